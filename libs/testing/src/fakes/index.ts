@@ -1,0 +1,2 @@
+export * from './fake-platform-server';
+export * from './multipart';

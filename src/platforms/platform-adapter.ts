@@ -1,0 +1,167 @@
+import type { Readable } from 'node:stream';
+
+/** The eleven platforms of the spec, by the name used as the compound-id prefix. */
+export const PLATFORM_NAMES = [
+  'twitter',
+  'linkedin',
+  'instagram',
+  'threads',
+  'tiktok',
+  'youtube',
+  'facebook',
+  'bluesky',
+  'mastodon',
+  'telegram',
+  'pinterest',
+] as const;
+export type PlatformName = (typeof PLATFORM_NAMES)[number];
+
+/** What an adapter needs of a connection: decrypted tokens and identity. Never logged. */
+export interface PlatformCredentials {
+  /** Raw platform id (the part after `<platform>-` in the compound id). */
+  externalId: string;
+  accessToken: string;
+  refreshToken?: string | null;
+  accessTokenExpiresAt?: Date | null;
+  username?: string | null;
+  /** Mastodon instance base URL or Bluesky PDS base URL (e.g. `https://bsky.social`). */
+  instanceUrl?: string | null;
+  /** Telegram: `bot`, `channel`, ...; the bot token is the access token. */
+  type?: string | null;
+}
+
+/** One media file attached to a post, reachable both as a public URL and as bytes. */
+export interface MediaItem {
+  kind: 'image' | 'video';
+  mimeType: string;
+  /** Public URL the platform can fetch (Meta, TikTok pull, Pinterest). */
+  url: string;
+  /** Size in bytes. */
+  size: number;
+  fileName: string;
+  /** Opens the bytes for upload; each call returns a fresh stream. */
+  open(): Promise<Readable>;
+  width?: number;
+  height?: number;
+  durationSeconds?: number;
+  frameRate?: number;
+}
+
+export interface PublishRequest {
+  content: string;
+  media: MediaItem[];
+  /** Merged platformSettings for this platform (tiktok, instagram, youtube, threads keys). */
+  settings: Record<string, unknown>;
+  /** Stable per attempt chain of one platform post: adapters pass it where the platform dedupes. */
+  idempotencyKey: string;
+  /** Platform-native id of the previous part when publishing a reply chain (threads). */
+  replyToId?: string;
+}
+
+export interface PublishResult {
+  /** Platform-native id of the created post. */
+  postedId: string;
+  publishedUrl: string;
+}
+
+export interface ValidationResult {
+  ok: boolean;
+  username: string;
+  permissions: string[];
+  message: string;
+  /** Expiry reported by the platform, when it tells. */
+  tokenExpiresAt?: Date | null;
+  displayName?: string | null;
+  profileImageUrl?: string | null;
+}
+
+export interface RefreshedTokens {
+  accessToken: string;
+  refreshToken?: string | null;
+  accessTokenExpiresAt?: Date | null;
+}
+
+/** Static facts checked before any platform call, so bad content fails early and clearly. */
+export interface PlatformContentRules {
+  maxTextLength: number;
+  maxImages: number;
+  maxVideos: number;
+  /** No text-only posts (instagram, tiktok, youtube, pinterest). */
+  requiresMedia: boolean;
+  /** Only video accepted (tiktok, youtube). */
+  videoOnly: boolean;
+  /** Images and video may not be mixed in one post. */
+  noMixedMedia: boolean;
+  /** Long content becomes a reply chain instead of failing (twitter, threads). */
+  autoThreads: boolean;
+  /** WebP images must be converted to JPEG before upload (linkedin, telegram, bluesky, threads). */
+  convertWebpToJpeg: boolean;
+  /** Accepted video MIME types, empty = any of the spec's video types. */
+  videoMimeTypes: string[];
+}
+
+export type PlatformErrorCode =
+  | 'PLATFORM_AUTH_EXPIRED'
+  | 'RATE_LIMITED'
+  | 'INVALID_CONTENT'
+  | 'CONTENT_TOO_LARGE'
+  | 'PLATFORM_SERVER_ERROR'
+  | 'NETWORK_ERROR'
+  | 'TIMEOUT_ERROR'
+  | 'PLATFORM_VALIDATION_ERROR'
+  | 'PUBLISH_OUTCOME_UNKNOWN'
+  | 'UNKNOWN_ERROR';
+
+/**
+ * Every failure an adapter reports. `requestSent` tells the publisher whether the platform may
+ * have acted on the request (a timeout after sending): such an attempt is never retried blindly.
+ */
+export class PlatformError extends Error {
+  constructor(
+    readonly code: PlatformErrorCode,
+    message: string,
+    readonly options: {
+      retryable: boolean;
+      httpStatus?: number;
+      /** Milliseconds to wait before retrying (Retry-After, reset headers). */
+      retryAfterMs?: number;
+      /** The platform's own error text or code, for logs. */
+      platformError?: string | null;
+      /** True when the request may have reached the platform and the outcome is unknown. */
+      outcomeUnknown?: boolean;
+      /** For reply chains: ids already live when a later part failed. */
+      publishedIds?: string[];
+    } = { retryable: false },
+  ) {
+    super(message);
+    this.name = 'PlatformError';
+  }
+  get retryable(): boolean {
+    return this.options.retryable;
+  }
+  get httpStatus(): number | undefined {
+    return this.options.httpStatus;
+  }
+}
+
+/** Adapter behaviour is uniform so the publisher, test-connection and token upkeep need no switch. */
+export interface PlatformAdapter {
+  readonly platform: PlatformName;
+  readonly rules: PlatformContentRules;
+  /** Returns a clear message when the post cannot be published on this platform, else null. */
+  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null;
+  publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult>;
+  /** Health check used by test-connection. Never throws for auth problems: returns ok=false. */
+  validate(credentials: PlatformCredentials): Promise<ValidationResult>;
+  /** Present where the platform has token refresh. */
+  refresh?(credentials: PlatformCredentials): Promise<RefreshedTokens>;
+  /**
+   * Reconciliation after an attempt with unknown outcome: finds a post of this account with the
+   * same content created at or after `since`, where the platform lets us look.
+   */
+  findPublished?(
+    credentials: PlatformCredentials,
+    request: PublishRequest,
+    since: Date,
+  ): Promise<PublishResult | null>;
+}
