@@ -1,0 +1,82 @@
+// aggregate: the pipeline runs in mingo over the collection's documents (as the transaction sees
+// them). A leading $match (with an optional $sort / $limit after it) is executed by the query
+// planner so that indexes narrow the input; $lookup / $unionWith / $graphLookup read other
+// collections of the same database through the same transaction view.
+import { Aggregator, ProcessingMode } from 'mingo';
+import { MongoError } from '../errors';
+import { allDocs, scan, ScanOptions } from '../query/planner';
+import { Doc, isPlainObject, toNumber } from '../storage/values';
+import { collName, CommandContext, Handler, overlayFor } from './context';
+import { cursorReply } from './find';
+
+const UNSUPPORTED = new Set(['$out', '$merge', '$changeStream', '$search', '$geoNear', '$collStats', '$indexStats', '$currentOp', '$listSessions', '$planCacheStats', '$searchMeta', '$vectorSearch']);
+
+function stageName(stage: unknown): string {
+  return isPlainObject(stage) ? (Object.keys(stage)[0] ?? '') : '';
+}
+
+export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[]): Doc[] {
+  for (const stage of pipeline) {
+    const name = stageName(stage);
+    if (UNSUPPORTED.has(name)) throw new MongoError('NotImplemented', `${name} is not supported by the embedded MongoDB server`);
+  }
+  try {
+    const agg = new Aggregator(pipeline, {
+      processingMode: ProcessingMode.CLONE_INPUT,
+      collectionResolver: (name: string) => {
+        const coll = ctx.engine.get(`${ctx.db}.${name}`);
+        return allDocs(coll, overlayFor(ctx, coll));
+      },
+    });
+    return agg.run(input) as Doc[];
+  } catch (e) {
+    const msg = (e as Error).message ?? String(e);
+    const stage = /unregistered pipeline operator (\$\w+)/i.exec(msg);
+    if (stage) throw new MongoError('Location40324', `Unrecognized pipeline stage name: '${stage[1]}'`);
+    const expr = /unregistered \w+ operator (\$\w+)/i.exec(msg);
+    if (expr) throw new MongoError('InvalidPipelineOperator', `Unrecognized expression '${expr[1]}'`);
+    throw new MongoError('BadValue', msg);
+  }
+}
+
+const aggregate: Handler = (cmd, ctx) => {
+  const pipeline = cmd.pipeline;
+  if (!Array.isArray(pipeline)) throw new MongoError('TypeMismatch', "BSON field 'aggregate.pipeline' is missing or has the wrong type, expected type 'array'");
+  if (!isPlainObject(cmd.cursor) && cmd.explain !== true) throw new MongoError('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
+  for (const stage of pipeline) if (!isPlainObject(stage) || Object.keys(stage).length !== 1) throw new MongoError('TypeMismatch', 'Each element of the \'pipeline\' array must be an object');
+  const batchSize = isPlainObject(cmd.cursor) && cmd.cursor.batchSize !== undefined ? toNumber(cmd.cursor.batchSize) : undefined;
+
+  let input: Doc[];
+  let rest = pipeline as Doc[];
+  let ns: string;
+  if (cmd.aggregate === 1) {
+    // Database-level aggregation ($documents and friends).
+    ns = `${ctx.db}.$cmd.aggregate`;
+    input = [];
+  } else {
+    ns = `${ctx.db}.${collName(cmd)}`;
+    const coll = ctx.engine.get(ns);
+    const overlay = overlayFor(ctx, coll);
+    if (stageName(rest[0]) === '$match') {
+      const opts: ScanOptions = {};
+      let used = 1;
+      if (stageName(rest[1]) === '$sort') {
+        opts.sort = rest[1].$sort as Doc;
+        used = 2;
+        if (stageName(rest[2]) === '$limit') {
+          opts.limit = toNumber(rest[2].$limit);
+          used = 3;
+        }
+      }
+      input = scan(coll, overlay, rest[0].$match as Doc, opts).map((h) => h.doc);
+      rest = rest.slice(used);
+    } else {
+      input = allDocs(coll, overlay);
+    }
+  }
+  const out = rest.length ? runPipeline(ctx, input, rest) : input;
+  const { batch, id } = ctx.cursors.open(ns, out, batchSize, false, ctx.session?.id);
+  return cursorReply(ns, batch, id, true);
+};
+
+export const aggregateCommands: Record<string, Handler> = { aggregate };

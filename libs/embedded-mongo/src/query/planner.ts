@@ -1,0 +1,249 @@
+// Query execution over one collection (optionally seen through a transaction's write set).
+//
+// The planner narrows candidates through indexes before mingo filters them:
+//  * sorted walk: an index whose leading fields are fixed by equalities and whose next fields
+//    match the requested sort is walked in order (forwards or backwards) and stops as soon as
+//    skip + limit matches are found — find(filter).sort(indexed).limit(n) never sorts the table;
+//  * equality / $in on an index prefix: direct hash lookups (all fields) or prefix range seeks;
+//  * a range ($gt/$gte/$lt/$lte) on the field after the equality prefix: a bounded index scan;
+//  * otherwise a full scan.
+// Every candidate is re-checked with the full filter, so the index only ever has to produce a
+// superset of the matches.
+import { Query } from 'mingo';
+import { MongoError } from '../errors';
+import { Collection } from '../storage/collection';
+import { IndexEntry, IndexStore, partsKey } from '../storage/index-store';
+import { Position } from '../storage/sorted-list';
+import { compareValues, Doc, isPlainObject, sortComparator, toNumber, typeRank } from '../storage/values';
+
+export interface Hit {
+  id: string;
+  doc: Doc;
+}
+
+export interface ScanOptions {
+  sort?: Doc;
+  skip?: number;
+  /** 0 or undefined = no limit. */
+  limit?: number;
+}
+
+interface FieldCond {
+  eq?: unknown[];
+  lo?: { v: unknown; incl: boolean };
+  hi?: { v: unknown; incl: boolean };
+}
+
+export function compileFilter(filter: Doc): Query {
+  if (filter && '$where' in filter) throw new MongoError('BadValue', '$where is not supported by the embedded MongoDB server');
+  try {
+    return new Query(filter ?? {}, { scriptEnabled: false });
+  } catch (e) {
+    throw new MongoError('BadValue', (e as Error).message);
+  }
+}
+
+function isScalarForIndex(v: unknown): boolean {
+  return !Array.isArray(v) && !(v instanceof RegExp) && (v as { _bsontype?: string } | null)?._bsontype !== 'BSONRegExp';
+}
+
+/** Extracts index-usable conditions from the top level of a filter (and nested $and). */
+function analyse(filter: Doc, out = new Map<string, FieldCond>()): Map<string, FieldCond> {
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    if (key === '$and' && Array.isArray(value)) {
+      for (const sub of value) if (isPlainObject(sub)) analyse(sub, out);
+      continue;
+    }
+    if (key.startsWith('$')) continue;
+    const cond = out.get(key) ?? {};
+    const ops = isPlainObject(value) ? Object.keys(value) : [];
+    if (ops.length && ops.every((o) => o.startsWith('$'))) {
+      const v = value as Doc;
+      if ('$eq' in v && isScalarForIndex(v.$eq) && !isPlainObject(v.$eq)) cond.eq = [v.$eq];
+      if (Array.isArray(v.$in) && v.$in.every((x) => isScalarForIndex(x))) cond.eq = v.$in;
+      if ('$gt' in v) cond.lo = { v: v.$gt, incl: false };
+      if ('$gte' in v) cond.lo = { v: v.$gte, incl: true };
+      if ('$lt' in v) cond.hi = { v: v.$lt, incl: false };
+      if ('$lte' in v) cond.hi = { v: v.$lte, incl: true };
+    } else if (isScalarForIndex(value)) {
+      cond.eq = [value];
+    }
+    out.set(key, cond);
+  }
+  return out;
+}
+
+/** -1 / 0 / 1: where a value lies relative to a (type-bracketed) range, in value order. */
+function rangePos(x: unknown, c: FieldCond): number {
+  const bound = c.lo ?? c.hi!;
+  const rank = typeRank(bound.v);
+  const rx = typeRank(x);
+  if (rx !== rank) return rx < rank ? -1 : 1;
+  if (c.lo) {
+    const d = compareValues(x, c.lo.v);
+    if (d < 0 || (d === 0 && !c.lo.incl)) return -1;
+  }
+  if (c.hi) {
+    const d = compareValues(x, c.hi.v);
+    if (d > 0 || (d === 0 && !c.hi.incl)) return 1;
+  }
+  return 0;
+}
+
+function usable(index: IndexStore): boolean {
+  return !index.sparse && !index.spec.partialFilterExpression;
+}
+
+/** Walks the part of `index` whose first prefix.length fields equal `prefix` (+ optional range). */
+function* walk(index: IndexStore, prefix: unknown[], range: FieldCond | undefined, reverse: boolean): Generator<IndexEntry> {
+  const dirs = index.fields.map((f) => f[1]);
+  const k = prefix.length;
+  const prefixCmp = (e: IndexEntry): number => {
+    for (let i = 0; i < k; i++) {
+      const c = compareValues(e.k[i], prefix[i]);
+      if (c) return c * dirs[i];
+    }
+    return 0;
+  };
+  const pos = (e: IndexEntry): number => {
+    const p = prefixCmp(e);
+    if (p || !range) return p;
+    return rangePos(e.k[k], range) * dirs[k];
+  };
+  if (!reverse) {
+    for (const e of index.sorted.forward(index.sorted.seek((e) => pos(e) < 0))) {
+      if (pos(e) !== 0) return;
+      yield e;
+    }
+  } else {
+    const end: Position = index.sorted.seek((e) => pos(e) <= 0);
+    for (const e of index.sorted.backward(end)) {
+      if (pos(e) !== 0) return;
+      yield e;
+    }
+  }
+}
+
+const MAX_COMBOS = 256;
+
+/** Candidate ids from the best index, or undefined when a full scan is needed. */
+function candidates(coll: Collection, conds: Map<string, FieldCond>): Iterable<string> | undefined {
+  let best: { index: IndexStore; k: number; range: boolean } | undefined;
+  for (const index of coll.indexes.values()) {
+    if (!usable(index)) continue;
+    let k = 0;
+    let combos = 1;
+    while (k < index.fields.length) {
+      const c = conds.get(index.fields[k][0]);
+      if (!c?.eq || combos * c.eq.length > MAX_COMBOS) break;
+      combos *= c.eq.length;
+      k++;
+    }
+    const next = k < index.fields.length ? conds.get(index.fields[k][0]) : undefined;
+    const range = !index.multikey && !!(next?.lo || next?.hi);
+    const score = k * 2 + (range ? 1 : 0);
+    if (score > 0 && (!best || score > best.k * 2 + (best.range ? 1 : 0))) best = { index, k, range };
+  }
+  if (!best) return undefined;
+  const { index, k, range } = best;
+  let prefixes: unknown[][] = [[]];
+  for (let i = 0; i < k; i++) {
+    const values = conds.get(index.fields[i][0])!.eq!;
+    prefixes = prefixes.flatMap((p) => values.map((v) => [...p, v]));
+  }
+  const ids = new Set<string>();
+  if (k === index.fields.length) {
+    for (const p of prefixes) for (const id of index.idsFor(partsKey(p))) ids.add(id);
+    return ids;
+  }
+  const rangeCond = range ? conds.get(index.fields[k][0]) : undefined;
+  for (const p of prefixes) for (const e of walk(index, p, rangeCond, false)) ids.add(e.id);
+  return ids;
+}
+
+/** A sorted walk plan: index + fixed prefix + direction, when the sort can come from an index. */
+function sortedPlan(coll: Collection, conds: Map<string, FieldCond>, sort: Doc): { index: IndexStore; prefix: unknown[]; reverse: boolean } | undefined {
+  const sortFields = Object.entries(sort).map(([p, d]) => [p, toNumber(d) < 0 ? -1 : 1] as const);
+  if (!sortFields.length) return undefined;
+  for (const index of coll.indexes.values()) {
+    if (!usable(index) || index.multikey) continue;
+    const prefix: unknown[] = [];
+    let k = 0;
+    while (k < index.fields.length) {
+      const c = conds.get(index.fields[k][0]);
+      if (c?.eq?.length !== 1 || sortFields.some(([p]) => p === index.fields[k][0])) break;
+      prefix.push(c.eq[0]);
+      k++;
+    }
+    if (k + sortFields.length > index.fields.length) continue;
+    let sign = 0;
+    let ok = true;
+    sortFields.forEach(([p, d], j) => {
+      const [ip, idir] = index.fields[k + j];
+      const s = d * idir;
+      if (ip !== p || (sign && s !== sign)) ok = false;
+      sign = s;
+    });
+    if (ok) return { index, prefix, reverse: sign < 0 };
+  }
+  return undefined;
+}
+
+/**
+ * Returns matching documents in result order. `overlay` is the transaction's write set for this
+ * collection (id -> new doc or null = deleted), layered over the committed documents.
+ */
+export function scan(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc, opts: ScanOptions = {}): Hit[] {
+  const query = compileFilter(filter);
+  if (!coll) return [];
+  const skip = opts.skip ?? 0;
+  const want = opts.limit ? skip + opts.limit : Infinity;
+  const conds = analyse(filter);
+  const resolve = (id: string): Doc | undefined => (overlay?.has(id) ? (overlay.get(id) ?? undefined) : coll.get(id));
+  const hits: Hit[] = [];
+
+  const hasSort = opts.sort && Object.keys(opts.sort).length > 0;
+  if (hasSort && !overlay?.size) {
+    const plan = sortedPlan(coll, conds, opts.sort!);
+    if (plan) {
+      const rangeCond = undefined;
+      for (const e of walk(plan.index, plan.prefix, rangeCond, plan.reverse)) {
+        const doc = coll.get(e.id);
+        if (doc && query.test(doc)) hits.push({ id: e.id, doc });
+        if (hits.length >= want) break;
+      }
+      return hits.slice(skip);
+    }
+  }
+
+  const ids = candidates(coll, conds);
+  const limitEarly = !hasSort && want !== Infinity;
+  const consider = (id: string, doc: Doc | undefined): boolean => {
+    if (doc && query.test(doc)) hits.push({ id, doc });
+    return limitEarly && hits.length >= want;
+  };
+  if (ids) {
+    const all = new Set(ids);
+    if (overlay) for (const id of overlay.keys()) all.add(id);
+    for (const id of all) if (consider(id, resolve(id))) break;
+  } else {
+    let done = false;
+    for (const [id, rec] of coll.docs) {
+      if (overlay?.has(id)) continue;
+      if ((done = consider(id, rec.doc))) break;
+    }
+    if (overlay && !done) for (const [id, doc] of overlay) if (doc && consider(id, doc)) break;
+  }
+  if (hasSort) {
+    const cmp = sortComparator(opts.sort!);
+    hits.sort((a, b) => cmp(a.doc, b.doc));
+  }
+  return hits.slice(skip, want === Infinity ? undefined : want);
+}
+
+/** All documents of a collection as seen by a transaction (for aggregation and $lookup). */
+export function allDocs(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined): Doc[] {
+  if (!coll) return [];
+  if (!overlay?.size) return [...coll.docs.values()].map((r) => r.doc);
+  return scan(coll, overlay, {}).map((h) => h.doc);
+}

@@ -1,0 +1,159 @@
+// Applying an update (operator document, replacement document or aggregation pipeline) to one
+// document, plus building the document an upsert inserts. Operator semantics come from mingo's
+// updater; this module adds what MongoDB also checks: $setOnInsert, _id immutability, conflicting
+// paths, unknown operators, and seeding upserts from the query's equality fields.
+import { ObjectId } from 'bson';
+import { Aggregator, update as mingoUpdate } from 'mingo';
+import { MongoError } from '../errors';
+import { cloneDoc, Doc, isPlainObject, keyString } from '../storage/values';
+
+const OPERATORS = new Set(['$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$setOnInsert', '$push', '$addToSet', '$pull', '$pullAll', '$pop', '$currentDate', '$bit']);
+const PIPELINE_STAGES = new Set(['$set', '$addFields', '$unset', '$project', '$replaceRoot', '$replaceWith']);
+
+export type UpdateSpec = Doc | Doc[];
+
+export function isOperatorUpdate(u: UpdateSpec): boolean {
+  if (Array.isArray(u)) return false;
+  const keys = Object.keys(u);
+  return keys.length > 0 && keys[0].startsWith('$');
+}
+
+export function validateUpdate(u: unknown): asserts u is UpdateSpec {
+  if (Array.isArray(u)) {
+    for (const stage of u) {
+      const name = isPlainObject(stage) ? Object.keys(stage)[0] : undefined;
+      if (!name || !PIPELINE_STAGES.has(name)) {
+        throw new MongoError('InvalidOptions', `${name ?? 'stage'} is not allowed to be used within an update`);
+      }
+    }
+    return;
+  }
+  if (!isPlainObject(u)) throw new MongoError('FailedToParse', 'Update argument must be either an object or an array');
+  const keys = Object.keys(u);
+  if (!keys.length || !keys[0].startsWith('$')) {
+    for (const k of keys) if (k.startsWith('$')) throw new MongoError('DollarPrefixedFieldName', `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`);
+    return;
+  }
+  const seen: string[] = [];
+  for (const op of keys) {
+    if (!OPERATORS.has(op)) throw new MongoError('FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    const fields = u[op];
+    if (!isPlainObject(fields)) throw new MongoError('FailedToParse', `Modifiers operate on fields but we found type ${Array.isArray(fields) ? 'array' : typeof fields} instead. For example: {$mod: {<field>: ...}} not {${op}: ${String(fields)}}`);
+    const paths = Object.keys(fields);
+    if (op === '$rename') paths.push(...Object.values(fields).map(String));
+    for (const p of paths) {
+      const clash = seen.find((s) => s === p || s.startsWith(p + '.') || p.startsWith(s + '.'));
+      if (clash !== undefined) throw new MongoError('ConflictingUpdateOperators', `Updating the path '${p}' would create a conflict at '${clash.length < p.length ? clash : p}'`);
+      seen.push(p);
+    }
+  }
+}
+
+export interface ApplyOptions {
+  arrayFilters?: Doc[];
+  /** The statement's filter (for the positional `$` operator). */
+  query?: Doc;
+  /** True when building an upserted document ($setOnInsert applies). */
+  inserting?: boolean;
+}
+
+/** Returns the updated copy of `doc` (the original is never mutated) and whether it changed. */
+export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): { doc: Doc; changed: boolean } {
+  let next: Doc;
+  if (Array.isArray(u)) {
+    next = runPipeline(doc, u);
+  } else if (!isOperatorUpdate(u)) {
+    if (u._id !== undefined && doc._id !== undefined && keyString(u._id) !== keyString(doc._id)) throw immutableId(doc);
+    next = { _id: doc._id, ...cloneDoc(u) };
+    if (next._id === undefined) delete next._id;
+  } else {
+    next = cloneDoc(doc);
+    const modifier: Doc = { ...u };
+    if (modifier.$setOnInsert) {
+      if (opts.inserting) modifier.$set = { ...((modifier.$set as Doc) ?? {}), ...(modifier.$setOnInsert as Doc) };
+      delete modifier.$setOnInsert;
+    }
+    if (Object.keys(modifier).length) {
+      try {
+        mingoUpdate(next, modifier, opts.arrayFilters, opts.query, { cloneMode: 'deep' });
+      } catch (e) {
+        throw translateMingoError(e, doc);
+      }
+    }
+  }
+  // A pipeline or replacement that drops _id keeps the original one (as mongod does).
+  if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
+  if (doc._id !== undefined && keyString(next._id) !== keyString(doc._id)) throw immutableId(doc);
+  if (next._id !== undefined && Object.keys(next)[0] !== '_id') next = { _id: next._id, ...next };
+  return { doc: next, changed: keyString(next) !== keyString(doc) };
+}
+
+function runPipeline(doc: Doc, stages: Doc[]): Doc {
+  try {
+    const out = new Aggregator(stages).run([cloneDoc(doc)]);
+    return (out[0] as Doc) ?? {};
+  } catch (e) {
+    throw translateMingoError(e, doc);
+  }
+}
+
+function immutableId(doc: Doc): MongoError {
+  void doc;
+  return new MongoError('ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'");
+}
+
+function translateMingoError(e: unknown, doc: Doc): MongoError {
+  if (e instanceof MongoError) return e;
+  const msg = (e as Error).message ?? String(e);
+  if (/immutable field/.test(msg)) return immutableId(doc);
+  if (/number|numeric/i.test(msg)) return new MongoError('TypeMismatch', `${msg} (document _id: ${String(doc._id)})`);
+  return new MongoError('BadValue', msg);
+}
+
+/** Sets a dotted path in a plain object, creating intermediate objects. */
+function setPath(target: Doc, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let cur = target;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const next = cur[parts[i]];
+    if (!isPlainObject(next)) cur[parts[i]] = {};
+    cur = cur[parts[i]] as Doc;
+  }
+  cur[parts[parts.length - 1]] = cloneDoc(value);
+}
+
+/** The equality fields of a filter, as the base document of an upsert (MongoDB semantics). */
+export function upsertSeed(filter: Doc, out: Doc = {}): Doc {
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    if (key === '$and' && Array.isArray(value)) {
+      for (const sub of value) if (isPlainObject(sub)) upsertSeed(sub, out);
+      continue;
+    }
+    if (key.startsWith('$')) continue;
+    if (isPlainObject(value)) {
+      const keys = Object.keys(value);
+      if (keys.length && keys.every((k) => k.startsWith('$'))) {
+        if ('$eq' in value) setPath(out, key, value.$eq);
+        continue;
+      }
+    }
+    setPath(out, key, value);
+  }
+  return out;
+}
+
+/** Builds the document an upsert inserts. */
+export function buildUpsert(filter: Doc, u: UpdateSpec, opts: ApplyOptions): Doc {
+  const seed = upsertSeed(filter);
+  let doc: Doc;
+  if (!Array.isArray(u) && !isOperatorUpdate(u)) {
+    doc = { ...cloneDoc(u) };
+    if (doc._id === undefined && seed._id !== undefined) doc._id = seed._id;
+  } else {
+    // No `query` here: the seed need not match the filter's operator conditions.
+    doc = applyUpdate(seed, u, { arrayFilters: opts.arrayFilters, inserting: true }).doc;
+  }
+  if (doc._id === undefined) doc._id = new ObjectId();
+  if (Object.keys(doc)[0] !== '_id') doc = { _id: doc._id, ...doc };
+  return doc;
+}

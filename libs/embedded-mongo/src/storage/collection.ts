@@ -1,0 +1,104 @@
+// A collection: documents by canonical _id key, their last-commit stamps (for transaction
+// write-conflict detection) and the indexes kept in step with every change.
+import { UUID } from 'bson';
+import { MongoError } from '../errors';
+import { IndexSpec, IndexStore } from './index-store';
+import { Doc, keyString } from './values';
+
+export interface DocRecord {
+  doc: Doc;
+  /** Engine commit stamp of the write that produced this version. */
+  ts: number;
+}
+
+export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+export class Collection {
+  readonly docs = new Map<string, DocRecord>();
+  readonly indexes = new Map<string, IndexStore>();
+  uuid: UUID;
+
+  constructor(
+    public db: string,
+    public name: string,
+    public options: Doc = {},
+    uuid?: UUID,
+  ) {
+    this.uuid = uuid ?? new UUID();
+    this.indexes.set('_id_', new IndexStore(ID_INDEX));
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  get(id: string): Doc | undefined {
+    return this.docs.get(id)?.doc;
+  }
+
+  /**
+   * Throws DuplicateKey if `doc` (stored under `id`) would collide in a unique index.
+   * `overlay` is a transaction's pending writes to this collection: documents it replaces or
+   * deletes are ignored as committed holders of a key, and its own new documents are checked too.
+   */
+  checkUnique(id: string, doc: Doc, overlay?: Map<string, Doc | null>): void {
+    for (const index of this.indexes.values()) {
+      if (!index.unique) continue;
+      const keys = index.keysFor(doc);
+      if (!keys) continue;
+      for (const key of keys) {
+        for (const other of index.idsFor(key.str)) {
+          if (other !== id && !overlay?.has(other)) throw index.duplicateKeyError(this.ns, key);
+        }
+        if (!overlay) continue;
+        for (const [other, odoc] of overlay) {
+          if (other === id || !odoc) continue;
+          const okeys = index.keysFor(odoc);
+          if (okeys?.some((k) => k.str === key.str)) throw index.duplicateKeyError(this.ns, key);
+        }
+      }
+    }
+  }
+
+  /** Inserts or replaces the document stored under `id` (callers have checked uniqueness). */
+  put(id: string, doc: Doc, ts: number): void {
+    const prev = this.docs.get(id);
+    for (const index of this.indexes.values()) {
+      if (prev) index.remove(id, prev.doc);
+      index.add(id, doc);
+    }
+    this.docs.set(id, { doc, ts });
+  }
+
+  delete(id: string): boolean {
+    const prev = this.docs.get(id);
+    if (!prev) return false;
+    for (const index of this.indexes.values()) index.remove(id, prev.doc);
+    this.docs.delete(id);
+    return true;
+  }
+
+  /** Builds a new index over the existing documents; fails (and leaves nothing) on duplicates. */
+  addIndex(spec: IndexSpec): void {
+    const index = new IndexStore(spec);
+    for (const [id, rec] of this.docs) {
+      if (index.unique) {
+        const keys = index.keysFor(rec.doc) ?? [];
+        for (const key of keys) {
+          for (const other of index.idsFor(key.str)) {
+            if (other !== id) {
+              const err = index.duplicateKeyError(this.ns, key);
+              throw new MongoError('DuplicateKey', `Index build failed: ${this.uuid.toHexString()}: Collection ${this.ns} ( ${this.uuid.toHexString()} ) :: caused by :: ${err.message}`, err.extra);
+            }
+          }
+        }
+      }
+      index.add(id, rec.doc);
+    }
+    this.indexes.set(spec.name, index);
+  }
+
+  static idKey(doc: Doc): string {
+    return keyString(doc._id);
+  }
+}

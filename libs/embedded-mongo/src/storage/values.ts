@@ -1,0 +1,329 @@
+// BSON value helpers shared by the wire codec, the storage engine and the query layer:
+// MongoDB's cross-type sort order, canonical index-key strings, and document cloning.
+//
+// Numbers are held as plain JS numbers so that mingo compares them natively; the BSON type a
+// client wrote (an integral Double, an Int64) is remembered in a hidden per-object tag table
+// (see wire/codec.ts) so documents round-trip with the types they were written with.
+import { Long } from 'bson';
+
+export type Doc = Record<string, unknown>;
+
+/** Hidden per-object table of numeric BSON types: field name -> 'double' | 'long'. */
+export const NUM_TYPES: unique symbol = Symbol('embedded-mongo.numTypes');
+export type NumTypeTable = Record<string, 'double' | 'long'>;
+
+function bsontype(v: unknown): string | undefined {
+  return (v as { _bsontype?: string } | null)?._bsontype;
+}
+
+export function isPlainObject(v: unknown): v is Doc {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/** MongoDB's canonical type order for comparisons and sorting. */
+export function typeRank(v: unknown): number {
+  if (v === undefined || v === null) return 2;
+  switch (typeof v) {
+    case 'number':
+    case 'bigint':
+      return 3;
+    case 'string':
+      return 4;
+    case 'boolean':
+      return 9;
+  }
+  if (Array.isArray(v)) return 6;
+  if (v instanceof Date) return 10;
+  if (v instanceof RegExp) return 12;
+  switch (bsontype(v)) {
+    case 'MinKey':
+      return 1;
+    case 'Long':
+    case 'Int32':
+    case 'Double':
+    case 'Decimal128':
+      return 3;
+    case 'BSONSymbol':
+      return 4;
+    case 'Binary':
+      return 7;
+    case 'ObjectId':
+      return 8;
+    case 'Timestamp':
+      return 11;
+    case 'BSONRegExp':
+      return 12;
+    case 'MaxKey':
+      return 13;
+  }
+  if (v instanceof Uint8Array) return 7;
+  return 5;
+}
+
+export function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  const t = bsontype(v);
+  if (t === 'Long') return (v as Long).toNumber();
+  if (t === 'Int32' || t === 'Double') return (v as { value: number }).value;
+  if (t === 'Decimal128') return Number.parseFloat(String(v));
+  return Number.NaN;
+}
+
+function cmp<T>(a: T, b: T): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function bytesOf(v: unknown): Uint8Array {
+  if (v instanceof Uint8Array) return v;
+  const t = bsontype(v);
+  if (t === 'ObjectId') return (v as { id: Uint8Array }).id;
+  if (t === 'Binary') return (v as { buffer: Uint8Array }).buffer.subarray(0, (v as { position: number }).position);
+  return new Uint8Array();
+}
+
+function cmpBytes(a: Uint8Array, b: Uint8Array): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return a.length - b.length;
+}
+
+/** Compares two BSON values the way MongoDB orders them (no array "min/max" semantics). */
+export function compareValues(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra - rb;
+  switch (ra) {
+    case 1:
+    case 2:
+    case 13:
+      return 0;
+    case 3: {
+      const x = toNumber(a);
+      const y = toNumber(b);
+      if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : -1) : 1;
+      return cmp(x, y);
+    }
+    case 4:
+      return cmp(String(a), String(b));
+    case 5: {
+      const ka = Object.keys(a as Doc);
+      const kb = Object.keys(b as Doc);
+      const n = Math.min(ka.length, kb.length);
+      for (let i = 0; i < n; i++) {
+        const va = (a as Doc)[ka[i]];
+        const vb = (b as Doc)[kb[i]];
+        const t = typeRank(va) - typeRank(vb);
+        if (t) return t;
+        const k = cmp(ka[i], kb[i]);
+        if (k) return k;
+        const c = compareValues(va, vb);
+        if (c) return c;
+      }
+      return ka.length - kb.length;
+    }
+    case 6: {
+      const xa = a as unknown[];
+      const xb = b as unknown[];
+      const n = Math.min(xa.length, xb.length);
+      for (let i = 0; i < n; i++) {
+        const c = compareValues(xa[i], xb[i]);
+        if (c) return c;
+      }
+      return xa.length - xb.length;
+    }
+    case 7: {
+      const ba = bytesOf(a);
+      const bb = bytesOf(b);
+      if (ba.length !== bb.length) return ba.length - bb.length;
+      const sa = (a as { sub_type?: number }).sub_type ?? 0;
+      const sb = (b as { sub_type?: number }).sub_type ?? 0;
+      return sa - sb || cmpBytes(ba, bb);
+    }
+    case 8:
+      return cmpBytes(bytesOf(a), bytesOf(b));
+    case 9:
+      return cmp(a as boolean, b as boolean);
+    case 10:
+      return cmp((a as Date).getTime(), (b as Date).getTime());
+    case 11: {
+      const ta = a as { high: number; low: number };
+      const tb = b as { high: number; low: number };
+      return cmp(ta.high >>> 0, tb.high >>> 0) || cmp(ta.low >>> 0, tb.low >>> 0);
+    }
+    case 12: {
+      const pa = regexParts(a);
+      const pb = regexParts(b);
+      return cmp(pa[0], pb[0]) || cmp(pa[1], pb[1]);
+    }
+  }
+  return 0;
+}
+
+function regexParts(v: unknown): [string, string] {
+  if (v instanceof RegExp) return [v.source, v.flags];
+  const r = v as { pattern: string; options: string };
+  return [r.pattern, r.options];
+}
+
+/**
+ * The value an array contributes when sorting: MongoDB sorts an array field by its smallest
+ * element ascending and by its largest descending (an empty array sorts like undefined/null).
+ */
+export function sortKey(v: unknown, direction: number): unknown {
+  if (!Array.isArray(v)) return v;
+  if (v.length === 0) return undefined;
+  let best = v[0];
+  for (let i = 1; i < v.length; i++) {
+    const c = compareValues(v[i], best);
+    if (direction > 0 ? c < 0 : c > 0) best = v[i];
+  }
+  return best;
+}
+
+/** Reads a dotted path MongoDB-style for sorting: arrays along the way fan out into an array. */
+export function getPath(doc: unknown, path: string | string[]): unknown {
+  if (typeof path === 'string') {
+    if (!path.includes('.')) return doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Doc)[path] : getPathParts(doc, [path]);
+    return getPathParts(doc, path.split('.'));
+  }
+  return getPathParts(doc, path);
+}
+
+function getPathParts(doc: unknown, parts: string[]): unknown {
+  let cur: unknown = doc;
+  for (let i = 0; i < parts.length; i++) {
+    if (cur === null || cur === undefined) return undefined;
+    if (Array.isArray(cur)) {
+      const idx = /^\d+$/.test(parts[i]) ? Number(parts[i]) : -1;
+      if (idx >= 0 && idx < cur.length) {
+        cur = cur[idx];
+        continue;
+      }
+      const rest = parts.slice(i);
+      const out: unknown[] = [];
+      for (const el of cur) {
+        const sub = getPathParts(el, rest);
+        if (sub === undefined) continue;
+        if (Array.isArray(sub)) out.push(...sub);
+        else out.push(sub);
+      }
+      return out.length ? out : undefined;
+    }
+    if (typeof cur !== 'object') return undefined;
+    cur = (cur as Doc)[parts[i]];
+  }
+  return cur;
+}
+
+/** Builds a comparator for a MongoDB sort specification ({ field: 1 | -1 }). */
+export function sortComparator(spec: Doc): (a: Doc, b: Doc) => number {
+  const fields = Object.entries(spec).map(([path, dir]) => [path, toNumber(dir) < 0 ? -1 : 1] as const);
+  return (a, b) => {
+    for (const [path, dir] of fields) {
+      const c = compareValues(sortKey(getPath(a, path), dir), sortKey(getPath(b, path), dir));
+      if (c) return c * dir;
+    }
+    return 0;
+  };
+}
+
+/**
+ * Canonical string for a value, used as a Map key by indexes and for _id lookups: values MongoDB
+ * considers equal (1, 1.0, Long(1)) encode identically; different types never collide.
+ */
+export function keyString(v: unknown): string {
+  if (v === undefined || v === null) return 'z';
+  switch (typeof v) {
+    case 'number':
+      return 'n' + (Object.is(v, -0) ? 0 : v);
+    case 'bigint':
+      return 'n' + v.toString();
+    case 'string':
+      return 's' + v;
+    case 'boolean':
+      return v ? 'T' : 'F';
+  }
+  if (Array.isArray(v)) return '[' + v.map((x) => JSON.stringify(keyString(x))).join(',') + ']';
+  if (v instanceof Date) return 'd' + v.getTime();
+  if (v instanceof RegExp) return 'r' + v.source + '/' + v.flags;
+  switch (bsontype(v)) {
+    case 'ObjectId':
+      return 'o' + (v as { toHexString(): string }).toHexString();
+    case 'Long': {
+      const l = v as Long;
+      return 'n' + (l.toNumber() === Number(l.toString()) ? String(l.toNumber()) : l.toString());
+    }
+    case 'Int32':
+    case 'Double':
+    case 'Decimal128':
+      return 'n' + toNumber(v);
+    case 'Binary':
+      return 'b' + ((v as { sub_type: number }).sub_type ?? 0) + Buffer.from(bytesOf(v)).toString('base64');
+    case 'Timestamp':
+      return 't' + String(v);
+    case 'MinKey':
+      return '-';
+    case 'MaxKey':
+      return '+';
+    case 'BSONRegExp':
+      return 'r' + regexParts(v).join('/');
+    case 'BSONSymbol':
+      return 's' + String(v);
+  }
+  if (v instanceof Uint8Array) return 'b0' + Buffer.from(v).toString('base64');
+  const entries = Object.keys(v as Doc).map((k) => JSON.stringify(k) + ':' + JSON.stringify(keyString((v as Doc)[k])));
+  return '{' + entries.join(',') + '}';
+}
+
+/** Renders a value the way MongoDB prints it in error messages (E11000 dup key: { ... }). */
+export function renderValue(v: unknown): string {
+  if (v === undefined) return 'undefined';
+  if (v === null) return 'null';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  if (Array.isArray(v)) return '[ ' + v.map(renderValue).join(', ') + ' ]';
+  if (v instanceof Date) return `new Date(${v.getTime()})`;
+  if (v instanceof RegExp) return `/${v.source}/${v.flags}`;
+  switch (bsontype(v)) {
+    case 'ObjectId':
+      return `ObjectId('${(v as { toHexString(): string }).toHexString()}')`;
+    case 'Long':
+    case 'Int32':
+    case 'Double':
+    case 'Decimal128':
+      return String(v);
+    case 'Binary':
+      return `BinData(${(v as { sub_type: number }).sub_type}, ${Buffer.from(bytesOf(v)).toString('hex').toUpperCase()})`;
+  }
+  const keys = Object.keys(v as Doc);
+  if (!keys.length) return '{}';
+  return '{ ' + keys.map((k) => `${k}: ${renderValue((v as Doc)[k])}`).join(', ') + ' }';
+}
+
+/**
+ * Deep copy of plain objects and arrays (BSON class instances are immutable and shared), keeping
+ * the hidden numeric type tables. Used for copy-on-write updates and transaction write sets.
+ */
+export function cloneDoc<T>(v: T): T {
+  if (Array.isArray(v)) {
+    const out = v.map((x) => cloneDoc(x)) as unknown as T;
+    const tags = (v as unknown as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
+    if (tags) (out as unknown as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = { ...tags };
+    return out;
+  }
+  if (v instanceof Date) return new Date(v.getTime()) as unknown as T;
+  if (!isPlainObject(v)) return v;
+  const out: Doc = {};
+  for (const k of Object.keys(v)) out[k] = cloneDoc(v[k]);
+  const tags = (v as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
+  if (tags) (out as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = { ...tags };
+  return out as T;
+}
+
+/** A Long that survives as a JS number only if it is a safe integer. */
+export function longFrom(n: number): Long {
+  return Long.fromNumber(n);
+}

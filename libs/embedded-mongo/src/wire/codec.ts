@@ -1,0 +1,96 @@
+// BSON <-> in-memory document conversion.
+//
+// Incoming documents are decoded without value promotion (so Int32, Double and Int64 are told
+// apart) and then normalised: every number becomes a plain JS number (mingo and the index code
+// compare numbers natively), and where the BSON type would not be re-created by the default
+// serializer (an integral Double, an Int64) the original type is recorded in the parent
+// object's hidden NUM_TYPES table. Encoding puts those types back, so a document read back
+// through the driver has exactly the types that were written.
+import { deserialize, Double, Long, serialize } from 'bson';
+import { Doc, isPlainObject, NUM_TYPES, NumTypeTable } from '../storage/values';
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+function tag(obj: object, key: string, type: 'double' | 'long'): void {
+  const holder = obj as { [NUM_TYPES]?: NumTypeTable };
+  (holder[NUM_TYPES] ??= {})[key] = type;
+}
+
+function normaliseValue(v: unknown, parent: object, key: string): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = normaliseValue(v[i], v, String(i));
+    return v;
+  }
+  switch ((v as { _bsontype?: string })._bsontype) {
+    case 'Int32':
+      return (v as { value: number }).value;
+    case 'Double': {
+      const n = (v as { value: number }).value;
+      // The serializer writes integral numbers in int32 range as Int32: remember it was a Double.
+      if (Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX) tag(parent, key, 'double');
+      return n;
+    }
+    case 'Long': {
+      const l = v as Long;
+      const n = l.toNumber();
+      if (!Number.isSafeInteger(n)) return l; // outside 2^53: keep the Long (compares lexically)
+      tag(parent, key, 'long');
+      return n;
+    }
+  }
+  if (isPlainObject(v)) {
+    for (const k of Object.keys(v)) v[k] = normaliseValue(v[k], v, k);
+  }
+  return v;
+}
+
+/** Normalises a freshly deserialized (promoteValues: false) document in place. */
+export function normaliseDoc(doc: Doc): Doc {
+  for (const k of Object.keys(doc)) doc[k] = normaliseValue(doc[k], doc, k);
+  return doc;
+}
+
+export function decodeDoc(buf: Uint8Array): Doc {
+  return normaliseDoc(deserialize(buf, { promoteValues: false, bsonRegExp: false, validation: { utf8: false } }) as Doc);
+}
+
+/** Returns a copy of `v` where tagged numbers are wrapped back into Double/Long (only copies where needed). */
+function restoreTypes(v: unknown): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) {
+    const tags = (v as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
+    let out: unknown[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      let x = restoreTypes(v[i]);
+      if (tags && typeof x === 'number' && tags[i]) x = wrap(x, tags[i]);
+      if (x !== v[i]) (out ??= v.slice())[i] = x;
+    }
+    return out ?? v;
+  }
+  if (!isPlainObject(v)) return v;
+  const tags = (v as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
+  let out: Doc | undefined;
+  for (const k of Object.keys(v)) {
+    let x = restoreTypes(v[k]);
+    if (tags && typeof x === 'number' && tags[k]) x = wrap(x, tags[k]);
+    if (x !== v[k]) (out ??= { ...v })[k] = x;
+  }
+  return out ?? v;
+}
+
+function wrap(n: number, type: 'double' | 'long'): unknown {
+  if (type === 'long') return Number.isInteger(n) ? Long.fromNumber(n) : n;
+  return new Double(n);
+}
+
+/** The document as it should be serialized (numeric types restored). */
+export function toWire(doc: Doc): Doc {
+  return restoreTypes(doc) as Doc;
+}
+
+export function encodeDoc(doc: Doc): Buffer {
+  const bytes = serialize(toWire(doc), { checkKeys: false, ignoreUndefined: false });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}

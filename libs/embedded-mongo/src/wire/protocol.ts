@@ -1,0 +1,127 @@
+// MongoDB wire protocol framing: message header, OP_MSG and legacy OP_QUERY decoding, and
+// OP_MSG / OP_REPLY encoding. Only what a modern driver and mongosh send is implemented.
+import { Doc } from '../storage/values';
+import { decodeDoc, encodeDoc } from './codec';
+
+export const OP_REPLY = 1;
+export const OP_QUERY = 2004;
+export const OP_MSG = 2013;
+export const OP_COMPRESSED = 2012;
+
+export const MSG_CHECKSUM_PRESENT = 1 << 0;
+export const MSG_MORE_TO_COME = 1 << 1;
+export const MSG_EXHAUST_ALLOWED = 1 << 16;
+
+export interface MessageHeader {
+  length: number;
+  requestId: number;
+  responseTo: number;
+  opCode: number;
+}
+
+export interface IncomingCommand {
+  header: MessageHeader;
+  /** The command document with any kind-1 document sequences merged in. */
+  command: Doc;
+  /** OP_MSG flags (0 for OP_QUERY). */
+  flags: number;
+  legacy: boolean;
+  /** OP_QUERY only: the target collection (e.g. "admin.$cmd"). */
+  fullCollectionName?: string;
+}
+
+export function readHeader(buf: Buffer, offset = 0): MessageHeader {
+  return {
+    length: buf.readInt32LE(offset),
+    requestId: buf.readInt32LE(offset + 4),
+    responseTo: buf.readInt32LE(offset + 8),
+    opCode: buf.readInt32LE(offset + 12),
+  };
+}
+
+function readCString(buf: Buffer, offset: number): [string, number] {
+  const end = buf.indexOf(0, offset);
+  if (end < 0) throw new Error('unterminated cstring');
+  return [buf.toString('utf8', offset, end), end + 1];
+}
+
+/** Decodes one complete message (header included). Throws on malformed input. */
+export function decodeMessage(msg: Buffer): IncomingCommand {
+  const header = readHeader(msg);
+  if (header.opCode === OP_MSG) {
+    const flags = msg.readUInt32LE(16);
+    // The optional CRC-32C trailer is tolerated, not verified (loopback only).
+    const end = flags & MSG_CHECKSUM_PRESENT ? msg.length - 4 : msg.length;
+    let pos = 20;
+    let command: Doc | undefined;
+    const sequences: Array<[string, Doc[]]> = [];
+    while (pos < end) {
+      const kind = msg[pos++];
+      if (kind === 0) {
+        const size = msg.readInt32LE(pos);
+        command = decodeDoc(msg.subarray(pos, pos + size));
+        pos += size;
+      } else if (kind === 1) {
+        const size = msg.readInt32LE(pos);
+        const sectionEnd = pos + size;
+        const [identifier, docStart] = readCString(msg, pos + 4);
+        const docs: Doc[] = [];
+        let p = docStart;
+        while (p < sectionEnd) {
+          const dsize = msg.readInt32LE(p);
+          docs.push(decodeDoc(msg.subarray(p, p + dsize)));
+          p += dsize;
+        }
+        sequences.push([identifier, docs]);
+        pos = sectionEnd;
+      } else {
+        throw new Error(`unknown OP_MSG section kind ${kind}`);
+      }
+    }
+    if (!command) throw new Error('OP_MSG without a body section');
+    for (const [id, docs] of sequences) {
+      const existing = command[id];
+      command[id] = Array.isArray(existing) ? [...existing, ...docs] : docs;
+    }
+    return { header, command, flags, legacy: false };
+  }
+  if (header.opCode === OP_QUERY) {
+    // flags(4) fullCollectionName(cstring) numberToSkip(4) numberToReturn(4) query [fieldSelector]
+    const [fullCollectionName, p] = readCString(msg, 20);
+    const qpos = p + 8;
+    const size = msg.readInt32LE(qpos);
+    let command = decodeDoc(msg.subarray(qpos, qpos + size));
+    // Legacy drivers may wrap the command: { $query: {...}, $readPreference: ... }
+    if (command.$query && typeof command.$query === 'object') command = command.$query as Doc;
+    return { header, command, flags: 0, legacy: true, fullCollectionName };
+  }
+  throw new Error(`unsupported opCode ${header.opCode}`);
+}
+
+let nextRequestId = 1;
+
+function header(length: number, responseTo: number, opCode: number): Buffer {
+  const h = Buffer.allocUnsafe(16);
+  h.writeInt32LE(length, 0);
+  h.writeInt32LE(nextRequestId++ & 0x7fffffff, 4);
+  h.writeInt32LE(responseTo, 8);
+  h.writeInt32LE(opCode, 12);
+  return h;
+}
+
+/** OP_MSG reply with a single kind-0 body section. */
+export function encodeMsgReply(responseTo: number, body: Doc, flags = 0): Buffer {
+  const bson = encodeDoc(body);
+  const pre = Buffer.allocUnsafe(5);
+  pre.writeUInt32LE(flags, 0);
+  pre[4] = 0;
+  return Buffer.concat([header(16 + 5 + bson.length, responseTo, OP_MSG), pre, bson]);
+}
+
+/** OP_REPLY carrying one document (answers to legacy OP_QUERY handshakes). */
+export function encodeOpReply(responseTo: number, body: Doc): Buffer {
+  const bson = encodeDoc(body);
+  const pre = Buffer.alloc(20); // responseFlags(4) cursorId(8) startingFrom(4) numberReturned(4)
+  pre.writeInt32LE(1, 16);
+  return Buffer.concat([header(16 + 20 + bson.length, responseTo, OP_REPLY), pre, bson]);
+}

@@ -1,0 +1,47 @@
+// Cursors: batchSize, getMore, killCursors, exhaustion, CursorNotFound, idle timeout.
+import { Long } from 'mongodb';
+import { useServer } from './harness';
+
+const h = useServer({ cursorTimeoutMs: 300 });
+
+describe('cursors', () => {
+  beforeAll(async () => {
+    await h.db.collection('c').insertMany(Array.from({ length: 250 }, (_, i) => ({ i })));
+  });
+
+  it('returns a default first batch of 101 and the rest with getMore', async () => {
+    const first = await h.db.command({ find: 'c', filter: {}, sort: { i: 1 } }, { promoteLongs: false });
+    expect(first.cursor.firstBatch).toHaveLength(101);
+    expect(first.cursor.id).toBeInstanceOf(Long);
+    expect(first.cursor.ns).toBe('test.c');
+    const more = await h.db.command({ getMore: first.cursor.id, collection: 'c', batchSize: 100 });
+    expect(more.cursor.nextBatch).toHaveLength(100);
+    expect(more.cursor.nextBatch[0].i).toBe(101);
+    const rest = await h.db.command({ getMore: first.cursor.id, collection: 'c' });
+    expect(rest.cursor.nextBatch).toHaveLength(49);
+    expect(rest.cursor.id.toString()).toBe('0');
+  });
+
+  it('iterates through the driver with a small batchSize', async () => {
+    const all = await h.db.collection('c').find({}).batchSize(7).toArray();
+    expect(all).toHaveLength(250);
+  });
+
+  it('kills cursors and reports CursorNotFound afterwards', async () => {
+    const first = await h.db.command({ find: 'c', filter: {}, batchSize: 1 });
+    const killed = await h.db.command({ killCursors: 'c', cursors: [first.cursor.id] });
+    expect(killed.cursorsKilled.map(String)).toEqual([first.cursor.id.toString()]);
+    await expect(h.db.command({ getMore: first.cursor.id, collection: 'c' })).rejects.toMatchObject({ code: 43, codeName: 'CursorNotFound' });
+  });
+
+  it('times out idle cursors', async () => {
+    const first = await h.db.command({ find: 'c', filter: {}, batchSize: 1 });
+    await new Promise((r) => setTimeout(r, 1500));
+    await expect(h.db.command({ getMore: first.cursor.id, collection: 'c' })).rejects.toMatchObject({ code: 43 });
+  });
+
+  it('aggregate cursors page too', async () => {
+    const docs = await h.db.collection('c').aggregate([{ $match: { i: { $gte: 100 } } }], { batchSize: 10 }).toArray();
+    expect(docs).toHaveLength(150);
+  });
+});
