@@ -28,6 +28,12 @@ export interface PlatformCredentials {
   instanceUrl?: string | null;
   /** Telegram: `bot`, `channel`, ...; the bot token is the access token. */
   type?: string | null;
+  /**
+   * Called when an adapter had to refresh tokens in the middle of a call (Bluesky answers
+   * `ExpiredToken` and rotates the refresh JWT on refreshSession): the caller persists them, or
+   * the rotated refresh token is lost.
+   */
+  onTokensRefreshed?: (tokens: RefreshedTokens) => Promise<void> | void;
 }
 
 /** One media file attached to a post, reachable both as a public URL and as bytes. */

@@ -127,7 +127,7 @@ export abstract class FakePlatformServer {
   }
 
   async start(port = 0): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server = createServer((req, res) => void this.onRequest(req, res));
     this.server.keepAliveTimeout = 1000;
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     const { port: actual } = this.server.address() as AddressInfo;
@@ -144,7 +144,7 @@ export abstract class FakePlatformServer {
     this.server = null;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private async onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);

@@ -1,0 +1,114 @@
+import type { FakeRequest, FakeResponse } from './fake-platform-server';
+import { MetaGraphFake } from './meta-graph.fake';
+
+export interface FakeFacebookPost {
+  id: string;
+  kind: 'feed' | 'video';
+  message: string;
+  photoIds: string[];
+  mediaUrl?: string;
+  permalink: string;
+  createdAt: Date;
+}
+
+/**
+ * Facebook Pages Graph API (graph.facebook.com/v21.0) with a page token: feed posts with
+ * attached unpublished photos, videos from file_url, page feed listing, /me (the page).
+ * Rate limits answer with code 32 (page request limit) and X-Business-Use-Case-Usage.
+ */
+export class FacebookFake extends MetaGraphFake {
+  readonly posts: FakeFacebookPost[] = [];
+  readonly photos = new Map<string, { url: string; published: boolean; attachedTo?: string }>();
+  page = { id: '104000000000001', name: 'Fake Page', picture: { data: { url: 'https://scontent.xx.fbcdn.net/page.jpg', is_silhouette: false } } };
+
+  constructor(version = 'v21.0') {
+    super(`/${version}`);
+    this.rateLimitCode = 32;
+    this.graph('GET', '/me', (req) => ({ status: 200, body: this.pick(this.page, this.fieldsOf(req)) }));
+    this.graph('POST', '/:page/feed', (req) => this.feed(req));
+    this.graph('GET', '/:page/feed', (req) => this.listFeed(req));
+    this.graph('POST', '/:page/photos', (req) => this.photo(req));
+    this.graph('POST', '/:page/videos', (req) => this.video(req));
+    this.graph('GET', '/:id', (req) => this.read(req));
+  }
+
+  private invalid(message: string, userMessage?: string): FakeResponse {
+    return this.graphError(400, message, 100, undefined, 'OAuthException', userMessage);
+  }
+
+  private checkPage(req: FakeRequest): FakeResponse | null {
+    return req.params.page === this.page.id ? null : this.graphError(403, '(#200) The user hasn\'t authorized the application to perform this action', 200);
+  }
+
+  private createdAnswer(post: FakeFacebookPost, req: FakeRequest): FakeResponse {
+    return { status: 200, body: this.pick({ id: post.id, permalink_url: post.permalink }, this.fieldsOf(req)) };
+  }
+
+  private feed(req: FakeRequest): FakeResponse {
+    const denied = this.checkPage(req);
+    if (denied) return denied;
+    const p = this.params(req);
+    let attached: Array<{ media_fbid?: string }> = [];
+    try {
+      attached = p.attached_media ? JSON.parse(p.attached_media) : [];
+    } catch {
+      return this.invalid('(#100) param attached_media must be an array.');
+    }
+    if (!p.message && attached.length === 0) return this.invalid('(#100) Missing message or attachment');
+    for (const a of attached) {
+      const photo = this.photos.get(a.media_fbid ?? '');
+      if (!photo || photo.published || photo.attachedTo) return this.invalid(`(#100) Invalid media_fbid ${a.media_fbid}`);
+    }
+    if (attached.length === 0 && this.posts.some((post) => post.kind === 'feed' && post.message === p.message)) {
+      return this.graphError(400, 'Duplicate status message', 506, 1455006, 'OAuthException', 'This status update is identical to the last one you posted.');
+    }
+    const postId = this.nextNumber();
+    const post: FakeFacebookPost = {
+      id: `${this.page.id}_${postId}`,
+      kind: 'feed',
+      message: p.message ?? '',
+      photoIds: attached.map((a) => a.media_fbid!),
+      permalink: `https://www.facebook.com/${this.page.id}/posts/${postId}`,
+      createdAt: new Date(),
+    };
+    for (const id of post.photoIds) this.photos.get(id)!.attachedTo = post.id;
+    this.posts.push(post);
+    return this.createdAnswer(post, req);
+  }
+
+  private async photo(req: FakeRequest): Promise<FakeResponse> {
+    const denied = this.checkPage(req);
+    if (denied) return denied;
+    const p = this.params(req);
+    if (!(await this.download(p.url))) return this.graphError(400, '(#324) Missing or invalid image file', 324);
+    const id = this.nextNumber();
+    this.photos.set(id, { url: p.url, published: p.published !== 'false' });
+    return { status: 200, body: { id } };
+  }
+
+  private async video(req: FakeRequest): Promise<FakeResponse> {
+    const denied = this.checkPage(req);
+    if (denied) return denied;
+    const p = this.params(req);
+    if (!(await this.download(p.file_url))) return this.graphError(400, 'There was a problem uploading your video file. Please try again.', 6000, 1363030);
+    const id = this.nextNumber();
+    const post: FakeFacebookPost = { id, kind: 'video', message: p.description ?? '', photoIds: [], mediaUrl: p.file_url, permalink: `/reel/${id}/`, createdAt: new Date() };
+    this.posts.push(post);
+    return this.createdAnswer(post, req);
+  }
+
+  private listFeed(req: FakeRequest): FakeResponse {
+    const since = Number(req.query.get('since') ?? 0) * 1000;
+    const data = this.posts
+      .filter((post) => post.kind === 'feed' && post.createdAt.getTime() >= since)
+      .reverse()
+      .map((post) => this.pick({ id: post.id, message: post.message, permalink_url: post.permalink, created_time: post.createdAt.toISOString().replace('Z', '+0000') }, this.fieldsOf(req)));
+    return { status: 200, body: { data, paging: {} } };
+  }
+
+  private read(req: FakeRequest): FakeResponse {
+    const post = this.posts.find((p) => p.id === req.params.id);
+    if (!post) return this.graphError(400, `Unsupported get request. Object with ID '${req.params.id}' does not exist`, 100, 33, 'GraphMethodException');
+    return { status: 200, body: this.pick({ id: post.id, message: post.message, permalink_url: post.permalink }, this.fieldsOf(req)) };
+  }
+}

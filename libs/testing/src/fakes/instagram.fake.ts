@@ -1,0 +1,109 @@
+import type { FakeRequest, FakeResponse } from './fake-platform-server';
+import { MetaGraphFake } from './meta-graph.fake';
+
+export interface FakeInstagramMedia {
+  id: string;
+  owner: string;
+  caption: string;
+  mediaType: string;
+  mediaUrls: string[];
+  permalink: string;
+  timestamp: string;
+}
+
+/**
+ * Instagram Graph API with Instagram Login (graph.instagram.com/v21.0): media containers (image,
+ * REELS/STORIES video, carousel), status_code polling, media_publish, permalink, account media,
+ * /me, and the unversioned `refresh_access_token` (ig_refresh_token).
+ */
+export class InstagramFake extends MetaGraphFake {
+  readonly posts: FakeInstagramMedia[] = [];
+  user = { id: '17841400000000001', user_id: '17841400000000001', username: 'fake.insta', name: 'Fake Insta', profile_picture_url: 'https://scontent.cdninstagram.com/p.jpg' };
+
+  constructor(version = 'v21.0') {
+    super(`/${version}`);
+    this.rateLimitCode = 4;
+    this.route('GET', '/refresh_access_token', (req) => this.refreshToken(req));
+    this.graph('GET', '/me', (req) => ({ status: 200, body: this.pick(this.user, this.fieldsOf(req)) }));
+    this.graph('POST', '/:user/media', (req) => this.createMedia(req));
+    this.graph('POST', '/:user/media_publish', (req) => this.publish(req));
+    this.graph('GET', '/:user/media', (req) => this.listMedia(req));
+    this.graph('GET', '/:id', (req) => this.read(req));
+  }
+
+  private async createMedia(req: FakeRequest): Promise<FakeResponse> {
+    if (req.params.user !== this.user.id) return this.graphError(400, 'Unsupported post request.', 100, 33, 'GraphMethodException');
+    const p = this.params(req);
+    if (p.media_type === 'CAROUSEL') {
+      const children = (p.children ?? '').split(',').filter(Boolean);
+      if (children.length < 2 || children.length > 10) return this.graphError(400, 'Invalid parameter', 100, 2207006, 'OAuthException', 'A carousel needs 2 to 10 items.');
+      for (const id of children) {
+        const child = this.containers.get(id);
+        if (!child || child.params.is_carousel_item !== 'true' || this.containerState(child) !== 'FINISHED') {
+          return this.graphError(400, 'Invalid parameter', 100, 2207009, 'OAuthException', `Child ${id} is not a finished carousel item.`);
+        }
+      }
+    } else {
+      const url = p.video_url ?? p.image_url;
+      if (p.video_url && !['REELS', 'STORIES', 'VIDEO'].includes(p.media_type ?? '')) {
+        return this.graphError(400, 'Invalid parameter', 100, 2207023, 'OAuthException', 'The media type is unknown. Use REELS or STORIES for video.');
+      }
+      if (!url) return this.graphError(400, 'Invalid parameter', 100, undefined, 'OAuthException', 'image_url or video_url is required.');
+      if (!(await this.download(url))) {
+        return this.graphError(400, "Media download has failed. The media URI doesn't meet our requirements.", 9004, 2207052);
+      }
+    }
+    if ((p.caption ?? '').length > 2200) return this.graphError(400, 'Invalid parameter', 100, 2207010, 'OAuthException', 'The caption is too long.');
+    return { status: 200, body: { id: this.createContainer(req.params.user, p).id } };
+  }
+
+  private publish(req: FakeRequest): FakeResponse {
+    const container = this.containers.get(this.params(req).creation_id ?? '');
+    if (!container) return this.graphError(400, 'Invalid parameter', 100, undefined, 'OAuthException', 'creation_id does not exist.');
+    if (this.containerState(container) !== 'FINISHED') {
+      return this.graphError(400, 'Media ID is not available', 9007, 2207027, 'OAuthException', 'The media is not ready for publishing, please wait for a moment');
+    }
+    const id = this.nextNumber();
+    container.publishedAs = id;
+    const children = (container.params.children ?? '').split(',').filter(Boolean).map((c) => this.containers.get(c)!);
+    this.posts.push({
+      id,
+      owner: container.owner,
+      caption: container.params.caption ?? '',
+      mediaType: container.params.media_type ?? 'IMAGE',
+      mediaUrls: (children.length ? children : [container]).map((c) => c.params.image_url ?? c.params.video_url),
+      permalink: `https://www.instagram.com/${container.params.media_type === 'REELS' ? 'reel' : 'p'}/${this.shortcode()}/`,
+      timestamp: new Date().toISOString().replace('Z', '+0000'),
+    });
+    return { status: 200, body: { id } };
+  }
+
+  private read(req: FakeRequest): FakeResponse {
+    const container = this.containers.get(req.params.id);
+    if (container) {
+      container.polls += 1;
+      const state = this.containerState(container);
+      const status = state === 'ERROR' ? `Error: ${container.error}` : state === 'FINISHED' ? 'Finished: Media has been uploaded and it is complete.' : 'In Progress: Media is still being processed.';
+      return { status: 200, body: this.pick({ id: container.id, status_code: state, status }, this.fieldsOf(req)) };
+    }
+    const post = this.posts.find((m) => m.id === req.params.id);
+    if (!post) return this.graphError(400, `Unsupported get request. Object with ID '${req.params.id}' does not exist`, 100, 33, 'GraphMethodException');
+    return { status: 200, body: this.pick({ ...post, media_type: post.mediaType }, this.fieldsOf(req)) };
+  }
+
+  private listMedia(req: FakeRequest): FakeResponse {
+    const data = this.posts
+      .filter((m) => m.owner === req.params.user)
+      .reverse()
+      .map((m) => this.pick({ ...m }, this.fieldsOf(req)));
+    return { status: 200, body: { data, paging: {} } };
+  }
+
+  private refreshToken(req: FakeRequest): FakeResponse {
+    if (req.query.get('grant_type') !== 'ig_refresh_token') return this.graphError(400, 'Unsupported grant_type', 100);
+    // The old token keeps working until it expires; a new long-lived token is issued.
+    const token = this.nextId('IGAA');
+    this.setToken(token);
+    return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: 5183944 } };
+  }
+}

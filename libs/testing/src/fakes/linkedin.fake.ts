@@ -1,0 +1,209 @@
+import { FakePlatformServer, type FakeRequest, type FakeResponse, type TokenState } from './fake-platform-server';
+
+export interface FakeLinkedInPost {
+  urn: string;
+  author: string;
+  commentary: string;
+  content?: { media?: { id: string }; multiImage?: { images: Array<{ id: string }> } };
+  body: Record<string, unknown>;
+  createdAt: Date;
+}
+
+interface FakeVideo {
+  urn: string;
+  owner: string;
+  size: number;
+  parts: Array<{ firstByte: number; lastByte: number; etag?: string; received?: number }>;
+  uploadToken: string;
+  finalized: boolean;
+  statusPolls: number;
+}
+
+/**
+ * LinkedIn versioned REST API: Posts, Images and Videos (initializeUpload, part PUTs with etags,
+ * finalizeUpload, status), OpenID userinfo and the OAuth refresh grant. Every /rest call must
+ * carry LinkedIn-Version and X-Restli-Protocol-Version, as the real API insists.
+ */
+export class LinkedInFake extends FakePlatformServer {
+  readonly posts: FakeLinkedInPost[] = [];
+  readonly images = new Map<string, { owner: string; bytes: Buffer | null }>();
+  readonly videos = new Map<string, FakeVideo>();
+  readonly refreshTokens = new Map<string, 'valid' | 'revoked'>();
+  userinfo = { sub: 'abc123', name: 'Fake Member', given_name: 'Fake', family_name: 'Member', picture: 'https://media.licdn.com/p.jpg', email: 'fake@example.com' };
+  /** LinkedIn splits videos into 4 MB parts; tests shrink this to get several parts quickly. */
+  videoPartBytes = 4 * 1024 * 1024;
+
+  constructor() {
+    super();
+    this.route('POST', '/rest/posts', (req) => this.versioned(req, () => this.createPost(req)));
+    this.route('POST', '/rest/images', (req) => this.versioned(req, () => this.initImage(req)));
+    this.route('PUT', '/upload/image/:id', (req) => this.putImage(req));
+    this.route('POST', '/rest/videos', (req) => this.versioned(req, () => (req.query.get('action') === 'finalizeUpload' ? this.finalizeVideo(req) : this.initVideo(req))));
+    this.route('PUT', '/upload/video/:id/:part', (req) => this.putVideoPart(req));
+    this.route('GET', '/rest/videos/:urn', (req) => this.versioned(req, () => this.videoStatus(req)));
+    this.route('GET', '/v2/userinfo', () => ({ status: 200, body: this.userinfo }));
+    this.route('POST', '/oauth/v2/accessToken', (req) => this.token(req));
+  }
+
+  protected override isPublic(req: FakeRequest): boolean {
+    return req.path === '/oauth/v2/accessToken';
+  }
+
+  protected authError(_req: FakeRequest, state: TokenState | 'missing'): FakeResponse {
+    return linkedInAuthError(state);
+  }
+
+  /** LinkedIn's throttles are daily; it answers 429 without a reset header. */
+  protected rateLimitError(_req: FakeRequest, _retryAfterSeconds: number): FakeResponse {
+    return {
+      status: 429,
+      body: { status: 429, serviceErrorCode: 101, code: 'TOO_MANY_REQUESTS', message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.' },
+    };
+  }
+
+  protected override serverError(_req: FakeRequest): FakeResponse {
+    return { status: 500, body: { status: 500, message: 'Internal Server Error' } };
+  }
+
+  private error(status: number, message: string, code = 'UNPROCESSABLE_ENTITY'): FakeResponse {
+    return { status, body: { status, code, message } };
+  }
+
+  private versioned(req: FakeRequest, handler: () => FakeResponse): FakeResponse {
+    const version = req.headers['linkedin-version'];
+    if (!version) return this.error(400, 'A version must be present. Please specify a version by adding the LinkedIn-Version header.', 'VERSION_MISSING');
+    if (!/^\d{6}(\.\d{2})?$/.test(String(version))) return this.error(426, `Requested version ${version} is not active`, 'NONEXISTENT_VERSION');
+    if (req.headers['x-restli-protocol-version'] !== '2.0.0') return this.error(400, 'X-Restli-Protocol-Version 2.0.0 is required', 'ILLEGAL_ARGUMENT');
+    return handler();
+  }
+
+  private createPost(req: FakeRequest): FakeResponse {
+    const body = (req.body ?? {}) as Record<string, unknown> & FakeLinkedInPost;
+    if (!/^urn:li:(person|organization):/.test(String(body.author))) return this.error(422, 'author is not a valid person or organization URN');
+    if (typeof body.commentary !== 'string') return this.error(422, 'commentary is required');
+    // Little text: reserved characters must be escaped (mentions `@[Name](urn:…)` are markup).
+    const plain = body.commentary.replace(/@\[(?:\\.|[^\]\\])*\]\(urn:li:[a-z]+:[A-Za-z0-9_-]+\)/g, '').replace(/\\./g, '');
+    if (/[|{}@[\]()<>#*_~\\]/.test(plain)) return this.error(422, 'commentary contains unescaped reserved characters');
+    if (body.visibility !== 'PUBLIC' || body.lifecycleState !== 'PUBLISHED') return this.error(422, 'visibility and lifecycleState are required');
+    const distribution = body.distribution as { feedDistribution?: string } | undefined;
+    if (distribution?.feedDistribution !== 'MAIN_FEED') return this.error(422, 'distribution.feedDistribution is required');
+    const ids = body.content?.media ? [body.content.media.id] : (body.content?.multiImage?.images ?? []).map((i) => i.id);
+    if (body.content?.multiImage && ids.length < 2) return this.error(422, 'multiImage requires at least 2 images');
+    for (const id of ids) {
+      const video = this.videos.get(id);
+      const ready = id.startsWith('urn:li:image:') ? Boolean(this.images.get(id)?.bytes) : video !== undefined && this.isAvailable(video);
+      if (!ready) return this.error(422, `Media ${id} is not ready or does not exist`);
+    }
+    if (this.posts.some((p) => p.author === body.author && p.commentary === body.commentary && !body.content)) {
+      return this.error(422, `Content is a duplicate of ${this.posts.find((p) => p.commentary === body.commentary)!.urn}`, 'DUPLICATE_POST');
+    }
+    const urn = `urn:li:share:${this.nextNumber()}`;
+    this.posts.push({ urn, author: String(body.author), commentary: body.commentary, content: body.content, body, createdAt: new Date() });
+    return { status: 201, headers: { 'x-restli-id': urn, 'x-linkedin-id': urn } };
+  }
+
+  private initImage(req: FakeRequest): FakeResponse {
+    if (req.query.get('action') !== 'initializeUpload') return this.error(400, 'unknown action');
+    const owner = (req.body as { initializeUploadRequest?: { owner?: string } })?.initializeUploadRequest?.owner;
+    if (!owner) return this.error(422, 'initializeUploadRequest.owner is required');
+    const id = this.nextNumber();
+    const urn = `urn:li:image:C4D${id}`;
+    this.images.set(urn, { owner, bytes: null });
+    return { status: 200, body: { value: { uploadUrlExpiresAt: Date.now() + 86400_000, uploadUrl: `${this.baseUrl}/upload/image/${encodeURIComponent(urn)}`, image: urn } } };
+  }
+
+  private putImage(req: FakeRequest): FakeResponse {
+    const image = this.images.get(req.params.id);
+    if (!image) return this.error(404, 'upload not found');
+    if (!Buffer.isBuffer(req.body) || req.raw.length === 0) return this.error(400, 'empty upload');
+    image.bytes = req.raw;
+    return { status: 201 };
+  }
+
+  private initVideo(req: FakeRequest): FakeResponse {
+    if (req.query.get('action') !== 'initializeUpload') return this.error(400, 'unknown action');
+    const init = (req.body as { initializeUploadRequest?: { owner?: string; fileSizeBytes?: number } })?.initializeUploadRequest;
+    if (!init?.owner || !init.fileSizeBytes) return this.error(422, 'owner and fileSizeBytes are required');
+    const urn = `urn:li:video:C5D${this.nextNumber()}`;
+    const parts: FakeVideo['parts'] = [];
+    for (let first = 0; first < init.fileSizeBytes; first += this.videoPartBytes) {
+      parts.push({ firstByte: first, lastByte: Math.min(first + this.videoPartBytes, init.fileSizeBytes) - 1 });
+    }
+    const video: FakeVideo = { urn, owner: init.owner, size: init.fileSizeBytes, parts, uploadToken: this.nextId('ut-'), finalized: false, statusPolls: 0 };
+    this.videos.set(urn, video);
+    return {
+      status: 200,
+      body: {
+        value: {
+          uploadUrlsExpireAt: Date.now() + 86400_000,
+          video: urn,
+          uploadInstructions: parts.map((p, i) => ({ uploadUrl: `${this.baseUrl}/upload/video/${encodeURIComponent(urn)}/${i}`, firstByte: p.firstByte, lastByte: p.lastByte })),
+          uploadToken: video.uploadToken,
+        },
+      },
+    };
+  }
+
+  private putVideoPart(req: FakeRequest): FakeResponse {
+    const video = this.videos.get(req.params.id);
+    const part = video?.parts[Number(req.params.part)];
+    if (!video || !part) return this.error(404, 'upload not found');
+    const expected = part.lastByte - part.firstByte + 1;
+    if (req.raw.length !== expected) return this.error(400, `part ${req.params.part} must be ${expected} bytes, got ${req.raw.length}`);
+    part.received = req.raw.length;
+    part.etag = `/ambry-video/signedId/${this.nextId('etag-')}`;
+    return { status: 200, headers: { etag: part.etag } };
+  }
+
+  private finalizeVideo(req: FakeRequest): FakeResponse {
+    const fin = (req.body as { finalizeUploadRequest?: { video?: string; uploadToken?: string; uploadedPartIds?: string[] } })?.finalizeUploadRequest;
+    const video = this.videos.get(fin?.video ?? '');
+    if (!video) return this.error(404, 'video not found');
+    const etags = video.parts.map((p) => p.etag);
+    if (JSON.stringify(etags) !== JSON.stringify(fin?.uploadedPartIds ?? [])) return this.error(400, 'uploadedPartIds do not match the uploaded parts');
+    if (fin?.uploadToken !== video.uploadToken) return this.error(400, 'uploadToken does not match');
+    video.finalized = true;
+    return { status: 200 };
+  }
+
+  private videoStatus(req: FakeRequest): FakeResponse {
+    const video = this.videos.get(req.params.urn);
+    if (!video) return this.error(404, 'video not found', 'NOT_FOUND');
+    if (video.finalized) video.statusPolls += 1;
+    const status = !video.finalized ? 'WAITING_UPLOAD' : this.isAvailable(video) ? 'AVAILABLE' : 'PROCESSING';
+    return { status: 200, body: { id: video.urn, owner: video.owner, status, duration: 12 } };
+  }
+
+  private isAvailable(video: FakeVideo): boolean {
+    return video.finalized && video.statusPolls >= this.processingPolls;
+  }
+
+  private token(req: FakeRequest): FakeResponse {
+    const body = (req.body ?? {}) as Record<string, string>;
+    if (!body.client_id || !body.client_secret) return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
+    if (body.grant_type !== 'refresh_token' || this.refreshTokens.get(body.refresh_token) !== 'valid') {
+      return { status: 400, body: { error: 'invalid_request', error_description: 'The provided authorization grant or refresh token is invalid, expired or revoked' } };
+    }
+    const accessToken = this.nextId('li-at-');
+    this.setToken(accessToken);
+    // LinkedIn keeps the same refresh token (its lifetime is not extended); it is returned again.
+    return { status: 200, body: { access_token: accessToken, expires_in: 5184000, refresh_token: body.refresh_token, refresh_token_expires_in: 31000000, scope: 'openid,profile,w_member_social' } };
+  }
+
+  private seq = 0;
+  private nextNumber(): string {
+    this.seq += 1;
+    return `7${String(Date.now()).slice(-9)}${String(this.seq).padStart(4, '0')}`;
+  }
+}
+
+/** LinkedIn's 401 body: serviceErrorCode 65602 expired, 65601 revoked, 65600 invalid. */
+export function linkedInAuthError(state: TokenState | 'missing'): FakeResponse {
+  const [serviceErrorCode, code, message] =
+    state === 'expired'
+      ? [65602, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired']
+      : state === 'revoked'
+        ? [65601, 'REVOKED_ACCESS_TOKEN', 'The token used in the request has been revoked by the user']
+        : [65600, 'INVALID_ACCESS_TOKEN', 'Invalid access token'];
+  return { status: 401, body: { status: 401, serviceErrorCode, code, message } };
+}

@@ -1,0 +1,155 @@
+import { FakePlatformServer, FakeRequest, FakeResponse, TokenState } from './fake-platform-server';
+import { parseMultipart } from './multipart';
+
+interface FakeMastodonMedia {
+  id: string;
+  type: 'image' | 'video';
+  fileName: string;
+  size: number;
+  /** Status polls seen so far; ready once it reaches `processingPolls`. */
+  polls: number;
+  ready: boolean;
+}
+
+export interface FakeMastodonStatus {
+  id: string;
+  text: string;
+  mediaIds: string[];
+  inReplyToId: string | null;
+  visibility: string;
+  idempotencyKey: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Mastodon instance: v2 media upload (200 ready / 202 processing, polled with 206 → 200),
+ * statuses with Idempotency-Key dedupe, verify_credentials and the account timeline.
+ */
+export class FakeMastodonServer extends FakePlatformServer {
+  readonly account = { id: '109000001', username: 'alice', acct: 'alice', display_name: 'Alice', avatar: 'https://files.example/alice.png' };
+  readonly media = new Map<string, FakeMastodonMedia>();
+  readonly posts: FakeMastodonStatus[] = [];
+  /** Images answer 200 at once unless this is set; video always processes asynchronously. */
+  asyncImages = false;
+  /** Answer 422 "not finished processing" to this many status creations (posting too early). */
+  earlyPostRejections = 0;
+  maxChars = 500;
+
+  constructor() {
+    super();
+    this.route('POST', '/api/v2/media', (req) => this.upload(req));
+    this.route('GET', '/api/v1/media/:id', (req) => this.mediaStatus(req));
+    this.route('POST', '/api/v1/statuses', (req) => this.createStatus(req));
+    this.route('GET', '/api/v1/accounts/verify_credentials', () => ({ status: 200, body: this.account }));
+    this.route('GET', '/api/v1/accounts/:id/statuses', (req) => this.timeline(req));
+  }
+
+  statusUrl(id: string): string {
+    return `${this.baseUrl}/@${this.account.username}/${id}`;
+  }
+
+  protected authError(_req: FakeRequest, state: TokenState | 'missing'): FakeResponse {
+    const error = state === 'revoked' ? 'The access token was revoked' : 'The access token is invalid';
+    return { status: 401, body: { error } };
+  }
+
+  protected rateLimitError(_req: FakeRequest, retryAfterSeconds: number): FakeResponse {
+    return {
+      status: 429,
+      headers: {
+        'x-ratelimit-limit': '300',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': new Date(Date.now() + retryAfterSeconds * 1000).toISOString(),
+      },
+      body: { error: 'Too many requests' },
+    };
+  }
+
+  private upload(req: FakeRequest): FakeResponse {
+    const file = parseMultipart(req.raw, req.headers['content-type']).find((p) => p.name === 'file');
+    if (!file?.filename) return { status: 422, body: { error: 'Validation failed: File is missing' } };
+    const type = (file.contentType ?? '').startsWith('video/') ? 'video' : 'image';
+    const id = this.nextId('9');
+    const async = type === 'video' || this.asyncImages;
+    const media: FakeMastodonMedia = { id, type, fileName: file.filename, size: file.data.length, polls: 0, ready: !async };
+    this.media.set(id, media);
+    return { status: async ? 202 : 200, body: this.attachmentJson(media) };
+  }
+
+  private mediaStatus(req: FakeRequest): FakeResponse {
+    const media = this.media.get(req.params.id);
+    if (!media) return { status: 404, body: { error: 'Record not found' } };
+    if (!media.ready) {
+      media.polls += 1;
+      if (media.polls >= this.processingPolls) media.ready = true;
+    }
+    return { status: media.ready ? 200 : 206, body: this.attachmentJson(media) };
+  }
+
+  private createStatus(req: FakeRequest): FakeResponse {
+    const form = new URLSearchParams(req.raw.toString('utf8'));
+    const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
+    const duplicate = key && this.posts.find((p) => p.idempotencyKey === key);
+    if (duplicate) return { status: 200, body: this.statusJson(duplicate) };
+
+    const text = form.get('status') ?? '';
+    const mediaIds = form.getAll('media_ids[]');
+    if (!text && mediaIds.length === 0) return { status: 422, body: { error: "Validation failed: Text can't be blank" } };
+    if ([...text].length > this.maxChars) {
+      return { status: 422, body: { error: `Validation failed: Text character limit of ${this.maxChars} exceeded` } };
+    }
+    for (const id of mediaIds) if (!this.media.has(id)) return { status: 422, body: { error: 'Validation failed: Media not found' } };
+    if (this.earlyPostRejections > 0 || mediaIds.some((id) => !this.media.get(id)!.ready)) {
+      this.earlyPostRejections = Math.max(0, this.earlyPostRejections - 1);
+      return { status: 422, body: { error: 'Cannot attach files that have not finished processing. Try again in a moment!' } };
+    }
+    const status: FakeMastodonStatus = {
+      id: this.nextId('11'),
+      text,
+      mediaIds,
+      inReplyToId: form.get('in_reply_to_id'),
+      visibility: form.get('visibility') ?? 'public',
+      idempotencyKey: key,
+      createdAt: new Date(),
+    };
+    this.posts.push(status);
+    return { status: 200, body: this.statusJson(status) };
+  }
+
+  private timeline(req: FakeRequest): FakeResponse {
+    if (req.params.id !== this.account.id) return { status: 404, body: { error: 'Record not found' } };
+    const limit = Number(req.query.get('limit') ?? 20);
+    return { status: 200, body: [...this.posts].reverse().slice(0, limit).map((s) => this.statusJson(s)) };
+  }
+
+  private attachmentJson(m: FakeMastodonMedia) {
+    return { id: m.id, type: m.type, url: m.ready ? `${this.baseUrl}/system/media/${m.id}/${m.fileName}` : null, description: null };
+  }
+
+  private statusJson(s: FakeMastodonStatus) {
+    return {
+      id: s.id,
+      uri: `${this.baseUrl}/users/${this.account.username}/statuses/${s.id}`,
+      url: this.statusUrl(s.id),
+      created_at: s.createdAt.toISOString(),
+      content: toMastodonHtml(s.text),
+      visibility: s.visibility,
+      in_reply_to_id: s.inReplyToId,
+      media_attachments: s.mediaIds.map((id) => this.attachmentJson(this.media.get(id)!)),
+      account: this.account,
+    };
+  }
+}
+
+/** Mastodon renders text as paragraphs with escaped entities and links split into spans. */
+function toMastodonHtml(text: string): string {
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  const linkify = (s: string) =>
+    s.replace(/(https?:\/\/)([^\s<]+)/g, (_m, scheme: string, rest: string) =>
+      `<a href="${scheme}${rest}" rel="nofollow noopener" target="_blank"><span class="invisible">${scheme}</span><span class="">${rest}</span></a>`,
+    );
+  return text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${linkify(escape(p)).replace(/\n/g, '<br />')}</p>`)
+    .join('');
+}

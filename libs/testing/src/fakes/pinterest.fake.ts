@@ -1,0 +1,144 @@
+import { FakePlatformServer, FakeRequest, FakeResponse, TokenState } from './fake-platform-server';
+import { multipartFields, parseMultipart } from './multipart';
+
+export interface FakePin {
+  id: string;
+  board_id: string;
+  description: string;
+  title?: string;
+  link?: string;
+  media_source: Record<string, any>;
+  created_at: string;
+}
+
+interface FakePinterestMedia {
+  media_id: string;
+  uploaded: { fields: Record<string, string | string[]>; size: number; contentType?: string } | null;
+  polls: number;
+}
+
+/**
+ * Pinterest API v5: boards, pins (image_url, multiple_image_urls 2–5, video_id), the video media
+ * flow (register → multipart POST to upload_url with upload_parameters → registered/processing/
+ * succeeded after `processingPolls`), user_account and `/v5/oauth/token` with Basic client auth.
+ */
+export class FakePinterestServer extends FakePlatformServer {
+  boards = [
+    { id: '549755885175', name: 'Recipes', privacy: 'PUBLIC' },
+    { id: '549755885176', name: 'Travel', privacy: 'PUBLIC' },
+  ];
+  readonly pins: FakePin[] = [];
+  readonly media = new Map<string, FakePinterestMedia>();
+  readonly refreshTokens = new Map<string, TokenState>();
+  clientId = 'pin-client';
+  clientSecret = 'pin-secret';
+
+  constructor() {
+    super();
+    this.route('GET', '/v5/boards', () => ({ status: 200, body: { items: this.boards, bookmark: null } }));
+    this.route('POST', '/v5/pins', (req) => this.createPin(req));
+    this.route('GET', '/v5/pins', () => ({ status: 200, body: { items: [...this.pins].reverse(), bookmark: null } }));
+    this.route('POST', '/v5/media', (req) => this.registerMedia(req));
+    this.route('GET', '/v5/media/:id', (req) => this.mediaStatus(req));
+    this.route('POST', '/media-upload/:id', (req) => this.upload(req));
+    this.route('GET', '/v5/user_account', () => ({
+      status: 200,
+      body: { account_type: 'BUSINESS', username: 'alicepins', business_name: 'Alice Pins', profile_image: 'https://i.pinimg.example/a.jpg' },
+    }));
+    this.route('POST', '/v5/oauth/token', (req) => this.token(req));
+  }
+
+  protected override isPublic(req: FakeRequest): boolean {
+    return req.path.startsWith('/media-upload/') || req.path === '/v5/oauth/token';
+  }
+
+  protected authError(_req: FakeRequest, _state: TokenState | 'missing'): FakeResponse {
+    return { status: 401, body: { code: 2, message: 'Authentication failed.' } };
+  }
+
+  protected rateLimitError(_req: FakeRequest, retryAfterSeconds: number): FakeResponse {
+    return {
+      status: 429,
+      headers: { 'retry-after': String(retryAfterSeconds), 'x-ratelimit-remaining': '0' },
+      body: { code: 8, message: 'You have exceeded your rate limit. Try again later.' },
+    };
+  }
+
+  protected override serverError(_req: FakeRequest): FakeResponse {
+    return { status: 503, body: { code: 1, message: 'Service unavailable' } };
+  }
+
+  private createPin(req: FakeRequest): FakeResponse {
+    const body = req.body as Omit<FakePin, 'id' | 'created_at'>;
+    if (!this.boards.some((b) => b.id === body.board_id)) return { status: 404, body: { code: 40, message: 'Board not found.' } };
+    if ((body.description ?? '').length > 500) return { status: 400, body: { code: 1, message: 'Invalid parameters: description is too long' } };
+    const src = body.media_source ?? {};
+    if (src.source_type === 'multiple_image_urls' && (src.items?.length < 2 || src.items?.length > 5)) {
+      return { status: 400, body: { code: 1, message: 'multiple_image_urls takes 2 to 5 items' } };
+    }
+    if (src.source_type === 'video_id') {
+      const media = this.media.get(src.media_id);
+      if (!media || !media.uploaded || media.polls < this.processingPolls) return { status: 400, body: { code: 1, message: 'Media not ready' } };
+      if (src.cover_image_url === undefined && src.cover_image_key_frame_time === undefined) {
+        return { status: 400, body: { code: 1, message: 'A cover image is required for video pins' } };
+      }
+    }
+    const pin: FakePin = { ...body, id: String(1_000_000_000_000 + this.pins.length + 1), created_at: new Date().toISOString().replace(/\.\d+Z$/, '') };
+    this.pins.push(pin);
+    return { status: 201, body: { ...pin, board_owner: { username: 'alicepins' } } };
+  }
+
+  private registerMedia(req: FakeRequest): FakeResponse {
+    if ((req.body as { media_type?: string })?.media_type !== 'video') return { status: 400, body: { code: 1, message: 'media_type must be video' } };
+    const media_id = this.nextId('');
+    this.media.set(media_id, { media_id, uploaded: null, polls: 0 });
+    return {
+      status: 201,
+      body: {
+        media_id,
+        media_type: 'video',
+        upload_url: `${this.baseUrl}/media-upload/${media_id}`,
+        upload_parameters: { key: `uploads/${media_id}.mp4`, policy: 'cG9saWN5', 'x-amz-signature': 'sig', 'Content-Type': 'multipart/form-data' },
+      },
+    };
+  }
+
+  private upload(req: FakeRequest): FakeResponse {
+    const media = this.media.get(req.params.id);
+    if (!media) return { status: 404, body: 'NoSuchUpload' };
+    const parts = parseMultipart(req.raw, req.headers['content-type']);
+    const fileIndex = parts.findIndex((p) => p.name === 'file');
+    // Storage forms ignore fields after the file: it must come last.
+    if (fileIndex !== parts.length - 1) return { status: 400, body: 'file must be the last field' };
+    const fields = multipartFields(parts);
+    if (fields.key !== `uploads/${media.media_id}.mp4`) return { status: 403, body: 'SignatureDoesNotMatch' };
+    media.uploaded = { fields, size: parts[fileIndex].data.length, contentType: parts[fileIndex].contentType };
+    return { status: 204 };
+  }
+
+  private mediaStatus(req: FakeRequest): FakeResponse {
+    const media = this.media.get(req.params.id);
+    if (!media) return { status: 404, body: { code: 404, message: 'Media not found' } };
+    if (!media.uploaded) return { status: 200, body: { media_id: media.media_id, media_type: 'video', status: 'registered' } };
+    media.polls += 1;
+    return { status: 200, body: { media_id: media.media_id, media_type: 'video', status: media.polls >= this.processingPolls ? 'succeeded' : 'processing' } };
+  }
+
+  private token(req: FakeRequest): FakeResponse {
+    const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
+    if (req.headers.authorization !== expected) return { status: 401, body: { code: 2, message: 'Authentication failed.' } };
+    const form = req.body as Record<string, string>;
+    if (form.grant_type !== 'refresh_token' || this.refreshTokens.get(form.refresh_token) !== 'valid') {
+      return { status: 400, body: { code: 1, message: 'Invalid refresh token', error: 'invalid_grant' } };
+    }
+    this.refreshTokens.set(form.refresh_token, 'revoked');
+    const access = this.nextId('pina_');
+    const refresh = this.nextId('pinr_');
+    this.setToken(access);
+    this.refreshTokens.set(refresh, 'valid');
+    return {
+      status: 200,
+      body: { access_token: access, refresh_token: refresh, response_type: 'refresh_token', token_type: 'bearer', expires_in: 2592000, refresh_token_expires_in: 31536000, scope: 'boards:read,pins:read,pins:write' },
+    };
+  }
+}

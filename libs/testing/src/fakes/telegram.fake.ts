@@ -1,0 +1,136 @@
+import { FakePlatformServer, FakeRequest, FakeResponse, TokenState } from './fake-platform-server';
+import { multipartFields, parseMultipart } from './multipart';
+
+export interface FakeTelegramChat {
+  id: number;
+  type: 'channel' | 'supergroup' | 'group' | 'private';
+  title?: string;
+  username?: string;
+  /** The bot's membership in this chat. */
+  botStatus: 'administrator' | 'member' | 'left' | 'kicked';
+}
+
+export interface FakeTelegramMessage {
+  message_id: number;
+  chatId: number;
+  method: string;
+  text?: string;
+  caption?: string;
+  files: Array<{ field: string; fileName?: string; contentType?: string; size: number }>;
+  mediaGroupId?: string;
+  replyTo?: number;
+}
+
+/**
+ * Telegram Bot API at `/bot<token>/<method>`: getMe, getChatMember, sendMessage (JSON),
+ * sendPhoto / sendVideo / sendMediaGroup (multipart), with Telegram's limits and its
+ * `{ok:false, error_code, description, parameters}` errors.
+ */
+export class FakeTelegramServer extends FakePlatformServer {
+  readonly bot = { id: 777000111, is_bot: true, first_name: 'Poster Bot', username: 'poster_bot' };
+  readonly chats = new Map<string, FakeTelegramChat>();
+  readonly messages: FakeTelegramMessage[] = [];
+  private nextMessageId = 100;
+
+  constructor() {
+    super();
+    this.route('POST', '/bot:token/:method', (req) => this.dispatch(req));
+  }
+
+  addChat(chat: FakeTelegramChat): void {
+    this.chats.set(String(chat.id), chat);
+    if (chat.username) this.chats.set(`@${chat.username}`, chat);
+  }
+
+  protected override extractToken(req: FakeRequest): string | null {
+    return /^\/bot([^/]+)\//.exec(req.path)?.[1] ?? null;
+  }
+
+  protected authError(_req: FakeRequest, _state: TokenState | 'missing'): FakeResponse {
+    return { status: 401, body: { ok: false, error_code: 401, description: 'Unauthorized' } };
+  }
+
+  protected rateLimitError(_req: FakeRequest, retryAfterSeconds: number): FakeResponse {
+    return {
+      status: 429,
+      body: { ok: false, error_code: 429, description: `Too Many Requests: retry after ${retryAfterSeconds}`, parameters: { retry_after: retryAfterSeconds } },
+    };
+  }
+
+  protected override serverError(_req: FakeRequest): FakeResponse {
+    return { status: 502, body: { ok: false, error_code: 502, description: 'Bad Gateway' } };
+  }
+
+  private dispatch(req: FakeRequest): FakeResponse {
+    const multipart = String(req.headers['content-type'] ?? '').includes('multipart/form-data');
+    const parts = multipart ? parseMultipart(req.raw, req.headers['content-type']) : [];
+    const fields: Record<string, any> = multipart ? multipartFields(parts) : ((req.body as Record<string, unknown>) ?? {});
+    const files = parts
+      .filter((p) => p.filename !== undefined)
+      .map((p) => ({ field: p.name, fileName: p.filename, contentType: p.contentType, size: p.data.length }));
+
+    if (req.params.method === 'getMe') return ok(this.bot);
+    const chat = this.chats.get(String(fields.chat_id));
+    if (!chat) return bad(400, 'Bad Request: chat not found');
+    if (req.params.method === 'getChatMember') {
+      if (Number(fields.user_id) !== this.bot.id) return bad(400, 'Bad Request: user not found');
+      const rights = chat.botStatus === 'administrator' ? { can_post_messages: true, can_edit_messages: true, can_delete_messages: true } : {};
+      return ok({ user: this.bot, status: chat.botStatus, ...rights });
+    }
+    if (chat.botStatus === 'kicked') return bad(403, `Forbidden: bot was kicked from the ${chat.type} chat`);
+    if (chat.botStatus === 'left') return bad(403, `Forbidden: bot is not a member of the ${chat.type} chat`);
+
+    const replyTo = fields.reply_parameters
+      ? (typeof fields.reply_parameters === 'string' ? JSON.parse(fields.reply_parameters) : fields.reply_parameters).message_id
+      : undefined;
+    const caption = fields.caption as string | undefined;
+    if (caption && [...caption].length > 1024) return bad(400, 'Bad Request: message caption is too long');
+
+    switch (req.params.method) {
+      case 'sendMessage': {
+        const text = String(fields.text ?? '');
+        if (!text) return bad(400, 'Bad Request: message text is empty');
+        if ([...text].length > 4096) return bad(400, 'Bad Request: message is too long');
+        return ok(this.store(chat, { method: 'sendMessage', text, files: [], replyTo }));
+      }
+      case 'sendPhoto':
+      case 'sendVideo': {
+        const field = req.params.method === 'sendPhoto' ? 'photo' : 'video';
+        const file = files.find((f) => f.field === field);
+        if (!file) return bad(400, `Bad Request: there is no ${field} in the request`);
+        return ok(this.store(chat, { method: req.params.method, caption, files: [file], replyTo }));
+      }
+      case 'sendMediaGroup': {
+        const media = JSON.parse(String(fields.media ?? '[]')) as Array<{ type: string; media: string; caption?: string }>;
+        if (media.length < 2 || media.length > 10) return bad(400, 'Bad Request: wrong number of media in the group (2-10)');
+        if (media.some((m) => (m.caption ?? '').length > 1024)) return bad(400, 'Bad Request: message caption is too long');
+        const groupId = this.nextId('grp');
+        const sent: unknown[] = [];
+        for (const m of media) {
+          const file = files.find((f) => `attach://${f.field}` === m.media);
+          if (!file) return bad(400, `Bad Request: file ${m.media} not found`);
+          sent.push(this.store(chat, { method: 'sendMediaGroup', caption: m.caption, files: [file], mediaGroupId: groupId, replyTo }));
+        }
+        return ok(sent);
+      }
+      default:
+        return bad(404, 'Not Found: method not found');
+    }
+  }
+
+  private store(chat: FakeTelegramChat, message: Omit<FakeTelegramMessage, 'message_id' | 'chatId'>) {
+    const stored = { message_id: this.nextMessageId++, chatId: chat.id, ...message };
+    this.messages.push(stored);
+    return {
+      message_id: stored.message_id,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: chat.id, type: chat.type, title: chat.title, ...(chat.username ? { username: chat.username } : {}) },
+      ...(message.text ? { text: message.text } : {}),
+      ...(message.caption ? { caption: message.caption } : {}),
+      ...(message.mediaGroupId ? { media_group_id: message.mediaGroupId } : {}),
+    };
+  }
+}
+
+const ok = (result: unknown): FakeResponse => ({ status: 200, body: { ok: true, result } });
+const bad = (code: number, description: string): FakeResponse => ({ status: code, body: { ok: false, error_code: code, description } });

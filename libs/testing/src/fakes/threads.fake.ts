@@ -1,0 +1,114 @@
+import type { FakeRequest, FakeResponse } from './fake-platform-server';
+import { MetaGraphFake } from './meta-graph.fake';
+
+export interface FakeThreadsPost {
+  id: string;
+  owner: string;
+  mediaType: string;
+  text: string;
+  mediaUrls: string[];
+  replyToId: string | null;
+  replyControl: string | null;
+  permalink: string;
+  timestamp: string;
+}
+
+const REPLY_CONTROLS = ['everyone', 'accounts_you_follow', 'mentioned_only'];
+
+/**
+ * Threads API (graph.threads.net/v1.0): TEXT/IMAGE/VIDEO/CAROUSEL containers with reply_to_id and
+ * reply_control, status polling, threads_publish, permalink, /me, /me/threads, /me/replies and the
+ * unversioned `refresh_access_token` (th_refresh_token).
+ */
+export class ThreadsFake extends MetaGraphFake {
+  readonly posts: FakeThreadsPost[] = [];
+  user = { id: '26000000000000001', username: 'fake.threads', name: 'Fake Threads', threads_profile_picture_url: 'https://scontent.cdninstagram.com/t.jpg' };
+
+  constructor(version = 'v1.0') {
+    super(`/${version}`);
+    this.route('GET', '/refresh_access_token', (req) => this.refreshToken(req));
+    this.graph('GET', '/me', (req) => ({ status: 200, body: this.pick(this.user, this.fieldsOf(req)) }));
+    this.graph('GET', '/me/threads', (req) => this.list(req, false));
+    this.graph('GET', '/me/replies', (req) => this.list(req, true));
+    this.graph('POST', '/:user/threads', (req) => this.createContainerFor(req));
+    this.graph('POST', '/:user/threads_publish', (req) => this.publish(req));
+    this.graph('GET', '/:id', (req) => this.read(req));
+  }
+
+  private invalid(userMessage: string, subcode?: number): FakeResponse {
+    return this.graphError(400, 'Invalid parameter', 100, subcode, 'THApiException', userMessage);
+  }
+
+  private async createContainerFor(req: FakeRequest): Promise<FakeResponse> {
+    if (req.params.user !== this.user.id && req.params.user !== 'me') return this.graphError(400, 'Unsupported post request.', 100, 33, 'THApiException');
+    const p = this.params(req);
+    const type = p.media_type;
+    if (!['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'].includes(type ?? '')) return this.invalid('media_type must be TEXT, IMAGE, VIDEO or CAROUSEL');
+    if ((p.text ?? '').length > 500) return this.invalid('Param text must be at most 500 characters long.', 2207003);
+    if (type === 'TEXT' && !p.text) return this.invalid('text is required for TEXT posts');
+    if (p.reply_control && !REPLY_CONTROLS.includes(p.reply_control)) return this.invalid('reply_control is invalid');
+    if (p.reply_to_id && !this.posts.some((t) => t.id === p.reply_to_id)) return this.invalid('The post you are replying to does not exist');
+    if (type === 'IMAGE' || type === 'VIDEO') {
+      const url = type === 'IMAGE' ? p.image_url : p.video_url;
+      if (!(await this.download(url))) return this.graphError(400, 'Media download has failed.', 100, 2207052, 'THApiException', 'The media could not be fetched from this URL.');
+    }
+    if (type === 'CAROUSEL') {
+      const children = (p.children ?? '').split(',').filter(Boolean);
+      if (children.length < 2 || children.length > 20) return this.invalid('A carousel needs 2 to 20 items');
+      for (const id of children) {
+        const child = this.containers.get(id);
+        if (!child || child.params.is_carousel_item !== 'true' || this.containerState(child) !== 'FINISHED') return this.invalid(`Child ${id} is not a finished carousel item`);
+      }
+    }
+    return { status: 200, body: { id: this.createContainer(req.params.user, p).id } };
+  }
+
+  private publish(req: FakeRequest): FakeResponse {
+    const container = this.containers.get(this.params(req).creation_id ?? '');
+    if (!container) return this.invalid('creation_id does not exist');
+    if (this.containerState(container) !== 'FINISHED') return this.graphError(400, 'Media Not Ready For Publishing', 24, 4279009, 'THApiException', 'The media is not ready to be published. Please wait a moment.');
+    const id = this.nextNumber();
+    container.publishedAs = id;
+    const children = (container.params.children ?? '').split(',').filter(Boolean).map((c) => this.containers.get(c)!);
+    this.posts.push({
+      id,
+      owner: this.user.id,
+      mediaType: container.params.media_type,
+      text: container.params.text ?? '',
+      mediaUrls: (children.length ? children : [container]).map((c) => c.params.image_url ?? c.params.video_url).filter(Boolean),
+      replyToId: container.params.reply_to_id ?? null,
+      replyControl: container.params.reply_control ?? null,
+      permalink: `https://www.threads.net/@${this.user.username}/post/${this.shortcode()}`,
+      timestamp: new Date().toISOString().replace('Z', '+0000'),
+    });
+    return { status: 200, body: { id } };
+  }
+
+  private read(req: FakeRequest): FakeResponse {
+    const container = this.containers.get(req.params.id);
+    if (container) {
+      container.polls += 1;
+      const status = this.containerState(container);
+      return { status: 200, body: this.pick({ id: container.id, status, error_message: container.error }, this.fieldsOf(req)) };
+    }
+    const post = this.posts.find((t) => t.id === req.params.id);
+    if (!post) return this.graphError(400, `Object with ID '${req.params.id}' does not exist`, 100, 33, 'THApiException');
+    return { status: 200, body: this.pick({ ...post, media_type: post.mediaType, username: this.user.username }, this.fieldsOf(req)) };
+  }
+
+  private list(req: FakeRequest, replies: boolean): FakeResponse {
+    const since = Number(req.query.get('since') ?? 0) * 1000;
+    const data = this.posts
+      .filter((t) => Boolean(t.replyToId) === replies && Date.parse(t.timestamp.replace('+0000', 'Z')) >= since)
+      .reverse()
+      .map((t) => this.pick({ ...t }, this.fieldsOf(req)));
+    return { status: 200, body: { data, paging: {} } };
+  }
+
+  private refreshToken(req: FakeRequest): FakeResponse {
+    if (req.query.get('grant_type') !== 'th_refresh_token') return this.invalid('Unsupported grant_type');
+    const token = this.nextId('THAA');
+    this.setToken(token);
+    return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: 5183944 } };
+  }
+}

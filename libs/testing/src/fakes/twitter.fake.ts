@@ -1,0 +1,194 @@
+import { FakePlatformServer, type FakeRequest, type FakeResponse, type TokenState } from './fake-platform-server';
+import { multipartFields, parseMultipart } from './multipart';
+
+export interface FakeTweet {
+  id: string;
+  text: string;
+  authorId: string;
+  mediaIds: string[];
+  inReplyTo: string | null;
+  createdAt: Date;
+}
+
+interface FakeMedia {
+  id: string;
+  kind: 'image' | 'video';
+  totalBytes: number;
+  received: number;
+  segments: number[];
+  finalized: boolean;
+  statusPolls: number;
+}
+
+/**
+ * X API v2: tweets, v2 media upload (simple image upload and initialize/append/finalize/STATUS
+ * for video), users/me, user timeline, OAuth 2.0 refresh with rotating refresh tokens.
+ */
+export class TwitterFake extends FakePlatformServer {
+  readonly posts: FakeTweet[] = [];
+  readonly media = new Map<string, FakeMedia>();
+  /** Refresh tokens: valid until used once (X rotates them). */
+  readonly refreshTokens = new Map<string, 'valid' | 'used'>();
+  user = { id: '1500000000000000001', username: 'fakeuser', name: 'Fake User', profile_image_url: 'https://pbs.twimg.com/p.jpg' };
+  /** The wait X suggests between STATUS polls (real X says 1–5 s; tests set 0). */
+  checkAfterSecs = 1;
+
+  constructor() {
+    super();
+    this.route('POST', '/2/tweets', (req) => this.createTweet(req));
+    this.route('POST', '/2/media/upload', (req) => this.simpleUpload(req));
+    this.route('POST', '/2/media/upload/initialize', (req) => this.initialize(req));
+    this.route('POST', '/2/media/upload/:id/append', (req) => this.append(req));
+    this.route('POST', '/2/media/upload/:id/finalize', (req) => this.finalize(req));
+    this.route('GET', '/2/media/upload', (req) => this.status(req));
+    this.route('GET', '/2/users/me', () => ({ status: 200, body: { data: this.user } }));
+    this.route('GET', '/2/users/:id/tweets', (req) => this.timeline(req));
+    this.route('POST', '/2/oauth2/token', (req) => this.token(req));
+  }
+
+  protected override isPublic(req: FakeRequest): boolean {
+    return req.path === '/2/oauth2/token';
+  }
+
+  protected authError(_req: FakeRequest, _state: TokenState | 'missing'): FakeResponse {
+    return { status: 401, body: { title: 'Unauthorized', type: 'about:blank', status: 401, detail: 'Unauthorized' } };
+  }
+
+  protected rateLimitError(_req: FakeRequest, retryAfterSeconds: number): FakeResponse {
+    return {
+      status: 429,
+      headers: {
+        'x-rate-limit-limit': '200',
+        'x-rate-limit-remaining': '0',
+        'x-rate-limit-reset': String(Math.ceil(Date.now() / 1000) + retryAfterSeconds),
+      },
+      body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+    };
+  }
+
+  protected override serverError(_req: FakeRequest): FakeResponse {
+    return { status: 503, body: { title: 'Service Unavailable', detail: 'Service Unavailable', type: 'about:blank', status: 503 } };
+  }
+
+  private invalid(detail: string, status = 400): FakeResponse {
+    return { status, body: { errors: [{ message: detail }], title: 'Invalid Request', detail, type: 'https://api.twitter.com/2/problems/invalid-request' } };
+  }
+
+  private createTweet(req: FakeRequest): FakeResponse {
+    const body = (req.body ?? {}) as { text?: string; media?: { media_ids?: string[] }; reply?: { in_reply_to_tweet_id?: string } };
+    const mediaIds = body.media?.media_ids ?? [];
+    if (!body.text && mediaIds.length === 0) return this.invalid('Tweet text or media is required.');
+    for (const id of mediaIds) {
+      const media = this.media.get(id);
+      if (!media || !media.finalized || (media.kind === 'video' && media.statusPolls < this.processingPolls)) {
+        return this.invalid('Your media IDs are invalid.');
+      }
+    }
+    const replyTo = body.reply?.in_reply_to_tweet_id ?? null;
+    if (replyTo && !this.posts.some((t) => t.id === replyTo)) return this.invalid('The tweet you are replying to does not exist.');
+    if (body.text && mediaIds.length === 0 && this.posts.some((t) => t.text === body.text)) {
+      return { status: 403, body: { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 } };
+    }
+    const tweet: FakeTweet = {
+      id: this.nextNumericId(),
+      text: body.text ?? '',
+      authorId: this.user.id,
+      mediaIds,
+      inReplyTo: replyTo,
+      createdAt: new Date(),
+    };
+    this.posts.push(tweet);
+    return { status: 201, body: { data: { id: tweet.id, text: tweet.text, edit_history_tweet_ids: [tweet.id] } } };
+  }
+
+  private simpleUpload(req: FakeRequest): FakeResponse {
+    const parts = parseMultipart(req.raw, req.headers['content-type']);
+    const file = parts.find((p) => p.name === 'media');
+    const fields = multipartFields(parts);
+    if (!file || file.data.length === 0) return this.invalid('media is required');
+    if (!String(fields.media_category ?? '').startsWith('tweet_')) return this.invalid('media_category is invalid');
+    const id = this.nextNumericId();
+    this.media.set(id, { id, kind: 'image', totalBytes: file.data.length, received: file.data.length, segments: [0], finalized: true, statusPolls: 0 });
+    return { status: 200, body: { data: { id, media_key: `3_${id}`, size: file.data.length, expires_after_secs: 86400, image: { image_type: file.contentType, w: 8, h: 8 } } } };
+  }
+
+  private initialize(req: FakeRequest): FakeResponse {
+    const body = (req.body ?? {}) as { media_type?: string; total_bytes?: number; media_category?: string };
+    if (!body.media_type || !body.total_bytes) return this.invalid('media_type and total_bytes are required');
+    const id = this.nextNumericId();
+    this.media.set(id, { id, kind: body.media_type.startsWith('video/') ? 'video' : 'image', totalBytes: body.total_bytes, received: 0, segments: [], finalized: false, statusPolls: 0 });
+    return { status: 200, body: { data: { id, media_key: `7_${id}`, expires_after_secs: 86400 } } };
+  }
+
+  private append(req: FakeRequest): FakeResponse {
+    const media = this.media.get(req.params.id);
+    if (!media) return this.invalid('media_id not found');
+    const parts = parseMultipart(req.raw, req.headers['content-type']);
+    const file = parts.find((p) => p.name === 'media');
+    const segment = Number(multipartFields(parts).segment_index);
+    if (!file || !Number.isInteger(segment)) return this.invalid('media and segment_index are required');
+    media.segments.push(segment);
+    media.received += file.data.length;
+    return { status: 200, body: { data: { expires_at: Date.now() + 86400_000 } } };
+  }
+
+  private finalize(req: FakeRequest): FakeResponse {
+    const media = this.media.get(req.params.id);
+    if (!media) return this.invalid('media_id not found');
+    if (media.received !== media.totalBytes) return this.invalid(`File size mismatch: got ${media.received} of ${media.totalBytes} bytes`);
+    media.finalized = true;
+    return { status: 200, body: { data: { id: media.id, media_key: `7_${media.id}`, size: media.totalBytes, processing_info: this.processingInfo(media) } } };
+  }
+
+  private status(req: FakeRequest): FakeResponse {
+    if (req.query.get('command') !== 'STATUS') return this.invalid('command must be STATUS');
+    const media = this.media.get(req.query.get('media_id') ?? '');
+    if (!media) return this.invalid('media_id not found');
+    media.statusPolls += 1;
+    return { status: 200, body: { data: { id: media.id, media_key: `7_${media.id}`, processing_info: this.processingInfo(media) } } };
+  }
+
+  private processingInfo(media: FakeMedia): Record<string, unknown> {
+    if (media.statusPolls >= this.processingPolls) return { state: 'succeeded', progress_percent: 100 };
+    return { state: media.statusPolls === 0 ? 'pending' : 'in_progress', check_after_secs: this.checkAfterSecs, progress_percent: 50 };
+  }
+
+  private timeline(req: FakeRequest): FakeResponse {
+    const since = req.query.get('start_time') ? new Date(req.query.get('start_time')!) : new Date(0);
+    const tweets = this.posts
+      .filter((t) => t.authorId === req.params.id && t.createdAt >= since)
+      .reverse()
+      .map((t) => ({
+        id: t.id,
+        // X appends a t.co link for attached media and escapes HTML entities.
+        text: `${t.text.replace(/&/g, '&amp;')}${t.mediaIds.length ? ' https://t.co/abc123' : ''}`,
+        created_at: t.createdAt.toISOString(),
+        ...(t.inReplyTo ? { referenced_tweets: [{ type: 'replied_to', id: t.inReplyTo }] } : {}),
+      }));
+    return { status: 200, body: tweets.length ? { data: tweets, meta: { result_count: tweets.length } } : { meta: { result_count: 0 } } };
+  }
+
+  private token(req: FakeRequest): FakeResponse {
+    const body = (req.body ?? {}) as Record<string, string>;
+    const bad = { status: 400, body: { error: 'invalid_request', error_description: 'Value passed for the token was invalid.' } };
+    if (body.grant_type !== 'refresh_token' || !body.refresh_token) return bad;
+    if (!body.client_id && !req.headers.authorization) return { status: 401, body: { error: 'unauthorized_client', error_description: 'Missing valid authorization header' } };
+    if (this.refreshTokens.get(body.refresh_token) !== 'valid') return bad;
+    this.refreshTokens.set(body.refresh_token, 'used');
+    const accessToken = this.nextId('at-');
+    const refreshToken = this.nextId('rt-');
+    this.setToken(accessToken);
+    this.refreshTokens.set(refreshToken, 'valid');
+    return {
+      status: 200,
+      body: { token_type: 'bearer', expires_in: 7200, access_token: accessToken, scope: 'tweet.read tweet.write users.read media.write offline.access', refresh_token: refreshToken },
+    };
+  }
+
+  private seq = 0;
+  /** X ids are numeric snowflakes. */
+  private nextNumericId(): string {
+    this.seq += 1;
+    return `18${String(Date.now()).slice(-9)}${String(this.seq).padStart(6, '0')}`;
+  }
+}

@@ -1,0 +1,121 @@
+import { FakePlatformServer, FakeRequest, FakeResponse, TokenState } from './fake-platform-server';
+
+const QUARTER_MIB = 256 * 1024;
+
+export interface FakeYouTubeUpload {
+  uploadId: string;
+  metadata: { snippet?: Record<string, unknown>; status?: Record<string, unknown> };
+  total: number;
+  contentType: string;
+  received: number;
+  chunks: Array<{ range: string; size: number }>;
+  probes: number;
+  videoId: string | null;
+}
+
+/**
+ * YouTube Data API v3 + Google OAuth on one host: resumable upload sessions (308 with `Range`
+ * until the last chunk, 256 KiB multiples enforced, `bytes *\/total` probes), channels?mine=true
+ * and `/token` for refresh. The rate-limit answer is YouTube's 403 quotaExceeded.
+ */
+export class FakeYouTubeServer extends FakePlatformServer {
+  readonly channel = { id: 'UC_fake_channel', snippet: { title: 'Alice Tube', customUrl: '@alicetube', thumbnails: { default: { url: 'https://yt3.example/a.jpg' } } } };
+  readonly uploads = new Map<string, FakeYouTubeUpload>();
+  readonly refreshTokens = new Map<string, TokenState>();
+  clientId = 'yt-client';
+  clientSecret = 'yt-secret';
+
+  constructor() {
+    super();
+    this.route('POST', '/upload/youtube/v3/videos', (req) => this.startSession(req));
+    this.route('PUT', '/upload/youtube/v3/videos', (req) => this.putChunk(req));
+    this.route('GET', '/youtube/v3/channels', (req) =>
+      req.query.get('mine') === 'true' ? { status: 200, body: { kind: 'youtube#channelListResponse', items: [this.channel] } } : { status: 400, body: googleError(400, 'missing filter', 'missingRequiredParameter') },
+    );
+    this.route('POST', '/token', (req) => this.token(req));
+  }
+
+  get videos(): FakeYouTubeUpload[] {
+    return [...this.uploads.values()].filter((u) => u.videoId);
+  }
+
+  protected override isPublic(req: FakeRequest): boolean {
+    // The session URL's upload_id is its own credential; /token authenticates the client.
+    return (req.method === 'PUT' && req.query.has('upload_id')) || req.path === '/token';
+  }
+
+  protected authError(_req: FakeRequest, _state: TokenState | 'missing'): FakeResponse {
+    return { status: 401, body: googleError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token.', 'authError', 'UNAUTHENTICATED') };
+  }
+
+  protected rateLimitError(_req: FakeRequest, _retryAfterSeconds: number): FakeResponse {
+    return {
+      status: 403,
+      body: googleError(403, 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'quotaExceeded'),
+    };
+  }
+
+  protected override serverError(_req: FakeRequest): FakeResponse {
+    return { status: 503, body: googleError(503, 'Backend Error', 'backendError', 'UNAVAILABLE') };
+  }
+
+  private startSession(req: FakeRequest): FakeResponse {
+    if (req.query.get('uploadType') !== 'resumable') return { status: 400, body: googleError(400, 'uploadType must be resumable', 'invalid') };
+    const total = Number(req.headers['x-upload-content-length']);
+    const contentType = String(req.headers['x-upload-content-type'] ?? '');
+    const metadata = (req.body ?? {}) as FakeYouTubeUpload['metadata'];
+    if (!metadata.snippet?.title) return { status: 400, body: googleError(400, 'The request metadata specifies an invalid or empty video title.', 'invalidTitle') };
+    if (!Number.isFinite(total) || total <= 0 || !contentType.startsWith('video/')) {
+      return { status: 400, body: googleError(400, 'X-Upload-Content-Length and X-Upload-Content-Type are required', 'invalid') };
+    }
+    const uploadId = this.nextId('up');
+    this.uploads.set(uploadId, { uploadId, metadata, total, contentType, received: 0, chunks: [], probes: 0, videoId: null });
+    return { status: 200, headers: { location: `${this.baseUrl}/upload/youtube/v3/videos?uploadType=resumable&upload_id=${uploadId}` } };
+  }
+
+  private putChunk(req: FakeRequest): FakeResponse {
+    const up = this.uploads.get(req.query.get('upload_id') ?? '');
+    if (!up) return { status: 404, body: googleError(404, 'Upload session not found', 'notFound') };
+    const range = String(req.headers['content-range'] ?? '');
+    if (range === `bytes */${up.total}`) {
+      up.probes += 1;
+      return this.progress(up);
+    }
+    const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(range);
+    if (!m) return { status: 400, body: googleError(400, 'Invalid Content-Range', 'invalid') };
+    const [start, end] = [Number(m[1]), Number(m[2])];
+    const isFinal = end + 1 === up.total;
+    if (up.videoId) return this.progress(up); // already complete (a late duplicate of the final chunk)
+    if (start !== up.received || end - start + 1 !== req.raw.length) return { status: 400, body: googleError(400, `Unexpected range ${range}`, 'invalid') };
+    if (!isFinal && req.raw.length % QUARTER_MIB !== 0) return { status: 400, body: googleError(400, 'Chunk size must be a multiple of 256 KiB', 'invalid') };
+    up.received = end + 1;
+    up.chunks.push({ range, size: req.raw.length });
+    if (isFinal) up.videoId = `vid${this.nextId()}`.slice(0, 11);
+    return this.progress(up);
+  }
+
+  private progress(up: FakeYouTubeUpload): FakeResponse {
+    if (up.videoId) {
+      return { status: 200, body: { kind: 'youtube#video', id: up.videoId, snippet: up.metadata.snippet, status: { uploadStatus: 'uploaded', ...up.metadata.status } } };
+    }
+    return { status: 308, headers: up.received > 0 ? { range: `bytes=0-${up.received - 1}` } : {} };
+  }
+
+  private token(req: FakeRequest): FakeResponse {
+    const form = req.body as Record<string, string>;
+    if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret) {
+      return { status: 401, body: { error: 'invalid_client', error_description: 'The OAuth client was not found.' } };
+    }
+    if (form.grant_type !== 'refresh_token' || this.refreshTokens.get(form.refresh_token) !== 'valid') {
+      return { status: 400, body: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } };
+    }
+    const access = this.nextId('ya29.');
+    this.setToken(access);
+    // Google keeps the refresh token: none in the answer.
+    return { status: 200, body: { access_token: access, expires_in: 3599, scope: 'https://www.googleapis.com/auth/youtube.upload', token_type: 'Bearer' } };
+  }
+}
+
+function googleError(code: number, message: string, reason: string, status?: string) {
+  return { error: { code, message, errors: [{ message, domain: reason === 'quotaExceeded' ? 'youtube.quota' : 'global', reason }], ...(status ? { status } : {}) } };
+}

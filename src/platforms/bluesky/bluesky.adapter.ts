@@ -1,0 +1,159 @@
+import {
+  PlatformAdapter,
+  PlatformContentRules,
+  PlatformCredentials,
+  PlatformError,
+  PublishRequest,
+  PublishResult,
+  RefreshedTokens,
+  ValidationResult,
+} from '../platform-adapter';
+import type { PlatformEndpoints } from '../platform-endpoints';
+import { beforeCreate, checkCommonRules, failedValidation, pollTiming } from '../adapter-kit';
+import { uploadBlueskyImages, uploadBlueskyVideo } from './bluesky.media';
+import { detectFacets, graphemeLength } from './bluesky.richtext';
+import { BlueskySession, readJwtClaims, refreshBlueskySession } from './bluesky.session';
+
+const DEFAULT_PDS = 'https://bsky.social';
+const POST_COLLECTION = 'app.bsky.feed.post';
+
+interface StrongRef {
+  uri: string;
+  cid: string;
+}
+
+interface PostRecordValue {
+  text: string;
+  createdAt: string;
+  reply?: { root: StrongRef; parent: StrongRef };
+}
+
+/** `at://did/app.bsky.feed.post/rkey` → its parts. */
+export function parseAtUri(uri: string): { repo: string; collection: string; rkey: string } {
+  const m = /^at:\/\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(uri);
+  if (!m) throw new PlatformError('PLATFORM_VALIDATION_ERROR', `Not a Bluesky post URI: ${uri}`, { retryable: false });
+  return { repo: m[1], collection: m[2], rkey: m[3] };
+}
+
+export const blueskyPostUrl = (uri: string): string => {
+  const { repo, rkey } = parseAtUri(uri);
+  return `https://bsky.app/profile/${repo}/post/${rkey}`;
+};
+
+/**
+ * Bluesky (AT Protocol) on the account's PDS (`instanceUrl`, default bsky.social). The access
+ * token is the session's accessJwt and the refresh token its refreshJwt; `externalId` is the DID.
+ * A post is one `createRecord` of `app.bsky.feed.post` with facets for links and hashtags and an
+ * images or video embed. `postedId` is the post's at:// URI.
+ */
+export class BlueskyAdapter implements PlatformAdapter {
+  readonly platform = 'bluesky' as const;
+  readonly rules: PlatformContentRules = {
+    maxTextLength: 300,
+    maxImages: 4,
+    maxVideos: 1,
+    requiresMedia: false,
+    videoOnly: false,
+    noMixedMedia: true, // a post embeds either images or one video
+    autoThreads: false,
+    convertWebpToJpeg: true,
+    videoMimeTypes: ['video/mp4'],
+  };
+
+  constructor(private readonly endpoints: PlatformEndpoints) {}
+
+  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
+    return checkCommonRules('Bluesky', this.rules, request, graphemeLength);
+  }
+
+  async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
+    const session = this.session(credentials);
+    const polling = pollTiming(this.endpoints);
+    const images = request.media.filter((m) => m.kind === 'image');
+    const video = request.media.find((m) => m.kind === 'video');
+
+    const embed = await beforeCreate(async () => {
+      if (video) return uploadBlueskyVideo(session, video, this.endpoints.blueskyVideoUrl, polling);
+      if (images.length > 0) return uploadBlueskyImages(session, images);
+      return undefined;
+    });
+    const reply = request.replyToId ? await beforeCreate(() => this.replyRefs(session, request.replyToId!)) : undefined;
+    const facets = detectFacets(request.content);
+
+    const record = {
+      $type: POST_COLLECTION,
+      text: request.content,
+      createdAt: new Date().toISOString(),
+      ...(facets.length > 0 ? { facets } : {}),
+      ...(embed ? { embed } : {}),
+      ...(reply ? { reply } : {}),
+    };
+    const created = await session.call<StrongRef>('com.atproto.repo.createRecord', {
+      method: 'POST',
+      json: { repo: session.did, collection: POST_COLLECTION, record },
+    });
+    return { postedId: created.uri, publishedUrl: blueskyPostUrl(created.uri) };
+  }
+
+  async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
+    const session = this.session(credentials);
+    try {
+      const info = await session.call<{ did: string; handle: string; active?: boolean; status?: string }>('com.atproto.server.getSession', {
+        method: 'GET',
+      });
+      if (info.active === false) return failedValidation(credentials, `Bluesky account is not active (${info.status ?? 'deactivated'})`);
+      const claims = readJwtClaims(session.currentAccessToken);
+      return {
+        ok: true,
+        username: info.handle,
+        permissions: claims.scope ? [claims.scope] : ['com.atproto.access'],
+        message: 'Connection is valid',
+        tokenExpiresAt: claims.expiresAt,
+      };
+    } catch (err) {
+      return failedValidation(credentials, { label: 'Bluesky', error: err });
+    }
+  }
+
+  /** refreshSession rotates the refresh JWT: the returned one replaces the stored one. */
+  refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
+    if (!credentials.refreshToken) {
+      return Promise.reject(new PlatformError('PLATFORM_AUTH_EXPIRED', 'Bluesky connection has no refresh token', { retryable: false }));
+    }
+    return refreshBlueskySession(this.pdsUrl(credentials), credentials.refreshToken, this.endpoints.requestTimeoutMs);
+  }
+
+  /** Lists the account's latest post records and matches the exact text created since `since`. */
+  async findPublished(credentials: PlatformCredentials, request: PublishRequest, since: Date): Promise<PublishResult | null> {
+    const session = this.session(credentials);
+    const { records } = await session.call<{ records: Array<StrongRef & { value: PostRecordValue }> }>('com.atproto.repo.listRecords', {
+      method: 'GET',
+      query: { repo: session.did, collection: POST_COLLECTION, limit: '50' },
+    });
+    const match = records.find((r) => r.value.text === request.content && Date.parse(r.value.createdAt) >= since.getTime() - 1000);
+    return match ? { postedId: match.uri, publishedUrl: blueskyPostUrl(match.uri) } : null;
+  }
+
+  /**
+   * A reply names the thread's root and the direct parent, both as {uri, cid}. `replyToId` is the
+   * parent's URI (optionally `uri|cid`); the parent record tells us the root.
+   */
+  private async replyRefs(session: BlueskySession, replyToId: string): Promise<{ root: StrongRef; parent: StrongRef }> {
+    const [uri] = replyToId.split('|');
+    const { repo, collection, rkey } = parseAtUri(uri);
+    const parent = await session.call<StrongRef & { value: PostRecordValue }>('com.atproto.repo.getRecord', {
+      method: 'GET',
+      query: { repo, collection, rkey },
+    });
+    const parentRef = { uri: parent.uri, cid: parent.cid };
+    return { root: parent.value.reply?.root ?? parentRef, parent: parentRef };
+  }
+
+  private pdsUrl(credentials: PlatformCredentials): string {
+    return (credentials.instanceUrl || DEFAULT_PDS).replace(/\/+$/, '');
+  }
+
+  private session(credentials: PlatformCredentials): BlueskySession {
+    return new BlueskySession(this.pdsUrl(credentials), credentials, this.endpoints.requestTimeoutMs);
+  }
+}

@@ -1,0 +1,1 @@
+export { FacebookAdapter } from './facebook.adapter';

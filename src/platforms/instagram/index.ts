@@ -1,0 +1,1 @@
+export { InstagramAdapter } from './instagram.adapter';

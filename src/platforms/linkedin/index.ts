@@ -1,0 +1,1 @@
+export { LinkedInAdapter } from './linkedin.adapter';

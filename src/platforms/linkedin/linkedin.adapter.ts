@@ -1,0 +1,151 @@
+import {
+  PlatformError,
+  type PlatformAdapter,
+  type PlatformContentRules,
+  type PlatformCredentials,
+  type PublishRequest,
+  type PublishResult,
+  type RefreshedTokens,
+  type ValidationResult,
+} from '../platform-adapter';
+import type { PlatformEndpoints } from '../platform-endpoints';
+import { platformFetch, readJson } from '../platform-http';
+import { beforeCreate, checkCommonRules, checkMediaSizes, failedValidation, refreshOAuthToken } from '../adapter-kit';
+import { LinkedInClient } from './linkedin.client';
+import { classifyLinkedInError } from './linkedin.errors';
+import { uploadLinkedInImage, uploadLinkedInVideo } from './linkedin.media';
+import { toLinkedInCommentary } from './linkedin.text';
+
+const LABEL = 'LinkedIn';
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
+
+interface UserInfo {
+  sub: string;
+  name?: string;
+  given_name?: string;
+  family_name?: string;
+  picture?: string;
+  email?: string;
+}
+
+/**
+ * The author URN: a stored URN is used as is; organization connections (type `organization`)
+ * post as the page, everything else as the member.
+ */
+export function linkedInAuthor(credentials: PlatformCredentials): string {
+  if (credentials.externalId.startsWith('urn:li:')) return credentials.externalId;
+  const kind = credentials.type === 'organization' || credentials.type === 'page' ? 'organization' : 'person';
+  return `urn:li:${kind}:${credentials.externalId}`;
+}
+
+/**
+ * LinkedIn Posts API (versioned REST): text, one image, a multi-image grid or one video,
+ * with commentary escaped as little text.
+ */
+export class LinkedInAdapter implements PlatformAdapter {
+  readonly platform = 'linkedin' as const;
+  readonly rules: PlatformContentRules = {
+    maxTextLength: 3000,
+    maxImages: 10,
+    maxVideos: 1,
+    requiresMedia: false,
+    videoOnly: false,
+    noMixedMedia: true,
+    autoThreads: false,
+    convertWebpToJpeg: true,
+    videoMimeTypes: ['video/mp4'],
+  };
+
+  constructor(private readonly endpoints: PlatformEndpoints) {}
+
+  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
+    const common = checkCommonRules(LABEL, this.rules, request);
+    if (common) return common;
+    return checkMediaSizes(LABEL, request.media, (item) => (item.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES));
+  }
+
+  async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
+    const client = new LinkedInClient(this.endpoints, credentials.accessToken);
+    const author = linkedInAuthor(credentials);
+
+    // Uploads are invisible until the post exists, so they are safe to retry.
+    const content = await beforeCreate(async () => {
+      const video = request.media.find((m) => m.kind === 'video');
+      if (video) return { media: { id: await uploadLinkedInVideo(client, this.endpoints, author, video) } };
+      const ids: string[] = [];
+      for (const image of request.media) ids.push(await uploadLinkedInImage(client, author, image));
+      if (ids.length === 0) return undefined;
+      if (ids.length === 1) return { media: { id: ids[0] } };
+      return { multiImage: { images: ids.map((id) => ({ id })) } };
+    });
+
+    const post = {
+      author,
+      commentary: toLinkedInCommentary(request.content),
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      ...(content ? { content } : {}),
+      lifecycleState: 'PUBLISHED',
+      isReshareDisabledByAuthor: false,
+    };
+    // The create call: its timeout stays outcome-unknown.
+    const answer = await client.request(`${client.restUrl}/posts`, { method: 'POST', json: post });
+    const urn = answer.headers.get('x-restli-id');
+    if (!urn) {
+      // The post is live but we cannot name it; report it as unknown so the publisher does not repost.
+      throw new PlatformError('PUBLISH_OUTCOME_UNKNOWN', 'LinkedIn created the post without returning its id', {
+        retryable: false,
+        httpStatus: answer.status,
+        outcomeUnknown: true,
+      });
+    }
+    return { postedId: urn, publishedUrl: `https://www.linkedin.com/feed/update/${urn}` };
+  }
+
+  /** OpenID userinfo: works for every member token and tells us who it belongs to. */
+  async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
+    try {
+      const res = await platformFetch(`${this.endpoints.linkedinApiUrl}/v2/userinfo`, {
+        headers: { authorization: `Bearer ${credentials.accessToken}` },
+        timeoutMs: this.endpoints.requestTimeoutMs,
+      });
+      const body = await readJson<UserInfo>(res);
+      if (!res.ok || !body) throw classifyLinkedInError({ status: res.status, headers: res.headers, body });
+      const isOrganization = linkedInAuthor(credentials).startsWith('urn:li:organization:');
+      return {
+        ok: true,
+        username: body.name ?? body.email ?? body.sub,
+        // userinfo does not list scopes; these are the ones posting needs.
+        permissions: ['openid', 'profile', isOrganization ? 'w_organization_social' : 'w_member_social'],
+        message: 'Connection is valid',
+        displayName: body.name ?? null,
+        profileImageUrl: body.picture ?? null,
+        tokenExpiresAt: credentials.accessTokenExpiresAt ?? null,
+      };
+    } catch (err) {
+      return failedValidation(credentials, { label: LABEL, error: err });
+    }
+  }
+
+  /**
+   * Programmatic refresh exists only for LinkedIn-approved partner apps; others have no refresh
+   * token and must reconnect every 60 days. Refreshing does not extend the refresh token's own
+   * lifetime, but LinkedIn may return one, which we keep.
+   */
+  async refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
+    if (!credentials.refreshToken) {
+      throw new PlatformError('PLATFORM_AUTH_EXPIRED', 'LinkedIn token cannot be refreshed for this app; reconnect the account', {
+        retryable: false,
+      });
+    }
+    const client = this.endpoints.clients.linkedin;
+    return refreshOAuthToken({
+      platform: 'LinkedIn',
+      url: `${this.endpoints.linkedinOAuthUrl}/oauth/v2/accessToken`,
+      form: { refresh_token: credentials.refreshToken, client_id: client?.clientId ?? '', client_secret: client?.clientSecret ?? '' },
+      previousRefreshToken: credentials.refreshToken,
+      timeoutMs: this.endpoints.requestTimeoutMs,
+    });
+  }
+}

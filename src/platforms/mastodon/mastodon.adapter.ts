@@ -1,0 +1,122 @@
+import {
+  PlatformAdapter,
+  PlatformContentRules,
+  PlatformCredentials,
+  PlatformError,
+  PublishRequest,
+  PublishResult,
+  ValidationResult,
+} from '../platform-adapter';
+import type { PlatformEndpoints } from '../platform-endpoints';
+import { beforeCreate, checkCommonRules, failedValidation, pollTiming, sleep } from '../adapter-kit';
+import { MastodonClient } from './mastodon.client';
+import { isMediaStillProcessing } from './mastodon.errors';
+import { uploadMastodonMedia } from './mastodon.media';
+import { mastodonHtmlToText, normalizeForMatch } from './mastodon.reconcile';
+
+interface MastodonStatus {
+  id: string;
+  url: string | null;
+  uri: string;
+  content: string;
+  created_at: string;
+}
+
+interface MastodonAccount {
+  id: string;
+  username: string;
+  acct: string;
+  display_name?: string;
+  avatar?: string;
+}
+
+/** What a token needs for publishing; Mastodon does not report a user token's scopes. */
+const NEEDED_SCOPES = ['read:accounts', 'read:statuses', 'write:media', 'write:statuses'];
+
+/**
+ * Mastodon: statuses on the connection's own instance (`instanceUrl`). Media is uploaded first
+ * (processing asynchronously for video), then one `POST /api/v1/statuses` makes the post live;
+ * its `Idempotency-Key` lets the instance drop a duplicate of a retried attempt.
+ */
+export class MastodonAdapter implements PlatformAdapter {
+  readonly platform = 'mastodon' as const;
+  readonly rules: PlatformContentRules = {
+    maxTextLength: 500,
+    maxImages: 4,
+    maxVideos: 1,
+    requiresMedia: false,
+    videoOnly: false,
+    noMixedMedia: true, // an attachment set is either up to 4 images or one video
+    autoThreads: false,
+    convertWebpToJpeg: false,
+    videoMimeTypes: [],
+  };
+
+  constructor(private readonly endpoints: PlatformEndpoints) {}
+
+  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
+    return checkCommonRules('Mastodon', this.rules, request);
+  }
+
+  async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
+    const client = this.client(credentials);
+    const polling = pollTiming(this.endpoints);
+    const mediaIds: string[] = [];
+    for (const item of request.media) {
+      mediaIds.push(await beforeCreate(() => uploadMastodonMedia(client, item, polling)));
+    }
+
+    const form = new URLSearchParams({ status: request.content, visibility: 'public' });
+    for (const id of mediaIds) form.append('media_ids[]', id);
+    if (request.replyToId) form.set('in_reply_to_id', request.replyToId);
+
+    // Posting before the instance has finished an attachment answers 422; wait and try again.
+    const deadline = Date.now() + this.endpoints.processingTimeoutMs;
+    for (;;) {
+      const res = await client.call<MastodonStatus>('POST', '/api/v1/statuses', {
+        body: form,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': request.idempotencyKey },
+        accept: (status, body) => isMediaStillProcessing(status, body) && Date.now() + this.endpoints.pollIntervalMs < deadline,
+      });
+      if (res.status < 300) return { postedId: res.body.id, publishedUrl: res.body.url ?? res.body.uri };
+      await sleep(this.endpoints.pollIntervalMs);
+    }
+  }
+
+  async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
+    if (!credentials.instanceUrl) return failedValidation(credentials, 'Mastodon connection has no instance URL');
+    try {
+      const { body } = await this.client(credentials).call<MastodonAccount>('GET', '/api/v1/accounts/verify_credentials');
+      return {
+        ok: true,
+        username: body.acct || body.username,
+        permissions: NEEDED_SCOPES,
+        message: 'Connection is valid',
+        displayName: body.display_name || null,
+        profileImageUrl: body.avatar || null,
+      };
+    } catch (err) {
+      return failedValidation(credentials, { label: 'Mastodon', error: err });
+    }
+  }
+
+  /** Looks for a status of this account with the same text created at or after `since`. */
+  async findPublished(credentials: PlatformCredentials, request: PublishRequest, since: Date): Promise<PublishResult | null> {
+    const { body } = await this.client(credentials).call<MastodonStatus[]>(
+      'GET',
+      `/api/v1/accounts/${encodeURIComponent(credentials.externalId)}/statuses?limit=40&exclude_reblogs=true`,
+    );
+    const wanted = normalizeForMatch(request.content);
+    const match = (body ?? []).find(
+      (s) => Date.parse(s.created_at) >= since.getTime() - 1000 && mastodonHtmlToText(s.content) === wanted,
+    );
+    return match ? { postedId: match.id, publishedUrl: match.url ?? match.uri } : null;
+  }
+
+  private client(credentials: PlatformCredentials): MastodonClient {
+    if (!credentials.instanceUrl) {
+      throw new PlatformError('PLATFORM_VALIDATION_ERROR', 'Mastodon connection has no instance URL', { retryable: false });
+    }
+    return new MastodonClient(credentials.instanceUrl.replace(/\/+$/, ''), credentials.accessToken, this.endpoints.requestTimeoutMs);
+  }
+}

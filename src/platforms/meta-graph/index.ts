@@ -1,0 +1,4 @@
+export * from './graph.client';
+export * from './graph.containers';
+export * from './graph.errors';
+export * from './graph.tokens';

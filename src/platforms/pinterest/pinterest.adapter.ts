@@ -1,0 +1,156 @@
+import {
+  PlatformAdapter,
+  PlatformContentRules,
+  PlatformCredentials,
+  PlatformError,
+  PublishRequest,
+  PublishResult,
+  RefreshedTokens,
+  ValidationResult,
+} from '../platform-adapter';
+import type { PlatformEndpoints } from '../platform-endpoints';
+import { platformFetch, readJson } from '../platform-http';
+import { basicAuth, beforeCreate, checkCommonRules, codePointLength, failedValidation, pollTiming, refreshOAuthToken } from '../adapter-kit';
+import { classifyPinterestError } from './pinterest.errors';
+import { PinterestApi, uploadPinterestVideo } from './pinterest.media';
+
+const TITLE_LIMIT = 100;
+/** What publishing needs; user_account does not list a token's scopes. */
+const NEEDED_SCOPES = ['boards:read', 'pins:read', 'pins:write', 'user_accounts:read'];
+
+interface Pin {
+  id: string;
+  description?: string | null;
+  created_at?: string;
+}
+
+export const pinterestPinUrl = (id: string): string => `https://www.pinterest.com/pin/${id}/`;
+
+/**
+ * Pinterest API v5. A pin lives on a board (settings.boardId, else the account's first board).
+ * Images are pulled by Pinterest from the media's public URL (one image, or 2–5 as a
+ * multi-image pin); a video is uploaded through the media endpoint and processed first.
+ */
+export class PinterestAdapter implements PlatformAdapter {
+  readonly platform = 'pinterest' as const;
+  readonly rules: PlatformContentRules = {
+    maxTextLength: 500,
+    maxImages: 5,
+    maxVideos: 1,
+    requiresMedia: true,
+    videoOnly: false,
+    noMixedMedia: true,
+    autoThreads: false,
+    convertWebpToJpeg: false,
+    videoMimeTypes: ['video/mp4', 'video/quicktime'],
+  };
+
+  constructor(private readonly endpoints: PlatformEndpoints) {}
+
+  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
+    const common = checkCommonRules('Pinterest', this.rules, request);
+    if (common) return common;
+    const title = typeof request.settings.title === 'string' ? request.settings.title : '';
+    if (codePointLength(title) > TITLE_LIMIT) return `Pinterest pin titles are limited to ${TITLE_LIMIT} characters (currently ${codePointLength(title)})`;
+    return null;
+  }
+
+  async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
+    const api = this.api(credentials);
+    const images = request.media.filter((m) => m.kind === 'image');
+    const video = request.media.find((m) => m.kind === 'video');
+    if (!video && images.length === 0) throw new PlatformError('INVALID_CONTENT', 'Pinterest posts require media', { retryable: false });
+
+    const boardId = await beforeCreate(() => this.boardId(api, request.settings));
+    const mediaSource = video
+      ? {
+          source_type: 'video_id',
+          media_id: await beforeCreate(() =>
+            uploadPinterestVideo(api, video, {
+              ...pollTiming(this.endpoints),
+              requestTimeoutMs: this.endpoints.requestTimeoutMs,
+            }),
+          ),
+          // A cover is required: a frame of the video itself.
+          cover_image_key_frame_time: video.durationSeconds && video.durationSeconds > 1 ? 1 : 0,
+        }
+      : images.length === 1
+        ? { source_type: 'image_url', url: images[0].url }
+        : { source_type: 'multiple_image_urls', items: images.map((i) => ({ url: i.url })) };
+
+    const str = (key: string) => (typeof request.settings[key] === 'string' && request.settings[key] ? (request.settings[key] as string) : undefined);
+    const pin = await api<Pin>('POST', '/v5/pins', {
+      board_id: boardId,
+      description: request.content,
+      ...(str('title') ? { title: str('title') } : {}),
+      ...(str('link') ? { link: str('link') } : {}),
+      media_source: mediaSource,
+    });
+    return { postedId: pin.id, publishedUrl: pinterestPinUrl(pin.id) };
+  }
+
+  async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
+    try {
+      const account = await this.api(credentials)<{ username: string; profile_image?: string; business_name?: string }>('GET', '/v5/user_account');
+      return {
+        ok: true,
+        username: account.username,
+        permissions: NEEDED_SCOPES,
+        message: 'Connection is valid',
+        displayName: account.business_name ?? null,
+        profileImageUrl: account.profile_image ?? null,
+        tokenExpiresAt: credentials.accessTokenExpiresAt ?? null,
+      };
+    } catch (err) {
+      return failedValidation(credentials, { label: 'Pinterest', error: err });
+    }
+  }
+
+  /** `POST /v5/oauth/token` with HTTP Basic client auth; a rotated refresh token replaces the old one. */
+  refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
+    const client = this.endpoints.clients.pinterest;
+    if (!credentials.refreshToken || !client) {
+      return Promise.reject(new PlatformError('PLATFORM_AUTH_EXPIRED', 'Pinterest refresh needs a refresh token and PINTEREST_CLIENT_ID/SECRET', { retryable: false }));
+    }
+    return refreshOAuthToken({
+      platform: 'Pinterest',
+      url: `${this.endpoints.pinterestApiUrl}/v5/oauth/token`,
+      form: { refresh_token: credentials.refreshToken },
+      headers: { authorization: basicAuth(client.clientId, client.clientSecret) },
+      previousRefreshToken: credentials.refreshToken,
+      timeoutMs: this.endpoints.requestTimeoutMs,
+    });
+  }
+
+  /** The account's recent pins (`GET /v5/pins`), matched on description and creation time. */
+  async findPublished(credentials: PlatformCredentials, request: PublishRequest, since: Date): Promise<PublishResult | null> {
+    const { items } = await this.api(credentials)<{ items: Pin[] }>('GET', '/v5/pins?page_size=50');
+    const match = items.find(
+      (p) => (p.description ?? '') === request.content && (!p.created_at || Date.parse(`${p.created_at.replace(/Z?$/, 'Z')}`) >= since.getTime() - 1000),
+    );
+    return match ? { postedId: match.id, publishedUrl: pinterestPinUrl(match.id) } : null;
+  }
+
+  private async boardId(api: PinterestApi, settings: Record<string, unknown>): Promise<string> {
+    if (typeof settings.boardId === 'string' && settings.boardId) return settings.boardId;
+    const { items } = await api<{ items: Array<{ id: string }> }>('GET', '/v5/boards?page_size=25');
+    if (!items?.length) {
+      throw new PlatformError('PLATFORM_VALIDATION_ERROR', 'Pinterest account has no boards: create a board to publish pins', { retryable: false });
+    }
+    return items[0].id;
+  }
+
+  private api(credentials: PlatformCredentials): PinterestApi {
+    return async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+      const res = await platformFetch(`${this.endpoints.pinterestApiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${credentials.accessToken}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+        timeoutMs: this.endpoints.requestTimeoutMs,
+      });
+      const answer = await readJson<T>(res);
+      if (!res.ok) throw classifyPinterestError(res.status, res.headers, answer);
+      return answer as T;
+    };
+  }
+}

@@ -1,0 +1,154 @@
+import sharp from 'sharp';
+import {
+  MediaItem,
+  PlatformAdapter,
+  PlatformContentRules,
+  PlatformCredentials,
+  PlatformError,
+  PublishRequest,
+  PublishResult,
+  ValidationResult,
+} from '../platform-adapter';
+import type { PlatformEndpoints } from '../platform-endpoints';
+import { platformFetch, readJson } from '../platform-http';
+import { checkCommonRules, codePointLength, failedValidation, readAll } from '../adapter-kit';
+import { classifyTelegramError, TelegramEnvelope } from './telegram.errors';
+import { TelegramChat, telegramMessageUrl } from './telegram.links';
+
+interface TelegramMessage {
+  message_id: number;
+  chat: TelegramChat;
+}
+
+const BOT_TOKEN_REQUIRED = 'Telegram connections must use a bot token';
+const CAPTION_LIMIT = 1024;
+
+/**
+ * Telegram Bot API: the connection's access token is the bot token (it never expires) and
+ * `externalId` the chat id (`-100…` for channels and supergroups, or `@channelname`). Files are
+ * uploaded as multipart; several photos go out as one media group with the caption on the first.
+ */
+export class TelegramAdapter implements PlatformAdapter {
+  readonly platform = 'telegram' as const;
+  readonly rules: PlatformContentRules = {
+    maxTextLength: 4096,
+    maxImages: 10,
+    maxVideos: 1,
+    requiresMedia: false,
+    videoOnly: false,
+    noMixedMedia: true, // a bot post is one video or up to ten photos
+    autoThreads: false,
+    convertWebpToJpeg: true,
+    videoMimeTypes: [],
+  };
+
+  constructor(private readonly endpoints: PlatformEndpoints) {}
+
+  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
+    const length = codePointLength(request.content);
+    if (request.media.length > 0 && length > CAPTION_LIMIT) {
+      return `Content exceeds Telegram's ${CAPTION_LIMIT} character caption limit for posts with media (currently ${length})`;
+    }
+    return checkCommonRules('Telegram', this.rules, request);
+  }
+
+  async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
+    if (credentials.type !== 'bot') throw new PlatformError('PLATFORM_VALIDATION_ERROR', BOT_TOKEN_REQUIRED, { retryable: false });
+    const chatId = credentials.externalId;
+    const replyParameters = request.replyToId ? JSON.stringify({ message_id: Number(request.replyToId) }) : undefined;
+    const images = request.media.filter((m) => m.kind === 'image');
+    const video = request.media.find((m) => m.kind === 'video');
+
+    let message: TelegramMessage;
+    if (video) {
+      const form = this.form({ chat_id: chatId, caption: request.content, supports_streaming: 'true', reply_parameters: replyParameters });
+      await this.attach(form, 'video', video);
+      message = await this.call<TelegramMessage>(credentials, 'sendVideo', form);
+    } else if (images.length === 1) {
+      const form = this.form({ chat_id: chatId, caption: request.content, reply_parameters: replyParameters });
+      await this.attach(form, 'photo', images[0]);
+      message = await this.call<TelegramMessage>(credentials, 'sendPhoto', form);
+    } else if (images.length > 1) {
+      // Files are referenced from the media JSON as attach://<field name>.
+      const media = images.map((_, i) => ({ type: 'photo', media: `attach://photo${i}`, ...(i === 0 && request.content ? { caption: request.content } : {}) }));
+      const form = this.form({ chat_id: chatId, media: JSON.stringify(media), reply_parameters: replyParameters });
+      for (const [i, image] of images.entries()) await this.attach(form, `photo${i}`, image);
+      const messages = await this.call<TelegramMessage[]>(credentials, 'sendMediaGroup', form);
+      message = messages[0];
+    } else {
+      message = await this.call<TelegramMessage>(credentials, 'sendMessage', {
+        chat_id: chatId,
+        text: request.content,
+        ...(replyParameters ? { reply_parameters: JSON.parse(replyParameters) } : {}),
+      });
+    }
+    return { postedId: String(message.message_id), publishedUrl: telegramMessageUrl(message.chat, message.message_id) };
+  }
+
+  /** getMe proves the token; getChatMember proves the bot may post in the connected chat. */
+  async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
+    const fail = (message: string, username?: string): ValidationResult => failedValidation(credentials, message, username);
+    if (credentials.type !== 'bot') return fail(BOT_TOKEN_REQUIRED);
+    let bot: { id: number; username: string; first_name: string };
+    try {
+      bot = await this.call(credentials, 'getMe', {});
+    } catch (err) {
+      return failedValidation(credentials, { label: 'Telegram', error: err });
+    }
+    try {
+      const member = await this.call<Record<string, unknown> & { status: string }>(credentials, 'getChatMember', {
+        chat_id: credentials.externalId,
+        user_id: bot.id,
+      });
+      if (member.status === 'left' || member.status === 'kicked') {
+        return fail(`Bot @${bot.username} is not a member of chat ${credentials.externalId}`, bot.username);
+      }
+      if (member.status === 'administrator' && member.can_post_messages === false) {
+        return fail(`Bot @${bot.username} is not allowed to post messages in chat ${credentials.externalId}`, bot.username);
+      }
+      const rights = Object.keys(member).filter((k) => k.startsWith('can_') && member[k] === true);
+      return {
+        ok: true,
+        username: bot.username,
+        permissions: [member.status, ...rights],
+        message: 'Connection is valid',
+        displayName: bot.first_name,
+      };
+    } catch (err) {
+      if (!(err instanceof PlatformError)) throw err;
+      return fail(`Bot @${bot.username} cannot access chat ${credentials.externalId}: ${err.options.platformError ?? err.message}`, bot.username);
+    }
+  }
+
+  private form(fields: Record<string, string | undefined>): FormData {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== '') form.append(name, value);
+    return form;
+  }
+
+  /** Adds a file part; Telegram does not take WebP as a photo, so it is sent as JPEG. */
+  private async attach(form: FormData, field: string, item: MediaItem): Promise<void> {
+    let bytes = await readAll(item);
+    let mimeType = item.mimeType;
+    let fileName = item.fileName;
+    if (item.kind === 'image' && mimeType === 'image/webp') {
+      bytes = await sharp(bytes).jpeg({ quality: 90 }).toBuffer();
+      mimeType = 'image/jpeg';
+      fileName = fileName.replace(/\.webp$/i, '') + '.jpg';
+    }
+    form.append(field, new Blob([bytes], { type: mimeType }), fileName);
+  }
+
+  private async call<T>(credentials: PlatformCredentials, method: string, body: FormData | Record<string, unknown>): Promise<T> {
+    const isForm = body instanceof FormData;
+    const res = await platformFetch(`${this.endpoints.telegramApiUrl}/bot${credentials.accessToken}/${method}`, {
+      method: 'POST',
+      headers: isForm ? {} : { 'content-type': 'application/json' },
+      body: isForm ? body : JSON.stringify(body),
+      timeoutMs: this.endpoints.requestTimeoutMs,
+    });
+    const envelope = await readJson<TelegramEnvelope<T>>(res);
+    if (!res.ok || !envelope?.ok || envelope.result === undefined) throw classifyTelegramError(res.status, envelope);
+    return envelope.result;
+  }
+}

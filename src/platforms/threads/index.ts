@@ -1,0 +1,1 @@
+export { ThreadsAdapter } from './threads.adapter';

@@ -1,0 +1,150 @@
+import type {
+  MediaItem,
+  PlatformAdapter,
+  PlatformContentRules,
+  PlatformCredentials,
+  PublishRequest,
+  PublishResult,
+  RefreshedTokens,
+  ValidationResult,
+} from '../platform-adapter';
+import type { PlatformEndpoints } from '../platform-endpoints';
+import { beforeCreate, checkCommonRules, checkMediaSizes, failedValidation } from '../adapter-kit';
+import { GraphClient, type GraphParams, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
+
+const LABEL = 'Threads';
+const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
+/** `replyControl` setting: "" (default) sends nothing, letting Threads use the account default. */
+const REPLY_CONTROLS = ['', 'everyone', 'accounts_you_follow', 'mentioned_only'];
+const REQUIRED_SCOPES = ['threads_basic', 'threads_content_publish'];
+
+interface ThreadsPost {
+  id: string;
+  text?: string;
+  permalink?: string;
+  timestamp?: string;
+}
+
+/**
+ * Threads API: TEXT, IMAGE, VIDEO or CAROUSEL (2–10 images) containers, waited on until
+ * FINISHED, then threads_publish. Long content arrives here already split: each part is a
+ * separate publish with `replyToId` (reply_to_id) pointing at the previous part.
+ */
+export class ThreadsAdapter implements PlatformAdapter {
+  readonly platform = 'threads' as const;
+  readonly rules: PlatformContentRules = {
+    maxTextLength: 500,
+    maxImages: 10,
+    maxVideos: 1,
+    requiresMedia: false,
+    videoOnly: false,
+    noMixedMedia: true,
+    autoThreads: true,
+    convertWebpToJpeg: true,
+    videoMimeTypes: ['video/mp4', 'video/quicktime'],
+  };
+
+  constructor(private readonly endpoints: PlatformEndpoints) {}
+
+  /** Length is not checked: the publisher splits long content into a reply chain (autoThreads). */
+  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
+    const common = checkCommonRules(LABEL, this.rules, request);
+    if (common) return common;
+    const replyControl = request.settings.replyControl ?? '';
+    if (!REPLY_CONTROLS.includes(String(replyControl))) {
+      return `Threads replyControl must be one of everyone, accounts_you_follow, mentioned_only (got ${String(replyControl)})`;
+    }
+    return checkMediaSizes(LABEL, request.media, (item) => (item.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES));
+  }
+
+  async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
+    const client = this.client(credentials);
+    const userId = credentials.externalId;
+    const replyControl = String(request.settings.replyControl ?? '');
+    // Applies to the post itself: what it replies to and who may reply to it.
+    const postParams: GraphParams = {
+      text: request.content,
+      reply_to_id: request.replyToId,
+      reply_control: replyControl || undefined,
+    };
+
+    // Containers are unpublished drafts: building and waiting on them is safe to retry.
+    const creationId = await beforeCreate(async () => {
+      const id =
+        request.media.length > 1
+          ? await this.createCarousel(client, userId, request.media, postParams)
+          : await this.createSingle(client, userId, request.media[0], postParams);
+      await waitForContainer(client, this.endpoints, id, 'threads');
+      return id;
+    });
+
+    // The create call: from here on the post may be live.
+    const published = await client.post<{ id: string }>(`/${userId}/threads_publish`, { creation_id: creationId });
+    const permalink = await fetchPermalink(client, published.id);
+    return { postedId: published.id, publishedUrl: permalink ?? `https://www.threads.net/@${credentials.username ?? ''}` };
+  }
+
+  async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
+    try {
+      const me = await this.client(credentials).get<{ id: string; username: string; name?: string; threads_profile_picture_url?: string }>(
+        '/me',
+        { fields: 'id,username,name,threads_profile_picture_url' },
+      );
+      return {
+        ok: true,
+        username: me.username,
+        permissions: REQUIRED_SCOPES,
+        message: 'Connection is valid',
+        displayName: me.name ?? null,
+        profileImageUrl: me.threads_profile_picture_url ?? null,
+        tokenExpiresAt: credentials.accessTokenExpiresAt ?? null,
+      };
+    } catch (err) {
+      return failedValidation(credentials, { label: LABEL, error: err });
+    }
+  }
+
+  /** The long-lived token refreshes itself (at least 24 h old and unexpired). */
+  refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
+    return refreshLongLivedToken(LABEL, this.endpoints.threadsApiUrl, 'th_refresh_token', credentials.accessToken, this.endpoints.requestTimeoutMs);
+  }
+
+  /** Same text since `since` among the account's threads (or its replies, for reply-chain parts). */
+  async findPublished(credentials: PlatformCredentials, request: PublishRequest, since: Date): Promise<PublishResult | null> {
+    const edge = request.replyToId ? '/me/replies' : '/me/threads';
+    const answer = await this.client(credentials).get<{ data?: ThreadsPost[] }>(edge, {
+      fields: 'id,text,permalink,timestamp',
+      since: Math.floor(since.getTime() / 1000) - 1,
+      limit: 25,
+    });
+    const match = (answer.data ?? []).find((p) => (p.text ?? '').trim() === request.content.trim());
+    return match ? { postedId: match.id, publishedUrl: match.permalink ?? `https://www.threads.net/@${credentials.username ?? ''}` } : null;
+  }
+
+  private client(credentials: PlatformCredentials): GraphClient {
+    return new GraphClient(this.endpoints.threadsApiUrl, credentials.accessToken, this.endpoints.requestTimeoutMs, LABEL);
+  }
+
+  private async createSingle(client: GraphClient, userId: string, item: MediaItem | undefined, postParams: GraphParams): Promise<string> {
+    const media: GraphParams = !item
+      ? { media_type: 'TEXT' }
+      : item.kind === 'video'
+        ? { media_type: 'VIDEO', video_url: item.url }
+        : { media_type: 'IMAGE', image_url: item.url };
+    const container = await client.post<{ id: string }>(`/${userId}/threads`, { ...media, ...postParams });
+    return container.id;
+  }
+
+  /** Image children first (each waited on), then the CAROUSEL container carrying the text. */
+  private async createCarousel(client: GraphClient, userId: string, media: MediaItem[], postParams: GraphParams): Promise<string> {
+    const children: string[] = [];
+    for (const item of media) {
+      const child = await client.post<{ id: string }>(`/${userId}/threads`, { media_type: 'IMAGE', image_url: item.url, is_carousel_item: true });
+      await waitForContainer(client, this.endpoints, child.id, 'threads');
+      children.push(child.id);
+    }
+    const parent = await client.post<{ id: string }>(`/${userId}/threads`, { media_type: 'CAROUSEL', children: children.join(','), ...postParams });
+    return parent.id;
+  }
+}

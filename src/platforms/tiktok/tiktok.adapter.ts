@@ -1,0 +1,185 @@
+import {
+  MediaItem,
+  PlatformAdapter,
+  PlatformContentRules,
+  PlatformCredentials,
+  PlatformError,
+  PublishRequest,
+  PublishResult,
+  RefreshedTokens,
+  ValidationResult,
+} from '../platform-adapter';
+import type { PlatformEndpoints } from '../platform-endpoints';
+import { platformFetch, readJson } from '../platform-http';
+import { beforeCreate, checkCommonRules, failedValidation, pollTiming, pollUntil, readChunks, refreshOAuthToken } from '../adapter-kit';
+import { classifyTikTokError, TikTokEnvelope } from './tiktok.errors';
+import { TikTokCreatorInfo, tiktokPostInfo } from './tiktok.post-info';
+import { DEFAULT_TIKTOK_CHUNK, planTikTokChunks } from './tiktok.upload-plan';
+
+const MIN_FPS = 23;
+/** What publishing needs; TikTok's user/info does not list a token's scopes. */
+const NEEDED_SCOPES = ['user.info.basic', 'video.publish'];
+
+interface PublishStatus {
+  status: string;
+  fail_reason?: string;
+  publicaly_available_post_id?: Array<string | number>; // sic: TikTok's spelling
+}
+
+/**
+ * TikTok Content Posting API, direct post of one MP4 video: creator_info/query (privacy options,
+ * limits) → video/init with FILE_UPLOAD → PUT the bytes in Content-Range chunks → poll
+ * status/fetch until PUBLISH_COMPLETE. The last chunk is what triggers publishing, so only that
+ * step (and waiting afterwards) can leave the outcome unknown.
+ */
+export class TikTokAdapter implements PlatformAdapter {
+  readonly platform = 'tiktok' as const;
+  readonly rules: PlatformContentRules = {
+    maxTextLength: 2200,
+    maxImages: 0,
+    maxVideos: 1,
+    requiresMedia: true,
+    videoOnly: true,
+    noMixedMedia: true,
+    autoThreads: false,
+    convertWebpToJpeg: false,
+    videoMimeTypes: ['video/mp4'],
+  };
+
+  /** `chunkBytes` overrides the preferred upload chunk size (tests); TikTok's 5–64 MB rule still applies. */
+  constructor(
+    private readonly endpoints: PlatformEndpoints,
+    private readonly options: { chunkBytes?: number } = {},
+  ) {}
+
+  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
+    const media = checkCommonRules('TikTok', this.rules, request);
+    if (media) return media;
+    const video = request.media[0];
+    if (video.frameRate !== undefined && video.frameRate < MIN_FPS) {
+      return `TikTok requires at least ${MIN_FPS} FPS video (this one is ${video.frameRate} FPS)`;
+    }
+    if (video.durationSeconds !== undefined && video.durationSeconds < 3) return 'TikTok videos must be at least 3 seconds long';
+    if (video.durationSeconds !== undefined && video.durationSeconds > 600) return 'TikTok videos must be at most 10 minutes long';
+    return null;
+  }
+
+  async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
+    const video = request.media.find((m) => m.kind === 'video');
+    if (!video) throw new PlatformError('INVALID_CONTENT', 'TikTok posts require a video', { retryable: false });
+
+    const { publishId, uploadUrl, creator } = await beforeCreate(async () => {
+      const creator = await this.api<TikTokCreatorInfo>(credentials, 'POST', '/v2/post/publish/creator_info/query/', {});
+      const max = creator.max_video_post_duration_sec;
+      if (max && video.durationSeconds && video.durationSeconds > max) {
+        throw new PlatformError('INVALID_CONTENT', `TikTok allows this account videos up to ${max} seconds (this one is ${Math.round(video.durationSeconds)})`, {
+          retryable: false,
+        });
+      }
+      const plan = planTikTokChunks(video.size, this.options.chunkBytes ?? DEFAULT_TIKTOK_CHUNK);
+      const init = await this.api<{ publish_id: string; upload_url: string }>(credentials, 'POST', '/v2/post/publish/video/init/', {
+        post_info: tiktokPostInfo(request.content, request.settings, creator),
+        source_info: { source: 'FILE_UPLOAD', video_size: video.size, chunk_size: plan.chunkSize, total_chunk_count: plan.totalChunkCount },
+      });
+      return { publishId: init.publish_id, uploadUrl: init.upload_url, creator };
+    });
+
+    await this.uploadChunks(uploadUrl, video);
+
+    // From here the video is in TikTok's hands: a failure to learn the result is "outcome unknown".
+    const status = await pollUntil<PublishStatus>(
+      async () => {
+        const s = await this.api<PublishStatus>(credentials, 'POST', '/v2/post/publish/status/fetch/', { publish_id: publishId }).catch((err) => {
+          throw err instanceof PlatformError ? new PlatformError(err.code, err.message, { ...err.options, outcomeUnknown: true }) : err;
+        });
+        if (s.status === 'FAILED') {
+          throw new PlatformError('INVALID_CONTENT', `TikTok could not publish the video: ${s.fail_reason ?? 'unknown reason'}`, {
+            retryable: false,
+            platformError: s.fail_reason ?? null,
+          });
+        }
+        return s.status === 'PUBLISH_COMPLETE' ? { done: true, value: s } : { done: false };
+      },
+      { ...pollTiming(this.endpoints), what: 'TikTok publishing', outcomeUnknown: true },
+    );
+    const profile = `https://www.tiktok.com/@${creator.creator_username ?? credentials.username ?? ''}`;
+    const postId = status.publicaly_available_post_id?.[0];
+    // Private posts (and unaudited apps) get no public id: keep the publish id and link the profile.
+    return postId !== undefined
+      ? { postedId: String(postId), publishedUrl: `${profile}/video/${postId}` }
+      : { postedId: publishId, publishedUrl: profile };
+  }
+
+  async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
+    try {
+      const { user } = await this.api<{ user: { open_id: string; display_name?: string; username?: string; avatar_url?: string } }>(
+        credentials,
+        'GET',
+        '/v2/user/info/?fields=open_id,display_name,username,avatar_url',
+      );
+      return {
+        ok: true,
+        username: user.username ?? user.display_name ?? credentials.username ?? user.open_id,
+        permissions: NEEDED_SCOPES,
+        message: 'Connection is valid',
+        displayName: user.display_name ?? null,
+        profileImageUrl: user.avatar_url ?? null,
+        tokenExpiresAt: credentials.accessTokenExpiresAt ?? null,
+      };
+    } catch (err) {
+      return failedValidation(credentials, { label: 'TikTok', error: err });
+    }
+  }
+
+  /** TikTok may rotate the refresh token on every refresh: the newest one is returned. */
+  refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
+    const client = this.endpoints.clients.tiktok;
+    if (!credentials.refreshToken || !client) {
+      return Promise.reject(new PlatformError('PLATFORM_AUTH_EXPIRED', 'TikTok refresh needs a refresh token and TIKTOK_CLIENT_ID/SECRET', { retryable: false }));
+    }
+    return refreshOAuthToken({
+      platform: 'TikTok',
+      url: `${this.endpoints.tiktokApiUrl}/v2/oauth/token/`,
+      form: { client_key: client.clientId, client_secret: client.clientSecret, refresh_token: credentials.refreshToken },
+      previousRefreshToken: credentials.refreshToken,
+      timeoutMs: this.endpoints.requestTimeoutMs,
+    });
+  }
+
+  /** PUT each chunk with its Content-Range; the last one completes the upload and starts publishing. */
+  private async uploadChunks(uploadUrl: string, video: MediaItem): Promise<void> {
+    const plan = planTikTokChunks(video.size, this.options.chunkBytes ?? DEFAULT_TIKTOK_CHUNK);
+    let index = 0;
+    for await (const { offset, bytes } of readChunks(video, plan.sizeOf)) {
+      const last = index === plan.totalChunkCount - 1;
+      const put = async () => {
+        const res = await platformFetch(uploadUrl, {
+          method: 'PUT',
+          headers: {
+            'content-type': video.mimeType,
+            'content-length': String(bytes.length),
+            'content-range': `bytes ${offset}-${offset + bytes.length - 1}/${video.size}`,
+          },
+          body: bytes,
+          timeoutMs: this.endpoints.requestTimeoutMs,
+        });
+        if (!res.ok) throw classifyTikTokError(res.status, res.headers, await readJson<TikTokEnvelope<unknown>>(res));
+      };
+      await (last ? put() : beforeCreate(put));
+      index += 1;
+    }
+  }
+
+  private async api<T>(credentials: PlatformCredentials, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const res = await platformFetch(`${this.endpoints.tiktokApiUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${credentials.accessToken}`, ...(body !== undefined ? { 'content-type': 'application/json; charset=UTF-8' } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      timeoutMs: this.endpoints.requestTimeoutMs,
+    });
+    const envelope = await readJson<TikTokEnvelope<T>>(res);
+    const code = envelope?.error?.code;
+    if (!res.ok || (code && code !== 'ok') || envelope?.data === undefined) throw classifyTikTokError(res.status, res.headers, envelope);
+    return envelope.data;
+  }
+}

@@ -1,0 +1,1 @@
+export { TwitterAdapter } from './twitter.adapter';

@@ -1,0 +1,162 @@
+import {
+  PlatformError,
+  type PlatformAdapter,
+  type PlatformContentRules,
+  type PlatformCredentials,
+  type PublishRequest,
+  type PublishResult,
+  type RefreshedTokens,
+  type ValidationResult,
+} from '../platform-adapter';
+import type { PlatformEndpoints } from '../platform-endpoints';
+import { basicAuth, beforeCreate, checkCommonRules, checkMediaSizes, failedValidation, refreshOAuthToken } from '../adapter-kit';
+import { TwitterClient } from './twitter.client';
+import { uploadTwitterMedia } from './twitter.media';
+import { TWITTER_MAX_WEIGHTED_LENGTH, twitterTextLength } from './twitter.text';
+
+const LABEL = 'Twitter/X';
+/** Scopes our OAuth 2.0 connection asks for; X does not report them on /2/users/me. */
+const REQUIRED_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'];
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_GIF_BYTES = 15 * 1024 * 1024;
+const MAX_VIDEO_BYTES = 512 * 1024 * 1024;
+
+interface TweetAnswer {
+  data: { id: string; text: string };
+}
+interface UserAnswer {
+  data: { id: string; username: string; name?: string; profile_image_url?: string };
+}
+interface TimelineAnswer {
+  data?: Array<{ id: string; text: string; created_at?: string; referenced_tweets?: Array<{ type: string; id: string }> }>;
+}
+
+/**
+ * X (API v2) with an OAuth 2.0 user token: posts via `POST /2/tweets`, media via the v2 media
+ * upload endpoints, replies for reply chains, refresh via `POST /2/oauth2/token`.
+ */
+export class TwitterAdapter implements PlatformAdapter {
+  readonly platform = 'twitter' as const;
+  readonly rules: PlatformContentRules = {
+    maxTextLength: TWITTER_MAX_WEIGHTED_LENGTH,
+    maxImages: 4,
+    maxVideos: 1,
+    requiresMedia: false,
+    videoOnly: false,
+    noMixedMedia: true,
+    autoThreads: true,
+    convertWebpToJpeg: false,
+    videoMimeTypes: ['video/mp4', 'video/quicktime'],
+  };
+
+  constructor(private readonly endpoints: PlatformEndpoints) {}
+
+  /** Length is not checked: the publisher splits long content into a reply chain (autoThreads). */
+  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
+    const common = checkCommonRules(LABEL, this.rules, request, twitterTextLength);
+    if (common) return common;
+    return checkMediaSizes(LABEL, request.media, (item) =>
+      item.kind === 'video' ? MAX_VIDEO_BYTES : item.mimeType === 'image/gif' ? MAX_GIF_BYTES : MAX_IMAGE_BYTES,
+    );
+  }
+
+  async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
+    const client = new TwitterClient(this.endpoints, credentials.accessToken);
+
+    // Uploads first, one at a time: nothing is public until POST /2/tweets.
+    const mediaIds = await beforeCreate(async () => {
+      const ids: string[] = [];
+      for (const item of request.media) ids.push(await uploadTwitterMedia(client, this.endpoints, item));
+      return ids;
+    });
+
+    const body: Record<string, unknown> = { text: request.content };
+    if (mediaIds.length > 0) body.media = { media_ids: mediaIds };
+    if (request.replyToId) body.reply = { in_reply_to_tweet_id: request.replyToId };
+
+    // The create call: a timeout here keeps outcomeUnknown so the publisher reconciles first.
+    const answer = await client.request<TweetAnswer>(`${client.apiUrl}/2/tweets`, { method: 'POST', body });
+    return { postedId: answer.data.id, publishedUrl: this.tweetUrl(credentials, answer.data.id) };
+  }
+
+  async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
+    const client = new TwitterClient(this.endpoints, credentials.accessToken);
+    try {
+      const me = await client.request<UserAnswer>(
+        `${client.apiUrl}/2/users/me?user.fields=name,username,profile_image_url`,
+      );
+      return {
+        ok: true,
+        username: me.data.username,
+        permissions: REQUIRED_SCOPES,
+        message: 'Connection is valid',
+        displayName: me.data.name ?? null,
+        profileImageUrl: me.data.profile_image_url ?? null,
+        tokenExpiresAt: credentials.accessTokenExpiresAt ?? null,
+      };
+    } catch (err) {
+      return failedValidation(credentials, { label: 'X', error: err });
+    }
+  }
+
+  /**
+   * OAuth 2.0 refresh. X rotates refresh tokens: the answer's refresh_token replaces ours and the
+   * old one stops working, so it must be stored.
+   */
+  async refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
+    if (!credentials.refreshToken) {
+      throw new PlatformError('PLATFORM_AUTH_EXPIRED', 'No X refresh token stored; reconnect the account', {
+        retryable: false,
+      });
+    }
+    const client = this.endpoints.clients.twitter;
+    // Confidential clients authenticate with Basic; public (PKCE) clients send only client_id.
+    return refreshOAuthToken({
+      platform: 'X',
+      url: `${this.endpoints.twitterApiUrl}/2/oauth2/token`,
+      form: { refresh_token: credentials.refreshToken, ...(client?.clientId ? { client_id: client.clientId } : {}) },
+      headers: client?.clientSecret ? { authorization: basicAuth(client.clientId, client.clientSecret) } : undefined,
+      previousRefreshToken: credentials.refreshToken,
+      timeoutMs: this.endpoints.requestTimeoutMs,
+    });
+  }
+
+  /** Looks through the account's tweets since `since` for one with the same text (and reply target). */
+  async findPublished(credentials: PlatformCredentials, request: PublishRequest, since: Date): Promise<PublishResult | null> {
+    const client = new TwitterClient(this.endpoints, credentials.accessToken);
+    const query = new URLSearchParams({
+      start_time: new Date(since.getTime() - 1000).toISOString(),
+      max_results: '100',
+      'tweet.fields': 'created_at,referenced_tweets',
+    });
+    const timeline = await client.request<TimelineAnswer>(
+      `${client.apiUrl}/2/users/${encodeURIComponent(credentials.externalId)}/tweets?${query}`,
+    );
+    const wanted = comparableText(request.content);
+    const match = (timeline.data ?? []).find(
+      (tweet) =>
+        comparableText(tweet.text) === wanted &&
+        (!request.replyToId ||
+          (tweet.referenced_tweets ?? []).some((r) => r.type === 'replied_to' && r.id === request.replyToId)),
+    );
+    return match ? { postedId: match.id, publishedUrl: this.tweetUrl(credentials, match.id) } : null;
+  }
+
+  private tweetUrl(credentials: PlatformCredentials, id: string): string {
+    return credentials.username ? `https://x.com/${credentials.username}/status/${id}` : `https://x.com/i/web/status/${id}`;
+  }
+}
+
+/**
+ * X returns text HTML-escaped, with links rewritten to t.co and media links appended, so both
+ * sides drop links, unescape and collapse whitespace before comparing.
+ */
+export function comparableText(text: string): string {
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/https?:\/\/\S+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,129 @@
+import {
+  PlatformAdapter,
+  PlatformContentRules,
+  PlatformCredentials,
+  PlatformError,
+  PublishRequest,
+  PublishResult,
+  RefreshedTokens,
+  ValidationResult,
+} from '../platform-adapter';
+import type { PlatformEndpoints } from '../platform-endpoints';
+import { platformFetch, readJson } from '../platform-http';
+import { beforeCreate, checkCommonRules, codePointLength, failedValidation, refreshOAuthToken } from '../adapter-kit';
+import { classifyYouTubeError, GoogleErrorBody } from './youtube.errors';
+import { PRIVACY_VALUES, TITLE_LIMIT, youtubeVideoResource } from './youtube.metadata';
+import { DEFAULT_YOUTUBE_CHUNK, uploadResumable, youtubeChunkSize } from './youtube.upload';
+
+const UPLOAD_SCOPE = 'https://www.googleapis.com/auth/youtube.upload';
+
+/**
+ * YouTube Data API v3, one video per post through a resumable upload: a session is opened with
+ * the video's metadata, then the bytes go in 256 KiB-multiple chunks. The content becomes the
+ * description; the title comes from settings.title or the start of the content.
+ */
+export class YouTubeAdapter implements PlatformAdapter {
+  readonly platform = 'youtube' as const;
+  readonly rules: PlatformContentRules = {
+    maxTextLength: 5000,
+    maxImages: 0,
+    maxVideos: 1,
+    requiresMedia: true,
+    videoOnly: true,
+    noMixedMedia: true,
+    autoThreads: false,
+    convertWebpToJpeg: false,
+    videoMimeTypes: ['video/mp4', 'video/quicktime', 'video/x-msvideo', 'video/webm'],
+  };
+
+  /** `chunkBytes` overrides the upload chunk size (rounded to 256 KiB multiples); tests use small chunks. */
+  constructor(
+    private readonly endpoints: PlatformEndpoints,
+    private readonly options: { chunkBytes?: number } = {},
+  ) {}
+
+  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
+    const media = checkCommonRules('YouTube', this.rules, request);
+    if (media) return media;
+    const title = typeof request.settings.title === 'string' ? request.settings.title : '';
+    if (codePointLength(title) > TITLE_LIMIT) return `YouTube titles are limited to ${TITLE_LIMIT} characters (currently ${codePointLength(title)})`;
+    if (/[<>]/.test(title) || /[<>]/.test(request.content)) return 'YouTube does not allow < or > in video titles or descriptions';
+    const privacy = request.settings.privacy;
+    if (privacy !== undefined && privacy !== '' && !PRIVACY_VALUES.includes(String(privacy))) {
+      return `YouTube privacy must be one of ${PRIVACY_VALUES.join(', ')} (got ${String(privacy)})`;
+    }
+    return null;
+  }
+
+  async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
+    const video = request.media.find((m) => m.kind === 'video');
+    if (!video) throw new PlatformError('INVALID_CONTENT', 'YouTube posts require a video', { retryable: false });
+
+    const sessionUrl = await beforeCreate(async () => {
+      const res = await platformFetch(`${this.endpoints.youtubeUploadUrl}/youtube/v3/videos?uploadType=resumable&part=snippet,status`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${credentials.accessToken}`,
+          'content-type': 'application/json; charset=UTF-8',
+          'x-upload-content-length': String(video.size),
+          'x-upload-content-type': video.mimeType,
+        },
+        body: JSON.stringify(youtubeVideoResource(request.content, request.settings)),
+        timeoutMs: this.endpoints.requestTimeoutMs,
+      });
+      const location = res.headers.get('location');
+      if (!res.ok || !location) throw classifyYouTubeError(res.status, res.headers, await readJson<GoogleErrorBody>(res));
+      await res.arrayBuffer();
+      return location;
+    });
+
+    const id = await uploadResumable({
+      sessionUrl,
+      accessToken: credentials.accessToken,
+      item: video,
+      chunkBytes: youtubeChunkSize(this.options.chunkBytes ?? DEFAULT_YOUTUBE_CHUNK),
+      timeoutMs: this.endpoints.requestTimeoutMs,
+      retryPauseMs: this.endpoints.pollIntervalMs,
+    });
+    return { postedId: id, publishedUrl: `https://www.youtube.com/watch?v=${id}` };
+  }
+
+  async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
+    try {
+      const res = await platformFetch(`${this.endpoints.youtubeApiUrl}/youtube/v3/channels?part=id,snippet&mine=true`, {
+        headers: { authorization: `Bearer ${credentials.accessToken}` },
+        timeoutMs: this.endpoints.requestTimeoutMs,
+      });
+      const body = await readJson<GoogleErrorBody & { items?: Array<{ id: string; snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: string } } } }> }>(res);
+      if (!res.ok) throw classifyYouTubeError(res.status, res.headers, body);
+      const channel = body?.items?.[0];
+      if (!channel) return failedValidation(credentials, 'This Google account has no YouTube channel');
+      return {
+        ok: true,
+        username: channel.snippet?.customUrl ?? channel.snippet?.title ?? channel.id,
+        permissions: [UPLOAD_SCOPE],
+        message: 'Connection is valid',
+        displayName: channel.snippet?.title ?? null,
+        profileImageUrl: channel.snippet?.thumbnails?.default?.url ?? null,
+        tokenExpiresAt: credentials.accessTokenExpiresAt ?? null,
+      };
+    } catch (err) {
+      return failedValidation(credentials, { label: 'YouTube', error: err });
+    }
+  }
+
+  /** Google keeps the refresh token (it returns none): the stored one stays. */
+  refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
+    const client = this.endpoints.clients.youtube;
+    if (!credentials.refreshToken || !client) {
+      return Promise.reject(new PlatformError('PLATFORM_AUTH_EXPIRED', 'YouTube refresh needs a refresh token and YOUTUBE_CLIENT_ID/SECRET', { retryable: false }));
+    }
+    return refreshOAuthToken({
+      platform: 'YouTube',
+      url: `${this.endpoints.googleOAuthUrl}/token`,
+      form: { client_id: client.clientId, client_secret: client.clientSecret, refresh_token: credentials.refreshToken },
+      previousRefreshToken: credentials.refreshToken,
+      timeoutMs: this.endpoints.requestTimeoutMs,
+    });
+  }
+}
