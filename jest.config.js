@@ -1,13 +1,11 @@
 // One jest run, three projects: unit specs beside the code, the embedded database's own suite,
 // and the e2e suites in test/ that boot the real app against a fresh database.
-const fs = require('node:fs');
-const swcrc = JSON.parse(fs.readFileSync(`${__dirname}/.swcrc`, 'utf8'));
-delete swcrc.$schema;
-
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false, sourceMaps: 'inline' }] },
+  // TypeScript via swc, and the ESM-only dependencies (NestJS 12, Apollo, …) to CommonJS.
+  transform: { '^.+\\.(ts|js|mjs)$': '<rootDir>/scripts/jest-transform.js' },
+  transformIgnorePatterns: [],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@app/embedded-mongo(|/.*)$': '<rootDir>/libs/embedded-mongo/src$1',
