@@ -1,0 +1,4 @@
+export * from './test-app';
+export * from './fakes';
+export * from './fixtures/connections';
+export * from './fixtures/accounts';

@@ -1,0 +1,97 @@
+import { startEmbeddedMongo } from '@app/embedded-mongo';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import TestAgent from 'supertest/lib/agent';
+import { createApp } from '../../../src/app.factory';
+import type { AppModuleOptions } from '../../../src/app.module';
+import { loadEnvironment, type Environment } from '../../../src/config/environment';
+import type { DatabaseServer } from '../../../src/database/database-server';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  /** supertest against the listening app: `t.http.get('/health')`. */
+  http: TestAgent;
+  baseUrl: string;
+  environment: Environment;
+  connection: Connection;
+  dataDir: string;
+  databaseUri: string;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables for this app (on top of the test defaults). */
+  env?: Record<string, string | undefined>;
+  /** Extra Nest modules (test-only controllers, e.g. a probe route behind `@ApiKeyAuth()`). */
+  imports?: AppModuleOptions['imports'];
+  /**
+   * Reuse this database (e.g. `databaseUri` of an app closed before, or a server the suite
+   * started) instead of a fresh one; it is neither dropped nor stopped on close (restart tests).
+   */
+  databaseUri?: string;
+}
+
+/**
+ * A fresh app for one suite: its own database (a new in-memory embedded server, or a uniquely
+ * named database on MONGODB_URI when that is set), its own DATA_DIR, listening on a free port.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sps-test-'));
+  const database: DatabaseServer = options.databaseUri
+    ? { uri: options.databaseUri, embedded: !process.env.MONGODB_URI, stop: async () => undefined }
+    : await openTestDatabase();
+  const environment = loadEnvironment(
+    process.env,
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO_ACCOUNT: 'false',
+      SCHEDULER_ENABLED: 'false',
+      MONGODB_URI: database.uri,
+      ...options.env,
+    },
+    '/nonexistent/.env',
+  );
+  const app = await createApp(environment, database, { imports: options.imports });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const connection = app.get<Connection>(getConnectionToken());
+  return {
+    app,
+    http: request(baseUrl),
+    baseUrl,
+    environment,
+    connection,
+    dataDir,
+    databaseUri: database.uri,
+    async close() {
+      if (!database.embedded && !options.databaseUri) await connection.dropDatabase().catch(() => undefined);
+      await app.close();
+      await database.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database no other suite sees. */
+export async function openTestDatabase(): Promise<DatabaseServer> {
+  const external = process.env.MONGODB_URI;
+  if (external) {
+    const url = new URL(external);
+    url.pathname = `/test_${randomBytes(6).toString('hex')}`;
+    return { uri: url.toString(), embedded: false, stop: async () => undefined };
+  }
+  const handle = await startEmbeddedMongo({});
+  const url = new URL(handle.uri);
+  url.pathname = '/app';
+  return { uri: url.toString(), embedded: true, stop: () => handle.stop() };
+}

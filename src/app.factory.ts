@@ -1,0 +1,65 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule, type AppModuleOptions } from './app.module';
+import { createValidationPipe } from './common/validation.pipe';
+import type { Environment } from './config/environment';
+import { AppConfig } from './config/app-config.service';
+import type { DatabaseServer } from './database/database-server';
+
+/**
+ * Headers a browser may send cross-origin. The API-key headers (`x-api-key`,
+ * `x-service-user-id`, `x-service-client`) are deliberately absent: the REST API is
+ * server-to-server, so a browser's preflight for them fails (spec, "What the service does" 6).
+ */
+export const CORS_ALLOWED_HEADERS = ['content-type', 'apollo-require-preflight', 'x-apollo-operation-name'];
+
+/**
+ * Builds the configured application; `main.ts` and the e2e testing kit both use it, so tests run
+ * exactly what production runs.
+ */
+export async function createApp(
+  environment: Environment,
+  database: DatabaseServer,
+  options: Pick<AppModuleOptions, 'imports'> = {},
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot({ environment, database: { uri: database.uri, embedded: database.embedded }, imports: options.imports }),
+    adapter,
+    { bufferLogs: true },
+  );
+  app.useLogger(app.get(Logger));
+  const config = app.get(AppConfig);
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // process-video (spec: one file, 512 MB); routes read parts as streams, never buffered.
+  await app.register(fastifyMultipart, { limits: { fileSize: 512 * 1024 * 1024, files: 1 } });
+  const origins = environment.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  app.enableCors({
+    origin: origins.length ? origins : false,
+    credentials: true,
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+  });
+  app.useGlobalPipes(createValidationPipe());
+  setUpOpenApi(app);
+  return app;
+}
+
+/** OpenAPI 3 document generated from the controllers and DTOs. */
+function setUpOpenApi(app: NestFastifyApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Social post scheduling service')
+      .setDescription('Schedule, publish, list, update and delete posts across connected social accounts.')
+      .setVersion('v1')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'api-key')
+      .addCookieAuth('sps_session', { type: 'apiKey', in: 'cookie', name: 'sps_session' }, 'session')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/v1/openapi.json' });
+}

@@ -1,0 +1,57 @@
+import { DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { AnalyticsModule } from './analytics/analytics.module';
+import { AuthModule } from './auth/auth.module';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { FailureMessageInterceptor } from './common/failure-message';
+import { AppConfigModule } from './config/config.module';
+import type { Environment } from './config/environment';
+import { ConnectionsModule } from './connections/connections.module';
+import { DatabaseModule, type DatabaseInfo } from './database/database.module';
+import { AppGraphQLModule } from './graphql/graphql.module';
+import { HealthModule } from './health/health.module';
+import { LimitsModule } from './limits/limits.module';
+import { MediaModule } from './media/media.module';
+import { McpModule } from './mcp/mcp.module';
+import { PostsModule } from './posts/posts.module';
+import { PublishingModule } from './publishing/publishing.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
+import { loggerOptions } from './logging';
+
+export interface AppModuleOptions {
+  environment: Environment;
+  database: DatabaseInfo;
+  /** Extra modules, for test- and benchmark-only routes (never set by main.ts). */
+  imports?: ModuleMetadata['imports'];
+}
+
+@Module({})
+export class AppModule {
+  static forRoot({ environment, database, imports = [] }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forRoot(environment),
+        LoggerModule.forRoot(loggerOptions(environment)),
+        DatabaseModule.forRoot(database),
+        HealthModule,
+        AuthModule,
+        LimitsModule,
+        ConnectionsModule,
+        PostsModule,
+        MediaModule,
+        WebhooksModule,
+        PublishingModule,
+        AnalyticsModule,
+        McpModule,
+        AppGraphQLModule,
+        ...imports,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        { provide: APP_INTERCEPTOR, useClass: FailureMessageInterceptor },
+      ],
+    };
+  }
+}

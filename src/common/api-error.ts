@@ -1,0 +1,35 @@
+import { HttpStatus } from '@nestjs/common';
+
+/**
+ * The one error type services throw for anything a client should see. `message` is the spec's
+ * exact text; `body` adds fields beside `error` (the limit-exceeded body, analytics `errors`).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  static badRequest(message: string, body?: Record<string, unknown>): ApiError {
+    return new ApiError(HttpStatus.BAD_REQUEST, message, body);
+  }
+  static unauthorized(message: string): ApiError {
+    return new ApiError(HttpStatus.UNAUTHORIZED, message);
+  }
+  static forbidden(message: string, body?: Record<string, unknown>): ApiError {
+    return new ApiError(HttpStatus.FORBIDDEN, message, body);
+  }
+  static notFound(message: string): ApiError {
+    return new ApiError(HttpStatus.NOT_FOUND, message);
+  }
+  static conflict(message: string): ApiError {
+    return new ApiError(HttpStatus.CONFLICT, message);
+  }
+  static internal(message = 'Internal server error'): ApiError {
+    return new ApiError(HttpStatus.INTERNAL_SERVER_ERROR, message);
+  }
+}

@@ -1,0 +1,377 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+  ValidationError,
+} from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : value === true || /^(1|true|yes|on)$/i.test(String(value));
+const URL_RULES = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/**
+ * Every environment variable the service reads, validated once at start-up. `.env.example`
+ * lists exactly these, with their defaults. Defaults live here, not at the call sites.
+ */
+export class Environment {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '127.0.0.1';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PUBLIC_BASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MONGODB_URI?: string;
+
+  @IsString()
+  DATA_DIR = './data';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
+  SESSION_SECRET?: string;
+
+  /** 32 bytes as 64 hex characters or base64. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  ENCRYPTION_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail()
+  BOOTSTRAP_ADMIN_EMAIL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(8)
+  BOOTSTRAP_ADMIN_PASSWORD?: string;
+
+  /** Create a demo admin and API key on an empty embedded database (never in production). */
+  @Transform(toBool)
+  @IsBoolean()
+  DEMO_ACCOUNT = true;
+
+  /** Comma-separated dashboard origins allowed to call with credentials. */
+  @IsString()
+  CORS_ORIGINS = '';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  SCHEDULER_INTERVAL_MS = 5000;
+
+  @Transform(toBool)
+  @IsBoolean()
+  SCHEDULER_ENABLED = true;
+
+  /** Platform posts published at once by one instance. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  PUBLISH_CONCURRENCY = 16;
+
+  /** Most platform posts claimed per claim round (shared out across platforms). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  PUBLISH_CLAIM_BATCH = 100;
+
+  /** Lease on a claimed platform post; renewed while it is worked on, taken over by another instance once expired. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  PUBLISH_LEASE_MS = 60_000;
+
+  /** Platform calls per platform post before a retryable failure becomes final. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  PUBLISH_MAX_ATTEMPTS = 5;
+
+  /** First retry delay (doubled per retry, capped by PUBLISH_RETRY_MAX_MS; a longer Retry-After wins). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  PUBLISH_RETRY_BASE_MS = 30_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  PUBLISH_RETRY_MAX_MS = 30 * 60_000;
+
+  /** Space each connection's posts to the spec's advisory posting rates (per hour / per day). */
+  @Transform(toBool)
+  @IsBoolean()
+  PUBLISH_ADVISORY_RATES = true;
+
+  /** Token upkeep (refresh ahead of expiry, token.expiring events) period; 0 = off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  TOKEN_UPKEEP_INTERVAL_MS = 60 * 60_000;
+
+  /** Refresh tokens that expire within this time, where the platform allows refresh. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  TOKEN_REFRESH_AHEAD_MS = 24 * 60 * 60_000;
+
+  // Platform API base URLs (tests point them at local fakes). Mastodon and Bluesky use each
+  // connection's instanceUrl instead.
+  @IsUrl(URL_RULES) TWITTER_API_URL = 'https://api.x.com';
+  @IsUrl(URL_RULES) TWITTER_UPLOAD_URL = 'https://api.x.com';
+  @IsUrl(URL_RULES) LINKEDIN_API_URL = 'https://api.linkedin.com';
+  @IsUrl(URL_RULES) LINKEDIN_OAUTH_URL = 'https://www.linkedin.com';
+  /** `LinkedIn-Version` (YYYYMM) sent by the analytics client; LinkedIn serves each version for about a year. */
+  @Matches(/^\d{6}$/) LINKEDIN_API_VERSION = '202603';
+  @IsUrl(URL_RULES) INSTAGRAM_API_URL = 'https://graph.instagram.com/v21.0';
+  @IsUrl(URL_RULES) THREADS_API_URL = 'https://graph.threads.net/v1.0';
+  @IsUrl(URL_RULES) TIKTOK_API_URL = 'https://open.tiktokapis.com';
+  @IsUrl(URL_RULES) YOUTUBE_API_URL = 'https://www.googleapis.com';
+  @IsUrl(URL_RULES) YOUTUBE_UPLOAD_URL = 'https://www.googleapis.com/upload';
+  @IsUrl(URL_RULES) GOOGLE_OAUTH_URL = 'https://oauth2.googleapis.com';
+  @IsUrl(URL_RULES) FACEBOOK_API_URL = 'https://graph.facebook.com/v21.0';
+  @IsUrl(URL_RULES) TELEGRAM_API_URL = 'https://api.telegram.org';
+  @IsUrl(URL_RULES) PINTEREST_API_URL = 'https://api.pinterest.com';
+  @IsUrl(URL_RULES) BLUESKY_VIDEO_URL = 'https://video.bsky.app';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  PLATFORM_REQUEST_TIMEOUT_MS = 30_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  PLATFORM_PROCESSING_TIMEOUT_MS = 600_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  PLATFORM_POLL_INTERVAL_MS = 2_000;
+
+  /** Minimum time between two scheduled posts of one connection; later posts are moved (0 = off). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  MIN_POST_SPACING_SECONDS = 60;
+
+  /** SMTP server for account e-mails (`smtp://user:pass@host:587`, `smtps://…`); empty = outbox only. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] })
+  SMTP_URL?: string;
+
+  /** Sender of account e-mails. */
+  @IsString()
+  MAIL_FROM = 'Social Post Scheduler <no-reply@localhost>';
+
+  /** Lift the webhook destination address rules (local receivers in tests, private deployments). */
+  @Transform(toBool)
+  @IsBoolean()
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS = false;
+
+  /** Run the webhook delivery worker in this instance. */
+  @Transform(toBool)
+  @IsBoolean()
+  WEBHOOKS_WORKER_ENABLED = true;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  WEBHOOKS_WORKER_INTERVAL_MS = 1000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  WEBHOOKS_DELIVERY_TIMEOUT_MS = 10_000;
+
+  /** First retry delay; later ones are 3x, 12x, 60x and 180x of it (10 s, 30 s, 2 min, 10 min, 30 min). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  WEBHOOKS_RETRY_BASE_MS = 10_000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  WEBHOOKS_DELIVERY_CONCURRENCY = 16;
+
+  // Media storage (docs/media.md).
+  /** `local` (files under DATA_DIR/media, served by this app) or `s3` (any S3-compatible store). */
+  @IsIn(['local', 's3'])
+  STORAGE_DRIVER: 'local' | 's3' = 'local';
+
+  /** Key of the local driver's signed upload URLs; empty = derived from SESSION_SECRET. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
+  UPLOAD_SIGNING_SECRET?: string;
+
+  /** Lifetime of pre-signed upload URLs (spec: 1 hour). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(604800)
+  UPLOAD_URL_TTL_SECONDS = 3600;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(URL_RULES)
+  S3_ENDPOINT?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  S3_BUCKET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** Path-style addressing (`endpoint/bucket/key`), needed by MinIO, s3rver and some R2 setups. */
+  @Transform(toBool)
+  @IsBoolean()
+  S3_FORCE_PATH_STYLE = false;
+
+  /** Public address of the bucket's objects (CDN or R2 public URL); empty = derived from the endpoint. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(URL_RULES)
+  S3_PUBLIC_BASE_URL?: string;
+
+  /** ffprobe binary for video metadata; empty = the one of `ffprobe-static`. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  FFPROBE_PATH?: string;
+
+  /** Sweep stale uploads and orphaned files; empty = on, except when NODE_ENV=test. */
+  @Transform(toBool)
+  @IsOptional()
+  @IsBoolean()
+  MEDIA_SWEEP_ENABLED?: boolean;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  MEDIA_SWEEP_INTERVAL_MS = 600_000;
+
+  /** Margin after an upload URL expires before its never-completed record is removed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  MEDIA_PENDING_GRACE_SECONDS = 900;
+
+  /** Path of the MCP server (Streamable HTTP) for AI assistants (docs/mcp.md). */
+  @Matches(/^\/[A-Za-z0-9._~\/-]*$/)
+  MCP_PATH = '/mcp';
+}
+
+/** Turns class-validator errors into one line per variable, naming it. */
+function describe(errors: ValidationError[], raw: Record<string, unknown>): string {
+  // Show the value as it was given (the converted one may be NaN or null).
+  return errors
+    .map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(raw[e.property])})`)
+    .join('\n');
+}
+
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigurationError';
+  }
+}
+
+/** Used by ConfigModule.forRoot({ validate }): a bad value stops start-up naming the variable. */
+export function validateEnvironment(raw: Record<string, unknown>): Environment {
+  const env = plainToInstance(Environment, raw, { exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
+  if (errors.length > 0) {
+    throw new ConfigurationError(`Invalid configuration:\n${describe(errors, raw)}`);
+  }
+  if (env.NODE_ENV === 'production') {
+    const missing = (['SESSION_SECRET', 'ENCRYPTION_KEY'] as const).filter((k) => !env[k]);
+    if (missing.length) {
+      throw new ConfigurationError(`Invalid configuration:\n${missing.map((k) => `${k}: required in production`).join('\n')}`);
+    }
+  }
+  if (env.ENCRYPTION_KEY && decodeKey(env.ENCRYPTION_KEY) === null) {
+    throw new ConfigurationError(
+      'Invalid configuration:\nENCRYPTION_KEY: must be 32 bytes, as 64 hex characters or base64',
+    );
+  }
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+    throw new ConfigurationError('Invalid configuration:\nS3_BUCKET: required when STORAGE_DRIVER=s3');
+  }
+  if (Boolean(env.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(env.BOOTSTRAP_ADMIN_PASSWORD)) {
+    throw new ConfigurationError(
+      'Invalid configuration:\nBOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD: set both or neither',
+    );
+  }
+  return env;
+}
+
+/** 32-byte key from hex or base64, or null when it is neither. */
+export function decodeKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  const b64 = Buffer.from(value, 'base64');
+  return b64.length === 32 ? b64 : null;
+}
+
+/** Reads `.env` (when present; the process environment wins) and validates everything. */
+export function loadEnvironment(
+  processEnv: NodeJS.ProcessEnv = process.env,
+  overrides: Record<string, string | undefined> = {},
+  envFile = '.env',
+): Environment {
+  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {};
+  return validateEnvironment({ ...fromFile, ...processEnv, ...overrides });
+}

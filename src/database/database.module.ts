@@ -1,0 +1,28 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+
+export const DATABASE_INFO = Symbol('DATABASE_INFO');
+export interface DatabaseInfo {
+  uri: string;
+  embedded: boolean;
+}
+
+/** Mongoose on the URI opened by `openDatabase` (embedded server or MONGODB_URI). */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(info: DatabaseInfo): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        MongooseModule.forRoot(info.uri, {
+          // Indexes are declared on the schemas and built at start-up, on both databases.
+          autoIndex: true,
+          serverSelectionTimeoutMS: 10_000,
+        }),
+      ],
+      providers: [{ provide: DATABASE_INFO, useValue: info }],
+      exports: [DATABASE_INFO],
+    };
+  }
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAppProcess } from './app-process';
+
+describe('start-up (the real entry point in its own process)', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sps-start-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('stops on a bad value with a message naming the variable', async () => {
+    const app = startAppProcess({ DATA_DIR: dataDir, PORT: 'not-a-port' });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain('Invalid configuration:');
+    expect(app.output()).toMatch(/PORT: .*not-a-port/);
+  });
+
+  it('refuses production without secrets', async () => {
+    const app = startAppProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: '', ENCRYPTION_KEY: '' });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toContain('SESSION_SECRET: required in production');
+  });
+
+  it('starts on the embedded defaults, serves /health, keeps generated secrets, shuts down cleanly', async () => {
+    const started = Date.now();
+    const app = startAppProcess({ DATA_DIR: dataDir, PORT: '0', DEMO_ACCOUNT: 'false' });
+    const baseUrl = await app.listening;
+    const res = await fetch(`${baseUrl}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', database: { status: 'up', embedded: true } });
+    expect(Date.now() - started).toBeLessThan(30_000);
+
+    // Development secrets were generated once, with a warning, and kept under DATA_DIR.
+    const secrets = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8'));
+    expect(secrets.encryptionKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(app.output()).toContain('generated development secrets');
+
+    app.child.kill('SIGTERM');
+    expect(await app.exited).toBe(0);
+  }, 60_000);
+});
