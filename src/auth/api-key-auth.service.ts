@@ -1,0 +1,114 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ApiError } from '../common/api-error';
+import { apiKeyHashMatches, apiKeyPrefix, hashApiKey, LEGACY_KEY_PREFIX } from './api-key-format';
+import { ApiKeysRepository, type ApiKeyCredential } from './api-keys.repository';
+import { AuthMessages } from './auth.errors';
+import type { RequestClient, RequestContext, UserSummary } from './request-context';
+import { UsersService } from './users.service';
+
+/** lastUsedAt is written at most once per this interval per key. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function header(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Turns the API-key headers into a request context, in the order of checks of docs/auth.md:
+ * key present → key valid (prefix lookup + constant-time hash comparison, not revoked) → owner
+ * exists → API access → MCP access (x-service-client: mcp) → workspace (x-service-user-id).
+ */
+@Injectable()
+export class ApiKeyAuthService {
+  private readonly logger = new Logger('ApiKeyAuth');
+
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly users: UsersService,
+  ) {}
+
+  async authenticate(headers: Headers): Promise<RequestContext> {
+    try {
+      return await this.resolve(headers);
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      this.logger.error({ err }, 'API key authentication failed unexpectedly');
+      throw ApiError.internal(AuthMessages.internal);
+    }
+  }
+
+  private async resolve(headers: Headers): Promise<RequestContext> {
+    const rawKey = header(headers, 'x-api-key');
+    if (!rawKey) throw ApiError.unauthorized(AuthMessages.apiKeyRequired);
+
+    const credential = await this.findCredential(rawKey);
+    if (!credential || credential.revokedAt) throw ApiError.unauthorized(AuthMessages.invalidApiKey);
+
+    const owner = await this.users.findSummaryCached(credential.userId.toHexString());
+    if (!owner) throw ApiError.unauthorized(AuthMessages.invalidApiKeyOwner);
+    if (!owner.apiAccess) throw ApiError.forbidden(AuthMessages.apiAccessDisabled);
+
+    const client: RequestClient = header(headers, 'x-service-client')?.trim().toLowerCase() === 'mcp' ? 'mcp' : 'api';
+    if (client === 'mcp' && !owner.mcpAccess) throw ApiError.forbidden(AuthMessages.mcpAccessDisabled);
+
+    const acting = await this.resolveWorkspaceTarget(owner, header(headers, 'x-service-user-id')?.trim());
+    await this.touch(credential);
+
+    return {
+      userId: acting.id,
+      ownerId: owner.id,
+      ownerUser: owner,
+      billingOwnerUser: owner,
+      actingUser: acting,
+      keyPrefix: credential.keyPrefix,
+      isWorkspace: acting !== owner,
+      client,
+      entitlements: { apiAccess: owner.apiAccess, mcpAccess: owner.mcpAccess },
+    };
+  }
+
+  /** Step 1 (lookup by prefix) and step 2 (constant-time comparison of the SHA-256). */
+  private async findCredential(rawKey: string): Promise<ApiKeyCredential | null> {
+    const presented = hashApiKey(rawKey);
+    const prefix = apiKeyPrefix(rawKey);
+    if (prefix !== LEGACY_KEY_PREFIX) {
+      const candidate = await this.keys.findByLookupKey(prefix);
+      return candidate && apiKeyHashMatches(presented, candidate.keyHash) ? candidate : null;
+    }
+    // Legacy keys share one prefix: every candidate is compared (each in constant time, no early exit).
+    let match: ApiKeyCredential | null = null;
+    for (const candidate of await this.keys.findLegacyCandidates()) {
+      if (apiKeyHashMatches(presented, candidate.keyHash) && !match) match = candidate;
+    }
+    return match;
+  }
+
+  /** Workspace mode: the managed user to act as, or the owner itself. */
+  private async resolveWorkspaceTarget(owner: UserSummary, targetId: string | undefined): Promise<UserSummary> {
+    if (!targetId) return owner;
+    if (!OBJECT_ID.test(targetId)) throw ApiError.badRequest(AuthMessages.invalidWorkspaceUserId);
+    if (targetId.toLowerCase() === owner.id) return owner; // the owner's own id is a no-op
+    if (!owner.workspacesEnabled && !owner.isAdmin) throw ApiError.forbidden(AuthMessages.workspaceDisabled);
+    const target = await this.users.findSummaryCached(targetId.toLowerCase());
+    if (!target || target.parentUserId !== owner.id) throw ApiError.forbidden(AuthMessages.notManagedByKey);
+    return target;
+  }
+
+  /** At most one write per key per minute: skipped when lastUsedAt is fresh, conditional otherwise. */
+  private async touch(credential: ApiKeyCredential): Promise<void> {
+    const now = new Date();
+    const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+    if (credential.lastUsedAt && credential.lastUsedAt > staleBefore) return;
+    try {
+      await this.keys.touch(credential._id, now, staleBefore);
+    } catch (err) {
+      // Bookkeeping only: a failed write must not fail the request.
+      this.logger.warn({ err }, 'Could not record API key use');
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { LEGACY_KEY_PREFIX } from './api-key-format';
+import { ApiKey, type ApiKeyRecord } from './schemas/api-key.schema';
+
+/** What the guard needs to verify a key. */
+export type ApiKeyCredential = Pick<ApiKeyRecord, '_id' | 'userId' | 'keyPrefix' | 'keyHash' | 'lastUsedAt' | 'revokedAt'>;
+const CREDENTIAL_FIELDS = { userId: 1, keyPrefix: 1, keyHash: 1, lastUsedAt: 1, revokedAt: 1 } as const;
+
+@Injectable()
+export class ApiKeysRepository {
+  constructor(@InjectModel(ApiKey.name) private readonly model: Model<ApiKey>) {}
+
+  async create(userId: string, input: { name: string; keyPrefix: string; keyHash: string; legacy?: boolean }): Promise<ApiKeyRecord> {
+    const _id = new Types.ObjectId();
+    const doc = await this.model.create({
+      _id,
+      userId: new Types.ObjectId(userId),
+      name: input.name,
+      keyPrefix: input.keyPrefix,
+      lookupKey: input.legacy ? `${LEGACY_KEY_PREFIX}:${_id.toHexString()}` : input.keyPrefix,
+      keyHash: input.keyHash,
+      lastUsedAt: null,
+      revokedAt: null,
+    });
+    return doc.toObject() as ApiKeyRecord;
+  }
+
+  listActive(userId: string): Promise<ApiKeyRecord[]> {
+    return this.model
+      .find({ userId: new Types.ObjectId(userId), revokedAt: null }, { keyHash: 0 })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<ApiKeyRecord[]>()
+      .exec();
+  }
+
+  countActive(userId: string): Promise<number> {
+    return this.model.countDocuments({ userId: new Types.ObjectId(userId), revokedAt: null }).exec();
+  }
+
+  rename(userId: string, keyId: string, name: string): Promise<ApiKeyRecord | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: new Types.ObjectId(keyId), userId: new Types.ObjectId(userId), revokedAt: null },
+        { $set: { name } },
+        { returnDocument: 'after', projection: { keyHash: 0 } },
+      )
+      .lean<ApiKeyRecord>()
+      .exec();
+  }
+
+  async revoke(userId: string, keyId: string, now: Date): Promise<boolean> {
+    const result = await this.model
+      .updateOne(
+        { _id: new Types.ObjectId(keyId), userId: new Types.ObjectId(userId), revokedAt: null },
+        { $set: { revokedAt: now } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  /** The guard's step 1 for dotted keys (unique index on lookupKey). */
+  findByLookupKey(lookupKey: string): Promise<ApiKeyCredential | null> {
+    return this.model.findOne({ lookupKey }, CREDENTIAL_FIELDS).lean<ApiKeyCredential>().exec();
+  }
+
+  /** The guard's step 1 for keys without a dot: every active legacy key. */
+  findLegacyCandidates(): Promise<ApiKeyCredential[]> {
+    return this.model
+      .find({ keyPrefix: LEGACY_KEY_PREFIX, revokedAt: null }, CREDENTIAL_FIELDS)
+      .lean<ApiKeyCredential[]>()
+      .exec();
+  }
+
+  /** Sets lastUsedAt unless another request already did within the staleness window. */
+  async touch(keyId: Types.ObjectId, now: Date, staleBefore: Date): Promise<void> {
+    await this.model
+      .updateOne(
+        { _id: keyId, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: staleBefore } }] },
+        { $set: { lastUsedAt: now } },
+      )
+      .exec();
+  }
+}

@@ -1,0 +1,26 @@
+import { applyDecorators, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiHeader, ApiSecurity } from '@nestjs/swagger';
+import { AdminGuard } from './guards/admin.guard';
+import { ApiKeyGuard } from './guards/api-key.guard';
+import { SessionGuard } from './guards/session.guard';
+
+/**
+ * Everything under `/api/v1`: `x-api-key` (+ optional `x-service-user-id`, `x-service-client`).
+ * Read the caller with `@Ctx() ctx: RequestContext`.
+ */
+export const ApiKeyAuth = () =>
+  applyDecorators(
+    UseGuards(ApiKeyGuard),
+    ApiSecurity('api-key'),
+    ApiHeader({ name: 'x-service-user-id', required: false, description: 'Managed user to act for (workspace mode)' }),
+    ApiHeader({ name: 'x-service-client', required: false, description: '`mcp` for MCP clients (needs MCP access)' }),
+  );
+
+/** Dashboard REST routes and GraphQL resolvers: the `sps_session` cookie. */
+export const SessionAuth = () => applyDecorators(UseGuards(SessionGuard), ApiCookieAuth('session'));
+
+/** Same guard as SessionAuth, named for resolvers. */
+export const GqlSessionAuth = () => UseGuards(SessionGuard);
+
+/** A signed-in admin (includes the session check; REST and GraphQL). */
+export const AdminOnly = () => applyDecorators(UseGuards(SessionGuard, AdminGuard), ApiCookieAuth('session'));

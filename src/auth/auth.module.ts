@@ -1,0 +1,66 @@
+import { Global, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { PassportModule } from '@nestjs/passport';
+import { AccountsBootstrapService } from './accounts-bootstrap.service';
+import { ApiKeyAuthService } from './api-key-auth.service';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysRepository } from './api-keys.repository';
+import { ApiKeysService } from './api-keys.service';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { AdminGuard } from './guards/admin.guard';
+import { ApiKeyGuard } from './guards/api-key.guard';
+import { ApiKeyStrategy } from './guards/api-key.strategy';
+import { SessionGuard } from './guards/session.guard';
+import { LoginAttemptsRepository } from './login-attempts.repository';
+import { LoginThrottleService } from './login-throttle.service';
+import { ApiKeySchema, ApiKey } from './schemas/api-key.schema';
+import { LoginAttempt, LoginAttemptSchema } from './schemas/login-attempt.schema';
+import { Session, SessionSchema } from './schemas/session.schema';
+import { User, UserSchema } from './schemas/user.schema';
+import { SessionsRepository } from './sessions.repository';
+import { SessionsService } from './sessions.service';
+import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
+import { AuthResolver } from './auth.resolver';
+import { AdminUsersResolver } from './admin-users.resolver';
+
+/**
+ * Users, dashboard sessions, API keys, workspaces and entitlements. Global, so any module's
+ * controller can use `@ApiKeyAuth()` / `@SessionAuth()` / `@AdminOnly()` and inject UsersService
+ * without importing it.
+ */
+@Global()
+@Module({
+  imports: [
+    PassportModule,
+    MongooseModule.forFeature([
+      { name: User.name, schema: UserSchema },
+      { name: Session.name, schema: SessionSchema },
+      { name: ApiKey.name, schema: ApiKeySchema },
+      { name: LoginAttempt.name, schema: LoginAttemptSchema },
+    ]),
+  ],
+  controllers: [AuthController, ApiKeysController],
+  providers: [
+    UsersRepository,
+    SessionsRepository,
+    ApiKeysRepository,
+    LoginAttemptsRepository,
+    UsersService,
+    SessionsService,
+    ApiKeysService,
+    ApiKeyAuthService,
+    LoginThrottleService,
+    AuthService,
+    ApiKeyStrategy,
+    ApiKeyGuard,
+    SessionGuard,
+    AdminGuard,
+    AccountsBootstrapService,
+    AuthResolver,
+    AdminUsersResolver,
+  ],
+  exports: [UsersService, ApiKeysService, SessionsService, ApiKeyAuthService, ApiKeyGuard, SessionGuard, AdminGuard],
+})
+export class AuthModule {}

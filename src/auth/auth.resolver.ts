@@ -1,0 +1,62 @@
+import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
+import { ApiKeysService, type ApiKeyView } from './api-keys.service';
+import { GqlSessionAuth } from './auth.decorators';
+import { ApiKeyModel, CreatedApiKeyModel } from './models/api-key.model';
+import { UserModel } from './models/user.model';
+import { Ctx, type RequestContext } from './request-context';
+
+function toModel(key: ApiKeyView): ApiKeyModel {
+  return { id: key._id, name: key.name, keyPrefix: key.keyPrefix, createdAt: key.createdAt, lastUsedAt: key.lastUsedAt };
+}
+
+/** Dashboard GraphQL: the signed-in user and its API keys (same service and rules as REST). */
+@Resolver()
+@GqlSessionAuth()
+export class AuthResolver {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  @Query(() => UserModel)
+  me(@Ctx() ctx: RequestContext): UserModel {
+    const u = ctx.ownerUser;
+    return {
+      id: u.id,
+      email: u.email,
+      plan: u.plan,
+      isAdmin: u.isAdmin,
+      parentUserId: u.parentUserId,
+      workspacesEnabled: u.workspacesEnabled,
+      apiAccess: u.apiAccess,
+      mcpAccess: u.mcpAccess,
+      seats: u.seats,
+    };
+  }
+
+  @Query(() => [ApiKeyModel])
+  async apiKeys(@Ctx() ctx: RequestContext): Promise<ApiKeyModel[]> {
+    return (await this.keys.list(ctx.userId)).map(toModel);
+  }
+
+  @Mutation(() => CreatedApiKeyModel)
+  async createApiKey(
+    @Ctx() ctx: RequestContext,
+    @Args('name', { type: () => String, nullable: true }) name?: string | null,
+  ): Promise<CreatedApiKeyModel> {
+    const key = await this.keys.create(ctx.userId, name);
+    return { ...toModel(key), rawKey: key.rawKey };
+  }
+
+  @Mutation(() => ApiKeyModel)
+  async renameApiKey(
+    @Ctx() ctx: RequestContext,
+    @Args('id', { type: () => ID }) id: string,
+    @Args('name', { type: () => String }) name: string,
+  ): Promise<ApiKeyModel> {
+    return toModel(await this.keys.rename(ctx.userId, id, name));
+  }
+
+  @Mutation(() => Boolean, { description: 'Soft delete; the key stops working on the next request' })
+  async revokeApiKey(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string): Promise<boolean> {
+    await this.keys.revoke(ctx.userId, id);
+    return true;
+  }
+}

@@ -1,0 +1,21 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Types } from 'mongoose';
+
+/** A dashboard session. Only the SHA-256 of the cookie token is stored. */
+@Schema({ collection: 'sessions', timestamps: { createdAt: true, updatedAt: false } })
+export class Session {
+  @Prop({ type: String, required: true, unique: true })
+  tokenHash: string;
+
+  @Prop({ type: Types.ObjectId, required: true, index: true })
+  userId: Types.ObjectId;
+
+  /** TTL index: the database removes the session once this passes (reads also check it). */
+  @Prop({ type: Date, required: true, expires: 0 })
+  expiresAt: Date;
+
+  createdAt: Date;
+}
+
+export const SessionSchema = SchemaFactory.createForClass(Session);
+export type SessionRecord = Session & { _id: Types.ObjectId };

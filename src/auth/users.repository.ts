@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import type { PlanName } from '../limits/plans';
+import { User, type UserRecord } from './schemas/user.schema';
+
+export interface NewUser {
+  email: string;
+  passwordHash: string;
+  plan: PlanName;
+  isAdmin: boolean;
+  parentUser: string | null;
+  workspacesEnabled: boolean;
+  seats: number;
+  apiAccess: boolean | null;
+  mcpAccess: boolean | null;
+}
+
+export type UserChanges = Partial<Omit<NewUser, 'email'>>;
+
+/** Only the fields request handling reads (the guard's hot path skips the rest). */
+const SUMMARY_FIELDS = { passwordHash: 0 } as const;
+
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectModel(User.name) private readonly model: Model<User>) {}
+
+  async create(input: NewUser): Promise<UserRecord> {
+    const doc = await this.model.create({
+      email: input.email,
+      passwordHash: input.passwordHash,
+      plan: input.plan,
+      isAdmin: input.isAdmin,
+      parentUser: input.parentUser ? new Types.ObjectId(input.parentUser) : null,
+      permissions: { workspacesEnabled: input.workspacesEnabled },
+      seats: input.seats,
+      entitlementOverrides: { apiAccess: input.apiAccess, mcpAccess: input.mcpAccess },
+    });
+    return doc.toObject() as UserRecord;
+  }
+
+  /** Without the password hash. */
+  findById(userId: string): Promise<UserRecord | null> {
+    return this.model.findById(userId, SUMMARY_FIELDS).lean<UserRecord>().exec();
+  }
+
+  /** With the password hash: only for sign-in. */
+  findByEmailWithPassword(email: string): Promise<UserRecord | null> {
+    return this.model.findOne({ email }).lean<UserRecord>().exec();
+  }
+
+  findByEmail(email: string): Promise<UserRecord | null> {
+    return this.model.findOne({ email }, SUMMARY_FIELDS).lean<UserRecord>().exec();
+  }
+
+  listManaged(ownerId: string): Promise<UserRecord[]> {
+    return this.model
+      .find({ parentUser: new Types.ObjectId(ownerId) }, SUMMARY_FIELDS)
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<UserRecord[]>()
+      .exec();
+  }
+
+  count(): Promise<number> {
+    return this.model.countDocuments({}).exec();
+  }
+
+  page(skip: number, limit: number): Promise<UserRecord[]> {
+    return this.model.find({}, SUMMARY_FIELDS).sort({ createdAt: 1, _id: 1 }).skip(skip).limit(limit).lean<UserRecord[]>().exec();
+  }
+
+  async update(userId: string, changes: UserChanges): Promise<UserRecord | null> {
+    const set: Record<string, unknown> = {};
+    if (changes.passwordHash !== undefined) set.passwordHash = changes.passwordHash;
+    if (changes.plan !== undefined) set.plan = changes.plan;
+    if (changes.isAdmin !== undefined) set.isAdmin = changes.isAdmin;
+    if (changes.parentUser !== undefined) {
+      set.parentUser = changes.parentUser ? new Types.ObjectId(changes.parentUser) : null;
+    }
+    if (changes.workspacesEnabled !== undefined) set['permissions.workspacesEnabled'] = changes.workspacesEnabled;
+    if (changes.seats !== undefined) set.seats = changes.seats;
+    if (changes.apiAccess !== undefined) set['entitlementOverrides.apiAccess'] = changes.apiAccess;
+    if (changes.mcpAccess !== undefined) set['entitlementOverrides.mcpAccess'] = changes.mcpAccess;
+    return this.model
+      .findByIdAndUpdate(userId, { $set: set }, { returnDocument: 'after', projection: SUMMARY_FIELDS })
+      .lean<UserRecord>()
+      .exec();
+  }
+}

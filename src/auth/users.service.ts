@@ -1,0 +1,242 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { ApiError } from '../common/api-error';
+import { isPlanName, type PlanName } from '../limits/plans';
+import { AuthMessages } from './auth.errors';
+import { effectiveEntitlements } from './entitlements';
+import { hashPassword, verifyPassword } from './password';
+import type { UserSummary } from './request-context';
+import type { UserRecord } from './schemas/user.schema';
+import { UsersRepository, type UserChanges } from './users.repository';
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  plan?: PlanName | string | null;
+  isAdmin?: boolean | null;
+  parentUserId?: string | null;
+  workspacesEnabled?: boolean | null;
+  seats?: number | null;
+  /** Entitlement overrides; null/undefined = the plan's value. */
+  apiAccess?: boolean | null;
+  mcpAccess?: boolean | null;
+}
+
+export interface UpdateUserInput {
+  plan?: string | null;
+  isAdmin?: boolean | null;
+  /** null clears the parent; undefined leaves it. */
+  parentUserId?: string | null;
+  workspacesEnabled?: boolean | null;
+  seats?: number | null;
+  apiAccess?: boolean | null;
+  mcpAccess?: boolean | null;
+}
+
+/** A user as the admin layer shows it (no secrets). */
+export interface AdminUserView extends UserSummary {
+  createdAt: Date;
+}
+
+/**
+ * How long the API-key guard may reuse an owner's summary in this instance. Changes made through
+ * this service drop the local entry at once; other instances see them within this time. Key
+ * lookups are never cached (revocation is immediate everywhere).
+ */
+export const SUMMARY_CACHE_MS = 5_000;
+const SUMMARY_CACHE_MAX = 10_000;
+
+const EMAIL_PATTERN = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isObjectId(value: unknown): value is string {
+  return typeof value === 'string' && /^[0-9a-fA-F]{24}$/.test(value);
+}
+
+/** Accounts: creation, sign-in check, summaries for the guards, admin changes. */
+@Injectable()
+export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+  /** Hash of a random password: missing users are checked against it so timing does not tell. */
+  private dummyHash: Promise<string> | null = null;
+  private readonly summaryCache = new Map<string, { user: UserSummary; expires: number }>();
+
+  constructor(private readonly users: UsersRepository) {}
+
+  static toSummary(user: UserRecord): UserSummary {
+    const entitlements = effectiveEntitlements(user.plan, user.entitlementOverrides);
+    return {
+      id: user._id.toHexString(),
+      email: user.email,
+      plan: user.plan,
+      isAdmin: user.isAdmin === true,
+      parentUserId: user.parentUser ? user.parentUser.toHexString() : null,
+      workspacesEnabled: user.permissions?.workspacesEnabled === true,
+      apiAccess: entitlements.apiAccess,
+      mcpAccess: entitlements.mcpAccess,
+      seats: user.seats ?? 1,
+    };
+  }
+
+  /** The summary of a user, or null when the id is malformed or unknown. */
+  async findSummary(userId: string): Promise<UserSummary | null> {
+    if (!isObjectId(userId)) return null;
+    const user = await this.users.findById(userId);
+    return user ? UsersService.toSummary(user) : null;
+  }
+
+  /** findSummary through a short per-instance cache (the API-key guard's hot path). */
+  async findSummaryCached(userId: string): Promise<UserSummary | null> {
+    const now = Date.now();
+    const hit = this.summaryCache.get(userId);
+    if (hit && hit.expires > now) return hit.user;
+    const user = await this.findSummary(userId);
+    if (user) {
+      if (this.summaryCache.size >= SUMMARY_CACHE_MAX) this.summaryCache.clear();
+      this.summaryCache.set(userId, { user, expires: now + SUMMARY_CACHE_MS });
+    } else {
+      this.summaryCache.delete(userId);
+    }
+    return user;
+  }
+
+  /** Like findSummary, but 404 `User not found` when missing. */
+  async getSummary(userId: string): Promise<UserSummary> {
+    const user = await this.findSummary(userId);
+    if (!user) throw ApiError.notFound(AuthMessages.userNotFound);
+    return user;
+  }
+
+  async findSummaryByEmail(email: string): Promise<UserSummary | null> {
+    const user = await this.users.findByEmail(normalizeEmail(email));
+    return user ? UsersService.toSummary(user) : null;
+  }
+
+  /** Users whose parentUser is `ownerId` (workspace members). */
+  async listManaged(ownerId: string): Promise<UserSummary[]> {
+    if (!isObjectId(ownerId)) return [];
+    return (await this.users.listManaged(ownerId)).map((u) => UsersService.toSummary(u));
+  }
+
+  async count(): Promise<number> {
+    return this.users.count();
+  }
+
+  async create(input: CreateUserInput): Promise<AdminUserView> {
+    const email = this.validEmail(input.email);
+    this.assertPassword(input.password);
+    const plan = input.plan == null ? 'starter' : this.validPlan(input.plan);
+    if (input.parentUserId) await this.assertParent(input.parentUserId);
+    if (input.seats != null) this.assertSeats(input.seats);
+    if (await this.users.findByEmail(email)) throw ApiError.conflict(AuthMessages.emailTaken);
+    try {
+      const user = await this.users.create({
+        email,
+        passwordHash: await hashPassword(input.password),
+        plan,
+        isAdmin: input.isAdmin === true,
+        parentUser: input.parentUserId ?? null,
+        workspacesEnabled: input.workspacesEnabled === true,
+        seats: input.seats ?? 1,
+        apiAccess: input.apiAccess ?? null,
+        mcpAccess: input.mcpAccess ?? null,
+      });
+      return UsersService.toAdminView(user);
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) throw ApiError.conflict(AuthMessages.emailTaken);
+      throw err;
+    }
+  }
+
+  async update(userId: string, input: UpdateUserInput): Promise<AdminUserView> {
+    if (!isObjectId(userId)) throw ApiError.notFound(AuthMessages.userNotFound);
+    const changes: UserChanges = {};
+    if (input.plan != null) changes.plan = this.validPlan(input.plan);
+    if (input.isAdmin != null) changes.isAdmin = input.isAdmin;
+    if (input.parentUserId !== undefined) {
+      if (input.parentUserId !== null && input.parentUserId !== '') {
+        if (input.parentUserId === userId) throw ApiError.badRequest(AuthMessages.invalidParentUser);
+        await this.assertParent(input.parentUserId);
+      }
+      changes.parentUser = input.parentUserId || null;
+    }
+    if (input.workspacesEnabled != null) changes.workspacesEnabled = input.workspacesEnabled;
+    if (input.seats != null) {
+      this.assertSeats(input.seats);
+      changes.seats = input.seats;
+    }
+    // Overrides: null resets to the plan's value, so it is passed through.
+    if (input.apiAccess !== undefined) changes.apiAccess = input.apiAccess;
+    if (input.mcpAccess !== undefined) changes.mcpAccess = input.mcpAccess;
+    const user = await this.users.update(userId, changes);
+    this.summaryCache.delete(userId);
+    if (!user) throw ApiError.notFound(AuthMessages.userNotFound);
+    return UsersService.toAdminView(user);
+  }
+
+  async page(page: number, limit: number): Promise<{ items: AdminUserView[]; total: number }> {
+    const [items, total] = await Promise.all([this.users.page((page - 1) * limit, limit), this.users.count()]);
+    return { items: items.map((u) => UsersService.toAdminView(u)), total };
+  }
+
+  /**
+   * The user with this email and password, or null. Always runs one scrypt (against a dummy
+   * hash when the email is unknown), so the answer time does not reveal which emails exist.
+   */
+  async verifyCredentials(email: string, password: string): Promise<UserSummary | null> {
+    const user = await this.users.findByEmailWithPassword(normalizeEmail(email));
+    const hash = user?.passwordHash ?? (await this.getDummyHash());
+    const ok = await verifyPassword(password, hash);
+    return ok && user ? UsersService.toSummary(user) : null;
+  }
+
+  /** Makes sure `email` exists as an admin; an existing user keeps its password. */
+  async ensureAdmin(email: string, password: string): Promise<{ created: boolean; user: UserSummary }> {
+    const existing = await this.users.findByEmail(normalizeEmail(email));
+    if (existing) {
+      const user = existing.isAdmin ? existing : await this.users.update(existing._id.toHexString(), { isAdmin: true });
+      this.summaryCache.delete(existing._id.toHexString());
+      return { created: false, user: UsersService.toSummary(user ?? existing) };
+    }
+    const created = await this.create({ email, password, isAdmin: true });
+    return { created: true, user: created };
+  }
+
+  private static toAdminView(user: UserRecord): AdminUserView {
+    return { ...UsersService.toSummary(user), createdAt: user.createdAt };
+  }
+
+  private getDummyHash(): Promise<string> {
+    this.dummyHash ??= hashPassword(new Types.ObjectId().toHexString());
+    return this.dummyHash;
+  }
+
+  private validEmail(email: unknown): string {
+    if (typeof email !== 'string') throw ApiError.badRequest(AuthMessages.invalidEmail);
+    const normalized = normalizeEmail(email);
+    if (normalized.length > 254 || !EMAIL_PATTERN.test(normalized)) throw ApiError.badRequest(AuthMessages.invalidEmail);
+    return normalized;
+  }
+
+  private assertPassword(password: unknown): void {
+    if (typeof password !== 'string' || password.length < 8 || password.length > 128) {
+      throw ApiError.badRequest(AuthMessages.invalidPassword);
+    }
+  }
+
+  private validPlan(plan: string): PlanName {
+    if (!isPlanName(plan)) throw ApiError.badRequest(AuthMessages.invalidPlan);
+    return plan;
+  }
+
+  private assertSeats(seats: number): void {
+    if (!Number.isInteger(seats) || seats < 0) throw ApiError.badRequest(AuthMessages.invalidSeats);
+  }
+
+  private async assertParent(parentUserId: string): Promise<void> {
+    if (!(await this.findSummary(parentUserId))) throw ApiError.badRequest(AuthMessages.invalidParentUser);
+  }
+}

@@ -1,0 +1,36 @@
+import { GraphQLError } from 'graphql';
+import { ApiError } from '../common/api-error';
+import { formatGraphQLError, graphQLCodeFor } from './graphql-errors';
+
+describe('GraphQL error mapping', () => {
+  it.each([
+    [400, 'BAD_USER_INPUT'],
+    [401, 'UNAUTHENTICATED'],
+    [403, 'FORBIDDEN'],
+    [404, 'NOT_FOUND'],
+    [409, 'CONFLICT'],
+    [500, 'INTERNAL_SERVER_ERROR'],
+    [502, 'INTERNAL_SERVER_ERROR'],
+  ])('maps %i to %s', (status, code) => expect(graphQLCodeFor(status)).toBe(code));
+
+  it('keeps an ApiError message and adds its code', () => {
+    const error = new GraphQLError('wrapped', { originalError: ApiError.forbidden('Admin access required'), path: ['x'] });
+    expect(formatGraphQLError({ message: 'wrapped', path: ['x'] }, error)).toEqual({
+      message: 'Admin access required',
+      path: ['x'],
+      locations: undefined,
+      extensions: { code: 'FORBIDDEN' },
+    });
+  });
+
+  it('masks unexpected errors', () => {
+    const error = new GraphQLError('boom', { originalError: new Error('db down') });
+    const out = formatGraphQLError({ message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }, error);
+    expect(out.message).toBe('Internal server error');
+  });
+
+  it('passes Apollo errors with their own codes through', () => {
+    const formatted = { message: 'Cannot query field', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
+    expect(formatGraphQLError(formatted, new GraphQLError('Cannot query field'))).toBe(formatted);
+  });
+});

@@ -1,0 +1,51 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import { Logger } from '@nestjs/common';
+import type { GraphQLFormattedError } from 'graphql';
+import { ApiError } from '../common/api-error';
+
+const logger = new Logger('GraphQL');
+
+/** The one mapping from an ApiError status to a GraphQL `extensions.code`. */
+export function graphQLCodeFor(status: number): string {
+  switch (status) {
+    case 400:
+      return 'BAD_USER_INPUT';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    default:
+      return 'INTERNAL_SERVER_ERROR';
+  }
+}
+
+/**
+ * Apollo `formatError`: an ApiError keeps its message and gets its code (plus any extra body
+ * fields under `extensions`); Apollo's own errors (syntax, validation, CSRF) pass through; anything
+ * else is logged and masked as `Internal server error`.
+ */
+export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof ApiError) {
+    return {
+      message: original.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { ...original.body, code: graphQLCodeFor(original.status) },
+    };
+  }
+  if (formatted.extensions?.code === 'INTERNAL_SERVER_ERROR' || !formatted.extensions?.code) {
+    logger.error({ err: original }, 'Unhandled GraphQL error');
+    return {
+      message: 'Internal server error',
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    };
+  }
+  return formatted;
+}

@@ -1,0 +1,66 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { ApolloDriver, type ApolloDriverConfig } from '@nestjs/apollo';
+import { Module } from '@nestjs/common';
+import { GraphQLModule } from '@nestjs/graphql';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError, Kind, type DocumentNode } from 'graphql';
+import { resolveSession } from '../auth/guards/session.guard';
+import { SessionsService } from '../auth/sessions.service';
+import { AppConfig } from '../config/app-config.service';
+import { formatGraphQLError } from './graphql-errors';
+
+export interface GraphQLContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** True when an operation asks for `__schema` or `__type` at its top level. */
+function isIntrospection(document: DocumentNode): boolean {
+  return document.definitions.some(
+    (d) =>
+      d.kind === Kind.OPERATION_DEFINITION &&
+      d.selectionSet.selections.some((s) => s.kind === Kind.FIELD && (s.name.value === '__schema' || s.name.value === '__type')),
+  );
+}
+
+/** In production, introspection is for signed-in sessions only. */
+function introspectionForSessions(sessions: SessionsService): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, contextValue }) {
+          if (isIntrospection(document) && !(await resolveSession(contextValue.req, sessions))) {
+            throw new GraphQLError('Authentication required', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+          }
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The dashboard's GraphQL endpoint (`/graphql`): code-first, schema in memory, every resolver in
+ * the app (each guards itself with `@GqlSessionAuth()` / `@AdminOnly()`), Apollo CSRF
+ * prevention on, stack traces never sent.
+ */
+@Module({
+  imports: [
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
+      driver: ApolloDriver,
+      inject: [AppConfig, SessionsService],
+      useFactory: (config: AppConfig, sessions: SessionsService): ApolloDriverConfig => ({
+        path: '/graphql',
+        autoSchemaFile: true,
+        sortSchema: true,
+        csrfPrevention: true,
+        introspection: true,
+        includeStacktraceInErrorResponses: false,
+        graphiql: !config.isProduction,
+        plugins: config.isProduction ? [introspectionForSessions(sessions)] : [],
+        context: (req: FastifyRequest, reply: FastifyReply): GraphQLContext => ({ req, reply }),
+        formatError: formatGraphQLError,
+      }),
+    }),
+  ],
+})
+export class AppGraphQLModule {}

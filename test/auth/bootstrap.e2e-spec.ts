@@ -1,0 +1,102 @@
+import { createTestApp, login, type TestApp } from '@app/testing';
+import { Logger } from '@nestjs/common';
+import { UsersService } from '../../src/auth/users.service';
+import { PROBE, ProbeModule } from './probe';
+
+/** Start-up accounts: the bootstrap admin and the first-run demo account. */
+describe('start-up accounts', () => {
+  describe('BOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({
+        env: { BOOTSTRAP_ADMIN_EMAIL: 'Ops@Example.com', BOOTSTRAP_ADMIN_PASSWORD: 'ops-password-1', DEMO_ACCOUNT: 'true' },
+      });
+    });
+    afterAll(async () => t?.close());
+
+    it('creates the admin, who can sign in and use the admin layer', async () => {
+      const cookie = await login(t, 'ops@example.com', 'ops-password-1');
+      const me = await t.http.get('/auth/me').set('Cookie', cookie).expect(200);
+      expect(me.body.user).toMatchObject({ email: 'ops@example.com', isAdmin: true, plan: 'starter' });
+      const res = await t.http
+        .post('/graphql')
+        .set('Cookie', cookie)
+        .send({ query: '{ adminUsers { total items { email isAdmin } } }' })
+        .expect(200);
+      expect(res.body.data.adminUsers).toEqual({ total: 1, items: [{ email: 'ops@example.com', isAdmin: true }] });
+    });
+
+    it('no demo account when a bootstrap admin is configured', async () => {
+      expect(await t.app.get(UsersService).findSummaryByEmail('demo@example.com')).toBeNull();
+    });
+
+    it('an existing user is made admin and keeps its password (what a restart does)', async () => {
+      const users = t.app.get(UsersService);
+      const created = await users.create({ email: 'existing@example.com', password: 'original-password' });
+      const result = await users.ensureAdmin('EXISTING@example.com', 'different-password');
+      expect(result).toMatchObject({ created: false, user: { id: created.id, isAdmin: true } });
+      await login(t, 'existing@example.com', 'original-password');
+      await t.http.post('/auth/login').send({ email: 'existing@example.com', password: 'different-password' }).expect(401);
+      const again = await users.ensureAdmin('ops@example.com', 'ops-password-1');
+      expect(again.created).toBe(false);
+    });
+  });
+
+  describe('demo account (embedded database, empty, DEMO_ACCOUNT=true, not production)', () => {
+    let t: TestApp;
+    let banner: string;
+    beforeAll(async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn');
+      t = await createTestApp({ env: { DEMO_ACCOUNT: 'true' }, imports: [ProbeModule] });
+      banner = warn.mock.calls.map((c) => String(c[0])).find((m) => m.includes('DEMO ACCOUNT'))!;
+      warn.mockRestore();
+    });
+    afterAll(async () => t?.close());
+
+    it('prints one multi-line banner with the email, password and raw key', () => {
+      expect(banner).toBeDefined();
+      expect(banner.split('\n').length).toBeGreaterThan(5);
+      expect(banner).toMatch(/Dashboard login : demo@example\.com/);
+      expect(banner).toMatch(/Password\s+: \S+/);
+      expect(banner).toMatch(/API key\s+: sk_[0-9a-z]+_[0-9a-f]{12}\.[0-9a-f]{48}/);
+    });
+
+    it('the printed credentials work: dashboard login (admin, Pro) and the API key', async () => {
+      const password = /Password\s+: (\S+)/.exec(banner)![1];
+      const apiKey = /API key\s+: (\S+)/.exec(banner)![1];
+      const cookie = await login(t, 'demo@example.com', password);
+      const me = await t.http.get('/auth/me').set('Cookie', cookie).expect(200);
+      expect(me.body.user).toMatchObject({ email: 'demo@example.com', plan: 'pro', isAdmin: true });
+      const res = await t.http.get(PROBE).set('x-api-key', apiKey).expect(200);
+      expect(res.body.userId).toBe(me.body.user.id);
+      expect(await t.connection.collection('users').countDocuments()).toBe(1);
+    });
+  });
+
+  describe('no demo account', () => {
+    it('when DEMO_ACCOUNT is false (the test default)', async () => {
+      const t = await createTestApp();
+      try {
+        expect(await t.connection.collection('users').countDocuments()).toBe(0);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('in production, even with DEMO_ACCOUNT=true', async () => {
+      const t = await createTestApp({
+        env: {
+          NODE_ENV: 'production',
+          DEMO_ACCOUNT: 'true',
+          SESSION_SECRET: 'p'.repeat(40),
+          ENCRYPTION_KEY: 'ab'.repeat(32),
+        },
+      });
+      try {
+        expect(await t.connection.collection('users').countDocuments()).toBe(0);
+      } finally {
+        await t.close();
+      }
+    });
+  });
+});

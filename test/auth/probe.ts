@@ -1,0 +1,28 @@
+import { Controller, Get, Module } from '@nestjs/common';
+import { ApiKeyAuth } from '../../src/auth/auth.decorators';
+import { Ctx, type RequestContext } from '../../src/auth/request-context';
+
+/** Test-only route behind `@ApiKeyAuth()` that echoes the request context. */
+@Controller('api/v1/test-probe')
+class ProbeController {
+  @Get()
+  @ApiKeyAuth()
+  probe(@Ctx() ctx: RequestContext) {
+    return {
+      userId: ctx.userId,
+      ownerId: ctx.ownerId,
+      ownerEmail: ctx.ownerUser.email,
+      billingOwnerId: ctx.billingOwnerUser.id,
+      actingUserId: ctx.actingUser.id,
+      keyPrefix: ctx.keyPrefix,
+      isWorkspace: ctx.isWorkspace,
+      client: ctx.client,
+      entitlements: ctx.entitlements,
+    };
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+export class ProbeModule {}
+
+export const PROBE = '/api/v1/test-probe';
