@@ -1,0 +1,36 @@
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiKeyAuth } from '../auth/auth.decorators';
+import { Ctx, type RequestContext } from '../auth/request-context';
+import { FailureMessage } from '../common/failure-message';
+import { ConnectionsService } from './connections.service';
+import {
+  ConnectionListResponse,
+  ConnectionTestResponse,
+  toConnectionResponse,
+  toConnectionTestResponse,
+} from './dto/connection.response';
+
+@ApiTags('connections')
+@ApiKeyAuth()
+@Controller('api/v1')
+export class ConnectionsController {
+  constructor(private readonly connections: ConnectionsService) {}
+
+  @Get('platform-connections')
+  @FailureMessage('Failed to fetch platform connections')
+  @ApiOkResponse({ type: ConnectionListResponse })
+  async list(@Ctx() ctx: RequestContext): Promise<ConnectionListResponse> {
+    const now = new Date();
+    const records = await this.connections.list(ctx.userId);
+    return { success: true, connections: records.map((r) => toConnectionResponse(r, now)) };
+  }
+
+  @Post('test-connection/:platformId')
+  @HttpCode(200)
+  @FailureMessage('Failed to test connection')
+  @ApiOkResponse({ type: ConnectionTestResponse })
+  async test(@Ctx() ctx: RequestContext, @Param('platformId') platformId: string): Promise<ConnectionTestResponse> {
+    return toConnectionTestResponse(await this.connections.testConnection(ctx.userId, platformId));
+  }
+}

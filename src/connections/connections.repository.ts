@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import type { PlatformName } from '../platforms/platform-adapter';
+import { PlatformConnection } from './schemas/connection.schema';
+
+/** A connection as the service sees it, without token ciphertext. */
+export interface ConnectionRecord {
+  id: string;
+  userId: string;
+  platform: PlatformName;
+  externalId: string;
+  platformId: string;
+  username: string | null;
+  displayName: string | null;
+  profileImageUrl: string | null;
+  profileUrl: string | null;
+  accessTokenExpiresAt: Date | null;
+  instanceUrl: string | null;
+  type: string | null;
+  lastSuccessfulPost: Date | null;
+  lastError: { message: string; occurredAt: Date } | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ConnectionSecrets {
+  accessTokenEncrypted: string;
+  refreshTokenEncrypted: string | null;
+}
+
+export interface UpsertConnectionData {
+  platform: PlatformName;
+  externalId: string;
+  username: string | null;
+  displayName: string | null;
+  profileImageUrl: string | null;
+  profileUrl: string | null;
+  accessTokenEncrypted: string;
+  refreshTokenEncrypted: string | null;
+  accessTokenExpiresAt: Date | null;
+  instanceUrl: string | null;
+  type: string | null;
+}
+
+const WITHOUT_SECRETS = { accessTokenEncrypted: 0, refreshTokenEncrypted: 0 } as const;
+
+type LeanConnection = Omit<PlatformConnection, 'userId'> & { _id: Types.ObjectId; userId: Types.ObjectId };
+
+function toRecord(doc: LeanConnection): ConnectionRecord {
+  return {
+    id: String(doc._id),
+    userId: String(doc.userId),
+    platform: doc.platform,
+    externalId: doc.externalId,
+    platformId: doc.platformId,
+    username: doc.username ?? null,
+    displayName: doc.displayName ?? null,
+    profileImageUrl: doc.profileImageUrl ?? null,
+    profileUrl: doc.profileUrl ?? null,
+    accessTokenExpiresAt: doc.accessTokenExpiresAt ?? null,
+    instanceUrl: doc.instanceUrl ?? null,
+    type: doc.type ?? null,
+    lastSuccessfulPost: doc.lastSuccessfulPost ?? null,
+    lastError: doc.lastError ? { message: doc.lastError.message, occurredAt: doc.lastError.occurredAt } : null,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+const oid = (id: string) => new Types.ObjectId(id);
+const isOid = (id: string) => Types.ObjectId.isValid(id) && /^[0-9a-fA-F]{24}$/.test(id);
+
+/** The only code touching the connections collection; every query carries the owning userId. */
+@Injectable()
+export class ConnectionsRepository {
+  constructor(@InjectModel(PlatformConnection.name) private readonly model: Model<PlatformConnection>) {}
+
+  async listByUser(userId: string): Promise<ConnectionRecord[]> {
+    const docs = await this.model
+      .find({ userId: oid(userId) }, WITHOUT_SECRETS)
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<LeanConnection[]>();
+    return docs.map(toRecord);
+  }
+
+  async findByPlatformIds(userId: string, platformIds: string[]): Promise<ConnectionRecord[]> {
+    if (!platformIds.length) return [];
+    const docs = await this.model
+      .find({ userId: oid(userId), platformId: { $in: platformIds } }, WITHOUT_SECRETS)
+      .lean<LeanConnection[]>();
+    return docs.map(toRecord);
+  }
+
+  async findOne(userId: string, platform: string, externalId: string): Promise<ConnectionRecord | null> {
+    const doc = await this.model
+      .findOne({ userId: oid(userId), platform: platform as PlatformName, externalId }, WITHOUT_SECRETS)
+      .lean<LeanConnection>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  async findById(userId: string, id: string): Promise<ConnectionRecord | null> {
+    if (!isOid(id)) return null;
+    const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }, WITHOUT_SECRETS).lean<LeanConnection>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  /** The ciphertext of one connection's tokens (publishing and health checks only). */
+  async findSecrets(userId: string, id: string): Promise<ConnectionSecrets | null> {
+    if (!isOid(id)) return null;
+    const doc = await this.model
+      .findOne({ _id: oid(id), userId: oid(userId) }, { accessTokenEncrypted: 1, refreshTokenEncrypted: 1 })
+      .lean<Pick<PlatformConnection, 'accessTokenEncrypted' | 'refreshTokenEncrypted'>>();
+    return doc ? { accessTokenEncrypted: doc.accessTokenEncrypted, refreshTokenEncrypted: doc.refreshTokenEncrypted ?? null } : null;
+  }
+
+  async countForUsers(userIds: string[]): Promise<number> {
+    if (!userIds.length) return 0;
+    return this.model.countDocuments({ userId: { $in: userIds.map(oid) } });
+  }
+
+  /**
+   * Connecting the same account again (re-authorisation) replaces its tokens and profile in one
+   * atomic upsert on the unique (userId, platform, externalId) key; history fields are kept.
+   */
+  async upsert(userId: string, data: UpsertConnectionData): Promise<ConnectionRecord> {
+    const doc = await this.model
+      .findOneAndUpdate(
+        { userId: oid(userId), platform: data.platform, externalId: data.externalId },
+        {
+          $set: { ...data, platformId: `${data.platform}-${data.externalId}` },
+          $setOnInsert: { lastSuccessfulPost: null, lastError: null },
+        },
+        { upsert: true, returnDocument: 'after', projection: WITHOUT_SECRETS },
+      )
+      .lean<LeanConnection>();
+    return toRecord(doc!);
+  }
+
+  async recordError(userId: string, id: string, lastError: { message: string; occurredAt: Date }): Promise<ConnectionRecord | null> {
+    return this.update(userId, id, { lastError });
+  }
+
+  async recordSuccessfulPost(userId: string, id: string, at: Date): Promise<void> {
+    await this.update(userId, id, { lastSuccessfulPost: at });
+  }
+
+  /** Profile facts (and a fresher expiry) reported by a successful health check. */
+  async updateProfile(
+    userId: string,
+    id: string,
+    fields: Partial<Pick<ConnectionRecord, 'displayName' | 'profileImageUrl' | 'accessTokenExpiresAt'>>,
+  ): Promise<ConnectionRecord | null> {
+    return this.update(userId, id, fields);
+  }
+
+  async replaceTokens(
+    userId: string,
+    id: string,
+    tokens: { accessTokenEncrypted: string; refreshTokenEncrypted?: string | null; accessTokenExpiresAt?: Date | null },
+  ): Promise<void> {
+    const set: Record<string, unknown> = { accessTokenEncrypted: tokens.accessTokenEncrypted };
+    if (tokens.refreshTokenEncrypted !== undefined) set.refreshTokenEncrypted = tokens.refreshTokenEncrypted;
+    if (tokens.accessTokenExpiresAt !== undefined) set.accessTokenExpiresAt = tokens.accessTokenExpiresAt;
+    await this.model.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: set });
+  }
+
+  private async update(userId: string, id: string, set: Record<string, unknown>): Promise<ConnectionRecord | null> {
+    if (!isOid(id)) return null;
+    const doc = await this.model
+      .findOneAndUpdate({ _id: oid(id), userId: oid(userId) }, { $set: set }, { returnDocument: 'after', projection: WITHOUT_SECRETS })
+      .lean<LeanConnection>();
+    return doc ? toRecord(doc) : null;
+  }
+}

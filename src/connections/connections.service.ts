@@ -1,0 +1,329 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { UsersService } from '../auth/users.service';
+import { ApiError } from '../common/api-error';
+import { AppConfig } from '../config/app-config.service';
+import {
+  PlatformError,
+  type PlatformCredentials,
+  type PlatformName,
+  type RefreshedTokens,
+} from '../platforms/platform-adapter';
+import { PlatformRegistry } from '../platforms/platform-registry';
+import { ConnectionsRepository, type ConnectionRecord } from './connections.repository';
+import { isPlatformName, parseLoosePlatformId } from './platform-id';
+import { TokenCipher, TokenCipherError } from './token-cipher';
+import { tokenStatusOf } from './token-status';
+
+export type { ConnectionRecord } from './connections.repository';
+
+/** What other modules (posts, publishing) need to know about a connection. */
+export interface ConnectionRef {
+  /** Connection document id. */
+  id: string;
+  userId: string;
+  platform: PlatformName;
+  /** Raw platform id. */
+  externalId: string;
+  /** Compound `<platform>-<externalId>`. */
+  platformId: string;
+  username: string | null;
+}
+
+export interface NewConnection {
+  platform: PlatformName;
+  externalId: string;
+  accessToken: string;
+  refreshToken?: string | null;
+  username?: string | null;
+  displayName?: string | null;
+  profileImageUrl?: string | null;
+  profileUrl?: string | null;
+  accessTokenExpiresAt?: Date | null;
+  instanceUrl?: string | null;
+  type?: string | null;
+}
+
+export interface ConnectionTestResult {
+  platform: string;
+  platformId: string;
+  username: string;
+  status: 'ok' | 'error';
+  message: string;
+  permissions: string[];
+  tokenExpiresIn: string | null;
+  lastSuccessfulPost: Date | null;
+  lastError: { message: string; occurredAt: Date } | null;
+}
+
+/** The admin mutation's input, as received (strings; checked by `adminCreate`). */
+export interface AdminConnectionInput {
+  userId: string;
+  platform: string;
+  externalId: string;
+  username?: string | null;
+  displayName?: string | null;
+  profileImageUrl?: string | null;
+  profileUrl?: string | null;
+  accessToken: string;
+  refreshToken?: string | null;
+  accessTokenExpiresAt?: string | null;
+  instanceUrl?: string | null;
+  type?: string | null;
+}
+
+export const ConnectionMessages = {
+  invalidPlatform: 'Invalid platform. Must be one of: twitter, linkedin, instagram, threads, tiktok, youtube, facebook, bluesky, mastodon, telegram, pinterest',
+  externalIdRequired: 'externalId is required',
+  accessTokenRequired: 'accessToken is required',
+  invalidExpiry: 'accessTokenExpiresAt must be an ISO 8601 date-time',
+  userNotFound: 'User not found',
+} as const;
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
+
+/**
+ * Platforms test-connection never validates (spec: "Pinterest connections also exist (no health
+ * validator)"), even though an adapter exists for publishing.
+ */
+export const PLATFORMS_WITHOUT_VALIDATOR: ReadonlySet<PlatformName> = new Set<PlatformName>(['pinterest']);
+
+export const TELEGRAM_NOT_BOT_MESSAGE =
+  'Only Telegram bot connections can be tested: this connection does not use a bot token';
+
+function toRef(record: ConnectionRecord): ConnectionRef {
+  return {
+    id: record.id,
+    userId: record.userId,
+    platform: record.platform,
+    externalId: record.externalId,
+    platformId: record.platformId,
+    username: record.username,
+  };
+}
+
+@Injectable()
+export class ConnectionsService {
+  private readonly logger = new Logger(ConnectionsService.name);
+  private readonly cipher: TokenCipher;
+
+  constructor(
+    private readonly repository: ConnectionsRepository,
+    private readonly registry: PlatformRegistry,
+    private readonly users: UsersService,
+    config: AppConfig,
+  ) {
+    this.cipher = new TokenCipher(config.encryptionKey);
+  }
+
+  /** Connections of `userId` among the given compound ids (others' and unknown ids are simply absent). */
+  async findOwned(userId: string, platformIds: string[]): Promise<ConnectionRef[]> {
+    const records = await this.repository.findByPlatformIds(userId, [...new Set(platformIds)]);
+    return records.map(toRef);
+  }
+
+  /** Number of connections of the given users (the account's total for CONNECTIONS_OVER_LIMIT). */
+  countForUsers(userIds: string[]): Promise<number> {
+    return this.repository.countForUsers([...new Set(userIds)]);
+  }
+
+  list(userId: string): Promise<ConnectionRecord[]> {
+    return this.repository.listByUser(userId);
+  }
+
+  async findById(userId: string, connectionId: string): Promise<ConnectionRecord | null> {
+    return this.repository.findById(userId, connectionId);
+  }
+
+  /**
+   * Stores a connection for `userId` with its tokens encrypted. Connecting an already connected
+   * account replaces its tokens and profile (re-authorisation), keeping its history.
+   */
+  async connect(userId: string, input: NewConnection): Promise<ConnectionRecord> {
+    return this.repository.upsert(userId, {
+      platform: input.platform,
+      externalId: input.externalId,
+      username: input.username ?? null,
+      displayName: input.displayName ?? null,
+      profileImageUrl: input.profileImageUrl ?? null,
+      profileUrl: input.profileUrl ?? null,
+      accessTokenEncrypted: this.cipher.encrypt(input.accessToken),
+      refreshTokenEncrypted: input.refreshToken ? this.cipher.encrypt(input.refreshToken) : null,
+      accessTokenExpiresAt: input.accessTokenExpiresAt ?? null,
+      instanceUrl: input.instanceUrl ?? null,
+      type: input.type ?? null,
+    });
+  }
+
+  /** GraphQL admin mutation: validates the raw input, then connects (upsert, see `connect`). */
+  async adminCreate(input: AdminConnectionInput): Promise<ConnectionRecord> {
+    if (!isPlatformName(input.platform)) throw ApiError.badRequest(ConnectionMessages.invalidPlatform);
+    const externalId = input.externalId?.trim();
+    if (!externalId) throw ApiError.badRequest(ConnectionMessages.externalIdRequired);
+    if (!input.accessToken) throw ApiError.badRequest(ConnectionMessages.accessTokenRequired);
+    let expiresAt: Date | null = null;
+    if (input.accessTokenExpiresAt != null && input.accessTokenExpiresAt !== '') {
+      expiresAt = new Date(input.accessTokenExpiresAt);
+      if (!ISO_DATE_TIME.test(input.accessTokenExpiresAt) || Number.isNaN(expiresAt.getTime())) {
+        throw ApiError.badRequest(ConnectionMessages.invalidExpiry);
+      }
+    }
+    if (!(await this.users.findSummary(input.userId))) throw ApiError.notFound(ConnectionMessages.userNotFound);
+    return this.connect(input.userId, {
+      platform: input.platform,
+      externalId,
+      accessToken: input.accessToken,
+      refreshToken: blankToNull(input.refreshToken),
+      username: blankToNull(input.username),
+      displayName: blankToNull(input.displayName),
+      profileImageUrl: blankToNull(input.profileImageUrl),
+      profileUrl: blankToNull(input.profileUrl),
+      accessTokenExpiresAt: expiresAt,
+      instanceUrl: blankToNull(input.instanceUrl),
+      type: blankToNull(input.type),
+    });
+  }
+
+  async connectRef(userId: string, input: NewConnection): Promise<ConnectionRef> {
+    return toRef(await this.connect(userId, input));
+  }
+
+  /** Decrypted credentials for publishing; refreshed tokens are persisted through `onTokensRefreshed`. */
+  async getCredentials(userId: string, connectionId: string): Promise<PlatformCredentials & { platform: PlatformName }> {
+    const record = await this.repository.findById(userId, connectionId);
+    const secrets = record && (await this.repository.findSecrets(userId, connectionId));
+    if (!record || !secrets) throw ApiError.notFound('Connection not found');
+    return this.credentialsOf(record, secrets);
+  }
+
+  async recordSuccessfulPost(userId: string, connectionId: string, at: Date = new Date()): Promise<void> {
+    await this.repository.recordSuccessfulPost(userId, connectionId, at);
+  }
+
+  async recordError(userId: string, connectionId: string, message: string, at: Date = new Date()): Promise<ConnectionRecord | null> {
+    return this.repository.recordError(userId, connectionId, { message, occurredAt: at });
+  }
+
+  /**
+   * test-connection. Every validation outcome is a result (HTTP 200); only a malformed id (400),
+   * a connection the caller does not own (404) or an unexpected failure (500) are errors.
+   * A failed adapter validation is recorded as the connection's `lastError`; a successful one
+   * refreshes profile fields and the expiry the platform reports, and leaves `lastError` as the
+   * historical record it is.
+   */
+  async testConnection(userId: string, rawPlatformId: string, now: Date = new Date()): Promise<ConnectionTestResult> {
+    const parsed = parseLoosePlatformId(rawPlatformId);
+    if (!parsed) throw ApiError.badRequest('Invalid platformId format');
+    const record = await this.repository.findOne(userId, parsed.platform, parsed.externalId);
+    if (!record) throw ApiError.notFound('Connection not found');
+
+    const adapter = PLATFORMS_WITHOUT_VALIDATOR.has(record.platform) ? undefined : this.registry.get(record.platform);
+    if (!adapter) {
+      // Pinterest (and any platform whose adapter is not registered) has no health validator.
+      return {
+        platform: record.platform,
+        platformId: record.platformId,
+        username: 'unknown',
+        status: 'error',
+        message: `Unknown platform: ${record.platform}`,
+        permissions: [],
+        tokenExpiresIn: null,
+        lastSuccessfulPost: null,
+        lastError: null,
+      };
+    }
+
+    const base = {
+      platform: record.platform,
+      platformId: record.platformId,
+      lastSuccessfulPost: record.lastSuccessfulPost,
+    };
+    if (record.platform === 'telegram' && record.type !== 'bot') {
+      return {
+        ...base,
+        username: record.username ?? '',
+        status: 'error',
+        message: TELEGRAM_NOT_BOT_MESSAGE,
+        permissions: [],
+        tokenExpiresIn: tokenStatusOf(record.accessTokenExpiresAt, now).tokenExpiresIn,
+        lastError: record.lastError,
+      };
+    }
+
+    const failed = async (message: string): Promise<ConnectionTestResult> => {
+      const updated = await this.repository.recordError(userId, record.id, { message, occurredAt: now });
+      return {
+        ...base,
+        username: record.username ?? '',
+        status: 'error',
+        message,
+        permissions: [],
+        tokenExpiresIn: tokenStatusOf(record.accessTokenExpiresAt, now).tokenExpiresIn,
+        lastError: updated?.lastError ?? { message, occurredAt: now },
+      };
+    };
+
+    let credentials: PlatformCredentials;
+    try {
+      const secrets = await this.repository.findSecrets(userId, record.id);
+      if (!secrets) throw ApiError.notFound('Connection not found');
+      credentials = this.credentialsOf(record, secrets);
+    } catch (err) {
+      if (!(err instanceof TokenCipherError)) throw err;
+      this.logger.warn({ connectionId: record.id }, 'Stored platform tokens could not be decrypted');
+      return failed('Stored credentials could not be read: reconnect the account');
+    }
+
+    let result;
+    try {
+      result = await adapter.validate(credentials);
+    } catch (err) {
+      if (!(err instanceof PlatformError)) throw err;
+      return failed(err.message);
+    }
+    if (!result.ok) return failed(result.message);
+
+    const profile: { displayName?: string | null; profileImageUrl?: string | null; accessTokenExpiresAt?: Date | null } = {};
+    if (result.displayName !== undefined && result.displayName !== null) profile.displayName = result.displayName;
+    if (result.profileImageUrl !== undefined && result.profileImageUrl !== null) profile.profileImageUrl = result.profileImageUrl;
+    if (result.tokenExpiresAt) profile.accessTokenExpiresAt = result.tokenExpiresAt;
+    const updated = Object.keys(profile).length ? await this.repository.updateProfile(userId, record.id, profile) : null;
+    const current = updated ?? record;
+    return {
+      ...base,
+      username: result.username || record.username || '',
+      status: 'ok',
+      message: result.message,
+      permissions: result.permissions,
+      tokenExpiresIn: tokenStatusOf(current.accessTokenExpiresAt, now).tokenExpiresIn,
+      lastError: current.lastError,
+    };
+  }
+
+  private credentialsOf(
+    record: ConnectionRecord,
+    secrets: { accessTokenEncrypted: string; refreshTokenEncrypted: string | null },
+  ): PlatformCredentials & { platform: PlatformName } {
+    return {
+      platform: record.platform,
+      externalId: record.externalId,
+      accessToken: this.cipher.decrypt(secrets.accessTokenEncrypted),
+      refreshToken: secrets.refreshTokenEncrypted ? this.cipher.decrypt(secrets.refreshTokenEncrypted) : null,
+      accessTokenExpiresAt: record.accessTokenExpiresAt,
+      username: record.username,
+      instanceUrl: record.instanceUrl,
+      type: record.type,
+      onTokensRefreshed: (tokens) => this.persistRefreshedTokens(record.userId, record.id, tokens),
+    };
+  }
+
+  private async persistRefreshedTokens(userId: string, connectionId: string, tokens: RefreshedTokens): Promise<void> {
+    await this.repository.replaceTokens(userId, connectionId, {
+      accessTokenEncrypted: this.cipher.encrypt(tokens.accessToken),
+      refreshTokenEncrypted:
+        tokens.refreshToken === undefined ? undefined : tokens.refreshToken ? this.cipher.encrypt(tokens.refreshToken) : null,
+      accessTokenExpiresAt: tokens.accessTokenExpiresAt,
+    });
+  }
+}
+

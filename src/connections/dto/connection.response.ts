@@ -1,0 +1,73 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { ConnectionRecord, ConnectionTestResult } from '../connections.service';
+import { tokenStatusOf, type TokenStatus } from '../token-status';
+
+export class ConnectionLastErrorResponse {
+  @ApiProperty() message: string;
+  @ApiProperty() occurredAt: string;
+}
+
+/** Exactly the spec's "Platform connection" fields: never tokens, ids or internal state. */
+export class ConnectionResponse {
+  @ApiProperty({ example: 'mastodon-109000001' }) platformId: string;
+  @ApiProperty() username: string;
+  @ApiProperty({ type: String, nullable: true }) displayName: string | null;
+  @ApiProperty({ type: String, nullable: true }) profileImageUrl: string | null;
+  @ApiProperty({ type: String, nullable: true }) profileUrl: string | null;
+  @ApiProperty({ type: String, nullable: true }) accessTokenExpiresAt: string | null;
+  @ApiProperty({ enum: ['valid', 'expiring_soon', 'expired', 'unknown'] }) tokenStatus: TokenStatus;
+  @ApiProperty({ type: String, nullable: true, example: '12d 4h' }) tokenExpiresIn: string | null;
+  @ApiProperty({ type: String, nullable: true }) lastSuccessfulPost: string | null;
+  @ApiProperty({ type: ConnectionLastErrorResponse, nullable: true }) lastError: ConnectionLastErrorResponse | null;
+}
+
+export class ConnectionListResponse {
+  @ApiProperty() success: boolean;
+  @ApiProperty({ type: [ConnectionResponse] }) connections: ConnectionResponse[];
+}
+
+export class ConnectionTestResponse {
+  @ApiProperty() platform: string;
+  @ApiProperty() platformId: string;
+  @ApiProperty() username: string;
+  @ApiProperty({ enum: ['ok', 'error'] }) status: 'ok' | 'error';
+  @ApiProperty() message: string;
+  @ApiProperty({ type: [String] }) permissions: string[];
+  @ApiProperty({ type: String, nullable: true }) tokenExpiresIn: string | null;
+  @ApiProperty({ type: String, nullable: true }) lastSuccessfulPost: string | null;
+  @ApiProperty({ type: ConnectionLastErrorResponse, nullable: true }) lastError: ConnectionLastErrorResponse | null;
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const lastErrorOf = (e: { message: string; occurredAt: Date } | null) =>
+  e ? { message: e.message, occurredAt: e.occurredAt.toISOString() } : null;
+
+export function toConnectionResponse(record: ConnectionRecord, now: Date = new Date()): ConnectionResponse {
+  const { tokenStatus, tokenExpiresIn } = tokenStatusOf(record.accessTokenExpiresAt, now);
+  return {
+    platformId: record.platformId,
+    username: record.username ?? '',
+    displayName: record.displayName,
+    profileImageUrl: record.profileImageUrl,
+    profileUrl: record.profileUrl,
+    accessTokenExpiresAt: iso(record.accessTokenExpiresAt),
+    tokenStatus,
+    tokenExpiresIn,
+    lastSuccessfulPost: iso(record.lastSuccessfulPost),
+    lastError: lastErrorOf(record.lastError),
+  };
+}
+
+export function toConnectionTestResponse(result: ConnectionTestResult): ConnectionTestResponse {
+  return {
+    platform: result.platform,
+    platformId: result.platformId,
+    username: result.username,
+    status: result.status,
+    message: result.message,
+    permissions: result.permissions,
+    tokenExpiresIn: result.tokenExpiresIn,
+    lastSuccessfulPost: iso(result.lastSuccessfulPost),
+    lastError: lastErrorOf(result.lastError),
+  };
+}

@@ -1,0 +1,54 @@
+import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
+import type { ConnectionRecord } from '../connections.repository';
+import { tokenStatusOf } from '../token-status';
+
+@ObjectType('ConnectionLastError')
+export class ConnectionLastErrorModel {
+  @Field() message: string;
+  @Field(() => GraphQLISODateTime) occurredAt: Date;
+}
+
+/** A platform connection for the dashboard: the spec's fields plus ids; never tokens. */
+@ObjectType('Connection')
+export class ConnectionModel {
+  @Field(() => ID) id: string;
+  @Field(() => ID) userId: string;
+  @Field() platform: string;
+  @Field({ description: 'Compound id `<platform>-<externalId>`' }) platformId: string;
+  @Field() externalId: string;
+  @Field() username: string;
+  @Field(() => String, { nullable: true }) displayName: string | null;
+  @Field(() => String, { nullable: true }) profileImageUrl: string | null;
+  @Field(() => String, { nullable: true }) profileUrl: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true }) accessTokenExpiresAt: Date | null;
+  @Field({ description: 'valid | expiring_soon | expired | unknown' }) tokenStatus: string;
+  @Field(() => String, { nullable: true }) tokenExpiresIn: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true }) lastSuccessfulPost: Date | null;
+  @Field(() => ConnectionLastErrorModel, { nullable: true }) lastError: ConnectionLastErrorModel | null;
+  @Field(() => String, { nullable: true }) instanceUrl: string | null;
+  @Field(() => String, { nullable: true }) type: string | null;
+  @Field(() => GraphQLISODateTime) createdAt: Date;
+}
+
+export function toConnectionModel(record: ConnectionRecord, now: Date = new Date()): ConnectionModel {
+  const { tokenStatus, tokenExpiresIn } = tokenStatusOf(record.accessTokenExpiresAt, now);
+  return {
+    id: record.id,
+    userId: record.userId,
+    platform: record.platform,
+    platformId: record.platformId,
+    externalId: record.externalId,
+    username: record.username ?? '',
+    displayName: record.displayName,
+    profileImageUrl: record.profileImageUrl,
+    profileUrl: record.profileUrl,
+    accessTokenExpiresAt: record.accessTokenExpiresAt,
+    tokenStatus,
+    tokenExpiresIn,
+    lastSuccessfulPost: record.lastSuccessfulPost,
+    lastError: record.lastError,
+    instanceUrl: record.instanceUrl,
+    type: record.type,
+    createdAt: record.createdAt,
+  };
+}

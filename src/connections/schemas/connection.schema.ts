@@ -1,0 +1,77 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Types } from 'mongoose';
+import { PLATFORM_NAMES, type PlatformName } from '../../platforms/platform-adapter';
+
+@Schema({ _id: false })
+export class ConnectionLastError {
+  @Prop({ type: String, required: true })
+  message: string;
+
+  @Prop({ type: Date, required: true })
+  occurredAt: Date;
+}
+const ConnectionLastErrorSchema = SchemaFactory.createForClass(ConnectionLastError);
+
+/**
+ * One authorised social account of a user. Tokens are stored only as AES-256-GCM ciphertext
+ * (`token-cipher.ts`); the repository never selects them except for `getCredentials`.
+ */
+@Schema({ collection: 'platform_connections', timestamps: true })
+export class PlatformConnection {
+  @Prop({ type: Types.ObjectId, required: true })
+  userId: Types.ObjectId;
+
+  @Prop({ type: String, required: true, enum: PLATFORM_NAMES })
+  platform: PlatformName;
+
+  /** Raw platform id (may contain colons or start with a minus sign). */
+  @Prop({ type: String, required: true })
+  externalId: string;
+
+  /** `<platform>-<externalId>`, kept denormalised so create-post ids are matched by one query. */
+  @Prop({ type: String, required: true })
+  platformId: string;
+
+  @Prop({ type: String, default: null })
+  username: string | null;
+
+  @Prop({ type: String, default: null })
+  displayName: string | null;
+
+  @Prop({ type: String, default: null })
+  profileImageUrl: string | null;
+
+  @Prop({ type: String, default: null })
+  profileUrl: string | null;
+
+  @Prop({ type: String, required: true })
+  accessTokenEncrypted: string;
+
+  @Prop({ type: String, default: null })
+  refreshTokenEncrypted: string | null;
+
+  @Prop({ type: Date, default: null })
+  accessTokenExpiresAt: Date | null;
+
+  /** Mastodon instance / Bluesky PDS base URL. */
+  @Prop({ type: String, default: null })
+  instanceUrl: string | null;
+
+  /** Telegram: `bot`, `channel`, ... */
+  @Prop({ type: String, default: null })
+  type: string | null;
+
+  @Prop({ type: Date, default: null })
+  lastSuccessfulPost: Date | null;
+
+  @Prop({ type: ConnectionLastErrorSchema, default: null })
+  lastError: ConnectionLastError | null;
+
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const PlatformConnectionSchema = SchemaFactory.createForClass(PlatformConnection);
+// One connection per social account per user; the same account may be connected by two users.
+PlatformConnectionSchema.index({ userId: 1, platform: 1, externalId: 1 }, { unique: true });
+PlatformConnectionSchema.index({ userId: 1, platformId: 1 });
