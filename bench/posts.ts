@@ -1,0 +1,186 @@
+/**
+ * Posts benchmark: an account with 100,000 post groups across 10 connections, then
+ *   - GET /api/v1/list-posts?limit=20&sortBy=scheduledTime&platform=<p>
+ *   - POST /api/v1/create-post (drafts: the full path without the monthly pool filling up)
+ * beside a bare Fastify route measured in the same run, with bounded concurrency over Node's
+ * http (keep-alive). Prints requests per second and p99 latency, and the ratios to the bare route.
+ *
+ *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10]
+ */
+import { createAccount, createConnection, createTestApp } from '@app/testing';
+import Fastify from 'fastify';
+import { Agent, request } from 'node:http';
+import { Types } from 'mongoose';
+import type { ConnectionRef } from '../src/connections/connections.service';
+import type { PlatformName } from '../src/platforms/platform-adapter';
+import { PlatformPostsRepository } from '../src/posts/platform-posts.repository';
+import { PostGroupsRepository } from '../src/posts/post-groups.repository';
+import type { PostGroupStatus } from '../src/posts/post-status';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+const GROUPS = arg('groups', 100_000);
+const CONCURRENCY = arg('concurrency', 32);
+const SECONDS = arg('seconds', 10);
+const PLATFORMS: PlatformName[] = ['linkedin', 'twitter', 'threads', 'mastodon', 'bluesky', 'facebook', 'telegram', 'instagram', 'youtube', 'tiktok'];
+
+interface Result {
+  name: string;
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** Closed-loop load: CONCURRENCY workers, each sending the next request when its last ends. */
+async function measure(
+  name: string,
+  base: string,
+  make: () => { method: string; path: string; headers?: Record<string, string>; body?: string },
+  seconds = SECONDS,
+): Promise<Result> {
+  const url = new URL(base);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const deadline = Date.now() + seconds * 1000;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const r = make();
+      const started = process.hrtime.bigint();
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: r.method,
+          path: r.path,
+          agent,
+          headers: { ...(r.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(r.body) } : {}), ...r.headers },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            if (text.length < 300) text += chunk;
+          });
+          res.on('end', () => {
+            if (res.statusCode !== 200) {
+              errors++;
+              firstError ??= `${res.statusCode} ${text.slice(0, 200)}`;
+            }
+            latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+            resolve();
+          });
+        },
+      );
+      req.on('error', (err) => {
+        errors++;
+        firstError ??= err.message;
+        resolve();
+      });
+      req.end(r.body);
+    });
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < deadline) await one();
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+  if (firstError) console.log(`${name}: first error: ${firstError}`);
+  return { name, requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99) };
+}
+
+async function main(): Promise<void> {
+  const t0 = Date.now();
+  const t = await createTestApp();
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ success: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareAddress = bare.server.address();
+  const bareBase = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}`;
+
+  try {
+    const account = await createAccount(t, { plan: 'premium' });
+    const connections: ConnectionRef[] = [];
+    for (const platform of PLATFORMS) connections.push(await createConnection(t, account.userId, { platform }));
+
+    // Seed through the repositories in bulk (not 100k HTTP calls).
+    const groupsRepo = t.app.get(PostGroupsRepository);
+    const postsRepo = t.app.get(PlatformPostsRepository);
+    const statuses: PostGroupStatus[] = ['published', 'published', 'failed', 'draft', 'partially_published'];
+    const batch = 5000;
+    const start = Date.now() - 365 * 24 * 3600 * 1000;
+    for (let offset = 0; offset < GROUPS; offset += batch) {
+      const groups = [];
+      const posts = [];
+      for (let i = offset; i < Math.min(GROUPS, offset + batch); i++) {
+        const _id = new Types.ObjectId();
+        const connection = connections[i % connections.length];
+        const status = statuses[i % statuses.length];
+        const scheduledTime = status === 'draft' ? undefined : new Date(start + i * 60_000);
+        const createdAt = new Date(start + i * 30_000);
+        groups.push({ _id, content: `bench post ${i}`, status, ...(scheduledTime ? { scheduledTime } : {}), platformSettings: {}, platforms: [connection.platform], createdAt, updatedAt: createdAt });
+        posts.push({
+          postGroupId: _id,
+          connectionId: connection.id,
+          platform: connection.platform,
+          platformId: connection.platformId,
+          externalId: connection.externalId,
+          status: status === 'draft' ? ('pending' as const) : status === 'published' ? ('published' as const) : ('failed' as const),
+          content: `bench post ${i}`,
+          ...(scheduledTime ? { scheduledTime } : {}),
+        });
+      }
+      await groupsRepo.insertMany(account.userId, groups);
+      await postsRepo.insertManyRaw(account.userId, posts);
+    }
+    const seeded = Date.now();
+    console.log(`seeded ${GROUPS} post groups on ${connections.length} connections in ${((seeded - t0) / 1000).toFixed(1)} s`);
+
+    const headers = account.apiHeaders as Record<string, string>;
+    let n = 0;
+    const listPath = () => `/api/v1/list-posts?limit=20&sortBy=scheduledTime&platform=${PLATFORMS[n++ % PLATFORMS.length]}&page=${1 + (n % 5)}`;
+
+    // Warm-up (JIT, connection pools, caches), then the measured runs.
+    await measure('warm-up', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers }), 2);
+    await measure('warm-up', bareBase, () => ({ method: 'GET', path: '/bare' }), 1);
+
+    const results: Result[] = [];
+    results.push(await measure('bare fastify GET', bareBase, () => ({ method: 'GET', path: '/bare' })));
+    results.push(await measure('list-posts (20, scheduledTime, platform)', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers })));
+    const body = JSON.stringify({ content: 'bench create', platforms: [connections[0].platformId] });
+    results.push(await measure('create-post (draft)', t.baseUrl, () => ({ method: 'POST', path: '/api/v1/create-post', headers, body })));
+
+    const bareRps = results[0].rps;
+    console.log(`\nconcurrency ${CONCURRENCY}, ${SECONDS} s per run, ${GROUPS} groups`);
+    console.log(['route'.padEnd(44), 'req/s'.padStart(9), 'p50 ms'.padStart(9), 'p99 ms'.padStart(9), 'errors'.padStart(7), 'x bare'.padStart(8)].join(''));
+    for (const r of results) {
+      console.log(
+        [
+          r.name.padEnd(44),
+          r.rps.toFixed(0).padStart(9),
+          r.p50.toFixed(2).padStart(9),
+          r.p99.toFixed(2).padStart(9),
+          String(r.errors).padStart(7),
+          (r.rps / bareRps).toFixed(3).padStart(8),
+        ].join(''),
+      );
+    }
+  } finally {
+    await bare.close();
+    await t.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { POST_GROUP_STATUSES, PROCESSING_STATUSES } from '../post-status';
+
+export class PlatformPostErrorDto {
+  @ApiProperty({ example: 'PLATFORM_AUTH_EXPIRED' }) code: string;
+  @ApiProperty() message: string;
+  @ApiProperty() retryable: boolean;
+  @ApiPropertyOptional() platformStatusCode?: number;
+  @ApiProperty({ type: String, nullable: true }) platformError: string | null;
+  @ApiProperty() failedAt: string;
+}
+
+export class PlatformPostDto {
+  @ApiProperty() postId: string;
+  @ApiProperty() platform: string;
+  @ApiProperty({ description: 'Raw platform id, without the `<platform>-` prefix' }) platformId: string;
+  @ApiProperty({ enum: ['pending', 'scheduled', 'processing', 'published', 'failed'] }) status: string;
+  @ApiProperty() content: string;
+  @ApiPropertyOptional({ description: 'Platform-native id, once published' }) postedId?: string;
+  @ApiPropertyOptional() publishedUrl?: string;
+  @ApiPropertyOptional({ type: PlatformPostErrorDto, description: 'Only when failed' }) error?: PlatformPostErrorDto;
+}
+
+export class PostDetailResponse {
+  @ApiProperty({ example: true }) success: true;
+  @ApiProperty() postGroupId: string;
+  @ApiProperty({ enum: POST_GROUP_STATUSES }) status: string;
+  @ApiProperty() content: string;
+  @ApiProperty({ enum: PROCESSING_STATUSES }) processingStatus: string;
+  @ApiPropertyOptional() scheduledTime?: string;
+  @ApiProperty({ type: [PlatformPostDto] }) posts: PlatformPostDto[];
+}
+
+export class PostLogDto {
+  @ApiProperty() _id: string;
+  @ApiProperty() postGroupId: string;
+  @ApiPropertyOptional() postId?: string;
+  @ApiPropertyOptional() platform?: string;
+  @ApiProperty({ enum: ['scheduled', 'processing', 'publish_attempted', 'publish_succeeded', 'publish_failed', 'status_changed'] })
+  event: string;
+  @ApiPropertyOptional() error?: string;
+  @ApiPropertyOptional() httpStatus?: number;
+  @ApiPropertyOptional() retryCount?: number;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) metadata?: Record<string, unknown>;
+  @ApiProperty() createdAt: string;
+  @ApiProperty() updatedAt: string;
+  @ApiProperty() __v: number;
+}
+
+export class PostLogsResponse {
+  @ApiProperty({ example: true }) success: true;
+  @ApiProperty({ type: [PostLogDto] }) logs: PostLogDto[];
+}
+
+export class SuccessResponse {
+  @ApiProperty({ example: true }) success: true;
+}
+
+export class ErrorResponse {
+  @ApiProperty({ example: 'Post group not found' }) error: string;
+}
+
+/** The 403 of the limit checks (spec "Limit-exceeded body"). */
+export class LimitExceededResponse {
+  @ApiProperty({ example: 'Post limit reached' }) error: string;
+  @ApiProperty({
+    enum: ['POST_LIMIT_REACHED', 'SCHEDULED_POST_LIMIT_REACHED', 'SCHEDULE_HORIZON_REACHED', 'PLATFORM_NOT_AVAILABLE', 'CONNECTIONS_OVER_LIMIT'],
+  })
+  code: string;
+  @ApiProperty({ example: 'posts.platform_monthly' }) metric: string;
+  @ApiProperty() message: string;
+  @ApiProperty() limit: number;
+  @ApiProperty({ type: Number, nullable: true }) used: number | null;
+  @ApiProperty({ type: Number, nullable: true }) requested: number | null;
+  @ApiProperty({ type: Number, nullable: true }) remaining: number | null;
+  @ApiProperty() periodStart: string;
+  @ApiProperty() periodEnd: string;
+  @ApiProperty() planName: string;
+  @ApiPropertyOptional() scope?: string;
+  @ApiPropertyOptional({ type: 'array', items: { type: 'object' } }) blockedPlatforms?: unknown[];
+  @ApiPropertyOptional() scheduledTime?: string;
+  @ApiPropertyOptional({ type: [String] }) disallowedPlatforms?: string[];
+  @ApiPropertyOptional({ type: [String] }) allowedPlatforms?: string[];
+}

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { ClientSession, Model } from 'mongoose';
+import { Types } from 'mongoose';
+import type { PlatformPostStatus } from './post-status';
+import { PlatformPost, type PlatformPostRecord } from './schemas/platform-post.schema';
+
+export interface NewPlatformPost {
+  connectionId: string;
+  platform: string;
+  platformId: string;
+  externalId: string;
+  status: PlatformPostStatus;
+  content: string;
+  scheduledTime?: Date;
+}
+
+/** Statuses that consume the monthly allowance (a failure counts once an attempt was made). */
+const USED_STATUSES: PlatformPostStatus[] = ['scheduled', 'processing', 'published'];
+/** Statuses that occupy a slot of the scheduled (pending) allowance. */
+const PENDING_STATUSES: PlatformPostStatus[] = ['scheduled', 'processing'];
+
+export type PlatformPostSummary = Pick<PlatformPostRecord, '_id' | 'postGroupId' | 'platform' | 'platformId' | 'status'>;
+
+/** Platform posts, scoped by the acting user (or the billing account's users for usage). */
+@Injectable()
+export class PlatformPostsRepository {
+  constructor(@InjectModel(PlatformPost.name) private readonly model: Model<PlatformPost>) {}
+
+  async createMany(
+    userId: string,
+    postGroupId: Types.ObjectId,
+    posts: NewPlatformPost[],
+    session?: ClientSession,
+  ): Promise<PlatformPostRecord[]> {
+    const uid = new Types.ObjectId(userId);
+    const docs = await this.model.insertMany(
+      posts.map((p) => ({ ...p, connectionId: new Types.ObjectId(p.connectionId), userId: uid, postGroupId })),
+      { session },
+    );
+    return docs.map((d) => d.toObject() as unknown as PlatformPostRecord);
+  }
+
+  /** Bulk seeding without a session (benchmarks). */
+  async insertManyRaw(
+    userId: string,
+    posts: Array<NewPlatformPost & { postGroupId: Types.ObjectId; attemptCount?: number }>,
+  ): Promise<void> {
+    const uid = new Types.ObjectId(userId);
+    const now = new Date();
+    await this.model.insertMany(
+      posts.map((p) => ({
+        attemptCount: 0,
+        createdAt: now,
+        updatedAt: now,
+        __v: 0,
+        ...p,
+        connectionId: new Types.ObjectId(p.connectionId),
+        userId: uid,
+      })),
+      { ordered: false, lean: true },
+    );
+  }
+
+  findByGroup(userId: string, postGroupId: string): Promise<PlatformPostRecord[]> {
+    return this.model.find({ postGroupId, userId }).sort({ _id: 1 }).lean<PlatformPostRecord[]>().exec();
+  }
+
+  /** The platforms of one page of groups, in one query (no N+1). */
+  findSummariesByGroups(userId: string, postGroupIds: Types.ObjectId[]): Promise<PlatformPostSummary[]> {
+    if (!postGroupIds.length) return Promise.resolve([]);
+    return this.model
+      .find({ postGroupId: { $in: postGroupIds }, userId: new Types.ObjectId(userId) })
+      .select({ postGroupId: 1, platform: 1, platformId: 1, status: 1 })
+      .sort({ _id: 1 })
+      .lean<PlatformPostSummary[]>()
+      .exec();
+  }
+
+  /** Moves the group's not-yet-started platform posts along with the group. */
+  async updateScheduleForGroup(
+    userId: string,
+    postGroupId: string,
+    set: { status: PlatformPostStatus; scheduledTime?: Date },
+    session: ClientSession,
+  ): Promise<void> {
+    await this.model
+      .updateMany({ postGroupId, userId, status: { $in: ['pending', 'scheduled'] } }, { $set: set }, { session })
+      .exec();
+  }
+
+  async deleteForGroup(userId: string, postGroupId: string, session: ClientSession): Promise<void> {
+    await this.model.deleteMany({ postGroupId, userId }, { session }).exec();
+  }
+
+  /** Used platform posts per compound id with a time in [start, end), other groups only. */
+  async countUsedByPlatformId(
+    userIds: string[],
+    period: { start: Date; end: Date },
+    excludeGroupId?: string,
+  ): Promise<Record<string, number>> {
+    const rows = await this.model
+      .aggregate<{ _id: string; n: number }>([
+        {
+          $match: {
+            userId: { $in: userIds.map((u) => new Types.ObjectId(u)) },
+            ...(excludeGroupId ? { postGroupId: { $ne: new Types.ObjectId(excludeGroupId) } } : {}),
+            $or: [
+              { status: { $in: USED_STATUSES } },
+              // A failure counts only once the engine tried to send it.
+              { status: 'failed', attemptCount: { $gt: 0 } },
+            ],
+            scheduledTime: { $gte: period.start, $lt: period.end },
+          },
+        },
+        { $group: { _id: '$platformId', n: { $sum: 1 } } },
+      ])
+      .exec();
+    return Object.fromEntries(rows.map((r) => [r._id, r.n]));
+  }
+
+  countPending(userIds: string[], excludeGroupId?: string): Promise<number> {
+    return this.model
+      .countDocuments({
+        userId: { $in: userIds.map((u) => new Types.ObjectId(u)) },
+        status: { $in: PENDING_STATUSES },
+        ...(excludeGroupId ? { postGroupId: { $ne: new Types.ObjectId(excludeGroupId) } } : {}),
+      })
+      .exec();
+  }
+
+  /** Scheduled times of other pending posts on these connections, near `around` (spacing). */
+  async scheduledTimesNear(
+    userId: string,
+    platformIds: string[],
+    around: Date,
+    excludeGroupId?: string,
+  ): Promise<Record<string, Date[]>> {
+    const day = 24 * 60 * 60 * 1000;
+    const rows = await this.model
+      .find({
+        userId: new Types.ObjectId(userId),
+        platformId: { $in: platformIds },
+        status: { $in: PENDING_STATUSES },
+        scheduledTime: { $gte: new Date(around.getTime() - day), $lte: new Date(around.getTime() + 7 * day) },
+        ...(excludeGroupId ? { postGroupId: { $ne: new Types.ObjectId(excludeGroupId) } } : {}),
+      })
+      .select({ platformId: 1, scheduledTime: 1 })
+      .sort({ scheduledTime: 1 })
+      .limit(10_000)
+      .lean<Array<{ platformId: string; scheduledTime: Date }>>()
+      .exec();
+    const out: Record<string, Date[]> = Object.fromEntries(platformIds.map((id) => [id, [] as Date[]]));
+    for (const row of rows) out[row.platformId]?.push(row.scheduledTime);
+    return out;
+  }
+}

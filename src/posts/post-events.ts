@@ -1,0 +1,87 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { ClientSession } from 'mongoose';
+
+/** One platform post entering `scheduled` (webhook `post.scheduled` data + scope). */
+export interface PostScheduledEvent {
+  userId: string;
+  postGroupId: string;
+  postId: string;
+  platform: string;
+  platformId: string;
+  scheduledAt: Date;
+}
+
+export interface PostPublishedEvent {
+  userId: string;
+  postGroupId: string;
+  postId: string;
+  platform: string;
+  platformId: string;
+  publishedAt: Date;
+  publishedUrl?: string;
+}
+
+export interface PostFailedEvent {
+  userId: string;
+  postGroupId: string;
+  postId: string;
+  platform: string;
+  platformId: string;
+  error: { code: string; message: string };
+  failedAt: Date;
+}
+
+/**
+ * What happens to posts, told to whoever listens (webhooks write their outbox rows). Every call
+ * runs inside the transaction that made the change and passes its session along, so a listener's
+ * writes commit or roll back with it; a listener that throws aborts the change.
+ * `postScheduled` is emitted by the posts service; `postPublished`/`postFailed` by the publishing
+ * engine.
+ */
+export interface PostEventsPublisher {
+  postScheduled(events: PostScheduledEvent[], session: ClientSession): Promise<void>;
+  postPublished(events: PostPublishedEvent[], session: ClientSession): Promise<void>;
+  postFailed(events: PostFailedEvent[], session: ClientSession): Promise<void>;
+}
+
+/**
+ * The in-process fan-out: modules subscribe (in `onModuleInit`) with the handlers they care
+ * about; emitters call the publisher methods. Listeners run one after another, awaited.
+ */
+@Injectable()
+export class PostEvents implements PostEventsPublisher {
+  private readonly logger = new Logger(PostEvents.name);
+  private readonly subscribers: Array<Partial<PostEventsPublisher>> = [];
+
+  /** Returns an unsubscribe function. */
+  subscribe(subscriber: Partial<PostEventsPublisher>): () => void {
+    this.subscribers.push(subscriber);
+    return () => {
+      const i = this.subscribers.indexOf(subscriber);
+      if (i >= 0) this.subscribers.splice(i, 1);
+    };
+  }
+
+  postScheduled(events: PostScheduledEvent[], session: ClientSession): Promise<void> {
+    return this.emit('postScheduled', events, session);
+  }
+  postPublished(events: PostPublishedEvent[], session: ClientSession): Promise<void> {
+    return this.emit('postPublished', events, session);
+  }
+  postFailed(events: PostFailedEvent[], session: ClientSession): Promise<void> {
+    return this.emit('postFailed', events, session);
+  }
+
+  private async emit<K extends keyof PostEventsPublisher>(
+    name: K,
+    events: Parameters<PostEventsPublisher[K]>[0],
+    session: ClientSession,
+  ): Promise<void> {
+    if (!events.length) return;
+    for (const subscriber of this.subscribers) {
+      const handler = subscriber[name] as ((e: typeof events, s: ClientSession) => Promise<void>) | undefined;
+      if (handler) await handler.call(subscriber, events, session);
+    }
+    this.logger.debug(`${name}: ${events.length} event(s)`);
+  }
+}

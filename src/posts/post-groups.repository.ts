@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { ClientSession, Model, SortOrder } from 'mongoose';
+import { Types } from 'mongoose';
+import type { PostGroupStatus, ProcessingStatus } from './post-status';
+import { PostGroup, type PostGroupRecord } from './schemas/post-group.schema';
+
+export interface NewPostGroup {
+  _id?: Types.ObjectId;
+  content: string;
+  status: PostGroupStatus;
+  scheduledTime?: Date;
+  platformSettings: Record<string, Record<string, unknown>>;
+  platforms: string[];
+  processingStatus?: ProcessingStatus;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+/** Post groups, always scoped by the acting user; plain objects out. */
+@Injectable()
+export class PostGroupsRepository {
+  constructor(@InjectModel(PostGroup.name) private readonly model: Model<PostGroup>) {}
+
+  async create(userId: string, group: NewPostGroup, session?: ClientSession): Promise<PostGroupRecord> {
+    const [doc] = await this.model.create([{ ...group, userId: new Types.ObjectId(userId) }], { session });
+    return doc.toObject() as unknown as PostGroupRecord;
+  }
+
+  /** Bulk seeding (benchmarks, fixtures): one round trip, caller-chosen ids and timestamps kept. */
+  async insertMany(userId: string, groups: NewPostGroup[]): Promise<void> {
+    const uid = new Types.ObjectId(userId);
+    const now = new Date();
+    // lean: no hydration or defaults, so they are spelled out here.
+    await this.model.insertMany(
+      groups.map((g) => ({
+        processingStatus: 'pending',
+        mediaIds: [],
+        mediaUrls: [],
+        createdAt: now,
+        updatedAt: g.createdAt ?? now,
+        __v: 0,
+        ...g,
+        userId: uid,
+      })),
+      { ordered: false, lean: true },
+    );
+  }
+
+  findById(userId: string, id: string, session?: ClientSession): Promise<PostGroupRecord | null> {
+    return this.model
+      .findOne({ _id: id, userId })
+      .session(session ?? null)
+      .lean<PostGroupRecord>()
+      .exec();
+  }
+
+  findPage(
+    userId: string,
+    filter: Record<string, unknown>,
+    sort: Record<string, SortOrder>,
+    skip: number,
+    limit: number,
+  ): Promise<PostGroupRecord[]> {
+    return this.model
+      .find({ ...filter, userId: new Types.ObjectId(userId) })
+      .sort(sort)
+      .skip(skip)
+      .limit(limit)
+      .select({ content: 1, status: 1, scheduledTime: 1, createdAt: 1, updatedAt: 1, mediaUrls: 1 })
+      .lean<PostGroupRecord[]>()
+      .exec();
+  }
+
+  count(userId: string, filter: Record<string, unknown>): Promise<number> {
+    return this.model.countDocuments({ ...filter, userId: new Types.ObjectId(userId) }).exec();
+  }
+
+  /**
+   * Moves a group only if it is still in `expectedStatus` (the publishing engine may have taken
+   * it meanwhile); null when it was not.
+   */
+  updateSchedule(
+    userId: string,
+    id: string,
+    expectedStatus: PostGroupStatus,
+    set: { status: PostGroupStatus; scheduledTime?: Date },
+    session: ClientSession,
+  ): Promise<PostGroupRecord | null> {
+    return this.model
+      .findOneAndUpdate({ _id: id, userId, status: expectedStatus }, { $set: set }, { returnDocument: 'after', session })
+      .lean<PostGroupRecord>()
+      .exec();
+  }
+
+  async delete(userId: string, id: string, session: ClientSession): Promise<boolean> {
+    const result = await this.model.deleteOne({ _id: id, userId }, { session }).exec();
+    return result.deletedCount === 1;
+  }
+
+  /** Media module: a new media record of this group (its public URL shows in list-posts). */
+  async attachMedia(userId: string, id: string, mediaId: string, url: string, session?: ClientSession): Promise<boolean> {
+    const result = await this.model
+      .updateOne(
+        { _id: id, userId },
+        { $push: { mediaIds: new Types.ObjectId(mediaId), mediaUrls: url } },
+        { session },
+      )
+      .exec();
+    return result.matchedCount === 1;
+  }
+
+  async detachMedia(userId: string, id: string, mediaId: string, url: string, session?: ClientSession): Promise<void> {
+    await this.model
+      .updateOne({ _id: id, userId }, { $pull: { mediaIds: new Types.ObjectId(mediaId), mediaUrls: url } }, { session })
+      .exec();
+  }
+}

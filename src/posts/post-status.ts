@@ -1,0 +1,28 @@
+/** Group statuses of the spec ("States and transitions / Post group status"). */
+export const POST_GROUP_STATUSES = ['draft', 'scheduled', 'published', 'failed', 'partially_published'] as const;
+export type PostGroupStatus = (typeof POST_GROUP_STATUSES)[number];
+
+/**
+ * Per-platform statuses. Vocabulary used by this service (docs/posts.md):
+ * - `pending`    the group is a draft: nothing is queued for this platform post;
+ * - `scheduled`  the group is scheduled: the publishing engine picks it up at `scheduledTime`;
+ * - `processing` claimed by the engine (lease in `claim`), a publish attempt is under way;
+ * - `published` / `failed` terminal outcomes set by the engine.
+ */
+export const PLATFORM_POST_STATUSES = ['pending', 'scheduled', 'processing', 'published', 'failed'] as const;
+export type PlatformPostStatus = (typeof PLATFORM_POST_STATUSES)[number];
+
+/** The group-level processing progress (reference notes): separate from `status`. */
+export const PROCESSING_STATUSES = ['pending', 'processing', 'finished'] as const;
+export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
+
+/** Publish-log events of the spec ("Publish log events"). */
+export const POST_LOG_EVENTS = [
+  'scheduled',
+  'processing',
+  'publish_attempted',
+  'publish_succeeded',
+  'publish_failed',
+  'status_changed',
+] as const;
+export type PostLogEvent = (typeof POST_LOG_EVENTS)[number];

@@ -1,0 +1,131 @@
+import type { PlatformPostSummary } from './platform-posts.repository';
+import type { PlatformPostRecord } from './schemas/platform-post.schema';
+import type { PostGroupRecord } from './schemas/post-group.schema';
+import type { PostLogRecord } from './schemas/post-log.schema';
+
+/**
+ * Explicit response shapes: only the fields the spec names (plus the reference notes' safe
+ * extras) leave the service; optional fields are omitted, never null.
+ */
+export interface ListedPost {
+  postGroupId: string;
+  content: string;
+  status: string;
+  scheduledTime?: string;
+  createdAt: string;
+  updatedAt: string;
+  platforms: Array<{ platformId: string; platform: string; status: string }>;
+  mediaUrls: string[];
+}
+
+export function toListedPost(group: PostGroupRecord, posts: PlatformPostSummary[]): ListedPost {
+  return {
+    postGroupId: String(group._id),
+    content: group.content,
+    status: group.status,
+    ...(group.scheduledTime ? { scheduledTime: group.scheduledTime.toISOString() } : {}),
+    createdAt: group.createdAt.toISOString(),
+    updatedAt: group.updatedAt.toISOString(),
+    platforms: posts.map((p) => ({ platformId: p.platformId, platform: p.platform, status: p.status })),
+    mediaUrls: group.mediaUrls ?? [],
+  };
+}
+
+export interface PostDetailEntry {
+  postId: string;
+  platform: string;
+  platformId: string;
+  status: string;
+  content: string;
+  postedId?: string;
+  publishedUrl?: string;
+  error?: {
+    code: string;
+    message: string;
+    retryable: boolean;
+    platformStatusCode?: number;
+    platformError: string | null;
+    failedAt: string;
+  };
+}
+
+export interface PostDetail {
+  success: true;
+  postGroupId: string;
+  status: string;
+  content: string;
+  processingStatus: string;
+  scheduledTime?: string;
+  posts: PostDetailEntry[];
+}
+
+export function toPostDetail(group: PostGroupRecord, posts: PlatformPostRecord[]): PostDetail {
+  return {
+    success: true,
+    postGroupId: String(group._id),
+    status: group.status,
+    content: group.content,
+    processingStatus: group.processingStatus ?? 'pending',
+    ...(group.scheduledTime ? { scheduledTime: group.scheduledTime.toISOString() } : {}),
+    posts: posts.map(toPostDetailEntry),
+  };
+}
+
+export function toPostDetailEntry(post: PlatformPostRecord): PostDetailEntry {
+  const entry: PostDetailEntry = {
+    postId: String(post._id),
+    platform: post.platform,
+    platformId: post.externalId,
+    status: post.status,
+    content: post.content,
+  };
+  if (post.postedId) entry.postedId = post.postedId;
+  if (post.publishedUrl) entry.publishedUrl = post.publishedUrl;
+  // The error object describes a failure: absent for any other status.
+  if (post.status === 'failed' && post.error) {
+    entry.error = {
+      code: post.error.code,
+      message: post.error.message,
+      retryable: post.error.retryable,
+      ...(post.error.platformStatusCode !== undefined && post.error.platformStatusCode !== null
+        ? { platformStatusCode: post.error.platformStatusCode }
+        : {}),
+      platformError: post.error.platformError ?? null,
+      failedAt: new Date(post.error.failedAt).toISOString(),
+    };
+  }
+  return entry;
+}
+
+export interface PostLogEntry {
+  _id: string;
+  postGroupId: string;
+  postId?: string;
+  platform?: string;
+  event: string;
+  error?: string;
+  httpStatus?: number;
+  retryCount?: number;
+  metadata?: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  __v: number;
+}
+
+export function toPostLogEntry(log: PostLogRecord): PostLogEntry {
+  const entry: PostLogEntry = {
+    _id: String(log._id),
+    postGroupId: String(log.postGroupId),
+    event: log.event,
+    createdAt: log.createdAt.toISOString(),
+    updatedAt: log.updatedAt.toISOString(),
+    __v: log.__v ?? 0,
+  };
+  if (log.postId) entry.postId = String(log.postId);
+  if (log.platform) entry.platform = log.platform;
+  if (log.error !== undefined && log.error !== null) entry.error = log.error;
+  if (log.httpStatus !== undefined && log.httpStatus !== null) entry.httpStatus = log.httpStatus;
+  if (log.retryCount !== undefined && log.retryCount !== null) entry.retryCount = log.retryCount;
+  if (log.metadata !== undefined && log.metadata !== null) entry.metadata = log.metadata;
+  return entry;
+}

@@ -1,0 +1,53 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuthModule } from '../auth/auth.module';
+import { ConnectionsModule } from '../connections/connections.module';
+import { LimitsModule } from '../limits/limits.module';
+import { IdempotencyKeysRepository } from './idempotency-keys.repository';
+import { MediaCleanupRegistry } from './media-cleanup';
+import { PlatformPostsRepository } from './platform-posts.repository';
+import { PostEvents } from './post-events';
+import { PostGroupsRepository } from './post-groups.repository';
+import { PostLogsRepository } from './post-logs.repository';
+import { PostsTransactions } from './posts-transactions';
+import { PostsController } from './posts.controller';
+import { PostsService } from './posts.service';
+import { PublicationStateRepository } from './publication-state.repository';
+import { PublicationStateService } from './publication-state.service';
+import { IdempotencyKey, IdempotencyKeySchema } from './schemas/idempotency-key.schema';
+import { PlatformPost, PlatformPostSchema } from './schemas/platform-post.schema';
+import { PostGroup, PostGroupSchema } from './schemas/post-group.schema';
+import { PostLog, PostLogSchema } from './schemas/post-log.schema';
+
+/**
+ * Post groups, platform posts and post logs. Exports PostsService (media, publishing), PostEvents
+ * (webhooks subscribe) and MediaCleanupRegistry (the media module registers its cleanup).
+ */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: PostGroup.name, schema: PostGroupSchema },
+      { name: PlatformPost.name, schema: PlatformPostSchema },
+      { name: PostLog.name, schema: PostLogSchema },
+      { name: IdempotencyKey.name, schema: IdempotencyKeySchema },
+    ]),
+    AuthModule,
+    ConnectionsModule,
+    LimitsModule,
+  ],
+  controllers: [PostsController],
+  providers: [
+    PostGroupsRepository,
+    PlatformPostsRepository,
+    PostLogsRepository,
+    IdempotencyKeysRepository,
+    PostsTransactions,
+    PostEvents,
+    MediaCleanupRegistry,
+    PostsService,
+    PublicationStateRepository,
+    PublicationStateService,
+  ],
+  exports: [PostsService, PostEvents, MediaCleanupRegistry, PublicationStateService],
+})
+export class PostsModule {}

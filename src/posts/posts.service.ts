@@ -1,0 +1,372 @@
+import { Injectable } from '@nestjs/common';
+import { Types, type ClientSession } from 'mongoose';
+import type { RequestContext } from '../auth/request-context';
+import { ApiError } from '../common/api-error';
+import { ConnectionsService, type ConnectionRef } from '../connections/connections.service';
+import { LimitsService } from '../limits/limits.service';
+import type { PlatformName } from '../platforms/platform-adapter';
+import { buildListPostsQuery, paginate, type ListPostsParams, type Pagination } from './list-posts.query';
+import { MediaCleanupRegistry } from './media-cleanup';
+import { PlatformPostsRepository, type PlatformPostSummary } from './platform-posts.repository';
+import { PostEvents } from './post-events';
+import { PostGroupsRepository } from './post-groups.repository';
+import { PostLogsRepository, type NewPostLog } from './post-logs.repository';
+import {
+  isObjectIdHex,
+  notBefore,
+  parseCreatePost,
+  parseUpdatePost,
+  planUpdate,
+  requestHash,
+} from './post-rules';
+import type { PostGroupStatus } from './post-status';
+import { toListedPost, toPostDetail, toPostLogEntry, type ListedPost, type PostDetail, type PostLogEntry } from './posts.mapper';
+import { IdempotencyKeysRepository } from './idempotency-keys.repository';
+import { isDuplicateKeyError, PostsTransactions } from './posts-transactions';
+import { IDEMPOTENCY_TTL_SECONDS } from './schemas/idempotency-key.schema';
+import type { PlatformPostRecord } from './schemas/platform-post.schema';
+
+export const POST_LOGS_LIMIT = 100;
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export interface CreatePostResult {
+  success: true;
+  postGroupId: string;
+}
+
+export interface UpdatePostResult {
+  success: true;
+  message: string;
+  postGroup: { _id: string; status: PostGroupStatus; scheduledTime?: string };
+}
+
+/** Post groups, their platform posts and logs: the rules of create, list, get, update, delete. */
+@Injectable()
+export class PostsService {
+  constructor(
+    private readonly groups: PostGroupsRepository,
+    private readonly platformPosts: PlatformPostsRepository,
+    private readonly logs: PostLogsRepository,
+    private readonly idempotencyKeys: IdempotencyKeysRepository,
+    private readonly transactions: PostsTransactions,
+    private readonly connections: ConnectionsService,
+    private readonly limits: LimitsService,
+    private readonly events: PostEvents,
+    private readonly mediaCleanup: MediaCleanupRegistry,
+  ) {}
+
+  // ── create ────────────────────────────────────────────────────────────────────────────────
+
+  async create(ctx: RequestContext, body: Record<string, unknown>, idempotencyKey?: string): Promise<CreatePostResult> {
+    const input = parseCreatePost(body);
+    const key = idempotencyKey ? this.checkIdempotencyKey(idempotencyKey) : undefined;
+    const hash = key ? requestHash(body) : undefined;
+    if (key && hash) {
+      const replay = await this.replay(ctx.userId, key, hash);
+      if (replay) return replay;
+    }
+
+    const refs = await this.ownedConnections(ctx.userId, input.platformIds);
+    // Platform availability runs for every post, drafts included (reference notes).
+    await this.limits.assertPlatformsAvailable(ctx, platformNamesOf(refs));
+
+    const now = new Date();
+    let scheduledTime = input.scheduledTime ? notBefore(input.scheduledTime, now) : undefined;
+    if (scheduledTime) scheduledTime = await this.checkSchedule(ctx, refs.map((r) => r.platformId), scheduledTime, now);
+    const status: PostGroupStatus = scheduledTime ? 'scheduled' : 'draft';
+    const postGroupId = new Types.ObjectId();
+    const response: CreatePostResult = { success: true, postGroupId: String(postGroupId) };
+
+    try {
+      await this.transactions.run(async (session) => {
+        // First, so a concurrent duplicate stops here (unique index) before writing anything.
+        if (key && hash) await this.idempotencyKeys.insert(ctx.userId, { key, requestHash: hash, response: { ...response } }, session);
+        await this.groups.create(
+          ctx.userId,
+          {
+            _id: postGroupId,
+            content: input.content,
+            status,
+            ...(scheduledTime ? { scheduledTime } : {}),
+            platformSettings: input.platformSettings,
+            platforms: platformNamesOf(refs),
+            processingStatus: 'pending',
+          },
+          session,
+        );
+        const posts = await this.platformPosts.createMany(
+          ctx.userId,
+          postGroupId,
+          refs.map((ref) => ({
+            connectionId: ref.id,
+            platform: ref.platform,
+            platformId: ref.platformId,
+            externalId: ref.externalId,
+            status: scheduledTime ? 'scheduled' : 'pending',
+            content: input.content,
+            ...(scheduledTime ? { scheduledTime } : {}),
+          })),
+          session,
+        );
+        if (scheduledTime) await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, [], session);
+      });
+    } catch (err) {
+      if (key && hash && isDuplicateKeyError(err)) {
+        // A concurrent request with the same key committed first: answer as it did.
+        const replay = await this.replay(ctx.userId, key, hash);
+        if (replay) return replay;
+      }
+      throw err;
+    }
+    return response;
+  }
+
+  private checkIdempotencyKey(key: string): string {
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw ApiError.badRequest('Invalid Idempotency-Key header');
+    return key;
+  }
+
+  /** The first response for this key, a 409 for a different body, or null (new key). */
+  private async replay(userId: string, key: string, hash: string): Promise<CreatePostResult | null> {
+    const record = await this.idempotencyKeys.find(userId, key);
+    if (!record) return null;
+    const cutoff = new Date(Date.now() - IDEMPOTENCY_TTL_SECONDS * 1000);
+    if (record.createdAt < cutoff) {
+      // Expired but not yet swept by the TTL monitor: the key is free again.
+      await this.idempotencyKeys.deleteExpired(userId, key, cutoff);
+      return null;
+    }
+    if (record.requestHash !== hash) {
+      throw ApiError.conflict('Idempotency-Key reused with a different request body');
+    }
+    return record.response as unknown as CreatePostResult;
+  }
+
+  private async ownedConnections(userId: string, platformIds: string[]): Promise<ConnectionRef[]> {
+    const owned = await this.connections.findOwned(userId, platformIds);
+    const byId = new Map(owned.map((c) => [c.platformId, c]));
+    return platformIds.map((id) => {
+      const ref = byId.get(id);
+      if (!ref) throw ApiError.badRequest(`Platform connection not found: ${id}`);
+      return ref;
+    });
+  }
+
+  /**
+   * Gathers the billing account's usage (this service owns platform posts) and asks the limits
+   * service; returns the time to store (possibly moved for spacing).
+   */
+  private async checkSchedule(
+    ctx: RequestContext,
+    platformIds: string[],
+    scheduledTime: Date,
+    now: Date,
+    excludeGroupId?: string,
+  ): Promise<Date> {
+    const userIds = await this.limits.billingAccountUserIds(ctx);
+    const period = this.limits.billingPeriod(ctx.billingOwnerUser, now);
+    const [monthlyByPlatformId, scheduledPending, otherScheduledTimes, connectionCount] = await Promise.all([
+      this.platformPosts.countUsedByPlatformId(userIds, period, excludeGroupId),
+      this.platformPosts.countPending(userIds, excludeGroupId),
+      this.platformPosts.scheduledTimesNear(ctx.userId, platformIds, scheduledTime, excludeGroupId),
+      this.connections.countForUsers(userIds),
+    ]);
+    const monthlyTotal = Object.values(monthlyByPlatformId).reduce((a, b) => a + b, 0);
+    const result = await this.limits.checkSchedule(ctx, {
+      platformIds,
+      scheduledTime,
+      usage: { monthlyByPlatformId, monthlyTotal, scheduledPending, otherScheduledTimes },
+      connectionCount,
+      now,
+    });
+    return result.scheduledTime;
+  }
+
+  /** `scheduled` log entries and `post.scheduled` events for these platform posts. */
+  private async recordScheduled(
+    userId: string,
+    postGroupId: Types.ObjectId | string,
+    posts: Array<Pick<PlatformPostRecord, '_id' | 'platform' | 'platformId'>>,
+    scheduledTime: Date,
+    extraLogs: NewPostLog[],
+    session: ClientSession,
+  ): Promise<void> {
+    await this.logs.append(
+      userId,
+      postGroupId,
+      [
+        ...extraLogs,
+        ...posts.map((p) => ({
+          postId: p._id,
+          platform: p.platform,
+          event: 'scheduled' as const,
+          metadata: { scheduledTime: scheduledTime.toISOString() },
+        })),
+      ],
+      session,
+    );
+    await this.events.postScheduled(
+      posts.map((p) => ({
+        userId,
+        postGroupId: String(postGroupId),
+        postId: String(p._id),
+        platform: p.platform,
+        platformId: p.platformId,
+        scheduledAt: scheduledTime,
+      })),
+      session,
+    );
+  }
+
+  // ── read ──────────────────────────────────────────────────────────────────────────────────
+
+  async list(ctx: RequestContext, params: ListPostsParams): Promise<{ success: true; posts: ListedPost[]; pagination: Pagination }> {
+    const query = buildListPostsQuery(params);
+    if (query.matchesNothing) {
+      return { success: true, posts: [], pagination: paginate(query.page, query.limit, 0) };
+    }
+    const [groups, totalItems] = await Promise.all([
+      this.groups.findPage(ctx.userId, query.filter, query.sort, query.skip, query.limit),
+      this.groups.count(ctx.userId, query.filter),
+    ]);
+    // One query for the whole page's platform posts (no N+1).
+    const summaries = await this.platformPosts.findSummariesByGroups(
+      ctx.userId,
+      groups.map((g) => g._id),
+    );
+    const byGroup = new Map<string, PlatformPostSummary[]>();
+    for (const s of summaries) {
+      const k = String(s.postGroupId);
+      const list = byGroup.get(k);
+      if (list) list.push(s);
+      else byGroup.set(k, [s]);
+    }
+    return {
+      success: true,
+      posts: groups.map((g) => toListedPost(g, byGroup.get(String(g._id)) ?? [])),
+      pagination: paginate(query.page, query.limit, totalItems),
+    };
+  }
+
+  async get(ctx: RequestContext, postGroupId: string): Promise<PostDetail> {
+    assertObjectId(postGroupId);
+    const group = await this.groups.findById(ctx.userId, postGroupId);
+    if (!group) throw ApiError.notFound('Post group not found');
+    const posts = await this.platformPosts.findByGroup(ctx.userId, postGroupId);
+    return toPostDetail(group, posts);
+  }
+
+  async logsOf(ctx: RequestContext, postGroupId: string): Promise<{ success: true; logs: PostLogEntry[] }> {
+    assertObjectId(postGroupId);
+    const group = await this.groups.findById(ctx.userId, postGroupId);
+    if (!group) throw ApiError.notFound('Post group not found');
+    const logs = await this.logs.listForGroup(ctx.userId, postGroupId, POST_LOGS_LIMIT);
+    return { success: true, logs: logs.map(toPostLogEntry) };
+  }
+
+  // ── update ────────────────────────────────────────────────────────────────────────────────
+
+  async update(ctx: RequestContext, postGroupId: string, body: Record<string, unknown>): Promise<UpdatePostResult> {
+    const input = parseUpdatePost(body);
+    assertObjectId(postGroupId);
+    const group = await this.groups.findById(ctx.userId, postGroupId);
+    if (!group) throw ApiError.notFound('Post group not found');
+    const now = new Date();
+    const plan = planUpdate(group, input, now);
+    const posts = await this.platformPosts.findByGroup(ctx.userId, postGroupId);
+
+    let scheduledTime = plan.scheduledTime;
+    if (plan.needsLimitCheck && scheduledTime) {
+      await this.limits.assertPlatformsAvailable(ctx, uniqueNames(posts.map((p) => p.platform)));
+      // The limits service's (spacing-adjusted) time takes priority (spec rule 4).
+      scheduledTime = await this.checkSchedule(ctx, posts.map((p) => p.platformId), scheduledTime, now, postGroupId);
+    }
+    const set = { status: plan.status, ...(scheduledTime ? { scheduledTime } : {}) };
+
+    await this.transactions.run(async (session) => {
+      const updated = await this.groups.updateSchedule(ctx.userId, postGroupId, group.status, set, session);
+      if (!updated) {
+        // Moved (or deleted) since we read it: answer for its state now.
+        const current = await this.groups.findById(ctx.userId, postGroupId, session);
+        if (!current) throw ApiError.notFound('Post group not found');
+        throw ApiError.badRequest(`Cannot update post: post is currently in ${current.status} status`);
+      }
+      await this.platformPosts.updateScheduleForGroup(
+        ctx.userId,
+        postGroupId,
+        { status: plan.status === 'scheduled' ? 'scheduled' : 'pending', ...(scheduledTime ? { scheduledTime } : {}) },
+        session,
+      );
+      const statusLog: NewPostLog[] = plan.statusChanged
+        ? [{ event: 'status_changed', metadata: { from: group.status, to: plan.status } }]
+        : [];
+      if (plan.status === 'scheduled' && plan.needsLimitCheck && scheduledTime) {
+        await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, statusLog, session);
+      } else {
+        await this.logs.append(ctx.userId, postGroupId, statusLog, session);
+      }
+    });
+
+    return {
+      success: true,
+      message: plan.message,
+      postGroup: {
+        _id: postGroupId,
+        status: plan.status,
+        ...(scheduledTime ? { scheduledTime: scheduledTime.toISOString() } : {}),
+      },
+    };
+  }
+
+  // ── delete ────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Group, platform posts, logs and media records in one transaction; storage files after the
+   * commit, where a failure is logged and does not fail the request.
+   */
+  async delete(ctx: RequestContext, postGroupId: string): Promise<{ success: true }> {
+    assertObjectId(postGroupId);
+    const files = await this.transactions.run(async (session) => {
+      const deleted = await this.groups.delete(ctx.userId, postGroupId, session);
+      if (!deleted) throw ApiError.notFound('Post group not found');
+      await this.platformPosts.deleteForGroup(ctx.userId, postGroupId, session);
+      await this.logs.deleteForGroup(ctx.userId, postGroupId, session);
+      return this.mediaCleanup.deleteForGroup({ userId: ctx.userId, postGroupId }, session);
+    });
+    await this.mediaCleanup.removeFiles(files);
+    return { success: true };
+  }
+
+  // ── for other modules ─────────────────────────────────────────────────────────────────────
+
+  /** Media module: the group's status (null when it is not this user's), e.g. to refuse edits. */
+  async findGroupStatus(userId: string, postGroupId: string): Promise<PostGroupStatus | null> {
+    if (!isObjectIdHex(postGroupId)) return null;
+    const group = await this.groups.findById(userId, postGroupId);
+    return group?.status ?? null;
+  }
+
+  /** Media module: records a media file of the group (shown in list-posts `mediaUrls`). */
+  attachMedia(userId: string, postGroupId: string, media: { mediaId: string; url: string }, session?: ClientSession): Promise<boolean> {
+    if (!isObjectIdHex(postGroupId)) return Promise.resolve(false);
+    return this.groups.attachMedia(userId, postGroupId, media.mediaId, media.url, session);
+  }
+
+  async detachMedia(userId: string, postGroupId: string, media: { mediaId: string; url: string }, session?: ClientSession): Promise<void> {
+    if (!isObjectIdHex(postGroupId)) return;
+    await this.groups.detachMedia(userId, postGroupId, media.mediaId, media.url, session);
+  }
+}
+
+/** A malformed id is an internal failure here (spec: 500 with the route's message, not 400). */
+function assertObjectId(id: string): void {
+  if (!isObjectIdHex(id)) throw new Error(`Malformed post group id: ${id.slice(0, 40)}`);
+}
+
+function uniqueNames(names: string[]): PlatformName[] {
+  return [...new Set(names)] as PlatformName[];
+}
+
+function platformNamesOf(refs: ConnectionRef[]): PlatformName[] {
+  return uniqueNames(refs.map((r) => r.platform));
+}

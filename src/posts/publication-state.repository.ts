@@ -1,0 +1,257 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { ClientSession, Model, UpdateQuery } from 'mongoose';
+import { Types } from 'mongoose';
+import type { NewPostLog } from './post-logs.repository';
+import type { PlatformPostStatus, PostGroupStatus } from './post-status';
+import { PlatformPost, type PlatformPostRecord } from './schemas/platform-post.schema';
+import { PostGroup, type PostGroupRecord } from './schemas/post-group.schema';
+import { PostLog } from './schemas/post-log.schema';
+
+/** A log entry of any group, for bulk writes across groups (the engine's claim batches). */
+export interface ScopedPostLog extends NewPostLog {
+  userId: string;
+  postGroupId: Types.ObjectId | string;
+}
+
+/** The scope of one claimed platform post: every write is conditional on still holding the claim. */
+export interface ClaimScope {
+  userId: string;
+  postId: string;
+  token: string;
+}
+
+// Filters with dotted paths and operators; the engine's documents are plain objects.
+type Filter = Record<string, unknown>;
+
+// Ids are converted explicitly: these schemas declare `Types.ObjectId`, which Mongoose does not
+// cast string query values to, so a string would silently match nothing.
+const oid = (id: string | Types.ObjectId) => (typeof id === 'string' ? new Types.ObjectId(id) : id);
+
+/**
+ * The publishing engine's atomic operations on platform posts and groups: due queries, lease
+ * claims, attempt bookkeeping and terminal transitions. The engine works across users (it is
+ * the scheduler), so the due/claim queries are unscoped; every write after the claim carries the
+ * post's `userId` and the claim token.
+ */
+@Injectable()
+export class PublicationStateRepository {
+  constructor(
+    @InjectModel(PlatformPost.name) private readonly posts: Model<PlatformPost>,
+    @InjectModel(PostGroup.name) private readonly groups: Model<PostGroup>,
+    @InjectModel(PostLog.name) private readonly logs: Model<PostLog>,
+  ) {}
+
+  private dueFilter(now: Date): Filter {
+    return {
+      status: 'scheduled',
+      scheduledTime: { $lte: now },
+      $or: [{ nextAttemptAt: null }, { nextAttemptAt: { $lte: now } }],
+    };
+  }
+
+  private expiredFilter(now: Date): Filter {
+    return { status: 'processing', 'claim.leaseUntil': { $lt: now } };
+  }
+
+  /** Platforms that have due posts now (so each gets its own share of a claim batch). */
+  async duePlatforms(now: Date): Promise<string[]> {
+    return (await this.posts.distinct('platform', this.dueFilter(now) as never).exec()) as string[];
+  }
+
+  /** Oldest-due first. */
+  async findDueIds(platform: string, now: Date, limit: number): Promise<Types.ObjectId[]> {
+    const rows = await this.posts
+      .find({ ...this.dueFilter(now), platform } as never)
+      .sort({ scheduledTime: 1, _id: 1 })
+      .limit(limit)
+      .select({ _id: 1 })
+      .lean<Array<{ _id: Types.ObjectId }>>()
+      .exec();
+    return rows.map((r) => r._id);
+  }
+
+  /** Posts whose claimer's lease ran out (a crashed or stalled instance). */
+  async findExpiredLeaseIds(now: Date, limit: number): Promise<Types.ObjectId[]> {
+    const rows = await this.posts
+      .find(this.expiredFilter(now) as never)
+      .limit(limit)
+      .select({ _id: 1 })
+      .lean<Array<{ _id: Types.ObjectId }>>()
+      .exec();
+    return rows.map((r) => r._id);
+  }
+
+  /**
+   * Claims the given candidates that are still claimable. Each document is matched and updated
+   * atomically by the server, so of two instances racing for one post exactly one update matches;
+   * the claimer then reads back its own claims by the batch token.
+   */
+  async claim(
+    ids: Types.ObjectId[],
+    claim: { owner: string; token: string; leaseUntil: Date },
+    now: Date,
+  ): Promise<PlatformPostRecord[]> {
+    if (!ids.length) return [];
+    await this.posts
+      .updateMany(
+        { _id: { $in: ids }, $or: [this.dueFilter(now), this.expiredFilter(now)] } as never,
+        {
+          $set: { status: 'processing', 'claim.owner': claim.owner, 'claim.token': claim.token, 'claim.leaseUntil': claim.leaseUntil },
+          $inc: { 'claim.attempt': 1 },
+        } as never,
+      )
+      .exec();
+    return this.posts
+      .find({ _id: { $in: ids }, 'claim.token': claim.token, status: 'processing' } as never)
+      .lean<PlatformPostRecord[]>()
+      .exec();
+  }
+
+  /** Extends the leases this instance still holds (heartbeat while calls are in flight). */
+  async renewLeases(owner: string, tokens: string[], leaseUntil: Date): Promise<number> {
+    if (!tokens.length) return 0;
+    const result = await this.posts
+      .updateMany(
+        { status: 'processing', 'claim.owner': owner, 'claim.token': { $in: tokens } } as never,
+        { $set: { 'claim.leaseUntil': leaseUntil } } as never,
+      )
+      .exec();
+    return result.modifiedCount;
+  }
+
+  /** Moves groups from processingStatus pending to processing; returns the ones this call moved. */
+  async markGroupsProcessing(groups: Array<{ userId: string; postGroupId: string }>): Promise<string[]> {
+    const moved = await Promise.all(
+      groups.map(async (g) => {
+        const doc = await this.groups
+          .findOneAndUpdate(
+            { _id: oid(g.postGroupId), userId: oid(g.userId), processingStatus: 'pending' },
+            { $set: { processingStatus: 'processing' } },
+            { returnDocument: 'before', projection: { _id: 1 } },
+          )
+          .lean()
+          .exec();
+        return doc ? g.postGroupId : null;
+      }),
+    );
+    return moved.filter((id): id is string => id !== null);
+  }
+
+  findGroup(userId: string, postGroupId: string): Promise<PostGroupRecord | null> {
+    return this.groups.findOne({ _id: oid(postGroupId), userId: oid(userId) }).lean<PostGroupRecord>().exec();
+  }
+
+  /** Log entries of many groups in one ordered insert. */
+  async appendLogs(entries: ScopedPostLog[], session?: ClientSession): Promise<void> {
+    if (!entries.length) return;
+    await this.logs.insertMany(
+      entries.map((e) => ({
+        ...e,
+        userId: new Types.ObjectId(e.userId),
+        postGroupId: new Types.ObjectId(String(e.postGroupId)),
+        ...(e.postId ? { postId: new Types.ObjectId(String(e.postId)) } : {}),
+      })),
+      { session },
+    );
+  }
+
+  /**
+   * Records that a platform call is about to be made (attempt count, in-flight marker); null when
+   * the claim was lost meanwhile (the call must then not be made).
+   */
+  startAttempt(scope: ClaimScope, part: number, now: Date): Promise<PlatformPostRecord | null> {
+    return this.posts
+      .findOneAndUpdate(
+        this.claimed(scope),
+        { $set: { attemptInFlight: { startedAt: now, part } }, $inc: { attemptCount: 1 } } as never,
+        { returnDocument: 'after' },
+      )
+      .lean<PlatformPostRecord>()
+      .exec();
+  }
+
+  /** Stores reply-chain progress and clears the in-flight marker (a part's outcome is known). */
+  async saveThreadParts(scope: ClaimScope, parts: NonNullable<PlatformPostRecord['threadParts']>): Promise<boolean> {
+    const result = await this.posts
+      .updateOne(this.claimed(scope), { $set: { threadParts: parts }, $unset: { attemptInFlight: 1 } } as never)
+      .exec();
+    return result.matchedCount === 1;
+  }
+
+  /** Clears the in-flight marker after a failure known not to have created anything. */
+  async clearAttempt(scope: ClaimScope): Promise<void> {
+    await this.posts.updateOne(this.claimed(scope), { $unset: { attemptInFlight: 1 } } as never).exec();
+  }
+
+  /** Back to the queue (retry, advisory deferral or later reconciliation), claim released. */
+  async requeue(scope: ClaimScope, nextAttemptAt: Date, keepInFlight: boolean): Promise<boolean> {
+    const update: UpdateQuery<PlatformPost> = {
+      $set: { status: 'scheduled', nextAttemptAt, 'claim.leaseUntil': new Date(0) },
+      ...(keepInFlight ? {} : { $unset: { attemptInFlight: 1 } }),
+    };
+    const result = await this.posts.updateOne(this.claimed(scope), update as never).exec();
+    return result.matchedCount === 1;
+  }
+
+  /** The terminal transition, inside the caller's transaction; false when the claim was lost. */
+  async finish(
+    scope: ClaimScope,
+    status: Extract<PlatformPostStatus, 'published' | 'failed'>,
+    set: Partial<Pick<PlatformPostRecord, 'postedId' | 'publishedUrl' | 'publishedAt' | 'error' | 'threadParts'>>,
+    session: ClientSession,
+  ): Promise<boolean> {
+    const unset: Record<string, 1> = { attemptInFlight: 1, nextAttemptAt: 1 };
+    if (status === 'published') unset.error = 1;
+    const result = await this.posts
+      .updateOne(
+        this.claimed(scope),
+        { $set: { status, ...set, 'claim.leaseUntil': new Date(0) }, $unset: unset } as never,
+        { session },
+      )
+      .exec();
+    return result.matchedCount === 1;
+  }
+
+  /**
+   * Writes the group inside the transaction before reading its posts: two posts of one group
+   * finishing at once then conflict on the group document, and the retried transaction sees
+   * the other's committed outcome (so the last one always finalizes the group).
+   */
+  async lockGroup(userId: string, postGroupId: string, session: ClientSession): Promise<PostGroupRecord | null> {
+    return this.groups
+      .findOneAndUpdate({ _id: oid(postGroupId), userId: oid(userId) }, { $set: { updatedAt: new Date() } }, { returnDocument: 'after', session, timestamps: false })
+      .lean<PostGroupRecord>()
+      .exec();
+  }
+
+  groupPosts(userId: string, postGroupId: string, session: ClientSession): Promise<PlatformPostRecord[]> {
+    return this.posts
+      .find({ postGroupId: oid(postGroupId), userId: oid(userId) })
+      .select({ status: 1, threadParts: 1, postedId: 1 })
+      .session(session)
+      .lean<PlatformPostRecord[]>()
+      .exec();
+  }
+
+  async finalizeGroup(userId: string, postGroupId: string, status: PostGroupStatus, session: ClientSession): Promise<void> {
+    await this.groups
+      .updateOne({ _id: oid(postGroupId), userId: oid(userId) }, { $set: { status, processingStatus: 'finished' } }, { session })
+      .exec();
+  }
+
+  /** Publication times on one connection since `since` (advisory posting rates). */
+  async publishedTimes(userId: string, platformId: string, since: Date): Promise<Date[]> {
+    const rows = await this.posts
+      .find({ userId: oid(userId), platformId, status: 'published', publishedAt: { $gte: since } })
+      .select({ publishedAt: 1 })
+      .sort({ publishedAt: 1 })
+      .lean<Array<{ publishedAt: Date }>>()
+      .exec();
+    return rows.map((r) => r.publishedAt);
+  }
+
+  private claimed(scope: ClaimScope): Filter {
+    return { _id: oid(scope.postId), userId: oid(scope.userId), status: 'processing', 'claim.token': scope.token };
+  }
+}

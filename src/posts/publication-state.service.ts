@@ -1,0 +1,299 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { ClientSession } from 'mongoose';
+import { deriveGroupStatus } from './group-status';
+import { PostEvents } from './post-events';
+import type { PostGroupStatus } from './post-status';
+import { PostsTransactions } from './posts-transactions';
+import { PublicationStateRepository, type ClaimScope, type ScopedPostLog } from './publication-state.repository';
+import type { PlatformPostRecord } from './schemas/platform-post.schema';
+import type { PostGroupRecord } from './schemas/post-group.schema';
+
+export type { ClaimScope } from './publication-state.repository';
+
+/** A platform post held by this instance, with the scope every later write needs. */
+export interface ClaimedPost {
+  post: PlatformPostRecord;
+  scope: ClaimScope;
+}
+
+export interface ClaimBatch {
+  claimed: ClaimedPost[];
+  /** True when some platform filled its share: more may be due, claim again at once. */
+  full: boolean;
+}
+
+/** The richer error object stored on a failed platform post (reference notes). */
+export interface PublishFailure {
+  code: string;
+  message: string;
+  retryable: boolean;
+  platformStatusCode?: number;
+  platformError?: string | null;
+}
+
+export interface PublishSuccess {
+  postedId: string;
+  publishedUrl: string;
+  threadParts?: PlatformPostRecord['threadParts'];
+}
+
+/** Where the group ended after a terminal transition (null while other posts are open). */
+export interface TransitionResult {
+  applied: boolean;
+  groupStatus: PostGroupStatus | null;
+}
+
+/**
+ * State transitions of platform posts and their groups for the publishing engine. Terminal
+ * transitions, their log entries, the `post.published` / `post.failed` events and the group
+ * rollup commit in one transaction. Every write after the claim is conditional on the claim
+ * token, so an instance that lost its lease cannot overwrite the new owner's work.
+ */
+@Injectable()
+export class PublicationStateService {
+  constructor(
+    private readonly repository: PublicationStateRepository,
+    private readonly transactions: PostsTransactions,
+    private readonly events: PostEvents,
+  ) {}
+
+  /**
+   * Claims up to `limit` posts: first leases that expired (crashed instances), then due posts,
+   * at most `ceil(limit / platforms)` per platform so one busy platform cannot starve the
+   * others. Writes the `processing` log entries (group-level once, then per post).
+   */
+  async claimDue(options: { owner: string; leaseMs: number; limit: number; now?: Date }): Promise<ClaimBatch> {
+    const now = options.now ?? new Date();
+    const claim = { owner: options.owner, token: randomUUID(), leaseUntil: new Date(now.getTime() + options.leaseMs) };
+    if (options.limit <= 0) return { claimed: [], full: false };
+
+    const expired = await this.repository.findExpiredLeaseIds(now, options.limit);
+    const ids = [...expired];
+    let full = expired.length >= options.limit;
+    const room = options.limit - ids.length;
+    if (room > 0) {
+      const platforms = await this.repository.duePlatforms(now);
+      if (platforms.length) {
+        const share = Math.max(1, Math.ceil(room / platforms.length));
+        const perPlatform = await Promise.all(platforms.map((p) => this.repository.findDueIds(p, now, share)));
+        for (const found of perPlatform) {
+          if (found.length >= share) full = true;
+          ids.push(...found);
+        }
+      }
+    }
+    const posts = await this.repository.claim(ids, claim, now);
+    const claimed = posts.map((post) => ({ post, scope: { userId: String(post.userId), postId: String(post._id), token: claim.token } }));
+    await this.logProcessing(claimed);
+    return { claimed, full };
+  }
+
+  private async logProcessing(claimed: ClaimedPost[]): Promise<void> {
+    const groups = new Map<string, string>();
+    for (const { post } of claimed) groups.set(String(post.postGroupId), String(post.userId));
+    const moved = new Set(
+      await this.repository.markGroupsProcessing([...groups].map(([postGroupId, userId]) => ({ userId, postGroupId }))),
+    );
+    const entries: ScopedPostLog[] = [];
+    for (const groupId of moved) entries.push({ userId: groups.get(groupId)!, postGroupId: groupId, event: 'processing' });
+    for (const { post } of claimed) {
+      // Once per platform post: a retry or a takeover is not a new start.
+      if ((post.claim?.attempt ?? 1) === 1) {
+        entries.push({ userId: String(post.userId), postGroupId: post.postGroupId, postId: post._id, platform: post.platform, event: 'processing' });
+      }
+    }
+    await this.repository.appendLogs(entries);
+  }
+
+  renewLeases(owner: string, tokens: string[], leaseMs: number): Promise<number> {
+    return this.repository.renewLeases(owner, tokens, new Date(Date.now() + leaseMs));
+  }
+
+  /** When this connection published in the window (advisory posting rates). */
+  publishedTimes(userId: string, platformId: string, since: Date): Promise<Date[]> {
+    return this.repository.publishedTimes(userId, platformId, since);
+  }
+
+  findGroup(userId: string, postGroupId: string): Promise<PostGroupRecord | null> {
+    return this.repository.findGroup(userId, postGroupId);
+  }
+
+  /**
+   * Records the attempt before the platform call: attempt count, in-flight marker (`part` of a
+   * reply chain, 0 otherwise) and a `publish_attempted` entry (`retryCount` once > 0). Null when
+   * the claim was lost: the call must not be made.
+   */
+  async recordAttempt(claimed: ClaimedPost, part: number, retryCount: number): Promise<PlatformPostRecord | null> {
+    const updated = await this.repository.startAttempt(claimed.scope, part, new Date());
+    if (!updated) return null;
+    await this.repository.appendLogs([
+      {
+        ...this.postLogBase(claimed.post),
+        event: 'publish_attempted',
+        ...(retryCount > 0 ? { retryCount } : {}),
+        ...(part > 0 ? { metadata: { threadPart: part + 1 } } : {}),
+      },
+    ]);
+    return updated;
+  }
+
+  saveThreadParts(claimed: ClaimedPost, parts: NonNullable<PlatformPostRecord['threadParts']>): Promise<boolean> {
+    return this.repository.saveThreadParts(claimed.scope, parts);
+  }
+
+  clearAttempt(claimed: ClaimedPost): Promise<void> {
+    return this.repository.clearAttempt(claimed.scope);
+  }
+
+  /**
+   * A retryable failure with attempts left: the post goes back to the queue until
+   * `nextAttemptAt`; the failure is logged (`metadata.retryable: true`).
+   */
+  async retryLater(
+    claimed: ClaimedPost,
+    failure: PublishFailure & { httpStatus?: number },
+    nextAttemptAt: Date,
+    retryCount: number,
+    options: { keepInFlight?: boolean; metadata?: Record<string, unknown> } = {},
+  ): Promise<boolean> {
+    const ok = await this.repository.requeue(claimed.scope, nextAttemptAt, options.keepInFlight ?? false);
+    if (ok) {
+      await this.repository.appendLogs([
+        {
+          ...this.postLogBase(claimed.post),
+          event: 'publish_failed',
+          error: failure.message,
+          ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}),
+          ...(retryCount > 0 ? { retryCount } : {}),
+          metadata: { errorCode: failure.code, retryable: true, nextAttemptAt: nextAttemptAt.toISOString(), ...options.metadata },
+        },
+      ]);
+    }
+    return ok;
+  }
+
+  /** Back to the queue without a failure (advisory rate, reconciliation not yet possible). */
+  defer(claimed: ClaimedPost, nextAttemptAt: Date, keepInFlight: boolean): Promise<boolean> {
+    return this.repository.requeue(claimed.scope, nextAttemptAt, keepInFlight);
+  }
+
+  async markPublished(claimed: ClaimedPost, success: PublishSuccess, retryCount: number): Promise<TransitionResult> {
+    const publishedAt = new Date();
+    return this.transactions.run(async (session) => {
+      const applied = await this.repository.finish(
+        claimed.scope,
+        'published',
+        {
+          postedId: success.postedId,
+          publishedUrl: success.publishedUrl,
+          publishedAt,
+          ...(success.threadParts ? { threadParts: success.threadParts } : {}),
+        },
+        session,
+      );
+      if (!applied) return { applied: false, groupStatus: null };
+      const { post } = claimed;
+      await this.repository.appendLogs(
+        [
+          { ...this.postLogBase(post), event: 'publish_succeeded', ...(retryCount > 0 ? { retryCount } : {}), metadata: { postedId: success.postedId, publishedUrl: success.publishedUrl } },
+          { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'published' } },
+        ],
+        session,
+      );
+      await this.events.postPublished(
+        [
+          {
+            userId: String(post.userId),
+            postGroupId: String(post.postGroupId),
+            postId: String(post._id),
+            platform: post.platform,
+            platformId: post.platformId,
+            publishedAt,
+            publishedUrl: success.publishedUrl,
+          },
+        ],
+        session,
+      );
+      return { applied: true, groupStatus: await this.rollup(post, session) };
+    });
+  }
+
+  async markFailed(
+    claimed: ClaimedPost,
+    failure: PublishFailure & { httpStatus?: number },
+    retryCount: number,
+    extra: { threadParts?: PlatformPostRecord['threadParts']; postedId?: string; publishedUrl?: string } = {},
+  ): Promise<TransitionResult> {
+    const failedAt = new Date();
+    return this.transactions.run(async (session) => {
+      const error = {
+        code: failure.code,
+        message: failure.message,
+        ...(failure.platformStatusCode !== undefined ? { platformStatusCode: failure.platformStatusCode } : {}),
+        platformError: failure.platformError ?? null,
+        failedAt,
+        retryable: failure.retryable,
+      };
+      const applied = await this.repository.finish(claimed.scope, 'failed', { error, ...extra }, session);
+      if (!applied) return { applied: false, groupStatus: null };
+      const { post } = claimed;
+      await this.repository.appendLogs(
+        [
+          {
+            ...this.postLogBase(post),
+            event: 'publish_failed',
+            error: failure.message,
+            ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}),
+            ...(retryCount > 0 ? { retryCount } : {}),
+            metadata: { errorCode: failure.code, retryable: failure.retryable },
+          },
+          { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'failed' } },
+        ],
+        session,
+      );
+      await this.events.postFailed(
+        [
+          {
+            userId: String(post.userId),
+            postGroupId: String(post.postGroupId),
+            postId: String(post._id),
+            platform: post.platform,
+            platformId: post.platformId,
+            error: { code: failure.code, message: failure.message },
+            failedAt,
+          },
+        ],
+        session,
+      );
+      return { applied: true, groupStatus: await this.rollup(post, session) };
+    });
+  }
+
+  /** Inside the terminal transaction: finalizes the group once no platform post is open. */
+  private async rollup(post: PlatformPostRecord, session: ClientSession): Promise<PostGroupStatus | null> {
+    const userId = String(post.userId);
+    const groupId = String(post.postGroupId);
+    const group = await this.repository.lockGroup(userId, groupId, session);
+    if (!group) return null;
+    const siblings = await this.repository.groupPosts(userId, groupId, session);
+    const status = deriveGroupStatus(
+      siblings.map((p) => ({ status: p.status, partiallyLive: p.status === 'failed' && !!p.threadParts?.some((t) => t.postedId) })),
+    );
+    if (!status) return null;
+    if (group.processingStatus !== 'finished' || group.status !== status) {
+      await this.repository.finalizeGroup(userId, groupId, status, session);
+      if (group.status !== status) {
+        await this.repository.appendLogs(
+          [{ userId, postGroupId: groupId, event: 'status_changed', metadata: { from: group.status, to: status } }],
+          session,
+        );
+      }
+    }
+    return status;
+  }
+
+  private postLogBase(post: PlatformPostRecord): ScopedPostLog {
+    return { userId: String(post.userId), postGroupId: post.postGroupId, postId: post._id, platform: post.platform, event: 'processing' };
+  }
+}

@@ -1,0 +1,128 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Schema as MongooseSchema, Types } from 'mongoose';
+import { PLATFORM_POST_STATUSES, type PlatformPostStatus } from '../post-status';
+
+/** Why a platform post failed: the reference notes' richer error object. */
+@Schema({ _id: false })
+export class PlatformPostError {
+  @Prop({ type: String, required: true })
+  code: string;
+  @Prop({ type: String, required: true })
+  message: string;
+  @Prop({ type: Number })
+  platformStatusCode?: number;
+  @Prop({ type: String, default: null })
+  platformError: string | null;
+  @Prop({ type: Date, required: true })
+  failedAt: Date;
+  @Prop({ type: Boolean, required: true })
+  retryable: boolean;
+}
+const PlatformPostErrorSchema = SchemaFactory.createForClass(PlatformPostError);
+
+/** The publishing engine's lease on a platform post (filled by the engine, not by posts). */
+@Schema({ _id: false })
+export class PlatformPostClaim {
+  @Prop({ type: String, required: true })
+  owner: string;
+  @Prop({ type: Date, required: true })
+  leaseUntil: Date;
+  @Prop({ type: Number, required: true })
+  attempt: number;
+  /** Publishing engine: identifies one claim batch, so a claimer reads back exactly its own claims. */
+  @Prop({ type: String })
+  token?: string;
+}
+const PlatformPostClaimSchema = SchemaFactory.createForClass(PlatformPostClaim);
+
+/** One targeted connection of a post group. */
+@Schema({ collection: 'platform_posts', timestamps: true })
+export class PlatformPost {
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
+  postGroupId: Types.ObjectId;
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
+  userId: Types.ObjectId;
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
+  connectionId: Types.ObjectId;
+  @Prop({ type: String, required: true })
+  platform: string;
+  /** Compound `<platform>-<externalId>`. */
+  @Prop({ type: String, required: true })
+  platformId: string;
+  /** Raw platform id (get-post shows this one). */
+  @Prop({ type: String, required: true })
+  externalId: string;
+  @Prop({ type: String, enum: PLATFORM_POST_STATUSES, required: true })
+  status: PlatformPostStatus;
+  @Prop({ type: String, required: true })
+  content: string;
+  /** Copy of the group's time, so the engine's due query reads one collection. */
+  @Prop({ type: Date })
+  scheduledTime?: Date;
+  @Prop({ type: String })
+  postedId?: string;
+  @Prop({ type: String })
+  publishedUrl?: string;
+  @Prop({ type: Date })
+  publishedAt?: Date;
+  @Prop({ type: PlatformPostErrorSchema })
+  error?: PlatformPostError;
+  @Prop({ type: PlatformPostClaimSchema })
+  claim?: PlatformPostClaim;
+  @Prop({ type: Number, default: 0 })
+  attemptCount: number;
+  /** Publishing engine: a retry or advisory-rate deferral waits until this time. */
+  @Prop({ type: Date })
+  nextAttemptAt?: Date;
+  /** Publishing engine: set just before a platform call, cleared once its outcome is stored. */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  attemptInFlight?: { startedAt: Date; part: number };
+  /** Publishing engine: reply-chain progress (X, Threads), so a resumed chain never reposts a part. */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  threadParts?: Array<{ content: string; postedId?: string; url?: string }>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const PlatformPostSchema = SchemaFactory.createForClass(PlatformPost);
+// The page's platform posts and get-post: group id + scope in one index.
+PlatformPostSchema.index({ postGroupId: 1, userId: 1 });
+// Usage counting (monthly, pending) over the billing account's users.
+PlatformPostSchema.index({ userId: 1, status: 1, scheduledTime: 1 });
+// Spacing: other scheduled posts on the same connections.
+PlatformPostSchema.index({ platformId: 1, status: 1, scheduledTime: 1 });
+// The publishing engine's due query (status scheduled, time reached).
+PlatformPostSchema.index({ status: 1, scheduledTime: 1 });
+// The publishing engine's lease takeover (processing, lease expired).
+PlatformPostSchema.index({ status: 1, 'claim.leaseUntil': 1 });
+
+export interface PlatformPostRecord {
+  _id: Types.ObjectId;
+  postGroupId: Types.ObjectId;
+  userId: Types.ObjectId;
+  connectionId: Types.ObjectId;
+  platform: string;
+  platformId: string;
+  externalId: string;
+  status: PlatformPostStatus;
+  content: string;
+  scheduledTime?: Date;
+  postedId?: string;
+  publishedUrl?: string;
+  publishedAt?: Date;
+  error?: {
+    code: string;
+    message: string;
+    platformStatusCode?: number;
+    platformError: string | null;
+    failedAt: Date;
+    retryable: boolean;
+  };
+  claim?: { owner: string; leaseUntil: Date; attempt: number; token?: string };
+  attemptCount: number;
+  nextAttemptAt?: Date;
+  attemptInFlight?: { startedAt: Date; part: number };
+  threadParts?: Array<{ content: string; postedId?: string; url?: string }>;
+  createdAt: Date;
+  updatedAt: Date;
+}

@@ -1,0 +1,67 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Schema as MongooseSchema, Types } from 'mongoose';
+import { POST_GROUP_STATUSES, PROCESSING_STATUSES, type PostGroupStatus, type ProcessingStatus } from '../post-status';
+
+/** One create-post request: the content and schedule shared by its platform posts. */
+@Schema({ collection: 'post_groups', timestamps: true })
+export class PostGroup {
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
+  userId: Types.ObjectId;
+
+  @Prop({ type: String, required: true })
+  content: string;
+
+  @Prop({ type: String, enum: POST_GROUP_STATUSES, required: true })
+  status: PostGroupStatus;
+
+  /** Absent (not null) for drafts without a time, so range filters skip them. */
+  @Prop({ type: Date })
+  scheduledTime?: Date;
+
+  @Prop({ type: String, enum: PROCESSING_STATUSES, default: 'pending' })
+  processingStatus: ProcessingStatus;
+
+  /** Merged settings per platform (tiktok, instagram, youtube, threads). */
+  @Prop({ type: MongooseSchema.Types.Mixed, default: () => ({}) })
+  platformSettings: Record<string, Record<string, unknown>>;
+
+  /**
+   * Bare platform names of the targeted connections, lowercase: denormalised from the platform
+   * posts so list-posts can filter by platform with an index instead of a join.
+   */
+  @Prop({ type: [String], default: [] })
+  platforms: string[];
+
+  /** References to the media module's records (it owns them) and their public URLs. */
+  @Prop({ type: [MongooseSchema.Types.ObjectId], default: [] })
+  mediaIds: Types.ObjectId[];
+
+  @Prop({ type: [String], default: [] })
+  mediaUrls: string[];
+
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const PostGroupSchema = SchemaFactory.createForClass(PostGroup);
+// list-posts: the acting user, optionally a status or a platform, sorted by one of three keys.
+for (const sortKey of ['createdAt', 'updatedAt', 'scheduledTime'] as const) {
+  PostGroupSchema.index({ userId: 1, [sortKey]: -1, _id: -1 });
+  PostGroupSchema.index({ userId: 1, status: 1, [sortKey]: -1, _id: -1 });
+  PostGroupSchema.index({ userId: 1, platforms: 1, [sortKey]: -1, _id: -1 });
+}
+
+export interface PostGroupRecord {
+  _id: Types.ObjectId;
+  userId: Types.ObjectId;
+  content: string;
+  status: PostGroupStatus;
+  scheduledTime?: Date;
+  processingStatus: ProcessingStatus;
+  platformSettings: Record<string, Record<string, unknown>>;
+  platforms: string[];
+  mediaIds: Types.ObjectId[];
+  mediaUrls: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}

@@ -1,0 +1,48 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Schema as MongooseSchema, Types } from 'mongoose';
+import { POST_LOG_EVENTS, type PostLogEvent } from '../post-status';
+
+/** One publish-log event of a group (spec "Post log entry"); optional fields stay absent. */
+@Schema({ collection: 'post_logs', timestamps: true })
+export class PostLog {
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
+  postGroupId: Types.ObjectId;
+  /** Scope of every query; never returned. */
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
+  userId: Types.ObjectId;
+  @Prop({ type: MongooseSchema.Types.ObjectId })
+  postId?: Types.ObjectId;
+  @Prop({ type: String })
+  platform?: string;
+  @Prop({ type: String, enum: POST_LOG_EVENTS, required: true })
+  event: PostLogEvent;
+  @Prop({ type: String })
+  error?: string;
+  @Prop({ type: Number })
+  httpStatus?: number;
+  @Prop({ type: Number })
+  retryCount?: number;
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  metadata?: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const PostLogSchema = SchemaFactory.createForClass(PostLog);
+PostLogSchema.index({ postGroupId: 1, createdAt: 1, _id: 1 });
+
+export interface PostLogRecord {
+  _id: Types.ObjectId;
+  postGroupId: Types.ObjectId;
+  userId: Types.ObjectId;
+  postId?: Types.ObjectId;
+  platform?: string;
+  event: PostLogEvent;
+  error?: string;
+  httpStatus?: number;
+  retryCount?: number;
+  metadata?: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
+  __v: number;
+}
