@@ -1,0 +1,63 @@
+import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AppConfig } from '../config/app-config.service';
+import { PostsModule } from '../posts/posts.module';
+import { DeprecationHeadersMiddleware } from './deprecation.middleware';
+import { MediaCleanupService } from './media-cleanup.service';
+import { MediaDashboardController } from './media-dashboard.controller';
+import { MediaHttpRoutes } from './media-http.routes';
+import { MediaRecordsRepository } from './media-records.repository';
+import { MediaSettings } from './media-settings';
+import { MediaSweeper } from './media-sweeper';
+import { MediaTransactions } from './media-transactions';
+import { MediaUploadsService } from './media-uploads.service';
+import { MediaController } from './media.controller';
+import { MediaService } from './media.service';
+import { MediaRecord, MediaRecordSchema } from './schemas/media-record.schema';
+import { LocalStorageDriver } from './storage/local-storage.driver';
+import { S3StorageDriver } from './storage/s3-storage.driver';
+import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
+
+/**
+ * Media records, storage (local disk or S3-compatible, STORAGE_DRIVER), upload URLs, video
+ * processing and housekeeping. Exports MediaService (posts: mediaUrls; publishing: media items).
+ */
+@Module({
+  imports: [MongooseModule.forFeature([{ name: MediaRecord.name, schema: MediaRecordSchema }]), PostsModule],
+  controllers: [MediaController, MediaDashboardController],
+  providers: [
+    MediaSettings,
+    {
+      provide: STORAGE_DRIVER,
+      inject: [AppConfig, MediaSettings],
+      useFactory: (config: AppConfig, settings: MediaSettings): StorageDriver => {
+        const env = config.env;
+        if (env.STORAGE_DRIVER === 's3') {
+          return new S3StorageDriver({
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET!,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            publicBaseUrl: env.S3_PUBLIC_BASE_URL,
+          });
+        }
+        return new LocalStorageDriver(settings.localRoot, () => settings.publicBaseUrl(), settings.signingKey);
+      },
+    },
+    MediaRecordsRepository,
+    MediaTransactions,
+    MediaService,
+    MediaUploadsService,
+    MediaHttpRoutes,
+    MediaCleanupService,
+    MediaSweeper,
+  ],
+  exports: [MediaService],
+})
+export class MediaModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(DeprecationHeadersMiddleware).forRoutes({ path: 'media/generate-upload-url', method: RequestMethod.ALL });
+  }
+}

@@ -1,0 +1,417 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import type { RequestContext } from '../auth/request-context';
+import { ApiError } from '../common/api-error';
+import { PLANS } from '../limits/plans';
+import type { MediaItem } from '../platforms/platform-adapter';
+import { PostsService } from '../posts/posts.service';
+import { MediaRecordsRepository } from './media-records.repository';
+import { isMediaType, storageKey, type MediaType } from './media-names';
+import { probeImage, probeVideo, type ProbedMetadata } from './media-probe';
+import { MediaSettings } from './media-settings';
+import { MediaTransactions } from './media-transactions';
+import type { MediaMetadata, MediaRecordData } from './schemas/media-record.schema';
+import { signedUploadUrl } from './storage/local-storage.driver';
+import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
+
+export interface UploadUrlInput {
+  fileName: string;
+  contentType: string;
+  postGroupId: string;
+  type?: unknown;
+}
+
+export interface UploadUrlResult {
+  success: true;
+  uploadUrl: string;
+  fileUrl: string;
+  mediaId: string;
+}
+
+/** A MediaItem of a stored record: adds what prepareForPlatform needs to find the record. */
+export interface StoredMediaItem extends MediaItem {
+  mediaId: string;
+  userId: string;
+  storageKey: string;
+}
+
+/** Groups whose media may no longer change (spec: published or failed; partly published too). */
+const FINAL_GROUP_STATUSES = new Set(['published', 'failed', 'partially_published']);
+
+/**
+ * Media records and their files: upload URLs, completion and metadata, server-side video
+ * uploads, deletion, and what the posts and publishing modules read (docs/media.md).
+ */
+@Injectable()
+export class MediaService implements OnModuleDestroy {
+  private readonly logger = new Logger(MediaService.name);
+  /** Background work (process-video, S3 completion checks), awaited on shutdown and by tests. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly records: MediaRecordsRepository,
+    @Inject(STORAGE_DRIVER) private readonly storage: StorageDriver,
+    private readonly settings: MediaSettings,
+    private readonly transactions: MediaTransactions,
+    private readonly posts: PostsService,
+  ) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.idle();
+  }
+
+  /** Resolves when no background work is running. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
+  }
+
+  private background(work: Promise<unknown>): void {
+    const tracked = work.catch((err) => this.logger.error({ err }, 'Background media work failed')).finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
+  }
+
+  // ── upload URLs ───────────────────────────────────────────────────────────────────────────
+
+  /**
+   * POST /api/v1/get-upload-url. Without a valid `type` the URL is still issued (spec), but it is
+   * always this app's signed URL, whose PUT explains the missing type (any driver).
+   */
+  async createUploadUrl(ctx: RequestContext, input: UploadUrlInput): Promise<UploadUrlResult> {
+    const type = isMediaType(input.type) ? input.type : null;
+    const requestedType = type === null && input.type !== undefined && input.type !== null ? String(input.type).slice(0, 40) : undefined;
+    const record = await this.newUploadRecord(ctx.userId, {
+      type,
+      requestedType,
+      fileName: input.fileName,
+      contentType: input.contentType,
+      postGroupId: input.postGroupId,
+      source: 'upload-url',
+    });
+    return { success: true, uploadUrl: record.uploadUrl!, fileUrl: record.fileUrl, mediaId: record.mediaId };
+  }
+
+  /** Deprecated POST /media/generate-upload-url: `{ uploadUrl, key }`, no post group. */
+  async createLegacyUploadUrl(
+    ctx: RequestContext,
+    input: { fileName: string; contentType: string; type?: unknown; metadata?: Record<string, unknown> },
+  ): Promise<{ uploadUrl: string; key: string }> {
+    if (!/^(image|video)\//.test(input.contentType)) throw ApiError.badRequest('Only video and image files are allowed');
+    // The content type decides a missing type.
+    const type: MediaType = isMediaType(input.type) ? input.type : input.contentType.startsWith('video/') ? 'video' : 'image';
+    const record = await this.newUploadRecord(ctx.userId, {
+      type,
+      fileName: input.fileName,
+      contentType: input.contentType,
+      source: 'generate-upload-url',
+      clientMetadata: input.metadata,
+    });
+    return { uploadUrl: record.uploadUrl!, key: record.fileName };
+  }
+
+  private async newUploadRecord(
+    userId: string,
+    input: {
+      type: MediaType | null;
+      requestedType?: string;
+      fileName: string;
+      contentType: string;
+      postGroupId?: string;
+      source: 'upload-url' | 'generate-upload-url';
+      clientMetadata?: Record<string, unknown>;
+    },
+  ): Promise<MediaRecordData> {
+    const mediaId = new Types.ObjectId().toHexString();
+    const key = storageKey(input.type, userId, randomBytes(8).toString('hex'), input.fileName);
+    const expiresAt = new Date(Date.now() + this.settings.uploadTtlSeconds * 1000);
+    const uploadUrl =
+      input.type && this.storage.kind === 's3'
+        ? await this.storage.createUploadUrl({ mediaId, key, contentType: input.contentType, expiresAt })
+        : signedUploadUrl(this.settings.publicBaseUrl(), this.settings.signingKey, { mediaId, contentType: input.contentType, expiresAt });
+    const fileUrl = this.storage.publicUrl(key);
+    return this.transactions.run(async (session) => {
+      // Attached only to the caller's own group, and only when the upload can succeed.
+      const attached =
+        input.type !== null && input.postGroupId
+          ? await this.posts.attachMedia(userId, input.postGroupId, { mediaId, url: fileUrl }, session)
+          : false;
+      return this.records.create(
+        userId,
+        {
+          mediaId,
+          postGroupId: input.postGroupId,
+          attached,
+          uploadUrl,
+          fileUrl,
+          urlPure: fileUrl.split('?')[0],
+          mimeType: input.contentType,
+          addedAt: new Date(),
+          filePath: this.filePathOf(key),
+          fileName: key,
+          type: input.type,
+          ...(input.requestedType ? { requestedType: input.requestedType } : {}),
+          source: input.source,
+          storageDriver: this.storage.kind,
+          uploadExpiresAt: expiresAt,
+          ...(input.clientMetadata ? { clientMetadata: input.clientMetadata } : {}),
+        },
+        session,
+      );
+    });
+  }
+
+  private filePathOf(key: string): string {
+    return this.storage.kind === 'local' ? join(this.settings.localRoot, ...key.split('/')) : `s3://${key}`;
+  }
+
+  // ── completion and metadata ───────────────────────────────────────────────────────────────
+
+  /** Marks a stored file uploaded and fills its metadata (a probe failure keeps it uploaded). */
+  async completeUpload(record: MediaRecordData, size: number, extra: Partial<MediaMetadata> = {}): Promise<MediaRecordData['metadata']> {
+    let probed: ProbedMetadata = {};
+    let error: string | undefined;
+    try {
+      probed = await this.probe(record);
+    } catch (err) {
+      error = `Metadata extraction failed: ${(err as Error).message.split('\n')[0].slice(0, 200)}`;
+      this.logger.warn({ mediaId: record.mediaId, err }, 'Media metadata extraction failed');
+    }
+    const metadata = { format: 'unknown', ...probed, size, ...extra };
+    await this.records.update(String(record.userId), record.mediaId, { state: 'uploaded', metadata, ...(error ? { error } : {}) }, error ? [] : ['error']);
+    return metadata;
+  }
+
+  private probe(record: MediaRecordData): Promise<ProbedMetadata> {
+    const kind = kindOf(record);
+    return this.storage.withLocalFile(record.fileName, (path) =>
+      kind === 'video' ? probeVideo(path, this.settings.ffprobePath) : probeImage(path),
+    );
+  }
+
+  /**
+   * S3 uploads bypass the app: HEAD each pending object and complete the ones that exist.
+   * Called when media is read for publishing and by the sweep.
+   */
+  async detectS3Completion(records: MediaRecordData[]): Promise<number> {
+    let completed = 0;
+    for (const record of records) {
+      if (record.storageDriver !== 's3' || record.state !== 'pending' || !record.type) continue;
+      const head = await this.storage.stat(record.fileName).catch(() => null);
+      if (!head) continue;
+      await this.completeUpload(record, head.size);
+      completed += 1;
+    }
+    return completed;
+  }
+
+  // ── for the posts and publishing modules ──────────────────────────────────────────────────
+
+  /** File URLs per post group (list-posts `mediaUrls`), oldest first; failed uploads left out. */
+  async fileUrlsForGroups(userId: string, postGroupIds: string[]): Promise<Record<string, string[]>> {
+    const out: Record<string, string[]> = Object.fromEntries(postGroupIds.map((id) => [id, [] as string[]]));
+    if (!postGroupIds.length) return out;
+    for (const r of await this.records.findForGroups(userId, postGroupIds)) {
+      (out[r.postGroupId!] ??= []).push(r.fileUrl);
+    }
+    return out;
+  }
+
+  /** The group's uploaded media as publishable items (S3 completion checked first). */
+  async mediaForPublishing(userId: string, postGroupId: string): Promise<StoredMediaItem[]> {
+    let records = await this.records.findForGroups(userId, [postGroupId]);
+    if (await this.detectS3Completion(records)) records = await this.records.findForGroups(userId, [postGroupId]);
+    return records.filter((r) => r.state === 'uploaded').map((r) => this.itemOf(r));
+  }
+
+  private itemOf(record: MediaRecordData): StoredMediaItem {
+    const key = record.fileName;
+    const m = record.metadata ?? {};
+    return {
+      kind: kindOf(record),
+      mimeType: record.mimeType ?? m.mimeType ?? 'application/octet-stream',
+      url: record.fileUrl,
+      size: m.size ?? 0,
+      fileName: key.split('/').pop()!.replace(/^[0-9a-f]{16}-/, ''),
+      open: () => this.storage.open(key),
+      ...(m.width !== undefined ? { width: m.width } : {}),
+      ...(m.height !== undefined ? { height: m.height } : {}),
+      ...(m.duration !== undefined ? { durationSeconds: m.duration } : {}),
+      ...(m.frameRate !== undefined ? { frameRate: m.frameRate } : {}),
+      mediaId: record.mediaId,
+      userId: String(record.userId),
+      storageKey: key,
+    };
+  }
+
+  /**
+   * The item as a platform can take it: WebP becomes JPEG when `convertWebpToJpeg` (linkedin,
+   * telegram, bluesky, threads). The JPEG is made once and kept beside the original.
+   */
+  async prepareForPlatform(item: MediaItem, options: { convertWebpToJpeg: boolean }): Promise<MediaItem> {
+    if (!options.convertWebpToJpeg || item.kind !== 'image' || item.mimeType.toLowerCase() !== 'image/webp') return item;
+    const stored = item as Partial<StoredMediaItem>;
+    if (!stored.mediaId || !stored.userId || !stored.storageKey) return convertInMemory(item);
+    const record = await this.records.findOne(stored.userId, stored.mediaId);
+    if (!record) return convertInMemory(item);
+    let converted = record.converted;
+    if (!converted || !(await this.storage.stat(converted.fileName))) {
+      const key = `${record.fileName.replace(/\.webp$/i, '')}.jpg`;
+      const temp = await this.scratchPath();
+      try {
+        await pipeline(await this.storage.open(record.fileName), sharp().rotate().jpeg({ quality: 90 }), createWriteStream(temp));
+        const { size } = await this.storage.putFile(key, temp, 'image/jpeg');
+        converted = { fileName: key, fileUrl: this.storage.publicUrl(key), mimeType: 'image/jpeg', size };
+        await this.records.setConverted(stored.userId, stored.mediaId, converted);
+      } finally {
+        await rm(temp, { force: true });
+      }
+    }
+    const convertedKey = converted.fileName;
+    return {
+      ...item,
+      mimeType: 'image/jpeg',
+      url: converted.fileUrl,
+      size: converted.size,
+      fileName: item.fileName.replace(/\.webp$/i, '') + '.jpg',
+      open: () => this.storage.open(convertedKey),
+    };
+  }
+
+  /** A temp file path under DATA_DIR/media/.tmp (same file system as local storage). */
+  async scratchPath(): Promise<string> {
+    const dir = join(this.settings.localRoot, '.tmp');
+    await mkdir(dir, { recursive: true });
+    return join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+  }
+
+  // ── dashboard: server-side video upload ───────────────────────────────────────────────────
+
+  /** The plan cap for process-video: the billing owner's plan, never above the route's 512 MB. */
+  videoCapBytes(ctx: RequestContext): { bytes: number; planName: string } {
+    const plan = PLANS[ctx.billingOwnerUser.plan] ?? PLANS.starter;
+    return { bytes: Math.min(plan.videoUploadBytes, this.settings.processVideoMaxBytes), planName: plan.displayName };
+  }
+
+  /**
+   * Records a received video (already on local disk at `tempPath`) and stores and probes it in
+   * the background; the answer is the session id the dashboard tracks it by.
+   */
+  async startVideoProcessing(
+    ctx: RequestContext,
+    input: { tempPath: string; originalName: string; mimeType: string; postGroupId: string },
+  ): Promise<{ sessionId: string }> {
+    const sessionId = randomUUID();
+    const mediaId = new Types.ObjectId().toHexString();
+    const key = storageKey('video', ctx.userId, randomBytes(8).toString('hex'), input.originalName || 'video');
+    const fileUrl = this.storage.publicUrl(key);
+    const record = await this.transactions.run(async (session) => {
+      const attached = await this.posts.attachMedia(ctx.userId, input.postGroupId, { mediaId, url: fileUrl }, session);
+      return this.records.create(
+        ctx.userId,
+        {
+          mediaId,
+          postGroupId: input.postGroupId,
+          attached,
+          fileUrl,
+          urlPure: fileUrl,
+          addedAt: new Date(),
+          filePath: this.filePathOf(key),
+          fileName: key,
+          type: 'video',
+          source: 'process-video',
+          storageDriver: this.storage.kind,
+          sessionId,
+          metadata: { mimeType: input.mimeType },
+        },
+        session,
+      );
+    });
+    this.background(this.storeVideo(record, input.tempPath, input.mimeType));
+    return { sessionId };
+  }
+
+  private async storeVideo(record: MediaRecordData, tempPath: string, mimeType: string): Promise<void> {
+    const userId = String(record.userId);
+    try {
+      const { size } = await this.storage.putFile(record.fileName, tempPath, mimeType);
+      await this.completeUpload(record, size, { mimeType });
+    } catch (err) {
+      this.logger.error({ err, mediaId: record.mediaId }, 'process-video storage failed');
+      await this.records.update(userId, record.mediaId, { state: 'failed', error: `Storing the video failed: ${(err as Error).message}` });
+    } finally {
+      await rm(tempPath, { force: true });
+    }
+  }
+
+  /** A process-video record by its session id (the dashboard's handle). */
+  findBySession(userId: string, sessionId: string): Promise<MediaRecordData | null> {
+    return this.records.findBySession(userId, sessionId);
+  }
+
+  // ── dashboard: delete ─────────────────────────────────────────────────────────────────────
+
+  /** DELETE /media/post/media/:mediaId: record (and group link) removed; files best effort. */
+  async deleteMedia(ctx: RequestContext, mediaId: string): Promise<{ success: true }> {
+    const record = await this.records.findOne(ctx.userId, mediaId);
+    if (!record) throw ApiError.notFound('Media file not found');
+    if (record.postGroupId) {
+      const status = await this.posts.findGroupStatus(ctx.userId, record.postGroupId);
+      if (status && FINAL_GROUP_STATUSES.has(status)) {
+        throw ApiError.badRequest('Cannot delete media from a post that has already been published or failed');
+      }
+    }
+    await this.transactions.run(async (session) => {
+      const deleted = await this.records.deleteOne(ctx.userId, mediaId, session);
+      if (!deleted) throw ApiError.notFound('Media file not found');
+      if (record.attached && record.postGroupId) {
+        await this.posts.detachMedia(ctx.userId, record.postGroupId, { mediaId, url: record.fileUrl }, session);
+      }
+    });
+    // The record is gone either way (spec); a storage failure is logged by deleteKeys.
+    await this.removeStoredFiles([record]).catch(() => undefined);
+    return { success: true };
+  }
+
+  /** Deletes the files of these records; failures are logged (the records are already gone). */
+  async removeStoredFiles(records: Array<Pick<MediaRecordData, 'fileName' | 'converted'>>): Promise<void> {
+    const keys = records.flatMap((r) => [r.fileName, ...(r.converted ? [r.converted.fileName] : [])]);
+    await this.deleteKeys(keys);
+  }
+
+  /** Deletes storage keys; throws one error naming the failures after trying them all. */
+  async deleteKeys(keys: string[]): Promise<void> {
+    const results = await Promise.allSettled(keys.map((k) => this.storage.delete(k)));
+    const failed = keys.filter((_, i) => results[i].status === 'rejected');
+    if (failed.length) {
+      const err = new Error(`Storage deletion failed for ${failed.join(', ')}`);
+      this.logger.warn({ err, cause: (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason }, 'Storage deletion failed');
+      throw err;
+    }
+  }
+}
+
+export function kindOf(record: Pick<MediaRecordData, 'type' | 'mimeType' | 'metadata'>): 'image' | 'video' {
+  if (record.type) return record.type;
+  const mime = record.mimeType ?? record.metadata?.mimeType ?? '';
+  return mime.startsWith('video/') ? 'video' : 'image';
+}
+
+/** A WebP item that is not one of our records: converted in memory (images are small). */
+async function convertInMemory(item: MediaItem): Promise<MediaItem> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await item.open()) chunks.push(Buffer.from(chunk as Uint8Array));
+  const jpeg = await sharp(Buffer.concat(chunks)).rotate().jpeg({ quality: 90 }).toBuffer();
+  return {
+    ...item,
+    mimeType: 'image/jpeg',
+    size: jpeg.length,
+    fileName: item.fileName.replace(/\.webp$/i, '') + '.jpg',
+    open: async () => Readable.from([jpeg]),
+  };
+}
