@@ -1,0 +1,73 @@
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import type { ClientSession } from 'mongoose';
+import {
+  PostEvents,
+  type PostEventsPublisher,
+  type PostFailedEvent,
+  type PostPublishedEvent,
+  type PostScheduledEvent,
+} from '../posts/post-events';
+import type { OutboxEvent } from './webhooks.service';
+import { WebhooksService } from './webhooks.service';
+
+/** Groups events by user so each user's outbox rows are written in one insert. */
+function byUser<T extends { userId: string }>(events: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const e of events) map.set(e.userId, [...(map.get(e.userId) ?? []), e]);
+  return map;
+}
+
+/**
+ * Turns the posts module's in-process events into outbox rows, inside the emitter's transaction
+ * (the session it passes), so a post change and its webhook deliveries commit together.
+ */
+@Injectable()
+export class PostEventsSubscriber implements Partial<PostEventsPublisher>, OnModuleInit, OnModuleDestroy {
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly postEvents: PostEvents,
+    private readonly webhooks: WebhooksService,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.postEvents.subscribe(this);
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  async postScheduled(events: PostScheduledEvent[], session: ClientSession): Promise<void> {
+    await this.write(events, session, (e) => ({
+      event: 'post.scheduled',
+      data: { postId: e.postId, postGroupId: e.postGroupId, platform: e.platform, scheduledAt: e.scheduledAt.toISOString() },
+    }));
+  }
+
+  async postPublished(events: PostPublishedEvent[], session: ClientSession): Promise<void> {
+    await this.write(events, session, (e) => ({
+      event: 'post.published',
+      data: { postId: e.postId, postGroupId: e.postGroupId, platform: e.platform, publishedAt: e.publishedAt.toISOString() },
+    }));
+  }
+
+  async postFailed(events: PostFailedEvent[], session: ClientSession): Promise<void> {
+    await this.write(events, session, (e) => ({
+      event: 'post.failed',
+      data: {
+        postId: e.postId,
+        postGroupId: e.postGroupId,
+        platform: e.platform,
+        error: { code: e.error.code, message: e.error.message },
+        failedAt: e.failedAt.toISOString(),
+      },
+    }));
+  }
+
+  private async write<T extends { userId: string }>(events: T[], session: ClientSession, map: (e: T) => OutboxEvent): Promise<void> {
+    for (const [userId, list] of byUser(events)) {
+      await this.webhooks.enqueueMany(userId, list.map(map), session);
+    }
+  }
+}

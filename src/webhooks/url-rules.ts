@@ -1,0 +1,158 @@
+import { isIP } from 'node:net';
+import { WebhookMessages } from './webhooks.errors';
+
+/**
+ * Destination rules for webhook URLs, as pure functions.
+ * - `checkWebhookUrl`: the spec's literal checks at create/update (API and dashboard variants).
+ * - `classifyAddress` / `refusalForAddress`: the full address rules applied at delivery, to every
+ *   address a host name resolves to (IPv4 and IPv6, IPv4-mapped IPv6 included).
+ */
+
+export type AddressCategory =
+  | 'metadata'
+  | 'loopback'
+  | 'unspecified'
+  | 'private'
+  | 'link-local'
+  | 'multicast'
+  | 'reserved';
+
+/** Cloud instance-metadata endpoints (AWS, GCP, Azure, Alibaba, ECS task metadata, AWS IPv6). */
+export const METADATA_HOSTS: ReadonlySet<string> = new Set([
+  '169.254.169.254',
+  '169.254.170.2',
+  '100.100.100.200',
+  'fd00:ec2::254',
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
+
+export type UrlRulesVariant = 'api' | 'dashboard';
+
+export interface UrlRuleOptions {
+  variant: UrlRulesVariant;
+  /** WEBHOOKS_ALLOW_PRIVATE_TARGETS: lifts every rule except the metadata one. */
+  allowPrivateTargets: boolean;
+}
+
+/** `new URL` or null (`Invalid URL format`). */
+export function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/** Lower-case host without IPv6 brackets and without a trailing root dot. */
+export function normalizeHost(hostname: string): string {
+  let host = hostname.toLowerCase();
+  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
+  while (host.endsWith('.')) host = host.slice(0, -1);
+  return host;
+}
+
+/**
+ * The create/update checks, in the spec's order: protocol, localhost, private, link-local,
+ * metadata — except that a metadata address is named as such even though 169.254.169.254 is
+ * also link-local (the more specific message wins). Returns the spec message, or null when the
+ * URL is acceptable. The URL must already parse (see `parseUrl`).
+ */
+export function checkWebhookUrl(url: URL, options: UrlRuleOptions): string | null {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return WebhookMessages.httpsRequired;
+  const host = normalizeHost(url.hostname);
+  if (METADATA_HOSTS.has(host)) return WebhookMessages.metadataBlocked;
+  if (options.allowPrivateTargets) return null;
+
+  if (host === 'localhost') return WebhookMessages.localhostBlocked;
+  // The dashboard also blocks ::1 and *.localhost; the API route does not (spec, Limits).
+  if (options.variant === 'dashboard' && (host === '::1' || host.endsWith('.localhost'))) {
+    return WebhookMessages.localhostBlocked;
+  }
+  if (!isIP(host)) return null;
+  const category = classifyAddress(host);
+  if (category === null) return null;
+  if (category === 'metadata') return WebhookMessages.metadataBlocked;
+  if (category === 'loopback' || category === 'unspecified') {
+    if (options.variant === 'api' && host === '::1') return null;
+    return WebhookMessages.localhostBlocked;
+  }
+  if (category === 'link-local') return WebhookMessages.linkLocalBlocked;
+  return WebhookMessages.privateBlocked; // private, multicast, reserved
+}
+
+/** Why a resolved address may not be connected to, or null when it may. */
+export function refusalForAddress(address: string, allowPrivateTargets: boolean): AddressCategory | null {
+  const category = classifyAddress(address);
+  if (category === null) return null;
+  if (category === 'metadata') return category;
+  return allowPrivateTargets ? null : category;
+}
+
+/** Category of an IP address (v4 or v6), or null for a public unicast address. Non-IPs: null. */
+export function classifyAddress(address: string): AddressCategory | null {
+  const ip = normalizeHost(address).split('%')[0]; // drop an IPv6 zone id
+  if (METADATA_HOSTS.has(ip)) return 'metadata';
+  const version = isIP(ip);
+  if (version === 4) return classifyIPv4(parseIPv4(ip));
+  if (version === 6) return classifyIPv6(parseIPv6(ip));
+  return null;
+}
+
+function parseIPv4(ip: string): number[] {
+  return ip.split('.').map(Number);
+}
+
+function classifyIPv4([a, b, c, d]: number[]): AddressCategory | null {
+  const dotted = `${a}.${b}.${c}.${d}`;
+  if (METADATA_HOSTS.has(dotted)) return 'metadata';
+  if (a === 0) return 'unspecified'; // 0.0.0.0/8 "this network" (0.0.0.0 reaches the local host)
+  if (a === 127) return 'loopback';
+  if (a === 10) return 'private';
+  if (a === 172 && b >= 16 && b <= 31) return 'private';
+  if (a === 192 && b === 168) return 'private';
+  if (a === 100 && b >= 64 && b <= 127) return 'private'; // carrier-grade NAT, 100.64/10
+  if (a === 198 && (b === 18 || b === 19)) return 'private'; // benchmarking, 198.18/15
+  if (a === 169 && b === 254) return 'link-local';
+  if (a === 192 && b === 0 && c === 0) return 'reserved'; // IETF protocol assignments
+  if (a >= 224 && a <= 239) return 'multicast';
+  if (a >= 240) return 'reserved'; // 240/4 and the broadcast address
+  return null;
+}
+
+/** Eight 16-bit groups; handles `::` and an embedded dotted IPv4 tail. Input must pass isIP. */
+export function parseIPv6(ip: string): number[] {
+  let text = ip;
+  const lastColon = text.lastIndexOf(':');
+  const last = text.slice(lastColon + 1);
+  if (last.includes('.')) {
+    const [a, b, c, d] = parseIPv4(last);
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const groups = (s: string) => (s ? s.split(':').map((x) => parseInt(x, 16)) : []);
+  if (!text.includes('::')) return groups(text);
+  const [head, tail] = text.split('::');
+  const left = groups(head);
+  const right = groups(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+function classifyIPv6(g: number[]): AddressCategory | null {
+  const allZero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (allZero(0, 8)) return 'unspecified';
+  if (allZero(0, 7) && g[7] === 1) return 'loopback';
+  const v4 = (hi: number, lo: number) => [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff];
+  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d) addresses reach the v4 host.
+  if (allZero(0, 5) && (g[5] === 0xffff || g[5] === 0)) return classifyIPv4(v4(g[6], g[7]));
+  // NAT64 well-known prefix 64:ff9b::/96 forwards to the embedded v4 address.
+  if (g[0] === 0x64 && g[1] === 0xff9b && allZero(2, 6)) return classifyIPv4(v4(g[6], g[7]));
+  if (g[0] === 0xfd00 && g[1] === 0x0ec2 && allZero(2, 7) && g[7] === 0x254) return 'metadata';
+  if ((g[0] & 0xfe00) === 0xfc00) return 'private'; // unique local fc00::/7
+  if ((g[0] & 0xffc0) === 0xfe80) return 'link-local'; // fe80::/10
+  if ((g[0] & 0xffc0) === 0xfec0) return 'private'; // deprecated site-local fec0::/10
+  if ((g[0] & 0xff00) === 0xff00) return 'multicast';
+  return null;
+}

@@ -1,0 +1,164 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AppConfig } from '../config/app-config.service';
+import { TokenCipher } from '../connections/token-cipher';
+import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
+import { signPayload } from './signature';
+import { WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-deliveries.repository';
+import { postWebhook, type Resolver } from './webhook-http';
+import { FAILURES_BEFORE_DISABLE } from './webhooks.errors';
+import { WebhooksRepository } from './webhooks.repository';
+
+/**
+ * One delivery per webhook in flight per instance: a hanging receiver holds one slot of the pool,
+ * attempts to one receiver happen one after another, and "five consecutive failures" is exact
+ * (no sixth attempt already on the wire when the fifth disables the webhook).
+ */
+export const PER_WEBHOOK_IN_FLIGHT = 1;
+
+/**
+ * Delivers the outbox. A timer only ticks; each tick finds due deliveries and claims them
+ * (`claim`, atomic with a lease) until the pool is full, and each finished delivery frees a
+ * slot and claims again. Deliveries run concurrently, each cut at the timeout, so a slow or dead
+ * receiver never holds up other webhooks. State lives in the documents: a restart, or another
+ * instance, picks up whatever is due, including claims whose lease ran out.
+ */
+@Injectable()
+export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(WebhookDeliveryWorker.name);
+  private readonly cipher: TokenCipher;
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly perWebhook = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private pumping = false;
+  private stopped = true;
+  /** Tests and the benchmark may swap the resolver (DNS) — never the address rules. */
+  resolver: Resolver | undefined;
+
+  constructor(
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly webhooks: WebhooksRepository,
+    private readonly config: AppConfig,
+  ) {
+    this.cipher = new TokenCipher(config.encryptionKey);
+  }
+
+  private get env() {
+    return this.config.env;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.env.WEBHOOKS_WORKER_ENABLED) this.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.stop();
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.timer = setInterval(() => void this.pump(), this.env.WEBHOOKS_WORKER_INTERVAL_MS);
+    this.timer.unref();
+    void this.pump();
+  }
+
+  /** Stops claiming and waits for deliveries in flight (each bounded by the timeout). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  /** Claims until the pool is full or nothing is due. Also callable to nudge the worker. */
+  async pump(): Promise<void> {
+    if (this.pumping || this.stopped) return;
+    this.pumping = true;
+    try {
+      const concurrency = this.env.WEBHOOKS_DELIVERY_CONCURRENCY;
+      const lease = leaseMs(this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS);
+      while (!this.stopped && this.inFlight.size < concurrency) {
+        const saturated = [...this.perWebhook].filter(([, n]) => n >= PER_WEBHOOK_IN_FLIGHT).map(([id]) => id);
+        const now = new Date();
+        const ids = await this.deliveries.findDue(now, concurrency - this.inFlight.size, saturated, PER_WEBHOOK_IN_FLIGHT);
+        if (!ids.length) break;
+        // Claimed in parallel; a candidate another instance won meanwhile comes back null.
+        const claims = await Promise.all(ids.map((id) => this.deliveries.claim(id, now, lease, randomUUID())));
+        for (const claim of claims) if (claim) this.track(claim);
+        if (!claims.some(Boolean)) break;
+      }
+    } catch (err) {
+      this.logger.error({ err }, 'Claiming webhook deliveries failed');
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private track(claim: ClaimedDelivery): void {
+    this.perWebhook.set(claim.webhookId, (this.perWebhook.get(claim.webhookId) ?? 0) + 1);
+    const run = this.deliver(claim)
+      .catch((err: unknown) => this.logger.error({ err, deliveryId: claim.id }, 'Webhook delivery crashed'))
+      .finally(() => {
+        this.inFlight.delete(claim.id);
+        const n = (this.perWebhook.get(claim.webhookId) ?? 1) - 1;
+        if (n > 0) this.perWebhook.set(claim.webhookId, n);
+        else this.perWebhook.delete(claim.webhookId);
+        void this.pump();
+      });
+    this.inFlight.set(claim.id, run);
+  }
+
+  /** One attempt of one claimed delivery, and its bookkeeping. */
+  private async deliver(claim: ClaimedDelivery): Promise<void> {
+    const webhook = await this.webhooks.findForDelivery(claim.userId, claim.webhookId);
+    if (!webhook || !webhook.isActive) {
+      await this.deliveries.cancelClaimed(claim);
+      return;
+    }
+    const body = Buffer.from(claim.payload, 'utf8');
+    const secret = this.cipher.decrypt(webhook.secretEncrypted); // never logged
+    const result = await postWebhook(
+      {
+        url: webhook.url,
+        body,
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': 'social-post-scheduler-webhooks/1',
+          'X-Service-Signature': signPayload(secret, body),
+          'X-Service-Event': claim.event,
+          'X-Service-Delivery': claim.id,
+        },
+        timeoutMs: this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS,
+        allowPrivateTargets: this.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+      },
+      this.resolver,
+    );
+    const at = new Date();
+    const attempt = { at, ok: result.ok, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs };
+
+    if (result.ok) {
+      await Promise.all([
+        this.deliveries.completeAttempt(claim, attempt, { status: 'delivered' }),
+        this.webhooks.recordSuccess(claim.userId, claim.webhookId, at),
+      ]);
+      return;
+    }
+
+    const { disabled, failureCount } = await this.webhooks.recordFailure(claim.userId, claim.webhookId, FAILURES_BEFORE_DISABLE);
+    const failedAttempts = claim.attemptCount + 1;
+    const delay = retryDelayMs(failedAttempts, this.env.WEBHOOKS_RETRY_BASE_MS);
+    const giveUp = disabled || failureCount >= FAILURES_BEFORE_DISABLE || delay === null || failedAttempts >= MAX_ATTEMPTS;
+    await this.deliveries.completeAttempt(
+      claim,
+      attempt,
+      giveUp ? { status: 'failed' } : { status: 'pending', availableAt: new Date(at.getTime() + delay!) },
+    );
+    if (disabled) {
+      const cancelled = await this.deliveries.cancelPending(claim.userId, claim.webhookId);
+      this.logger.warn(
+        `Webhook ${claim.webhookId} disabled after ${FAILURES_BEFORE_DISABLE} consecutive failures (${cancelled} queued deliveries cancelled)`,
+      );
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import type { DeliveryRecord } from './webhook-deliveries.repository';
+import type { WebhookRecord } from './webhooks.repository';
+
+/** Explicit response shapes: nothing internal (secret ciphertext, userId) can leak by accident. */
+
+/** List entry: the webhook without secret and userId (lastTriggeredAt absent until a success). */
+export function toListedWebhook(w: WebhookRecord) {
+  return {
+    _id: w.id,
+    name: w.name,
+    url: w.url,
+    events: w.events,
+    isActive: w.isActive,
+    failureCount: w.failureCount,
+    ...(w.lastTriggeredAt ? { lastTriggeredAt: w.lastTriggeredAt.toISOString() } : {}),
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+    __v: w.version,
+  };
+}
+
+export function toCreatedWebhook(w: WebhookRecord, secret: string) {
+  return {
+    _id: w.id,
+    name: w.name,
+    url: w.url,
+    events: w.events,
+    secret,
+    isActive: w.isActive,
+    createdAt: w.createdAt.toISOString(),
+  };
+}
+
+export function toUpdatedWebhook(w: WebhookRecord) {
+  return {
+    _id: w.id,
+    name: w.name,
+    url: w.url,
+    events: w.events,
+    isActive: w.isActive,
+    updatedAt: w.updatedAt.toISOString(),
+  };
+}
+
+/** Dashboard delivery history entry (the payload is shown as sent). */
+export function toDeliveryView(d: DeliveryRecord) {
+  const last = d.attempts[d.attempts.length - 1];
+  return {
+    _id: d.id,
+    event: d.event,
+    status: d.status,
+    attemptCount: d.attemptCount,
+    nextAttemptAt: d.status === 'pending' ? d.availableAt.toISOString() : null,
+    deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null,
+    lastStatusCode: last?.statusCode ?? null,
+    lastError: last?.error ?? null,
+    attempts: d.attempts.map((a) => ({
+      at: new Date(a.at).toISOString(),
+      ok: a.ok,
+      statusCode: a.statusCode ?? null,
+      error: a.error ?? null,
+      durationMs: a.durationMs,
+    })),
+    payload: d.payload,
+    createdAt: d.createdAt.toISOString(),
+  };
+}

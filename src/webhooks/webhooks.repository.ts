@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { ClientSession, Model, Types } from 'mongoose';
+import { Webhook } from './schemas/webhook.schema';
+
+/** A webhook as the service sees it, without the secret. */
+export interface WebhookRecord {
+  id: string;
+  userId: string;
+  name: string;
+  url: string;
+  events: string[];
+  isActive: boolean;
+  failureCount: number;
+  lastTriggeredAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}
+
+export interface WebhookUpdate {
+  name?: string;
+  url?: string;
+  events?: string[];
+  isActive?: boolean;
+  failureCount?: number;
+}
+
+type LeanWebhook = Omit<Webhook, 'userId'> & { _id: Types.ObjectId; userId: Types.ObjectId; __v?: number };
+
+function toRecord(doc: LeanWebhook): WebhookRecord {
+  return {
+    id: String(doc._id),
+    userId: String(doc.userId),
+    name: doc.name ?? '',
+    url: doc.url,
+    events: doc.events ?? [],
+    isActive: doc.isActive,
+    failureCount: doc.failureCount ?? 0,
+    lastTriggeredAt: doc.lastTriggeredAt ?? null,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    version: doc.__v ?? 0,
+  };
+}
+
+const WITHOUT_SECRET = { secretEncrypted: 0 } as const;
+const oid = (id: string) => new Types.ObjectId(id);
+/** Malformed ids match nothing (the service answers 404 `Webhook not found`). */
+export const isObjectIdString = (id: unknown): id is string => typeof id === 'string' && /^[0-9a-fA-F]{24}$/.test(id);
+
+/** The only code touching the webhooks collection; every query carries the owning userId. */
+@Injectable()
+export class WebhooksRepository {
+  constructor(@InjectModel(Webhook.name) private readonly model: Model<Webhook>) {}
+
+  async listByUser(userId: string): Promise<WebhookRecord[]> {
+    const docs = await this.model.find({ userId: oid(userId) }, WITHOUT_SECRET).lean<LeanWebhook[]>();
+    return docs.map(toRecord);
+  }
+
+  countByUser(userId: string): Promise<number> {
+    return this.model.countDocuments({ userId: oid(userId) });
+  }
+
+  async create(userId: string, data: { name: string; url: string; events: string[]; secretEncrypted: string }): Promise<WebhookRecord> {
+    const doc = await this.model.create({ userId: oid(userId), ...data, isActive: true, failureCount: 0 });
+    return toRecord(doc.toObject() as unknown as LeanWebhook);
+  }
+
+  async findOwned(userId: string, id: string): Promise<WebhookRecord | null> {
+    if (!isObjectIdString(id)) return null;
+    const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }, WITHOUT_SECRET).lean<LeanWebhook>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  /** The record plus the secret ciphertext, for signing a delivery. */
+  async findForDelivery(userId: string, id: string): Promise<(WebhookRecord & { secretEncrypted: string }) | null> {
+    const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }).lean<LeanWebhook>();
+    return doc ? { ...toRecord(doc), secretEncrypted: doc.secretEncrypted } : null;
+  }
+
+  async update(userId: string, id: string, set: WebhookUpdate): Promise<WebhookRecord | null> {
+    if (!isObjectIdString(id)) return null;
+    const doc = await this.model
+      .findOneAndUpdate({ _id: oid(id), userId: oid(userId) }, { $set: set }, { returnDocument: 'after', projection: WITHOUT_SECRET })
+      .lean<LeanWebhook>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  async setSecret(userId: string, id: string, secretEncrypted: string): Promise<boolean> {
+    if (!isObjectIdString(id)) return false;
+    const result = await this.model.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: { secretEncrypted } });
+    return result.matchedCount > 0;
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    if (!isObjectIdString(id)) return false;
+    const result = await this.model.deleteOne({ _id: oid(id), userId: oid(userId) });
+    return result.deletedCount > 0;
+  }
+
+  /** Active webhooks of the user subscribed to the event (inside the caller's transaction). */
+  async findSubscribed(userId: string, event: string, session?: ClientSession): Promise<string[]> {
+    const docs = await this.model
+      .find({ userId: oid(userId), isActive: true, events: event }, { _id: 1 })
+      .session(session ?? null)
+      .lean<Array<{ _id: Types.ObjectId }>>();
+    return docs.map((d) => String(d._id));
+  }
+
+  async recordSuccess(userId: string, id: string, at: Date): Promise<void> {
+    await this.model.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: { failureCount: 0, lastTriggeredAt: at } });
+  }
+
+  /**
+   * One more consecutive failure; disables the webhook when it reaches `limit`. Returns whether
+   * this call disabled it (the conditional update makes that true for exactly one caller).
+   */
+  async recordFailure(userId: string, id: string, limit: number): Promise<{ failureCount: number; disabled: boolean }> {
+    const doc = await this.model
+      .findOneAndUpdate({ _id: oid(id), userId: oid(userId) }, { $inc: { failureCount: 1 } }, { returnDocument: 'after', projection: { failureCount: 1 } })
+      .lean<{ failureCount: number }>();
+    const failureCount = doc?.failureCount ?? 0;
+    if (failureCount < limit) return { failureCount, disabled: false };
+    const result = await this.model.updateOne(
+      { _id: oid(id), userId: oid(userId), isActive: true, failureCount: { $gte: limit } },
+      { $set: { isActive: false } },
+    );
+    return { failureCount, disabled: result.modifiedCount > 0 };
+  }
+}

@@ -1,0 +1,346 @@
+import { createAccount, createConnection, createTestApp, openTestDatabase, type TestAccount, type TestApp } from '@app/testing';
+import { Types } from 'mongoose';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DatabaseServer } from '../../src/database/database-server';
+import { WebhooksService } from '../../src/webhooks/webhooks.service';
+import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './receiver';
+
+/** Fast clocks for tests: 500 ms timeout, retries after 200 ms, 600 ms, …; worker ticks every 50 ms. */
+const FAST = {
+  WEBHOOKS_WORKER_ENABLED: 'true',
+  WEBHOOKS_WORKER_INTERVAL_MS: '50',
+  WEBHOOKS_DELIVERY_TIMEOUT_MS: '500',
+  WEBHOOKS_RETRY_BASE_MS: '200',
+};
+
+/** What a receiver does: HMAC-SHA256 over the raw bytes, compared in constant time. */
+function verify(secret: string, r: ReceivedRequest): boolean {
+  const expected = Buffer.from(createHmac('sha256', secret).update(r.raw).digest('hex'), 'hex');
+  const given = Buffer.from(String(r.headers['x-service-signature']), 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+async function createWebhook(t: TestApp, account: TestAccount, url: string, events: string[]): Promise<{ _id: string; secret: string }> {
+  const res = await t.http.post('/api/v1/webhooks').set(account.apiHeaders).send({ name: 'rx', url, events });
+  if (res.status !== 201) throw new Error(`create webhook: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.webhook;
+}
+
+const webhookDoc = (t: TestApp, id: string) => t.connection.collection('webhooks').findOne({ _id: new Types.ObjectId(id) });
+const deliveries = (t: TestApp, webhookId: string) =>
+  t.connection.collection('webhook_deliveries').find({ webhookId: new Types.ObjectId(webhookId) }).toArray();
+
+const postData = (n = 1) => ({
+  postId: new Types.ObjectId().toHexString(),
+  postGroupId: new Types.ObjectId().toHexString(),
+  platform: 'twitter',
+  scheduledAt: new Date(Date.now() + n * 60_000).toISOString(),
+});
+
+describe('webhook delivery (local receivers, WEBHOOKS_ALLOW_PRIVATE_TARGETS=true)', () => {
+  let t: TestApp;
+  let service: WebhooksService;
+  const receivers: Receiver[] = [];
+  const receiver = async (host?: string) => {
+    const r = await startReceiver(host);
+    receivers.push(r);
+    return r;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { ...FAST, WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' } });
+    service = t.app.get(WebhooksService);
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all(receivers.map((r) => r.close()));
+  });
+
+  it('delivers each event type, signed over the exact bytes, with event and delivery headers', async () => {
+    const rx = await receiver();
+    const account = await createAccount(t);
+    const hook = await createWebhook(t, account, rx.url, ['post.scheduled', 'post.published', 'post.failed', 'token.expiring']);
+    const at = '2026-05-01T10:00:00.000Z';
+    const data = {
+      'post.scheduled': { postId: 'p1', postGroupId: 'g1', platform: 'twitter', scheduledAt: at },
+      'post.published': { postId: 'p1', postGroupId: 'g1', platform: 'twitter', publishedAt: at },
+      'post.failed': { postId: 'p2', postGroupId: 'g1', platform: 'linkedin', error: { code: 'PLATFORM_AUTH_EXPIRED', message: 'Token expired' }, failedAt: at },
+      'token.expiring': { platform: 'linkedin', platformId: 'linkedin-123', username: 'jane', expiresAt: at },
+    } as const;
+    for (const event of Object.keys(data) as Array<keyof typeof data>) {
+      expect(await service.enqueue(account.userId, event, data[event] as never)).toBe(1);
+    }
+    const got = await rx.waitFor(4);
+    expect(got.map((r) => r.body.event).sort()).toEqual(['post.failed', 'post.published', 'post.scheduled', 'token.expiring']);
+    for (const r of got) {
+      expect(verify(hook.secret, r)).toBe(true);
+      expect(r.headers['content-type']).toBe('application/json');
+      expect(r.headers['x-service-event']).toBe(r.body.event);
+      expect(r.headers['x-service-delivery']).toMatch(/^[0-9a-f]{24}$/);
+      expect(r.raw.toString()).toBe(JSON.stringify(r.body)); // compact JSON
+      expect(r.body).toEqual({ event: r.body.event, timestamp: expect.any(String), data: data[r.body.event as keyof typeof data] });
+      expect(new Date(r.body.timestamp).toISOString()).toBe(r.body.timestamp);
+    }
+    expect(new Set(got.map((r) => r.headers['x-service-delivery'])).size).toBe(4);
+    const doc = await eventually(async () => {
+      const d = await webhookDoc(t, hook._id);
+      return d?.lastTriggeredAt ? d : null;
+    });
+    expect(doc.failureCount).toBe(0);
+    // The dashboard shows the history.
+    const history = await t.http.get(`/webhooks/${hook._id}/deliveries`).set('Cookie', account.cookie).expect(200);
+    expect(history.body.deliveries).toHaveLength(4);
+    expect(history.body.deliveries[0]).toMatchObject({ status: 'delivered', attemptCount: 1, lastStatusCode: 200, lastError: null });
+  });
+
+  it('only active webhooks of that user subscribed to the event get it; a regenerated secret signs', async () => {
+    const rx = await receiver();
+    const [owner, other] = await Promise.all([createAccount(t), createAccount(t)]);
+    const subscribed = await createWebhook(t, owner, `${rx.url}?w=subscribed`, ['post.published']);
+    await createWebhook(t, owner, `${rx.url}?w=unsubscribed`, ['post.failed']);
+    const inactive = await createWebhook(t, owner, `${rx.url}?w=inactive`, ['post.published']);
+    await t.http.patch(`/api/v1/webhooks/${inactive._id}`).set(owner.apiHeaders).send({ isActive: false }).expect(200);
+    await createWebhook(t, other, `${rx.url}?w=other-user`, ['post.published']);
+    const secret = (await t.http.post(`/api/v1/webhooks/${subscribed._id}/regenerate-secret`).set(owner.apiHeaders).expect(200)).body.secret;
+
+    expect(await service.enqueue(owner.userId, 'post.published', { ...postData(), publishedAt: new Date().toISOString() } as never)).toBe(1);
+    await rx.waitFor(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rx.requests.map((r) => r.path)).toEqual(['/hook?w=subscribed']);
+    expect(verify(secret, rx.requests[0])).toBe(true);
+    expect(verify(subscribed.secret, rx.requests[0])).toBe(false);
+  });
+
+  it('an aborted transaction leaves no delivery (outbox rows commit with the change)', async () => {
+    const rx = await receiver();
+    const account = await createAccount(t);
+    const hook = await createWebhook(t, account, rx.url, ['post.scheduled']);
+    await expect(
+      t.connection.transaction(async (session) => {
+        await service.enqueue(account.userId, 'post.scheduled', postData() as never, session);
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await t.connection.transaction((session) => service.enqueue(account.userId, 'post.scheduled', postData(2) as never, session));
+    await rx.waitFor(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(rx.requests).toHaveLength(1);
+    expect(await deliveries(t, hook._id)).toHaveLength(1);
+  });
+
+  it('scheduling a post through create-post delivers post.scheduled', async () => {
+    const rx = await receiver();
+    const account = await createAccount(t);
+    const connection = await createConnection(t, account.userId, { platform: 'linkedin' });
+    const hook = await createWebhook(t, account, rx.url, ['post.scheduled']);
+    const scheduledTime = new Date(Date.now() + 3 * 3600_000).toISOString();
+    const created = await t.http
+      .post('/api/v1/create-post')
+      .set(account.apiHeaders)
+      .send({ content: 'Hello from the webhook test', platforms: [connection.platformId], scheduledTime })
+      .expect(200);
+    const [r] = await rx.waitFor(1);
+    expect(verify(hook.secret, r)).toBe(true);
+    expect(r.body.event).toBe('post.scheduled');
+    expect(r.body.data).toEqual({
+      postId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      postGroupId: created.body.postGroupId,
+      platform: 'linkedin',
+      scheduledAt: expect.any(String),
+    });
+  });
+
+  it('a hanging receiver is cut at the timeout and retried, while another receiver keeps getting its events on time', async () => {
+    const slow = await receiver();
+    const fast = await receiver();
+    slow.behave(() => undefined); // never answers
+    const account = await createAccount(t);
+    // One event for the hanging receiver (more would reach 5 consecutive failures and disable it
+    // before its retry comes due), eight for the healthy one while the first one hangs.
+    const slowHook = await createWebhook(t, account, slow.url, ['post.published']);
+    await createWebhook(t, account, fast.url, ['post.scheduled']);
+    await service.enqueue(account.userId, 'post.published', {
+      postId: new Types.ObjectId().toHexString(),
+      postGroupId: new Types.ObjectId().toHexString(),
+      platform: 'linkedin',
+      publishedAt: new Date().toISOString(),
+    } as never);
+    await slow.waitFor(1, 3000);
+
+    const latencies: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const sent = Date.now();
+      await service.enqueue(account.userId, 'post.scheduled', postData(i) as never);
+      await fast.waitFor(i + 1, 3000);
+      latencies.push(fast.requests[i].at - sent);
+    }
+    // Each fast delivery arrives within a tick or two, never behind the 500 ms hang.
+    expect(Math.max(...latencies)).toBeLessThan(450);
+    // The slow receiver got the first attempts, each cut at 500 ms, and the first delivery is retried.
+    await eventually(async () => {
+      const docs = await deliveries(t, slowHook._id);
+      return docs.some((d) => d.attemptCount >= 2) ? docs : null;
+    }, 8000);
+    const docs = await deliveries(t, slowHook._id);
+    const retried = docs.find((d) => d.attemptCount >= 2)!;
+    expect(retried.attempts[0]).toMatchObject({ ok: false, statusCode: null, error: 'Timed out after 500 ms' });
+    expect(retried.attempts[0].durationMs).toBeGreaterThanOrEqual(480);
+    expect(retried.attempts[0].durationMs).toBeLessThan(1500);
+    const ids = slow.requests.map((r) => r.headers['x-service-delivery']);
+    expect(ids.filter((id) => id === String(retried._id)).length).toBeGreaterThanOrEqual(2); // same id on retry
+    slow.behave((_q, res) => res.end());
+  });
+
+  it('five consecutive failures disable the webhook; later queued deliveries are cancelled', async () => {
+    const rx = await receiver();
+    rx.behave((_q, res) => {
+      res.statusCode = 500;
+      res.end('nope');
+    });
+    const account = await createAccount(t);
+    const hook = await createWebhook(t, account, rx.url, ['post.failed']);
+    const failed = { postId: 'p', postGroupId: 'g', platform: 'x', error: { code: 'E', message: 'm' }, failedAt: new Date().toISOString() };
+    await service.enqueue(account.userId, 'post.failed', failed);
+    await service.enqueue(account.userId, 'post.failed', failed);
+    const doc = await eventually(async () => {
+      const d = await webhookDoc(t, hook._id);
+      return d && !d.isActive ? d : null;
+    }, 15_000);
+    expect(doc.failureCount).toBe(5);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(rx.requests).toHaveLength(5); // nothing after the fifth
+    const listed = await t.http.get('/api/v1/webhooks').set(account.apiHeaders).expect(200);
+    expect(listed.body.webhooks[0]).toMatchObject({ isActive: false, failureCount: 5 });
+    const statuses = (await deliveries(t, hook._id)).map((d) => d.status).sort();
+    expect(statuses.every((s) => s === 'failed' || s === 'cancelled')).toBe(true);
+    const history = (await t.http.get(`/webhooks/${hook._id}/deliveries`).set('Cookie', account.cookie).expect(200)).body.deliveries;
+    expect(history.flatMap((d: { attempts: Array<{ error: string }> }) => d.attempts.map((a) => a.error))).toEqual(
+      expect.arrayContaining(['HTTP 500']),
+    );
+
+    // Re-enabled through the API: failureCount stays 5, so the next failure disables it again.
+    await t.http.patch(`/api/v1/webhooks/${hook._id}`).set(account.apiHeaders).send({ isActive: true }).expect(200);
+    await service.enqueue(account.userId, 'post.failed', failed);
+    await rx.waitFor(6);
+    const again = await eventually(async () => {
+      const d = await webhookDoc(t, hook._id);
+      return d && !d.isActive ? d : null;
+    });
+    expect(again.failureCount).toBe(6);
+
+    // Re-enabled from the dashboard: reset; a success keeps it at 0.
+    rx.behave((_q, res) => res.end());
+    await t.http.patch(`/webhooks/${hook._id}`).set('Cookie', account.cookie).send({ isActive: true }).expect(200);
+    await service.enqueue(account.userId, 'post.failed', failed);
+    await rx.waitFor(7);
+    await eventually(async () => ((await webhookDoc(t, hook._id))?.lastTriggeredAt ? true : null));
+    expect(await webhookDoc(t, hook._id)).toMatchObject({ isActive: true, failureCount: 0 });
+  });
+
+  it('a success resets failureCount', async () => {
+    const rx = await receiver();
+    let fail = 2;
+    rx.behave((_q, res) => {
+      res.statusCode = fail-- > 0 ? 503 : 204;
+      res.end();
+    });
+    const account = await createAccount(t);
+    const hook = await createWebhook(t, account, rx.url, ['token.expiring']);
+    await service.enqueue(account.userId, 'token.expiring', { platform: 'threads', platformId: 'threads-1', username: null, expiresAt: new Date().toISOString() });
+    await rx.waitFor(3, 5000);
+    const d = await eventually(async () => {
+      const doc = await webhookDoc(t, hook._id);
+      return doc?.lastTriggeredAt ? doc : null;
+    });
+    expect(d).toMatchObject({ isActive: true, failureCount: 0 });
+    const [delivery] = await deliveries(t, hook._id);
+    expect(delivery).toMatchObject({ status: 'delivered', attemptCount: 3 });
+    // Retry gaps follow the schedule: ≥ 200 ms, then ≥ 600 ms.
+    const [a, b, c] = rx.requests.map((r) => r.at);
+    expect(b - a).toBeGreaterThanOrEqual(180);
+    expect(c - b).toBeGreaterThanOrEqual(580);
+  });
+});
+
+describe('webhook delivery across a restart, and refused destinations (switch off)', () => {
+  let db: DatabaseServer;
+  const encryptionKey = randomBytes(32).toString('hex');
+  const receivers: Receiver[] = [];
+  const apps: TestApp[] = [];
+  const start = async (env: Record<string, string>) => {
+    const app = await createTestApp({ databaseUri: db.uri, env: { ENCRYPTION_KEY: encryptionKey, ...env } });
+    apps.push(app);
+    return app;
+  };
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close().catch(() => undefined);
+    await Promise.all(receivers.map((r) => r.close()));
+    await db.stop();
+  });
+
+  it('a restart in the middle of pending deliveries loses none', async () => {
+    const rx = await startReceiver();
+    receivers.push(rx);
+    rx.behave((_q, res) => setTimeout(() => res.end(), 30)); // a little slow, so the queue is mid-way
+    const first = await start({ ...FAST, WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOKS_DELIVERY_CONCURRENCY: '2' });
+    const account = await createAccount(first);
+    const hook = await createWebhook(first, account, rx.url, ['post.scheduled']);
+    const service = first.app.get(WebhooksService);
+    for (let i = 0; i < 40; i++) await service.enqueue(account.userId, 'post.scheduled', postData(i) as never);
+    await rx.waitFor(5);
+    await first.close(); // waits for the deliveries in flight
+    const atRestart = rx.requests.length;
+    expect(atRestart).toBeLessThan(40);
+
+    const second = await start({ ...FAST, WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+    await rx.waitFor(40, 15_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const ids = rx.requests.map((r) => String(r.headers['x-service-delivery']));
+    expect(new Set(ids).size).toBe(40);
+    expect(ids).toHaveLength(40); // none twice
+    const docs = await deliveries(second, hook._id);
+    expect(docs.every((d) => d.status === 'delivered')).toBe(true);
+    await second.close();
+  });
+
+  it('a host name resolving to loopback (localhost) is refused at delivery: nothing reaches the receiver', async () => {
+    const rx = await startReceiver();
+    receivers.push(rx);
+    // Created while private targets were allowed (the only way to store such a URL) …
+    const setup = await start({ WEBHOOKS_WORKER_ENABLED: 'false', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+    const account = await createAccount(setup);
+    const hook = await createWebhook(setup, account, `http://localhost:${rx.port}/hook`, ['post.published']);
+    await setup.close();
+    // … then delivered by an instance with the switch off.
+    const t = await start({ ...FAST });
+    await t.app.get(WebhooksService).enqueue(account.userId, 'post.published', { ...postData(), publishedAt: new Date().toISOString() } as never);
+    const [delivery] = await eventually(async () => {
+      const docs = await deliveries(t, hook._id);
+      return docs.length && docs[0].attemptCount >= 1 ? docs : null;
+    });
+    expect(delivery.attempts[0]).toMatchObject({ ok: false, statusCode: null, error: 'Refused: localhost resolves to a loopback address (127.0.0.1)' });
+    expect(rx.requests).toHaveLength(0);
+    expect((await webhookDoc(t, hook._id))!.failureCount).toBe(1); // a refusal counts as a failure
+    await t.close();
+  });
+
+  it('the API accepts http://[::1] (spec) but delivery refuses it', async () => {
+    const rx = await startReceiver('::1');
+    receivers.push(rx);
+    const t = await start({ ...FAST });
+    const account = await createAccount(t);
+    const hook = await createWebhook(t, account, rx.url, ['post.scheduled']);
+    await t.app.get(WebhooksService).enqueue(account.userId, 'post.scheduled', postData() as never);
+    const [delivery] = await eventually(async () => {
+      const docs = await deliveries(t, hook._id);
+      return docs.length && docs[0].attemptCount >= 1 ? docs : null;
+    });
+    expect(delivery.attempts[0].error).toBe('Refused: ::1 resolves to a loopback address (::1)');
+    expect(rx.requests).toHaveLength(0);
+    await t.close();
+  });
+});
