@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { ClientSession, Model, Types } from 'mongoose';
 import type { PlatformName } from '../platforms/platform-adapter';
 import { PlatformConnection } from './schemas/connection.schema';
 
@@ -163,6 +163,38 @@ export class ConnectionsRepository {
     if (tokens.refreshTokenEncrypted !== undefined) set.refreshTokenEncrypted = tokens.refreshTokenEncrypted;
     if (tokens.accessTokenExpiresAt !== undefined) set.accessTokenExpiresAt = tokens.accessTokenExpiresAt;
     await this.model.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: set });
+  }
+
+  /**
+   * Token upkeep is the one job that spans users: connections whose token expires before
+   * `before`, soonest first. Not scoped to a user by design; never reachable from a request.
+   */
+  async findExpiringAcrossUsers(before: Date, limit: number): Promise<ConnectionRecord[]> {
+    const docs = await this.model
+      .find({ accessTokenExpiresAt: { $ne: null, $lt: before } }, WITHOUT_SECRETS)
+      .sort({ accessTokenExpiresAt: 1 })
+      .limit(limit)
+      .lean<LeanConnection[]>();
+    return docs.map(toRecord);
+  }
+
+  /** Takes the upkeep lease on a connection; false when another instance holds it. */
+  async claimUpkeep(userId: string, id: string, now: Date, leaseMs: number): Promise<boolean> {
+    const result = await this.model.updateOne(
+      { _id: oid(id), userId: oid(userId), $or: [{ upkeepLeaseUntil: null }, { upkeepLeaseUntil: { $lt: now } }] },
+      { $set: { upkeepLeaseUntil: new Date(now.getTime() + leaseMs) } },
+    );
+    return result.modifiedCount === 1;
+  }
+
+  /** Records that `token.expiring` went out for this expiry; false when it already had. */
+  async markExpiringNotified(userId: string, id: string, expiresAt: Date, session: ClientSession): Promise<boolean> {
+    const result = await this.model.updateOne(
+      { _id: oid(id), userId: oid(userId), expiringNotifiedFor: { $ne: expiresAt } },
+      { $set: { expiringNotifiedFor: expiresAt } },
+      { session },
+    );
+    return result.modifiedCount === 1;
   }
 
   private async update(userId: string, id: string, set: Record<string, unknown>): Promise<ConnectionRecord | null> {

@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { ClientSession, Connection } from 'mongoose';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
@@ -112,6 +114,7 @@ export class ConnectionsService {
     private readonly registry: PlatformRegistry,
     private readonly users: UsersService,
     config: AppConfig,
+    @InjectConnection() private readonly connectionDb: Connection,
   ) {
     this.cipher = new TokenCipher(config.encryptionKey);
   }
@@ -298,6 +301,45 @@ export class ConnectionsService {
       tokenExpiresIn: tokenStatusOf(current.accessTokenExpiresAt, now).tokenExpiresIn,
       lastError: current.lastError,
     };
+  }
+
+  /** Token upkeep: connections of all users whose token expires before `before`. */
+  findExpiringAcrossUsers(before: Date, limit: number): Promise<ConnectionRecord[]> {
+    return this.repository.findExpiringAcrossUsers(before, limit);
+  }
+
+  /** Token upkeep: one instance at a time works on a connection. */
+  claimUpkeep(record: ConnectionRecord, now: Date, leaseMs: number): Promise<boolean> {
+    return this.repository.claimUpkeep(record.userId, record.id, now, leaseMs);
+  }
+
+  /**
+   * Refreshes the token ahead of expiry where the platform allows it (`not_refreshable`: no
+   * adapter refresh or no refresh token). A refused refresh is recorded as lastError and rethrown.
+   */
+  async refreshAhead(record: ConnectionRecord): Promise<'refreshed' | 'not_refreshable'> {
+    const adapter = this.registry.get(record.platform);
+    const secrets = await this.repository.findSecrets(record.userId, record.id);
+    if (!adapter?.refresh || !secrets?.refreshTokenEncrypted) return 'not_refreshable';
+    try {
+      await this.persistRefreshedTokens(record.userId, record.id, await adapter.refresh(this.credentialsOf(record, secrets)));
+      return 'refreshed';
+    } catch (err) {
+      await this.recordError(record.userId, record.id, `Token refresh failed: ${(err as Error).message}`);
+      throw err;
+    }
+  }
+
+  /**
+   * Runs `emit` (the `token.expiring` outbox write) in the same transaction that records the
+   * notice, so each token expiry is announced exactly once, across instances and restarts.
+   */
+  async notifyExpiringOnce(record: ConnectionRecord, expiresAt: Date, emit: (session: ClientSession) => Promise<unknown>): Promise<boolean> {
+    return this.connectionDb.transaction(async (session) => {
+      const first = await this.repository.markExpiringNotified(record.userId, record.id, expiresAt, session);
+      if (first) await emit(session);
+      return first;
+    });
   }
 
   private credentialsOf(

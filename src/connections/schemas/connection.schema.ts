@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types } from 'mongoose';
+import { Types, Schema as MongooseSchema } from 'mongoose';
 import { PLATFORM_NAMES, type PlatformName } from '../../platforms/platform-adapter';
 
 @Schema({ _id: false })
@@ -18,7 +18,7 @@ const ConnectionLastErrorSchema = SchemaFactory.createForClass(ConnectionLastErr
  */
 @Schema({ collection: 'platform_connections', timestamps: true })
 export class PlatformConnection {
-  @Prop({ type: Types.ObjectId, required: true })
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
   userId: Types.ObjectId;
 
   @Prop({ type: String, required: true, enum: PLATFORM_NAMES })
@@ -67,6 +67,14 @@ export class PlatformConnection {
   @Prop({ type: ConnectionLastErrorSchema, default: null })
   lastError: ConnectionLastError | null;
 
+  /** Token upkeep: the expiry a `token.expiring` event was sent for (once per token). */
+  @Prop({ type: Date, default: null })
+  expiringNotifiedFor: Date | null;
+
+  /** Token upkeep: the instance working on this connection holds it until then. */
+  @Prop({ type: Date, default: null })
+  upkeepLeaseUntil: Date | null;
+
   createdAt: Date;
   updatedAt: Date;
 }
@@ -75,3 +83,5 @@ export const PlatformConnectionSchema = SchemaFactory.createForClass(PlatformCon
 // One connection per social account per user; the same account may be connected by two users.
 PlatformConnectionSchema.index({ userId: 1, platform: 1, externalId: 1 }, { unique: true });
 PlatformConnectionSchema.index({ userId: 1, platformId: 1 });
+// Token upkeep scans across users by expiry.
+PlatformConnectionSchema.index({ accessTokenExpiresAt: 1 });

@@ -1,0 +1,113 @@
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { PublicationStateService, type ClaimedPost } from '../posts/publication-state.service';
+import { PublisherService } from './publisher.service';
+import { PUBLISHING_SETTINGS, type PublishingSettings } from './publishing-settings';
+
+const TICK = 'publishing-tick';
+const HEARTBEAT = 'publishing-lease-heartbeat';
+
+/**
+ * The scheduler's tick only hands work on: it claims due platform posts (with a lease) and
+ * queues them for the publisher, which runs at most `concurrency` at once. A running tick is
+ * never re-entered; a tick that claimed a full batch claims again at once (a backlog drains at
+ * full speed), waiting for free slots rather than claiming more than it can start soon, so
+ * leases are not spent waiting in a queue. A heartbeat renews the leases of held posts.
+ */
+@Injectable()
+export class PublishSchedulerService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(PublishSchedulerService.name);
+  private ticking = false;
+  private stopping = false;
+  private running = 0;
+  private readonly queue: ClaimedPost[] = [];
+  /** Claim tokens of held posts → how many of them are still held. */
+  private readonly heldTokens = new Map<string, number>();
+  private readonly idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly state: PublicationStateService,
+    private readonly publisher: PublisherService,
+    private readonly registry: SchedulerRegistry,
+    @Inject(PUBLISHING_SETTINGS) private readonly settings: PublishingSettings,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.settings.schedulerEnabled) return;
+    this.registry.addInterval(TICK, setInterval(() => void this.tick(), this.settings.intervalMs));
+    this.registry.addInterval(HEARTBEAT, setInterval(() => void this.heartbeat(), Math.max(250, Math.floor(this.settings.leaseMs / 3))));
+    setImmediate(() => void this.tick());
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    for (const name of [TICK, HEARTBEAT]) {
+      if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
+    }
+    // Unstarted claims are simply left: their leases expire and another instance takes them.
+    this.queue.length = 0;
+    const deadline = Date.now() + 10_000;
+    while (this.running > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  }
+
+  /** Posts claimed and not finished by this instance (queued or running). */
+  get inFlight(): number {
+    return this.running + this.queue.length;
+  }
+
+  /** One scheduler tick (public for tests and benchmarks). */
+  async tick(): Promise<void> {
+    if (this.ticking || this.stopping) return;
+    this.ticking = true;
+    try {
+      for (;;) {
+        // Room for everything running plus one more round of work queued behind it.
+        const room = Math.min(this.settings.claimBatch, 2 * this.settings.concurrency - this.inFlight);
+        if (room <= 0) {
+          await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+          if (this.stopping) return;
+          continue;
+        }
+        const batch = await this.state.claimDue({ owner: this.settings.instanceId, leaseMs: this.settings.leaseMs, limit: room });
+        for (const claimed of batch.claimed) this.enqueue(claimed);
+        if (!batch.full || batch.claimed.length === 0 || this.stopping) break;
+      }
+    } catch (err) {
+      this.logger.error({ err }, 'Publishing tick failed');
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private enqueue(claimed: ClaimedPost): void {
+    const token = claimed.scope.token;
+    this.heldTokens.set(token, (this.heldTokens.get(token) ?? 0) + 1);
+    this.queue.push(claimed);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.running < this.settings.concurrency && this.queue.length && !this.stopping) {
+      const claimed = this.queue.shift()!;
+      this.running += 1;
+      void this.publisher.publish(claimed).finally(() => {
+        this.running -= 1;
+        const token = claimed.scope.token;
+        const left = (this.heldTokens.get(token) ?? 1) - 1;
+        if (left > 0) this.heldTokens.set(token, left);
+        else this.heldTokens.delete(token);
+        this.pump();
+        this.idleWaiters.splice(0).forEach((resolve) => resolve());
+      });
+    }
+  }
+
+  private async heartbeat(): Promise<void> {
+    if (!this.heldTokens.size) return;
+    try {
+      await this.state.renewLeases(this.settings.instanceId, [...this.heldTokens.keys()], this.settings.leaseMs);
+    } catch (err) {
+      this.logger.warn({ err }, 'Lease renewal failed');
+    }
+  }
+}
