@@ -1,0 +1,97 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { ApiKeyAuthService } from '../auth/api-key-auth.service';
+import type { RequestContext } from '../auth/request-context';
+import { ApiError } from '../common/api-error';
+import { AppConfig } from '../config/app-config.service';
+import { mcpAuthHeaders } from './mcp-auth-headers';
+import { McpServerFactory } from './mcp-server.factory';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const STREAMABLE_ACCEPT = 'application/json, text/event-stream';
+
+/**
+ * The MCP endpoint (Streamable HTTP, stateless) on the app's Fastify instance at MCP_PATH.
+ * Every request is authenticated first with the REST API-key rules (client `mcp`); a refusal
+ * answers the REST status and `{ "error" }` body before any MCP message is read. POST carries
+ * the JSON-RPC messages; GET (server-to-client stream) and DELETE (end session) answer 405,
+ * since there are no sessions (docs/mcp.md).
+ */
+@Injectable()
+export class McpHttpRoutes implements OnModuleInit {
+  private readonly logger = new Logger('Mcp');
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly config: AppConfig,
+    private readonly auth: ApiKeyAuthService,
+    private readonly servers: McpServerFactory,
+  ) {}
+
+  onModuleInit(): void {
+    const instance = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    instance.route({
+      method: ['GET', 'POST', 'DELETE'],
+      url: this.config.env.MCP_PATH,
+      handler: (request, reply) => this.handle(request, reply),
+    });
+  }
+
+  private async handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    let ctx: RequestContext;
+    try {
+      ctx = await this.auth.authenticate(mcpAuthHeaders(request.headers));
+    } catch (err) {
+      const status = err instanceof ApiError ? err.status : 500;
+      const body = err instanceof ApiError ? { error: err.message, ...err.body } : { error: 'Internal server error' };
+      if (status === 401) void reply.header('www-authenticate', 'Bearer');
+      return reply.status(status).header('content-type', JSON_TYPE).send(body);
+    }
+
+    if (request.method !== 'POST') {
+      return reply
+        .status(405)
+        .header('allow', 'POST')
+        .header('content-type', JSON_TYPE)
+        .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, use POST' }, id: null });
+    }
+
+    ensureStreamableAccept(request.raw);
+    const server = this.servers.create(ctx);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (err) {
+      this.logger.error({ err }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': JSON_TYPE });
+        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }));
+      }
+    }
+  }
+}
+
+/**
+ * The transport wants `Accept` to list both JSON and SSE (406 otherwise); like the reference,
+ * a missing or partial header is completed instead of refused. The answer is JSON either way.
+ */
+export function ensureStreamableAccept(raw: IncomingMessage): void {
+  const accept = raw.headers.accept ?? '';
+  if (accept.includes('application/json') && accept.includes('text/event-stream')) return;
+  raw.headers.accept = STREAMABLE_ACCEPT;
+  const rawHeaders: string[] = [];
+  for (let i = 0; i < raw.rawHeaders.length; i += 2) {
+    if (raw.rawHeaders[i].toLowerCase() !== 'accept') rawHeaders.push(raw.rawHeaders[i], raw.rawHeaders[i + 1]);
+  }
+  rawHeaders.push('Accept', STREAMABLE_ACCEPT);
+  raw.rawHeaders.splice(0, raw.rawHeaders.length, ...rawHeaders);
+}

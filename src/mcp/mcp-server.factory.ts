@@ -1,0 +1,52 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { AnalyticsService } from '../analytics/analytics.service';
+import type { RequestContext } from '../auth/request-context';
+import { ConnectionsService } from '../connections/connections.service';
+import { MediaService } from '../media/media.service';
+import { PostsService } from '../posts/posts.service';
+import { WebhooksService } from '../webhooks/webhooks.service';
+import { McpIdempotencyService } from './mcp-idempotency.service';
+import { registerAnalyticsTools } from './tools/analytics.tools';
+import { registerConnectionsTools } from './tools/connections.tools';
+import { registerMediaTools } from './tools/media.tools';
+import { registerPostsTools } from './tools/posts.tools';
+import { registerWebhooksTools } from './tools/webhooks.tools';
+
+export const MCP_SERVER_NAME = 'social-post-scheduler';
+export const MCP_SERVER_VERSION = '1.0.0';
+
+const INSTRUCTIONS =
+  'Schedule and publish social-media posts on the connected accounts of this API key. Start with list_connections to get platformIds, ' +
+  'then create_post (a draft without scheduledTime, scheduled with one). For media: create a draft, get_upload_url, PUT the file, then ' +
+  'update_post with status=scheduled. Tool results are the REST API bodies as JSON; failures are tool errors carrying { error, status } ' +
+  '(and the limit-exceeded fields for plan limits). Pass an idempotencyKey to create_post, update_post, create_webhook and get_upload_url when you may retry.';
+
+/**
+ * One MCP server per HTTP request (stateless mode), bound to the caller resolved by the API-key
+ * check. Every tool calls the same service as its REST route.
+ */
+@Injectable()
+export class McpServerFactory {
+  private readonly logger = new Logger('McpTools');
+
+  constructor(
+    private readonly posts: PostsService,
+    private readonly connections: ConnectionsService,
+    private readonly media: MediaService,
+    private readonly webhooks: WebhooksService,
+    private readonly analytics: AnalyticsService,
+    private readonly idempotency: McpIdempotencyService,
+  ) {}
+
+  create(ctx: RequestContext): McpServer {
+    const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { instructions: INSTRUCTIONS });
+    const scope = { ctx, logger: this.logger };
+    registerPostsTools(server, scope, { posts: this.posts, idempotency: this.idempotency });
+    registerConnectionsTools(server, scope, this.connections);
+    registerMediaTools(server, scope, this.media, this.idempotency);
+    registerWebhooksTools(server, scope, this.webhooks, this.idempotency);
+    registerAnalyticsTools(server, scope, this.analytics);
+    return server;
+  }
+}

@@ -1,0 +1,36 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import type { MediaService } from '../../media/media.service';
+import type { McpIdempotencyService } from '../mcp-idempotency.service';
+import { defined, idempotencyKeyParam, runTool, type ToolScope, registerTool } from './tool-kit';
+
+const REQUIRED = 'fileName, contentType, and postGroupId are required';
+
+export function registerMediaTools(server: McpServer, scope: ToolScope, media: MediaService, idempotency: McpIdempotencyService): void {
+  const { ctx } = scope;
+
+  registerTool(server, 
+    'get_upload_url',
+    {
+      title: 'Get a media upload URL',
+      description:
+        'Pre-signed upload address for one media file of a post group (valid 1 hour, one use). Then PUT the file bytes to uploadUrl with the same Content-Type; fileUrl is its public address, and the file is attached to the post group. Create the post as a draft first and schedule it after the upload.',
+      inputSchema: {
+        fileName: z.string().min(1, REQUIRED).describe('File name, e.g. photo.png (sanitised: spaces to underscores, unusual characters removed)'),
+        contentType: z.string().min(1, REQUIRED).describe('MIME type the PUT will send, e.g. image/png or video/mp4'),
+        postGroupId: z.string().min(1, REQUIRED).describe('Post group the file belongs to'),
+        type: z.enum(['image', 'video']).optional().describe('image or video; always send it (without it the upload fails)'),
+        idempotencyKey: idempotencyKeyParam,
+      },
+    },
+    runTool(
+      scope,
+      'get_upload_url',
+      'Failed to create upload URL',
+      (args: { fileName: string; contentType: string; postGroupId: string; type?: string; idempotencyKey?: string }) => {
+        const { idempotencyKey, ...input } = args;
+        return idempotency.run(ctx.userId, 'get_upload_url', idempotencyKey, input, () => media.createUploadUrl(ctx, defined(input) as typeof input));
+      },
+    ),
+  );
+}

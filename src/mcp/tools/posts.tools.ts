@@ -1,0 +1,144 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { POST_GROUP_STATUSES } from '../../posts/post-status';
+import { PLATFORM_NAMES } from '../../platforms/platform-adapter';
+import type { PostsService } from '../../posts/posts.service';
+import type { McpIdempotencyService } from '../mcp-idempotency.service';
+import { defined, idempotencyKeyParam, runTool, type ToolScope, registerTool } from './tool-kit';
+
+const postGroupId = z.string().describe('Post group id (24 hexadecimal characters), as returned by create_post or list_posts');
+const isoTime =
+  'ISO 8601 UTC time (`YYYY-MM-DDTHH:mm:ss.sssZ`, without milliseconds, or with `+00:00`). A time in the past becomes now; the service may move it later to keep a minimum spacing between posts of one account (the stored time is returned).';
+
+export interface PostsToolDeps {
+  posts: PostsService;
+  idempotency: McpIdempotencyService;
+}
+
+export function registerPostsTools(server: McpServer, scope: ToolScope, deps: PostsToolDeps): void {
+  const { ctx } = scope;
+  const { posts, idempotency } = deps;
+
+  registerTool(server, 
+    'list_posts',
+    {
+      title: 'List posts',
+      description:
+        'List post groups, newest first by default, with their per-platform status and media URLs. Filters and pagination as REST GET /api/v1/list-posts.',
+      inputSchema: {
+        status: z
+          .enum(POST_GROUP_STATUSES, { message: `Invalid status. Must be one of: ${POST_GROUP_STATUSES.join(', ')}` })
+          .optional()
+          .describe('Exact group status (published does not match partially_published)'),
+        platform: z
+          .string()
+          .optional()
+          .describe(`Bare platform name, case-insensitive: ${PLATFORM_NAMES.join(', ')}. Unknown names return an empty list.`),
+        fromDate: z.string().optional().describe('Inclusive lower bound on scheduledTime (any date string); excludes drafts without a time'),
+        toDate: z.string().optional().describe('Inclusive upper bound on scheduledTime (any date string)'),
+        page: z.number().int().optional().describe('Page number, default 1 (values below 1 become 1)'),
+        limit: z.number().int().optional().describe('Page size 1-100, default 20 (clamped)'),
+        sortBy: z
+          .enum(['createdAt', 'scheduledTime', 'updatedAt'], { message: 'Invalid sortBy. Must be one of: createdAt, updatedAt, scheduledTime' })
+          .optional()
+          .describe('Sort field, default createdAt'),
+        sortOrder: z.enum(['asc', 'desc']).optional().describe('Default desc'),
+      },
+      annotations: { readOnlyHint: true },
+    },
+    runTool(scope, 'list_posts', 'Failed to list posts', (args: Record<string, unknown>) => posts.list(ctx, defined(args))),
+  );
+
+  registerTool(server, 
+    'get_post',
+    {
+      title: 'Get a post',
+      description: 'One post group with its status, content and platform posts (per-platform status, published URL, error).',
+      inputSchema: { postGroupId },
+      annotations: { readOnlyHint: true },
+    },
+    runTool(scope, 'get_post', 'Failed to fetch post group', (args: { postGroupId: string }) => posts.get(ctx, args.postGroupId)),
+  );
+
+  registerTool(server, 
+    'create_post',
+    {
+      title: 'Create a post',
+      description:
+        'Create a post group on one or more connected accounts (see list_connections for platformIds). Without scheduledTime it is a draft (nothing is published; schedule it later with update_post). With scheduledTime it is scheduled and published at that time. Recommended for media: create a draft, call get_upload_url, PUT the file, then update_post with status=scheduled. Returns { success, postGroupId }. Plan limits apply (the error then carries the limit-exceeded body).',
+      inputSchema: {
+        content: z.string().describe('Post text (required, not blank). On twitter and threads long text is split into a thread.'),
+        platforms: z
+          .array(z.string())
+          .describe('Compound platform ids `<platform>-<id>` of your connections, e.g. ["linkedin-abc123"] (pattern ^[a-z]+-[a-zA-Z0-9_-]+$)'),
+        scheduledTime: z.string().optional().describe(`${isoTime} Omit to create a draft.`),
+        platformSettings: z
+          .record(z.unknown())
+          .optional()
+          .describe(
+            'Optional per-platform settings merged over defaults; only tiktok {viewerSetting, allowComments, allowDuet, allowStitch, commercialContent, brandOrganic, brandedContent}, instagram {videoType: REELS|STORIES}, youtube {privacy: public|unlisted|private, title}, threads {replyControl} are kept',
+          ),
+        idempotencyKey: idempotencyKeyParam,
+      },
+    },
+    runTool(scope, 'create_post', 'Failed to create post group', async (args: { idempotencyKey?: string } & Record<string, unknown>) => {
+      const { idempotencyKey, ...body } = args;
+      // The posts module's Idempotency-Key (shared with REST create-post for the same user).
+      return posts.create(ctx, defined(body), idempotencyKey);
+    }),
+  );
+
+  registerTool(server, 
+    'update_post',
+    {
+      title: 'Schedule, reschedule or unschedule a post',
+      description:
+        "Change a draft or scheduled post group: status=scheduled schedules it (at scheduledTime, else its existing time, else now), status=draft moves it back to draft (keeps the time), scheduledTime alone reschedules. Content and platforms cannot be changed. Only draft and scheduled groups can be updated. Scheduling runs the plan's limit checks.",
+      inputSchema: {
+        postGroupId,
+        status: z
+          .enum(['draft', 'scheduled'], { message: "Status must be either 'draft' or 'scheduled'" })
+          .optional()
+          .describe('draft or scheduled'),
+        scheduledTime: z.string().optional().describe(isoTime),
+        idempotencyKey: idempotencyKeyParam,
+      },
+    },
+    runTool(
+      scope,
+      'update_post',
+      'Failed to update post',
+      (args: { postGroupId: string; status?: string; scheduledTime?: string; idempotencyKey?: string }) => {
+        const { postGroupId: id, idempotencyKey, ...body } = args;
+        return idempotency.run(ctx.userId, 'update_post', idempotencyKey, { postGroupId: id, ...body }, () =>
+          posts.update(ctx, id, defined(body)),
+        );
+      },
+    ),
+  );
+
+  registerTool(server, 
+    'delete_post',
+    {
+      title: 'Delete a post',
+      description:
+        'Delete a post group in any status, with its platform posts, logs and media. Already published posts stay on the platforms.',
+      inputSchema: { postGroupId },
+      annotations: { destructiveHint: true, idempotentHint: true },
+    },
+    runTool(scope, 'delete_post', 'Failed to delete post group', (args: { postGroupId: string }) => posts.delete(ctx, args.postGroupId)),
+  );
+
+  registerTool(server, 
+    'get_post_logs',
+    {
+      title: 'Get publish logs of a post',
+      description:
+        'Publish log of a post group, oldest first (first 100): scheduled, processing, publish_attempted, publish_succeeded, publish_failed (with error, httpStatus, metadata.errorCode/retryable), status_changed.',
+      inputSchema: { postGroupId },
+      annotations: { readOnlyHint: true },
+    },
+    runTool(scope, 'get_post_logs', 'Failed to get post logs', (args: { postGroupId: string }) => posts.logsOf(ctx, args.postGroupId)),
+  );
+}
+

@@ -1,0 +1,31 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { TestApp } from '@app/testing';
+
+/** An MCP client (the SDK's own) connected over Streamable HTTP with these headers. */
+export async function mcpClient(t: TestApp, headers: Record<string, string>, path = '/mcp'): Promise<Client> {
+  const client = new Client({ name: 'e2e-test', version: '1.0.0' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${t.baseUrl}${path}`), { requestInit: { headers } });
+  await client.connect(transport);
+  return client;
+}
+
+export const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+export type ToolCall = CallToolResult & { json: Record<string, unknown> };
+
+/** Calls a tool and parses its JSON text. */
+export async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolCall> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = (result.content[0] as { type: 'text'; text: string }).text;
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    json = { text };
+  }
+  return { ...result, json };
+}
+
+export const isoIn = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
