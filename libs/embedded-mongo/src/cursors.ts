@@ -78,6 +78,13 @@ export class CursorManager {
     let bytes = 0;
     while (cursor.pos < cursor.docs.length && batch.length < max) {
       const doc = cursor.docs[cursor.pos];
+      // A batch always takes its first document; its size only matters if more can follow.
+      // (Spares findOne-style single-document batches a second BSON size walk of the doc.)
+      if (!batch.length && (cursor.pos + 1 >= cursor.docs.length || max <= 1)) {
+        batch.push(doc);
+        cursor.pos++;
+        break;
+      }
       const size = calculateObjectSize(toWire(doc), { ignoreUndefined: false });
       if (batch.length && bytes + size > MAX_BATCH_BYTES) break;
       batch.push(doc);

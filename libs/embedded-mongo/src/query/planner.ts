@@ -34,8 +34,66 @@ interface FieldCond {
   hi?: { v: unknown; incl: boolean };
 }
 
-export function compileFilter(filter: Doc): Query {
+/** What scan needs from a compiled filter. */
+export interface Matcher {
+  test(doc: Doc): boolean;
+}
+
+/**
+ * A value a simple-equality filter may hold: a scalar whose equality mingo decides by `===`
+ * (string, boolean, number), by time (Date) or by hex string (ObjectId). null/undefined
+ * (which also match missing fields), arrays, objects, regexes and other BSON types go through
+ * mingo.
+ */
+function isSimpleEqValue(v: unknown): boolean {
+  const t = typeof v;
+  if (t === 'string' || t === 'boolean' || t === 'number') return true;
+  return v instanceof Date || (v as { _bsontype?: string } | null)?._bsontype === 'ObjectId';
+}
+
+function simpleEq(a: unknown, b: unknown): boolean {
+  if (a === b || (typeof b === 'number' && Object.is(a, b))) return true;
+  if (b instanceof Date) return a instanceof Date && a.getTime() === b.getTime();
+  if (typeof b === 'object' && b !== null) {
+    // ObjectId: mingo's isEqual compares same-class objects through their toString (the hex).
+    return typeof a === 'object' && a !== null && a.constructor === b.constructor && String(a) === String(b);
+  }
+  return false;
+}
+
+/**
+ * Matcher for filters made only of top-level `{ field: scalar }` equalities (`findOne({ key })`,
+ * `updateOne({ _id })` — most of an app's traffic). Building a mingo Query costs ~0.1 ms per
+ * request (it copies mingo's whole operator table on every construction), far more than the
+ * rest of such a command; this gives the same answers as mingo's $eq: the field's value equals,
+ * or the field is an array with an element that equals.
+ */
+function simpleEqualityMatcher(filter: Doc): Matcher | undefined {
+  const keys = Object.keys(filter);
+  if (keys.length > 4) return undefined;
+  for (const k of keys) {
+    // (names inherited from Object.prototype, e.g. 'constructor', are left to mingo)
+    if (k.startsWith('$') || k.includes('.') || k in Object.prototype || !isSimpleEqValue(filter[k])) return undefined;
+  }
+  const entries = keys.map((k) => [k, filter[k]] as const);
+  return {
+    test(doc: Doc): boolean {
+      for (const [k, v] of entries) {
+        const a = doc[k];
+        if (simpleEq(a, v)) continue;
+        if (!Array.isArray(a) || !a.some((x) => simpleEq(x, v))) return false;
+      }
+      return true;
+    },
+  };
+}
+
+export function compileFilter(filter: Doc): Matcher {
   if (filter && '$where' in filter) throw new MongoError('BadValue', '$where is not supported by the embedded MongoDB server');
+  if (isPlainObject(filter)) {
+    const fast = simpleEqualityMatcher(filter);
+    if (fast) return fast;
+  }
   try {
     return new Query(filter ?? {}, { scriptEnabled: false });
   } catch (e) {
@@ -223,8 +281,12 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
     return limitEarly && hits.length >= want;
   };
   if (ids) {
-    const all = new Set(ids);
-    if (overlay) for (const id of overlay.keys()) all.add(id);
+    let all = ids;
+    if (overlay?.size) {
+      const withOverlay = new Set(ids);
+      for (const id of overlay.keys()) withOverlay.add(id);
+      all = withOverlay;
+    }
     for (const id of all) if (consider(id, resolve(id))) break;
   } else {
     let done = false;

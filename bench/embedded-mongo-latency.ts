@@ -1,0 +1,213 @@
+// Per-request latency and small-operation throughput of the embedded MongoDB server, through
+// the real `mongodb` driver, next to a raw TCP baseline measured in the same run.
+//   node -r @swc-node/register bench/embedded-mongo-latency.ts [--quick] [--mode=worker|inproc]
+//
+// For each mode (worker thread = how the app runs it, and in-process for comparison) it seeds a
+// collection of 10,000 documents with a unique index on `key`, then measures:
+//   * findOne({ key }) sequentially: p50 / p99 latency;
+//   * the same with 32 concurrent callers: ops/s;
+//   * updateOne({ _id }, { $inc }) without a dataDir (memory) and with one (journal + fsync);
+//   * insertOne.
+// Baseline: a bare `net` ping-pong with a server in a worker thread (a 16-byte header-framed
+// message of a findOne's size, echoed back) = the floor any loopback request/reply pays here.
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { MongoClient, ObjectId } from 'mongodb';
+import * as lib from '../libs/embedded-mongo/src';
+
+// EMBEDDED_MONGO_SRC=/path/to/another/checkout/src runs the same bench against another version
+// of the library (before/after comparisons; set NODE_PATH to this repo's node_modules).
+const { startEmbeddedMongo } = (process.env.EMBEDDED_MONGO_SRC ? require(path.resolve(process.env.EMBEDDED_MONGO_SRC)) : lib) as typeof lib;
+
+const QUICK = process.argv.includes('--quick');
+const MODE = process.argv.find((a) => a.startsWith('--mode='))?.slice(7);
+const DOCS = 10_000;
+const SEQ_OPS = QUICK ? 1000 : 4000;
+const CONC = 32;
+const CONC_OPS = QUICK ? 4000 : 16000;
+const WRITE_OPS = QUICK ? 500 : 2000;
+
+interface Stats {
+  p50: number;
+  p99: number;
+  mean: number;
+}
+
+function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { p50: at(0.5), p99: at(0.99), mean: s.reduce((a, b) => a + b, 0) / s.length };
+}
+
+async function timed(n: number, op: (i: number) => Promise<unknown>): Promise<Stats> {
+  for (let i = 0; i < Math.min(200, n); i++) await op(i); // warm-up (JIT, pool)
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await op(i);
+    samples.push(performance.now() - t0);
+  }
+  return stats(samples);
+}
+
+async function throughput(total: number, callers: number, op: (i: number) => Promise<unknown>): Promise<number> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < total) await op(next++);
+  };
+  await Promise.all(Array.from({ length: callers }, worker)); // warm-up: opens the pool connections
+  next = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: callers }, worker));
+  return (total / (performance.now() - t0)) * 1000;
+}
+
+// ---- baseline: TCP echo server in a worker thread, framed like the wire protocol ----------------
+
+const ECHO_WORKER = `
+const net = require('node:net');
+const { parentPort } = require('node:worker_threads');
+const srv = net.createServer((s) => {
+  s.setNoDelay(true);
+  let pending = Buffer.alloc(0);
+  s.on('data', (c) => {
+    pending = pending.length ? Buffer.concat([pending, c]) : c;
+    while (pending.length >= 4) {
+      const len = pending.readInt32LE(0);
+      if (pending.length < len) break;
+      const msg = Buffer.from(pending.subarray(0, len));
+      pending = pending.subarray(len);
+      s.write(msg);
+    }
+  });
+  s.on('error', () => {});
+});
+srv.listen(0, '127.0.0.1', () => parentPort.postMessage(srv.address().port));
+`;
+
+async function echoBaseline(): Promise<{ seq: Stats; conc: number }> {
+  const worker = new Worker(ECHO_WORKER, { eval: true });
+  const port: number = await new Promise((r) => worker.once('message', r));
+  const connect = (): Promise<net.Socket> =>
+    new Promise((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => resolve(s));
+      s.setNoDelay(true);
+      sockets.push(s);
+    });
+  const msg = Buffer.alloc(180); // about the size of a driver findOne OP_MSG
+  msg.writeInt32LE(msg.length, 0);
+  const pinger = (s: net.Socket) => {
+    let waiting: (() => void) | undefined;
+    let got = 0;
+    s.on('data', (c) => {
+      got += c.length;
+      if (got >= msg.length) {
+        got -= msg.length;
+        waiting?.();
+      }
+    });
+    return () =>
+      new Promise<void>((r) => {
+        waiting = r;
+        s.write(msg);
+      });
+  };
+  const sockets: net.Socket[] = [];
+  const one = pinger(await connect());
+  const seq = await timed(SEQ_OPS, one);
+  const pings = await Promise.all(Array.from({ length: CONC }, async () => pinger(await connect())));
+  let next = 0;
+  const run = async (p: () => Promise<void>): Promise<void> => {
+    while (next < CONC_OPS) {
+      next++;
+      await p();
+    }
+  };
+  await Promise.all(pings.map(run));
+  next = 0;
+  const t0 = performance.now();
+  await Promise.all(pings.map(run));
+  const conc = (CONC_OPS / (performance.now() - t0)) * 1000;
+  sockets.forEach((s) => s.destroy());
+  await worker.terminate();
+  return { seq, conc };
+}
+
+// ---- the embedded server ----------------------------------------------------------------------
+
+interface Result {
+  find: Stats;
+  findConc: number;
+  updMem: Stats;
+  updDisk: Stats;
+  insert: Stats;
+}
+
+async function seed(client: MongoClient, name: string) {
+  const c = client.db('bench').collection<{ _id?: ObjectId; key: string; owner: string; scopes: string[]; n: number }>(name);
+  await c.createIndex({ key: 1 }, { unique: true });
+  for (let i = 0; i < DOCS; i += 1000) {
+    await c.insertMany(Array.from({ length: 1000 }, (_, j) => ({ key: `k${i + j}`, owner: `user${(i + j) % 97}`, scopes: ['posts:read', 'posts:write'], n: 0 })));
+  }
+  return c;
+}
+
+async function measureServer(inWorker: boolean): Promise<Result> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-latency-'));
+  const mem = await startEmbeddedMongo({ inWorker });
+  const disk = await startEmbeddedMongo({ inWorker, dataDir });
+  const client = await MongoClient.connect(mem.uri, { maxPoolSize: 64 });
+  const diskClient = await MongoClient.connect(disk.uri);
+  try {
+    const c = await seed(client, 'keys');
+    const ids = (await c.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
+    const key = (i: number): string => `k${(i * 7919) % DOCS}`;
+    const find = await timed(SEQ_OPS, async (i) => {
+      const d = await c.findOne({ key: key(i) });
+      if (!d) throw new Error('miss');
+    });
+    const findConc = await throughput(CONC_OPS, CONC, (i) => c.findOne({ key: key(i) }));
+    const updMem = await timed(WRITE_OPS, (i) => c.updateOne({ _id: ids[i % DOCS] }, { $inc: { n: 1 } }));
+    const insert = await timed(WRITE_OPS, (i) => c.insertOne({ key: `new${i}-${Math.random()}`, owner: 'x', scopes: [], n: 0 }));
+    const dc = await seed(diskClient, 'keys');
+    const dids = (await dc.find({}, { projection: { _id: 1 } }).toArray()).map((d) => d._id);
+    const updDisk = await timed(Math.min(WRITE_OPS, 1000), (i) => dc.updateOne({ _id: dids[i % DOCS] }, { $inc: { n: 1 } }));
+    return { find, findConc, updMem, updDisk, insert };
+  } finally {
+    await client.close();
+    await diskClient.close();
+    await mem.stop();
+    await disk.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (x: number): string => `${x.toFixed(3)} ms`;
+
+async function main(): Promise<void> {
+  const base = await echoBaseline();
+  console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}  cpus: ${os.cpus().length}`);
+  console.log(`baseline  TCP echo via worker thread: p50 ${ms(base.seq.p50)}  p99 ${ms(base.seq.p99)}  32 callers ${base.conc.toFixed(0)} ops/s`);
+  const modes: Array<[string, boolean]> = [
+    ['worker', true],
+    ['inproc', false],
+  ];
+  for (const [label, inWorker] of modes) {
+    if (MODE && MODE !== label) continue;
+    const r = await measureServer(inWorker);
+    const x = (s: Stats): string => `p50 ${ms(s.p50)} (${(s.p50 / base.seq.p50).toFixed(1)}x echo)  p99 ${ms(s.p99)}`;
+    console.log(`[${label}] findOne by unique key, sequential:  ${x(r.find)}`);
+    console.log(`[${label}] findOne, ${CONC} concurrent callers:   ${r.findConc.toFixed(0)} ops/s (${(base.conc / r.findConc).toFixed(1)}x below echo)`);
+    console.log(`[${label}] updateOne by _id, in-memory:        ${x(r.updMem)}`);
+    console.log(`[${label}] updateOne by _id, dataDir (fsync):  ${x(r.updDisk)}`);
+    console.log(`[${label}] insertOne, in-memory:               ${x(r.insert)}`);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
