@@ -159,7 +159,7 @@ export class Environment {
   @IsUrl(URL_RULES) LINKEDIN_API_URL = 'https://api.linkedin.com';
   @IsUrl(URL_RULES) LINKEDIN_OAUTH_URL = 'https://www.linkedin.com';
   /** `LinkedIn-Version` (YYYYMM) sent by the analytics client; LinkedIn serves each version for about a year. */
-  @Matches(/^\d{6}$/) LINKEDIN_API_VERSION = '202603';
+  @Matches(/^\d{6}$/) LINKEDIN_API_VERSION = '202609';
   @IsUrl(URL_RULES) INSTAGRAM_API_URL = 'https://graph.instagram.com/v21.0';
   @IsUrl(URL_RULES) THREADS_API_URL = 'https://graph.threads.net/v1.0';
   @IsUrl(URL_RULES) TIKTOK_API_URL = 'https://open.tiktokapis.com';

@@ -9,6 +9,8 @@ export interface PlatformEndpoints {
   twitterUploadUrl: string;
   linkedinApiUrl: string;
   linkedinOAuthUrl: string;
+  /** `LinkedIn-Version` header (YYYYMM) sent on every LinkedIn REST call, publishing and analytics alike. */
+  linkedinVersion: string;
   instagramApiUrl: string;
   threadsApiUrl: string;
   tiktokApiUrl: string;
@@ -46,6 +48,7 @@ export function platformEndpointsFrom(env: Environment & Record<string, unknown>
     twitterUploadUrl: trimSlash(env.TWITTER_UPLOAD_URL),
     linkedinApiUrl: trimSlash(env.LINKEDIN_API_URL),
     linkedinOAuthUrl: trimSlash(env.LINKEDIN_OAUTH_URL),
+    linkedinVersion: env.LINKEDIN_API_VERSION,
     instagramApiUrl: trimSlash(env.INSTAGRAM_API_URL),
     threadsApiUrl: trimSlash(env.THREADS_API_URL),
     tiktokApiUrl: trimSlash(env.TIKTOK_API_URL),

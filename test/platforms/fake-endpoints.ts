@@ -11,6 +11,7 @@ export function fakeEndpoints(baseUrl: string, overrides: Partial<PlatformEndpoi
     twitterUploadUrl: baseUrl,
     linkedinApiUrl: baseUrl,
     linkedinOAuthUrl: baseUrl,
+    linkedinVersion: '202609',
     instagramApiUrl: baseUrl,
     threadsApiUrl: baseUrl,
     tiktokApiUrl: baseUrl,

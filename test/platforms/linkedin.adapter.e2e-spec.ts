@@ -2,7 +2,6 @@ import type { PlatformCredentials, PublishRequest } from '../../src/platforms/pl
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
 import { failureOf, fakeEndpoints } from './fake-endpoints';
 import { LinkedInAdapter } from '../../src/platforms/linkedin';
-import { LINKEDIN_VERSION } from '../../src/platforms/linkedin/linkedin.client';
 import { LinkedInFake, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
 
 describe('LinkedInAdapter against the LinkedIn fake', () => {
@@ -51,7 +50,7 @@ describe('LinkedInAdapter against the LinkedIn fake', () => {
   it('posts escaped commentary with the versioned headers and returns the share URN', async () => {
     const result = await adapter.publish(creds(), request('Big news #launch (beta) @{urn:li:organization:42|Acme}'));
     const call = fake.calls('POST /rest/posts')[0];
-    expect(call.headers['linkedin-version']).toBe(LINKEDIN_VERSION);
+    expect(call.headers['linkedin-version']).toBe(endpoints.linkedinVersion);
     expect(call.headers['x-restli-protocol-version']).toBe('2.0.0');
     expect(call.body).toMatchObject({
       author: 'urn:li:person:abc123',

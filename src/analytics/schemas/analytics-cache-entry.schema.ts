@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types } from 'mongoose';
+import { Types, Schema as MongooseSchema } from 'mongoose';
 
 /**
  * One cached LinkedIn analytics answer, shared by every app instance. Keyed by user, connection,
@@ -9,10 +9,10 @@ import { Types } from 'mongoose';
  */
 @Schema({ collection: 'analytics_cache', minimize: false })
 export class AnalyticsCacheEntry {
-  @Prop({ type: Types.ObjectId, required: true })
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
   userId: Types.ObjectId;
 
-  @Prop({ type: Types.ObjectId, required: true })
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
   connectionId: Types.ObjectId;
 
   @Prop({ type: String, required: true })

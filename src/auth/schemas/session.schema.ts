@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types } from 'mongoose';
+import { Types, Schema as MongooseSchema } from 'mongoose';
 
 /** A dashboard session. Only the SHA-256 of the cookie token is stored. */
 @Schema({ collection: 'sessions', timestamps: { createdAt: true, updatedAt: false } })
@@ -7,7 +7,7 @@ export class Session {
   @Prop({ type: String, required: true, unique: true })
   tokenHash: string;
 
-  @Prop({ type: Types.ObjectId, required: true, index: true })
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true, index: true })
   userId: Types.ObjectId;
 
   /** TTL index: the database removes the session once this passes (reads also check it). */

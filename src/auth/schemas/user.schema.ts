@@ -1,5 +1,5 @@
 import { Prop, raw, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types } from 'mongoose';
+import { Types, Schema as MongooseSchema } from 'mongoose';
 import { PLAN_NAMES, type PlanName } from '../../limits/plans';
 
 /** A dashboard account. `email` is stored lower-cased and trimmed, so uniqueness is case-insensitive. */
@@ -19,7 +19,7 @@ export class User {
   isAdmin: boolean;
 
   /** The owner that manages this user (workspace mode), or null. */
-  @Prop({ type: Types.ObjectId, default: null, index: true })
+  @Prop({ type: MongooseSchema.Types.ObjectId, default: null, index: true })
   parentUser: Types.ObjectId | null;
 
   @Prop(raw({ workspacesEnabled: { type: Boolean, default: false } }))

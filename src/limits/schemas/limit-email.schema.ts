@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types } from 'mongoose';
+import { Types, Schema as MongooseSchema } from 'mongoose';
 
 /**
  * The limit-reached e-mail of one billing owner for one billing month. The document is both the
@@ -8,7 +8,7 @@ import { Types } from 'mongoose';
  */
 @Schema({ collection: 'limit_emails', timestamps: true })
 export class LimitEmail {
-  @Prop({ type: Types.ObjectId, required: true })
+  @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
   ownerId: Types.ObjectId;
 
   /** Billing period start, ISO: the dedupe key with ownerId. */

@@ -3,7 +3,6 @@ import { platformFetch, readJson } from '../platform-http';
 import { classifyLinkedInError } from './linkedin.errors';
 
 /** The versioned API we speak; LinkedIn supports each monthly version for a year. */
-export const LINKEDIN_VERSION = '202609';
 
 export interface LinkedInAnswer<T> {
   status: number;
@@ -28,7 +27,7 @@ export class LinkedInClient {
   async request<T>(url: string, init: { method?: string; json?: unknown; bytes?: Buffer } = {}): Promise<LinkedInAnswer<T>> {
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.accessToken}`,
-      'linkedin-version': LINKEDIN_VERSION,
+      'linkedin-version': this.endpoints.linkedinVersion,
       'x-restli-protocol-version': '2.0.0',
     };
     let body: string | Uint8Array | undefined;
