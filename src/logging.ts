@@ -14,11 +14,16 @@ const REDACT = [
   '*.secret',
 ];
 
-/** Structured JSON logs (pino), one line per request except health probes. */
-export function loggerOptions(env: Environment): Params {
+/**
+ * Structured JSON logs (pino), one line per request except health probes. A person running the
+ * service in a terminal outside production gets the same records pretty-printed.
+ */
+export function loggerOptions(env: Environment, interactive = Boolean(process.stdout.isTTY)): Params {
+  const pretty = interactive && env.NODE_ENV !== 'production';
   return {
     pinoHttp: {
       level: env.LOG_LEVEL,
+      ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,service,context', messageFormat: '{if context}[{context}] {end}{msg}', translateTime: 'SYS:HH:MM:ss' } } } : {}),
       redact: { paths: REDACT, censor: '[redacted]' },
       autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health') },
       customProps: () => ({ service: 'social-post-scheduler' }),
