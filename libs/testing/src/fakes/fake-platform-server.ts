@@ -127,7 +127,11 @@ export abstract class FakePlatformServer {
   }
 
   async start(port = 0): Promise<string> {
-    this.server = createServer((req, res) => void this.onRequest(req, res));
+    // A client that gives up mid-request (its own timeout) must not crash the fake or fail
+    // whichever test happens to be running: drop that exchange and carry on.
+    this.server = createServer((req, res) => {
+      this.onRequest(req, res).catch(() => res.destroy());
+    });
     this.server.keepAliveTimeout = 1000;
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     const { port: actual } = this.server.address() as AddressInfo;
