@@ -39,6 +39,26 @@ export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[]):
   }
 }
 
+/**
+ * `{ $group: { _id: <constant>, n: { $sum: <number> } } }` after the input: the shape of
+ * countDocuments. Answered from the input's length, without cloning every document into mingo
+ * (which made a count cost as much as reading the whole result). Null for any other stage.
+ */
+export function countShortcut(stage: Doc | undefined, inputLength: number): Doc[] | null {
+  if (!stage || stageName(stage) !== '$group') return null;
+  const group = stage.$group as Doc;
+  const key = group._id;
+  if (typeof key === 'string' && key.startsWith('$')) return null;
+  if (key !== null && key !== undefined && typeof key !== 'number' && typeof key !== 'string') return null;
+  const out: Doc = { _id: key ?? null };
+  for (const [field, acc] of Object.entries(group)) {
+    if (field === '_id') continue;
+    if (!isPlainObject(acc) || Object.keys(acc).length !== 1 || typeof acc.$sum !== 'number') return null;
+    out[field] = acc.$sum * inputLength;
+  }
+  return inputLength === 0 ? [] : [out];
+}
+
 const aggregate: Handler = (cmd, ctx) => {
   const pipeline = cmd.pipeline;
   if (!Array.isArray(pipeline)) throw new MongoError('TypeMismatch', "BSON field 'aggregate.pipeline' is missing or has the wrong type, expected type 'array'");
@@ -74,7 +94,8 @@ const aggregate: Handler = (cmd, ctx) => {
       input = allDocs(coll, overlay);
     }
   }
-  const out = rest.length ? runPipeline(ctx, input, rest) : input;
+  const counted = rest.length === 1 ? countShortcut(rest[0], input.length) : null;
+  const out = counted ?? (rest.length ? runPipeline(ctx, input, rest) : input);
   const { batch, id } = ctx.cursors.open(ns, out, batchSize, false, ctx.session?.id);
   return cursorReply(ns, batch, id, true);
 };
