@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ApiError } from '../common/api-error';
 import { isPlanName, type PlanName } from '../limits/plans';
@@ -59,7 +59,6 @@ export function isObjectId(value: unknown): value is string {
 /** Accounts: creation, sign-in check, summaries for the guards, admin changes. */
 @Injectable()
 export class UsersService {
-  private readonly logger = new Logger(UsersService.name);
   /** Hash of a random password: missing users are checked against it so timing does not tell. */
   private dummyHash: Promise<string> | null = null;
   private readonly summaryCache = new Map<string, { user: UserSummary; expires: number }>();

@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@app/testing';
 import type { Response as SupertestResponse } from 'supertest';
 import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -439,7 +439,6 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
 
 /** supertest parser that keeps the body as bytes (its own types name the browser Response). */
 function binary(res: SupertestResponse, done: (err: Error | null, body: Buffer) => void): void {
-  const stream = res as unknown as NodeJS.ReadableStream & { setEncoding(e: string): void };
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
