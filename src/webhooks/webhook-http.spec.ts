@@ -82,7 +82,7 @@ describe('postWebhook', () => {
     const started = Date.now();
     const r = await send(`http://127.0.0.1:${port}/`, true, undefined, 300);
     expect(r).toMatchObject({ ok: false, statusCode: null, error: 'Timed out after 300 ms' });
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(3000); // 300 ms plus room for a loaded machine
     behaviour = (_q, r) => r.end();
   });
 

@@ -100,13 +100,14 @@ describe('dashboard sessions /auth', () => {
       const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
       const known: number[] = [];
       const unknown: number[] = [];
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < 7; i++) {
         known.push(await time(a.email));
         unknown.push(await time(`missing-${i}@example.com`));
       }
       const ratio = median(unknown) / median(known);
-      expect(ratio).toBeGreaterThan(0.5);
-      expect(ratio).toBeLessThan(2);
+      // Without the dummy hash an unknown email would answer ~50x faster; the wide band is for CI noise.
+      expect(ratio).toBeGreaterThan(0.33);
+      expect(ratio).toBeLessThan(3);
     });
 
     it('slows repeated failures per email+IP: the 5th failure locks (429, Retry-After), even for the right password', async () => {

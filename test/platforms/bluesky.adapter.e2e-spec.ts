@@ -1,11 +1,12 @@
 import { FakeBlueskyServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
 import { BlueskyAdapter } from '../../src/platforms/bluesky';
 import { PlatformCredentials, PublishRequest, RefreshedTokens } from '../../src/platforms/platform-adapter';
-import { fakeEndpoints, rejectionOf } from './fake-endpoints';
+import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';
 
 describe('BlueskyAdapter against a fake PDS and video service', () => {
   const fake = new FakeBlueskyServer();
   let adapter: BlueskyAdapter;
+  let impatient: BlueskyAdapter; // short timeouts, for the timeout tests
   let base: string;
   let creds: PlatformCredentials;
   const request = (over: Partial<PublishRequest> = {}): PublishRequest => ({
@@ -19,8 +20,10 @@ describe('BlueskyAdapter against a fake PDS and video service', () => {
   beforeAll(async () => {
     base = await fake.start();
     adapter = new BlueskyAdapter(fakeEndpoints(base));
+    impatient = new BlueskyAdapter(fakeEndpoints(base, IMPATIENT));
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    await fake.settle();
     fake.reset();
     fake.posts.length = 0;
     const session = fake.issueSession();
@@ -73,7 +76,7 @@ describe('BlueskyAdapter against a fake PDS and video service', () => {
   it('video processing that never finishes fails clearly and posts nothing', async () => {
     fake.processingPolls = Infinity;
     const video = mediaItem(fakeVideoBytes(), { kind: 'video', mimeType: 'video/mp4' });
-    const err = await rejectionOf(adapter.publish(creds, request({ media: [video] })));
+    const err = await rejectionOf(impatient.publish(creds, request({ media: [video] })));
     expect(err.message).toMatch(/Bluesky video processing did not finish/);
     expect(err.options).toMatchObject({ retryable: false, outcomeUnknown: false });
     expect(fake.posts).toHaveLength(0);
@@ -139,8 +142,8 @@ describe('BlueskyAdapter against a fake PDS and video service', () => {
     expect(serverErr.code).toBe('PLATFORM_SERVER_ERROR');
     expect(serverErr.options.retryable).toBe(true);
 
-    fake.inject({ kind: 'slow', match: 'createRecord', delayMs: 1500 });
-    const timeout = await rejectionOf(adapter.publish(creds, request()));
+    fake.inject({ kind: 'slow', match: 'createRecord', delayMs: SLOW_FAULT_MS });
+    const timeout = await rejectionOf(impatient.publish(creds, request()));
     expect(timeout.code).toBe('TIMEOUT_ERROR');
     expect(timeout.options.outcomeUnknown).toBe(true);
   });
@@ -148,7 +151,7 @@ describe('BlueskyAdapter against a fake PDS and video service', () => {
   it('a hanging blob upload is a timeout that is safe to retry', async () => {
     fake.inject({ kind: 'hang', match: 'uploadBlob' });
     const media = [mediaItem(await makeImage('png'), { kind: 'image', mimeType: 'image/png' })];
-    const err = await rejectionOf(adapter.publish(creds, request({ media })));
+    const err = await rejectionOf(impatient.publish(creds, request({ media })));
     expect(err.code).toBe('TIMEOUT_ERROR');
     expect(err.options.outcomeUnknown).toBe(false);
   });

@@ -1,6 +1,6 @@
 import type { PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
-import { failureOf, fakeEndpoints } from './fake-endpoints';
+import { IMPATIENT, SLOW_FAULT_MS, failureOf, fakeEndpoints } from './fake-endpoints';
 import { FacebookAdapter } from '../../src/platforms/facebook';
 import { FacebookFake, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
 
@@ -29,17 +29,14 @@ describe('FacebookAdapter against the Facebook Pages fake', () => {
     jpeg = await makeImage('jpeg');
     endpoints = fakeEndpoints(base, {
       facebookApiUrl: `${base}/v21.0`,
-      // Generous limits for the ordinary tests, so a loaded machine does not make them flaky;
-      // the timeout tests use `impatient` below.
-      requestTimeoutMs: 5000,
       pollIntervalMs: 10,
-      processingTimeoutMs: 5000,
     });
     adapter = new FacebookAdapter(endpoints);
-    impatient = new FacebookAdapter({ ...endpoints, requestTimeoutMs: 300, processingTimeoutMs: 300 });
+    impatient = new FacebookAdapter({ ...endpoints, ...IMPATIENT });
   });
   afterAll(() => fake.stop());
-  beforeEach(() => {
+  beforeEach(async () => {
+    await fake.settle();
     fake.reset();
     fake.setToken('page-tok');
     fake.setToken('tok-expired', 'expired');
@@ -104,7 +101,7 @@ describe('FacebookAdapter against the Facebook Pages fake', () => {
   });
 
   it('flags a timeout on the feed post as outcome unknown, and on photo upload as safe', async () => {
-    fake.inject({ kind: 'slow', match: '/feed', delayMs: 1000 });
+    fake.inject({ kind: 'slow', match: '/feed', delayMs: SLOW_FAULT_MS });
     const create = await failureOf(impatient.publish(creds(), request('slow')));
     expect(create.code).toBe('TIMEOUT_ERROR');
     expect(create.options.outcomeUnknown).toBe(true);

@@ -2,8 +2,10 @@ import { PlatformError } from '../../src/platforms/platform-adapter';
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
 
 /**
- * PlatformEndpoints with every host pointing at one fake and short timeouts, so fault tests
- * (timeouts, processing that never ends) finish in about a second (1 s leaves room on a loaded machine).
+ * PlatformEndpoints with every host pointing at one fake. The timeouts are generous so an
+ * ordinary test never fails because a loaded CI machine stalled for a second; the tests that are
+ * about timeouts (slow or hanging requests, processing that never ends) use an adapter built
+ * with IMPATIENT instead.
  */
 export function fakeEndpoints(baseUrl: string, overrides: Partial<PlatformEndpoints> = {}): PlatformEndpoints {
   return {
@@ -22,8 +24,8 @@ export function fakeEndpoints(baseUrl: string, overrides: Partial<PlatformEndpoi
     telegramApiUrl: baseUrl,
     pinterestApiUrl: baseUrl,
     blueskyVideoUrl: baseUrl,
-    requestTimeoutMs: 1000,
-    processingTimeoutMs: 1000,
+    requestTimeoutMs: 15_000,
+    processingTimeoutMs: 15_000,
     pollIntervalMs: 10,
     clients: {
       tiktok: { clientId: 'tt-client', clientSecret: 'tt-secret' },
@@ -33,6 +35,14 @@ export function fakeEndpoints(baseUrl: string, overrides: Partial<PlatformEndpoi
     ...overrides,
   };
 }
+
+/**
+ * Short limits for the timeout tests. Every request before the faulty one must still finish
+ * inside them, so they are not tighter than a loaded machine can manage; a `slow` fault must
+ * then outlast them by a wide margin (SLOW_FAULT_MS).
+ */
+export const IMPATIENT = { requestTimeoutMs: 1000, processingTimeoutMs: 1000 } as const;
+export const SLOW_FAULT_MS = 2500;
 
 /** Awaits a promise expected to reject and returns the error for detailed assertions. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<any> {

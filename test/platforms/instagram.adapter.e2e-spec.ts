@@ -1,6 +1,6 @@
 import type { PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
-import { failureOf, fakeEndpoints } from './fake-endpoints';
+import { IMPATIENT, SLOW_FAULT_MS, failureOf, fakeEndpoints } from './fake-endpoints';
 import { InstagramAdapter } from '../../src/platforms/instagram';
 import { InstagramFake, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
 
@@ -30,17 +30,14 @@ describe('InstagramAdapter against the Instagram Graph fake', () => {
     jpeg = await makeImage('jpeg');
     endpoints = fakeEndpoints(base, {
       instagramApiUrl: `${base}/v21.0`,
-      // Generous limits for the ordinary tests, so a loaded machine does not make them flaky;
-      // the timeout tests use `impatient` below.
-      requestTimeoutMs: 5000,
       pollIntervalMs: 10,
-      processingTimeoutMs: 5000,
     });
     adapter = new InstagramAdapter(endpoints);
-    impatient = new InstagramAdapter({ ...endpoints, requestTimeoutMs: 300, processingTimeoutMs: 300 });
+    impatient = new InstagramAdapter({ ...endpoints, ...IMPATIENT });
   });
   afterAll(() => fake.stop());
-  beforeEach(() => {
+  beforeEach(async () => {
+    await fake.settle();
     fake.reset();
     fake.setToken('tok-valid');
     fake.setToken('tok-expired', 'expired');
@@ -131,7 +128,7 @@ describe('InstagramAdapter against the Instagram Graph fake', () => {
   });
 
   it('flags a timeout on media_publish as outcome unknown, and on the container as safe', async () => {
-    fake.inject({ kind: 'slow', match: 'media_publish', delayMs: 1000 });
+    fake.inject({ kind: 'slow', match: 'media_publish', delayMs: SLOW_FAULT_MS });
     const publish = await failureOf(impatient.publish(creds(), request('x', { media: [image()] })));
     expect(publish.code).toBe('TIMEOUT_ERROR');
     expect(publish.options.outcomeUnknown).toBe(true);

@@ -1,6 +1,6 @@
 import type { PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
-import { failureOf, fakeEndpoints } from './fake-endpoints';
+import { IMPATIENT, SLOW_FAULT_MS, failureOf, fakeEndpoints } from './fake-endpoints';
 import { LinkedInAdapter } from '../../src/platforms/linkedin';
 import { LinkedInFake, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
 
@@ -28,18 +28,15 @@ describe('LinkedInAdapter against the LinkedIn fake', () => {
     endpoints = fakeEndpoints(base, {
       linkedinApiUrl: base,
       linkedinOAuthUrl: base,
-      // Generous limits for the ordinary tests, so a loaded machine does not make them flaky;
-      // the timeout tests use `impatient` below.
-      requestTimeoutMs: 5000,
       pollIntervalMs: 10,
-      processingTimeoutMs: 5000,
       clients: { linkedin: { clientId: 'li-client', clientSecret: 'li-secret' } },
     });
     adapter = new LinkedInAdapter(endpoints);
-    impatient = new LinkedInAdapter({ ...endpoints, requestTimeoutMs: 300, processingTimeoutMs: 300 });
+    impatient = new LinkedInAdapter({ ...endpoints, ...IMPATIENT });
   });
   afterAll(() => fake.stop());
-  beforeEach(() => {
+  beforeEach(async () => {
+    await fake.settle();
     fake.reset();
     fake.videoPartBytes = 16 * 1024;
     fake.setToken('tok-valid');
@@ -142,7 +139,7 @@ describe('LinkedInAdapter against the LinkedIn fake', () => {
   });
 
   it('flags a timeout on the create call as outcome unknown, and on uploads as safe', async () => {
-    fake.inject({ kind: 'slow', match: 'POST /rest/posts', delayMs: 1000 });
+    fake.inject({ kind: 'slow', match: 'POST /rest/posts', delayMs: SLOW_FAULT_MS });
     const create = await failureOf(impatient.publish(creds(), request('slow')));
     expect(create.code).toBe('TIMEOUT_ERROR');
     expect(create.options.outcomeUnknown).toBe(true);

@@ -1,11 +1,12 @@
 import { FakeMastodonServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
 import { MastodonAdapter } from '../../src/platforms/mastodon';
 import { PlatformCredentials, PlatformError, PublishRequest } from '../../src/platforms/platform-adapter';
-import { fakeEndpoints, rejectionOf } from './fake-endpoints';
+import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';
 
 describe('MastodonAdapter against a fake instance', () => {
   const fake = new FakeMastodonServer();
   let adapter: MastodonAdapter;
+  let impatient: MastodonAdapter; // short timeouts, for the timeout tests
   let creds: PlatformCredentials;
   const request = (over: Partial<PublishRequest> = {}): PublishRequest => ({
     content: 'Hello fediverse',
@@ -18,9 +19,11 @@ describe('MastodonAdapter against a fake instance', () => {
   beforeAll(async () => {
     const base = await fake.start();
     adapter = new MastodonAdapter(fakeEndpoints(base));
+    impatient = new MastodonAdapter(fakeEndpoints(base, IMPATIENT));
     creds = { externalId: fake.account.id, accessToken: 'good-token', instanceUrl: `${base}/` };
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    await fake.settle();
     fake.reset();
     fake.posts.length = 0;
     fake.setToken('good-token');
@@ -76,7 +79,7 @@ describe('MastodonAdapter against a fake instance', () => {
   it('media processing that never finishes fails clearly, before anything is live', async () => {
     fake.processingPolls = Infinity;
     const video = mediaItem(fakeVideoBytes(), { kind: 'video', mimeType: 'video/mp4' });
-    const err = await rejectionOf(adapter.publish(creds, request({ media: [video] })));
+    const err = await rejectionOf(impatient.publish(creds, request({ media: [video] })));
     expect(err).toBeInstanceOf(PlatformError);
     expect(err.message).toMatch(/Mastodon media processing .* did not finish/);
     expect(err.options).toMatchObject({ retryable: false, outcomeUnknown: false });
@@ -107,8 +110,8 @@ describe('MastodonAdapter against a fake instance', () => {
   });
 
   it('a slow status creation → TIMEOUT_ERROR with outcomeUnknown', async () => {
-    fake.inject({ kind: 'slow', match: 'POST /api/v1/statuses', delayMs: 1500 });
-    const err = await rejectionOf(adapter.publish(creds, request()));
+    fake.inject({ kind: 'slow', match: 'POST /api/v1/statuses', delayMs: SLOW_FAULT_MS });
+    const err = await rejectionOf(impatient.publish(creds, request()));
     expect(err.code).toBe('TIMEOUT_ERROR');
     expect(err.options.outcomeUnknown).toBe(true);
   });
@@ -116,7 +119,7 @@ describe('MastodonAdapter against a fake instance', () => {
   it('a slow media upload is a timeout that is safe to retry (nothing live yet)', async () => {
     fake.inject({ kind: 'hang', match: 'POST /api/v2/media' });
     const png = await makeImage('png');
-    const err = await rejectionOf(adapter.publish(creds, request({ media: [mediaItem(png, { kind: 'image', mimeType: 'image/png' })] })));
+    const err = await rejectionOf(impatient.publish(creds, request({ media: [mediaItem(png, { kind: 'image', mimeType: 'image/png' })] })));
     expect(err.code).toBe('TIMEOUT_ERROR');
     expect(err.options.outcomeUnknown).toBe(false);
   });

@@ -1,11 +1,12 @@
 import { FakePinterestServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
 import { PinterestAdapter } from '../../src/platforms/pinterest';
 import { MediaItem, PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
-import { fakeEndpoints, rejectionOf } from './fake-endpoints';
+import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';
 
 describe('PinterestAdapter against a fake API v5', () => {
   const fake = new FakePinterestServer();
   let adapter: PinterestAdapter;
+  let impatient: PinterestAdapter; // short timeouts, for the timeout tests
   let png: Buffer;
   const creds: PlatformCredentials = { externalId: 'alicepins', accessToken: 'pina_good', refreshToken: 'pinr_good' };
   const image = (name: string): MediaItem => mediaItem(png, { kind: 'image', mimeType: 'image/png', url: fake.hostFile(name, png, 'image/png') });
@@ -20,9 +21,12 @@ describe('PinterestAdapter against a fake API v5', () => {
 
   beforeAll(async () => {
     png = await makeImage('png');
-    adapter = new PinterestAdapter(fakeEndpoints(await fake.start()));
+    const base = await fake.start();
+    adapter = new PinterestAdapter(fakeEndpoints(base));
+    impatient = new PinterestAdapter(fakeEndpoints(base, IMPATIENT));
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    await fake.settle();
     fake.reset();
     fake.pins.length = 0;
     fake.setToken('pina_good');
@@ -64,7 +68,7 @@ describe('PinterestAdapter against a fake API v5', () => {
 
   it('video processing that never finishes fails clearly before any pin exists', async () => {
     fake.processingPolls = Infinity;
-    const err = await rejectionOf(adapter.publish(creds, request({ media: [video()] })));
+    const err = await rejectionOf(impatient.publish(creds, request({ media: [video()] })));
     expect(err.message).toMatch(/Pinterest video processing did not finish/);
     expect(err.options).toMatchObject({ retryable: false, outcomeUnknown: false });
     expect(fake.pins).toHaveLength(0);
@@ -99,8 +103,8 @@ describe('PinterestAdapter against a fake API v5', () => {
     expect(server.code).toBe('PLATFORM_SERVER_ERROR');
     expect(server.options.retryable).toBe(true);
 
-    fake.inject({ kind: 'slow', match: 'POST /v5/pins', delayMs: 1500 });
-    const slow = await rejectionOf(adapter.publish(creds, request()));
+    fake.inject({ kind: 'slow', match: 'POST /v5/pins', delayMs: SLOW_FAULT_MS });
+    const slow = await rejectionOf(impatient.publish(creds, request()));
     expect(slow.code).toBe('TIMEOUT_ERROR');
     expect(slow.options.outcomeUnknown).toBe(true);
   });

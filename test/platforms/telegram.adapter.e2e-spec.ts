@@ -1,12 +1,13 @@
 import { FakeTelegramServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
 import { TelegramAdapter } from '../../src/platforms/telegram';
 import { PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
-import { fakeEndpoints, rejectionOf } from './fake-endpoints';
+import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';
 
 describe('TelegramAdapter against a fake Bot API', () => {
   const fake = new FakeTelegramServer();
   const TOKEN = '123456:ABC-secret';
   let adapter: TelegramAdapter;
+  let impatient: TelegramAdapter; // short timeouts, for the timeout tests
   const privateChannel: PlatformCredentials = { externalId: '-1009876543210', accessToken: TOKEN, type: 'bot' };
   const publicChannel: PlatformCredentials = { externalId: '-1001111', accessToken: TOKEN, type: 'bot' };
   const request = (over: Partial<PublishRequest> = {}): PublishRequest => ({
@@ -18,9 +19,12 @@ describe('TelegramAdapter against a fake Bot API', () => {
   });
 
   beforeAll(async () => {
-    adapter = new TelegramAdapter(fakeEndpoints(await fake.start()));
+    const base = await fake.start();
+    adapter = new TelegramAdapter(fakeEndpoints(base));
+    impatient = new TelegramAdapter(fakeEndpoints(base, IMPATIENT));
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    await fake.settle();
     fake.reset();
     fake.messages.length = 0;
     fake.setToken(TOKEN);
@@ -102,9 +106,9 @@ describe('TelegramAdapter against a fake Bot API', () => {
     expect(server.code).toBe('PLATFORM_SERVER_ERROR');
     expect(server.options.retryable).toBe(true);
 
-    fake.inject({ kind: 'slow', match: 'sendPhoto', delayMs: 1500 });
+    fake.inject({ kind: 'slow', match: 'sendPhoto', delayMs: SLOW_FAULT_MS });
     const png = mediaItem(await makeImage('png'), { kind: 'image', mimeType: 'image/png' });
-    const timeout = await rejectionOf(adapter.publish(privateChannel, request({ media: [png] })));
+    const timeout = await rejectionOf(impatient.publish(privateChannel, request({ media: [png] })));
     expect(timeout.code).toBe('TIMEOUT_ERROR');
     expect(timeout.options.outcomeUnknown).toBe(true);
   });

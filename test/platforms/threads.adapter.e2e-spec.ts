@@ -1,6 +1,6 @@
 import type { PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
-import { failureOf, fakeEndpoints } from './fake-endpoints';
+import { IMPATIENT, SLOW_FAULT_MS, failureOf, fakeEndpoints } from './fake-endpoints';
 import { ThreadsAdapter } from '../../src/platforms/threads';
 import { ThreadsFake, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
 
@@ -30,17 +30,14 @@ describe('ThreadsAdapter against the Threads fake', () => {
     jpeg = await makeImage('jpeg');
     endpoints = fakeEndpoints(base, {
       threadsApiUrl: `${base}/v1.0`,
-      // Generous limits for the ordinary tests, so a loaded machine does not make them flaky;
-      // the timeout tests use `impatient` below.
-      requestTimeoutMs: 5000,
       pollIntervalMs: 10,
-      processingTimeoutMs: 5000,
     });
     adapter = new ThreadsAdapter(endpoints);
-    impatient = new ThreadsAdapter({ ...endpoints, requestTimeoutMs: 300, processingTimeoutMs: 300 });
+    impatient = new ThreadsAdapter({ ...endpoints, ...IMPATIENT });
   });
   afterAll(() => fake.stop());
-  beforeEach(() => {
+  beforeEach(async () => {
+    await fake.settle();
     fake.reset();
     fake.setToken('tok-valid');
     fake.setToken('tok-expired', 'expired');
@@ -126,7 +123,7 @@ describe('ThreadsAdapter against the Threads fake', () => {
   });
 
   it('flags a timeout on threads_publish as outcome unknown, and on the container as safe', async () => {
-    fake.inject({ kind: 'slow', match: 'threads_publish', delayMs: 1000 });
+    fake.inject({ kind: 'slow', match: 'threads_publish', delayMs: SLOW_FAULT_MS });
     const publish = await failureOf(impatient.publish(creds(), request('slow')));
     expect(publish.code).toBe('TIMEOUT_ERROR');
     expect(publish.options.outcomeUnknown).toBe(true);

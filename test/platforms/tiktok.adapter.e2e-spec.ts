@@ -1,13 +1,14 @@
 import { FakeTikTokServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
 import { TikTokAdapter } from '../../src/platforms/tiktok';
 import { MediaItem, PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
-import { fakeEndpoints, rejectionOf } from './fake-endpoints';
+import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';
 
 const MIB = 1024 * 1024;
 
 describe('TikTokAdapter against a fake Content Posting API', () => {
   const fake = new FakeTikTokServer();
   let adapter: TikTokAdapter;
+  let impatient: TikTokAdapter; // short timeouts, for the timeout tests
   const creds: PlatformCredentials = { externalId: 'open-123', accessToken: 'tt-access', refreshToken: 'tt-refresh', username: 'alice.tt' };
   const video = (size = 64 * 1024, over: Partial<MediaItem> = {}) =>
     mediaItem(fakeVideoBytes(size), { kind: 'video', mimeType: 'video/mp4', frameRate: 30, durationSeconds: 12, ...over });
@@ -20,9 +21,12 @@ describe('TikTokAdapter against a fake Content Posting API', () => {
   });
 
   beforeAll(async () => {
-    adapter = new TikTokAdapter(fakeEndpoints(await fake.start()), { chunkBytes: 5 * MIB });
+    const base = await fake.start();
+    adapter = new TikTokAdapter(fakeEndpoints(base), { chunkBytes: 5 * MIB });
+    impatient = new TikTokAdapter(fakeEndpoints(base, IMPATIENT), { chunkBytes: 5 * MIB });
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    await fake.settle();
     fake.reset();
     fake.publishes.clear();
     fake.setToken('tt-access');
@@ -60,9 +64,7 @@ describe('TikTokAdapter against a fake Content Posting API', () => {
 
   it('large video goes in floor(size/chunk) Content-Range chunks, the last carrying the remainder', async () => {
     const size = 11 * MIB + 123;
-    // Megabytes through a 300 ms request timeout can be tight on a busy machine.
-    const patient = new TikTokAdapter(fakeEndpoints(fake.baseUrl, { requestTimeoutMs: 5000 }), { chunkBytes: 5 * MIB });
-    await patient.publish(creds, request({ media: [video(size)] }));
+    await adapter.publish(creds, request({ media: [video(size)] }));
     const [pub] = fake.posts;
     expect(pub.sourceInfo).toMatchObject({ video_size: size, chunk_size: 5 * MIB, total_chunk_count: 2 });
     expect(pub.chunks).toEqual([
@@ -85,19 +87,19 @@ describe('TikTokAdapter against a fake Content Posting API', () => {
 
   it('publishing that never completes → clear failure, outcome unknown (the upload is done)', async () => {
     fake.processingPolls = Infinity;
-    const err = await rejectionOf(adapter.publish(creds, request()));
+    const err = await rejectionOf(impatient.publish(creds, request()));
     expect(err.message).toMatch(/TikTok publishing did not finish within 1000 ms/);
     expect(err.options).toMatchObject({ retryable: false, outcomeUnknown: true });
   });
 
   it('slow final chunk → TIMEOUT_ERROR with outcomeUnknown; slow init → safe to retry', async () => {
-    fake.inject({ kind: 'slow', match: 'PUT /upload/', delayMs: 1500 });
-    const timeout = await rejectionOf(adapter.publish(creds, request()));
+    fake.inject({ kind: 'slow', match: 'PUT /upload/', delayMs: SLOW_FAULT_MS });
+    const timeout = await rejectionOf(impatient.publish(creds, request()));
     expect(timeout.code).toBe('TIMEOUT_ERROR');
     expect(timeout.options.outcomeUnknown).toBe(true);
 
     fake.inject({ kind: 'hang', match: 'video/init' });
-    const early = await rejectionOf(adapter.publish(creds, request()));
+    const early = await rejectionOf(impatient.publish(creds, request()));
     expect(early.code).toBe('TIMEOUT_ERROR');
     expect(early.options.outcomeUnknown).toBe(false);
   });

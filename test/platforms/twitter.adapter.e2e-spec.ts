@@ -1,6 +1,6 @@
 import type { PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
-import { failureOf, fakeEndpoints } from './fake-endpoints';
+import { IMPATIENT, SLOW_FAULT_MS, failureOf, fakeEndpoints } from './fake-endpoints';
 import { TwitterAdapter } from '../../src/platforms/twitter';
 import { TWITTER_CHUNK_BYTES } from '../../src/platforms/twitter/twitter.media';
 import { TwitterFake, fakeVideoBytes, makeImage, mediaItem, parseMultipart, multipartFields } from '@app/testing/fakes';
@@ -29,18 +29,15 @@ describe('TwitterAdapter against the X fake', () => {
     endpoints = fakeEndpoints(base, {
       twitterApiUrl: base,
       twitterUploadUrl: base,
-      // Generous limits for the ordinary tests, so a loaded machine does not make them flaky;
-      // the timeout tests use `impatient` below.
-      requestTimeoutMs: 5000,
       pollIntervalMs: 10,
-      processingTimeoutMs: 5000,
       clients: { twitter: { clientId: 'client-1', clientSecret: '' } },
     });
     adapter = new TwitterAdapter(endpoints);
-    impatient = new TwitterAdapter({ ...endpoints, requestTimeoutMs: 300, processingTimeoutMs: 300 });
+    impatient = new TwitterAdapter({ ...endpoints, ...IMPATIENT });
   });
   afterAll(() => fake.stop());
-  beforeEach(() => {
+  beforeEach(async () => {
+    await fake.settle();
     fake.reset();
     fake.checkAfterSecs = 0;
     fake.setToken('tok-valid');
@@ -132,7 +129,7 @@ describe('TwitterAdapter against the X fake', () => {
   });
 
   it('flags a timeout on the create call as outcome unknown', async () => {
-    fake.inject({ kind: 'slow', match: 'POST /2/tweets', delayMs: 1000 });
+    fake.inject({ kind: 'slow', match: 'POST /2/tweets', delayMs: SLOW_FAULT_MS });
     const err = await failureOf(impatient.publish(creds(), request('slow')));
     expect(err.code).toBe('TIMEOUT_ERROR');
     expect(err.options.outcomeUnknown).toBe(true);

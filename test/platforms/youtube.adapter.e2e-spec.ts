@@ -1,13 +1,14 @@
 import { FakeYouTubeServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
 import { YouTubeAdapter } from '../../src/platforms/youtube';
 import { MediaItem, PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
-import { fakeEndpoints, rejectionOf } from './fake-endpoints';
+import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';
 
 const KIB = 1024;
 
 describe('YouTubeAdapter against a fake Data API with resumable uploads', () => {
   const fake = new FakeYouTubeServer();
   let adapter: YouTubeAdapter;
+  let impatient: YouTubeAdapter; // short timeouts, for the timeout tests
   const creds: PlatformCredentials = { externalId: 'UC_fake_channel', accessToken: 'ya29.good', refreshToken: 'yt-refresh' };
   // 600 KiB with 256 KiB chunks → 256 + 256 + 88 KiB.
   const video = (size = 600 * KIB, over: Partial<MediaItem> = {}) => mediaItem(fakeVideoBytes(size), { kind: 'video', mimeType: 'video/mp4', ...over });
@@ -20,9 +21,12 @@ describe('YouTubeAdapter against a fake Data API with resumable uploads', () => 
   });
 
   beforeAll(async () => {
-    adapter = new YouTubeAdapter(fakeEndpoints(await fake.start()), { chunkBytes: 256 * KIB });
+    const base = await fake.start();
+    adapter = new YouTubeAdapter(fakeEndpoints(base), { chunkBytes: 256 * KIB });
+    impatient = new YouTubeAdapter(fakeEndpoints(base, IMPATIENT), { chunkBytes: 256 * KIB });
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    await fake.settle();
     fake.reset();
     fake.uploads.clear();
     fake.setToken('ya29.good');
@@ -73,15 +77,15 @@ describe('YouTubeAdapter against a fake Data API with resumable uploads', () => 
 
   it('a timed-out final chunk is resolved by the probe (the video exists)', async () => {
     const single = video(100 * KIB);
-    fake.inject({ kind: 'slow', match: /^PUT /, delayMs: 1200 });
-    const result = await adapter.publish(creds, request({ media: [single] }));
+    fake.inject({ kind: 'slow', match: /^PUT /, delayMs: SLOW_FAULT_MS });
+    const result = await impatient.publish(creds, request({ media: [single] }));
     expect(result.postedId).toBe(fake.videos[0].videoId);
     expect(fake.videos[0].probes).toBeGreaterThanOrEqual(1);
   });
 
   it('final chunk and every probe hanging → TIMEOUT_ERROR with outcomeUnknown', async () => {
     fake.inject({ kind: 'hang', match: /^PUT / }, 5);
-    const err = await rejectionOf(adapter.publish(creds, request({ media: [video(100 * KIB)] })));
+    const err = await rejectionOf(impatient.publish(creds, request({ media: [video(100 * KIB)] })));
     expect(err.code).toBe('TIMEOUT_ERROR');
     expect(err.options.outcomeUnknown).toBe(true);
   }, 15_000);

@@ -109,11 +109,11 @@ describe('indexes', () => {
       expect(page[0].scheduledTime.getTime()).toBeGreaterThan(page[19].scheduledTime.getTime());
     }
     const pageMs = (Date.now() - t1) / 20;
-    expect(pageMs).toBeLessThan(50);
+    expect(pageMs).toBeLessThan(150); // ~1 ms idle; a full scan of the collection takes far longer
 
     const t2 = Date.now();
     for (let i = 0; i < 100; i++) expect(await c.findOne({ key: `k${i * 997}` })).not.toBeNull();
-    expect((Date.now() - t2) / 100).toBeLessThan(20);
+    expect((Date.now() - t2) / 100).toBeLessThan(50); // ~1 ms idle; the margin is for CI load
     // Range scan on the field after an equality prefix.
     const since = new Date(1_700_000_000_000 + 99_000 * 1000);
     expect(await c.countDocuments({ userId: 7, status: 'scheduled', scheduledTime: { $gte: since } })).toBeGreaterThan(0);

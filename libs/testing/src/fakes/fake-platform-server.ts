@@ -61,6 +61,8 @@ export abstract class FakePlatformServer {
   private readonly files = new Map<string, { body: Buffer; contentType: string }>();
   private server: Server | null = null;
   private readonly hanging = new Set<ServerResponse>();
+  /** Exchanges still being answered, e.g. a `slow` fault whose client already gave up. */
+  private readonly inFlight = new Set<Promise<void>>();
   private counter = 0;
   baseUrl = '';
 
@@ -126,11 +128,23 @@ export abstract class FakePlatformServer {
     this.processingPolls = 1;
   }
 
+  /**
+   * Waits until every exchange already received has been answered. A `slow` fault outlives the
+   * client's timeout and then still acts (the post gets created: that is what an unknown
+   * outcome means), so test files settle before resetting, or that late post would land in
+   * the next test.
+   */
+  async settle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
   async start(port = 0): Promise<string> {
     // A client that gives up mid-request (its own timeout) must not crash the fake or fail
     // whichever test happens to be running: drop that exchange and carry on.
     this.server = createServer((req, res) => {
-      this.onRequest(req, res).catch(() => res.destroy());
+      const exchange = this.onRequest(req, res).catch(() => res.destroy());
+      this.inFlight.add(exchange);
+      void exchange.finally(() => this.inFlight.delete(exchange));
     });
     this.server.keepAliveTimeout = 1000;
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
@@ -142,6 +156,7 @@ export abstract class FakePlatformServer {
   async stop(): Promise<void> {
     for (const res of this.hanging) res.destroy();
     this.hanging.clear();
+    await this.settle();
     if (!this.server) return;
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server!.close(() => resolve()));
