@@ -142,7 +142,9 @@ export abstract class FakePlatformServer {
     // A client that gives up mid-request (its own timeout) must not crash the fake or fail
     // whichever test happens to be running: drop that exchange and carry on.
     this.server = createServer((req, res) => {
-      const exchange = this.onRequest(req, res).catch(() => res.destroy());
+      const exchange = this.onRequest(req, res).catch(() => {
+        res.destroy();
+      });
       this.inFlight.add(exchange);
       void exchange.finally(() => this.inFlight.delete(exchange));
     });
