@@ -4,7 +4,7 @@
 // collections of the same database through the same transaction view.
 import { Aggregator, ProcessingMode } from 'mingo';
 import { MongoError } from '../errors';
-import { allDocs, scan, ScanOptions } from '../query/planner';
+import { allDocs, countFromIndex, scan, ScanOptions } from '../query/planner';
 import { Doc, isPlainObject, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { cursorReply } from './find';
@@ -77,6 +77,13 @@ const aggregate: Handler = (cmd, ctx) => {
     ns = `${ctx.db}.${collName(cmd)}`;
     const coll = ctx.engine.get(ns);
     const overlay = overlayFor(ctx, coll);
+    // countDocuments on an exactly indexed filter: counted from the index, no document read.
+    const indexed = rest.length === 2 && stageName(rest[0]) === '$match' ? countFromIndex(coll, overlay, rest[0].$match as Doc) : undefined;
+    const counted = indexed === undefined ? null : countShortcut(rest[1], indexed);
+    if (counted) {
+      const { batch, id } = ctx.cursors.open(ns, counted, batchSize, false, ctx.session?.id);
+      return cursorReply(ns, batch, id, true);
+    }
     if (stageName(rest[0]) === '$match') {
       const opts: ScanOptions = {};
       let used = 1;

@@ -2,7 +2,7 @@
 import { Long } from 'bson';
 import { find as mingoFind } from 'mingo';
 import { MongoError } from '../errors';
-import { compileFilter, scan } from '../query/planner';
+import { compileFilter, countFromIndex, scan } from '../query/planner';
 import { compareValues, Doc, getPath, isPlainObject, keyString, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 
@@ -88,7 +88,7 @@ const count: Handler = (cmd, ctx) => {
   let n: number;
   const overlay = overlayFor(ctx, coll);
   if (!Object.keys(query).length && !overlay?.size) n = Math.max(0, (coll?.docs.size ?? 0) - skip);
-  else n = scan(coll, overlay, query, { skip }).length;
+  else n = Math.max(0, (countFromIndex(coll, overlay, query) ?? scan(coll, overlay, query).length) - skip);
   if (limit) n = Math.min(n, limit);
   return { n, ok: 1 };
 };

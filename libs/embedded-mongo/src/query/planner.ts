@@ -61,28 +61,43 @@ function simpleEq(a: unknown, b: unknown): boolean {
   return false;
 }
 
+/** `{ $in: [scalars] }` with every value one simpleEq can decide. */
+function simpleInValues(v: unknown): unknown[] | undefined {
+  if (!isPlainObject(v)) return undefined;
+  const keys = Object.keys(v);
+  if (keys.length !== 1 || keys[0] !== '$in' || !Array.isArray(v.$in) || !v.$in.every(isSimpleEqValue)) return undefined;
+  return v.$in;
+}
+
+/** True when `a` (a field's value) equals one of `values`, or is an array holding one. */
+function equalsAny(a: unknown, values: unknown[]): boolean {
+  for (const v of values) if (simpleEq(a, v)) return true;
+  return Array.isArray(a) && a.some((x) => values.some((v) => simpleEq(x, v)));
+}
+
 /**
- * Matcher for filters made only of top-level `{ field: scalar }` equalities (`findOne({ key })`,
- * `updateOne({ _id })` — most of an app's traffic). Building a mingo Query costs ~0.1 ms per
- * request (it copies mingo's whole operator table on every construction), far more than the
- * rest of such a command; this gives the same answers as mingo's $eq: the field's value equals,
- * or the field is an array with an element that equals.
+ * Matcher for filters made only of top-level `{ field: scalar }` equalities and
+ * `{ field: { $in: [scalars] } }` (`findOne({ key })`, `updateOne({ _id })`, a page's
+ * `{ postGroupId: { $in: ids } }` — most of an app's traffic). Building a mingo Query costs
+ * ~0.1 ms per request (it copies mingo's whole operator table on every construction), and
+ * mingo's $in hashes every listed value on every test; this gives the same answers as mingo's
+ * $eq/$in: the field's value equals, or the field is an array with an element that equals.
  */
 function simpleEqualityMatcher(filter: Doc): Matcher | undefined {
   const keys = Object.keys(filter);
   if (keys.length > 4) return undefined;
+  const entries: Array<readonly [string, unknown[]]> = [];
   for (const k of keys) {
     // (names inherited from Object.prototype, e.g. 'constructor', are left to mingo)
-    if (k.startsWith('$') || k.includes('.') || k in Object.prototype || !isSimpleEqValue(filter[k])) return undefined;
+    if (k.startsWith('$') || k.includes('.') || k in Object.prototype) return undefined;
+    const value = filter[k];
+    const values = isSimpleEqValue(value) ? [value] : simpleInValues(value);
+    if (!values) return undefined;
+    entries.push([k, values]);
   }
-  const entries = keys.map((k) => [k, filter[k]] as const);
   return {
     test(doc: Doc): boolean {
-      for (const [k, v] of entries) {
-        const a = doc[k];
-        if (simpleEq(a, v)) continue;
-        if (!Array.isArray(a) || !a.some((x) => simpleEq(x, v))) return false;
-      }
+      for (const [k, values] of entries) if (!equalsAny(doc[k], values)) return false;
       return true;
     },
   };
@@ -184,9 +199,15 @@ function* walk(index: IndexStore, prefix: unknown[], range: FieldCond | undefine
 
 const MAX_COMBOS = 256;
 
-/** Candidate ids from the best index, or undefined when a full scan is needed. */
-function candidates(coll: Collection, conds: Map<string, FieldCond>): Iterable<string> | undefined {
-  let best: { index: IndexStore; k: number; range: boolean } | undefined;
+/** The best index for narrowing candidates: k leading fields fixed by equalities (+ a range). */
+interface CandidatePlan {
+  index: IndexStore;
+  k: number;
+  range: boolean;
+}
+
+function candidatePlan(coll: Collection, conds: Map<string, FieldCond>): CandidatePlan | undefined {
+  let best: CandidatePlan | undefined;
   for (const index of coll.indexes.values()) {
     if (!usable(index)) continue;
     let k = 0;
@@ -202,8 +223,12 @@ function candidates(coll: Collection, conds: Map<string, FieldCond>): Iterable<s
     const score = k * 2 + (range ? 1 : 0);
     if (score > 0 && (!best || score > best.k * 2 + (best.range ? 1 : 0))) best = { index, k, range };
   }
-  if (!best) return undefined;
-  const { index, k, range } = best;
+  return best;
+}
+
+/** Candidate ids through a candidate plan (a superset of the matches). */
+function candidateIds(plan: CandidatePlan, conds: Map<string, FieldCond>): Set<string> {
+  const { index, k, range } = plan;
   let prefixes: unknown[][] = [[]];
   for (let i = 0; i < k; i++) {
     const values = conds.get(index.fields[i][0])!.eq!;
@@ -220,11 +245,20 @@ function candidates(coll: Collection, conds: Map<string, FieldCond>): Iterable<s
 }
 
 /** A sorted walk plan: index + fixed prefix + direction, when the sort can come from an index. */
-function sortedPlan(coll: Collection, conds: Map<string, FieldCond>, sort: Doc): { index: IndexStore; prefix: unknown[]; reverse: boolean } | undefined {
+interface SortedPlan {
+  index: IndexStore;
+  prefix: unknown[];
+  reverse: boolean;
+  /** A $gt/$lt bound on the first sort field narrows the walk to that stretch of the index. */
+  range?: FieldCond;
+}
+
+function sortedPlan(coll: Collection, conds: Map<string, FieldCond>, sort: Doc): SortedPlan | undefined {
   const sortFields = Object.entries(sort).map(([p, d]) => [p, toNumber(d) < 0 ? -1 : 1] as const);
   if (!sortFields.length) return undefined;
+  let best: SortedPlan | undefined;
   for (const index of coll.indexes.values()) {
-    if (!usable(index) || index.multikey) continue;
+    if (!usable(index)) continue;
     const prefix: unknown[] = [];
     let k = 0;
     while (k < index.fields.length) {
@@ -234,6 +268,8 @@ function sortedPlan(coll: Collection, conds: Map<string, FieldCond>, sort: Doc):
       k++;
     }
     if (k + sortFields.length > index.fields.length) continue;
+    // An array anywhere past the fixed prefix would list a document under several sort keys.
+    if ([...index.multikeyFields].some((i) => i >= k)) continue;
     let sign = 0;
     let ok = true;
     sortFields.forEach(([p, d], j) => {
@@ -242,9 +278,80 @@ function sortedPlan(coll: Collection, conds: Map<string, FieldCond>, sort: Doc):
       if (ip !== p || (sign && s !== sign)) ok = false;
       sign = s;
     });
-    if (ok) return { index, prefix, reverse: sign < 0 };
+    // The longest fixed prefix walks the fewest entries.
+    if (!ok || (best && prefix.length <= best.prefix.length)) continue;
+    const next = conds.get(index.fields[k][0]);
+    best = { index, prefix, reverse: sign < 0, range: next?.lo || next?.hi ? next : undefined };
+  }
+  return best;
+}
+
+/**
+ * Counts the matches of `filter` from an index alone, or returns undefined when no index
+ * answers it exactly. Exact means: every field of the filter is a plain scalar equality (or,
+ * for the field right after them, a range) on the index's leading fields, with no field left
+ * over. Each document then has exactly one entry in that stretch of the index (an array field
+ * lists each distinct element once, and only the fixed value's entry falls in the stretch), so
+ * countDocuments({ userId, platforms: 'x' }) costs two seeks instead of reading every match.
+ */
+export function countFromIndex(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc): number | undefined {
+  if (!coll) return 0;
+  if (overlay?.size || !isPlainObject(filter)) return undefined;
+  const keys = Object.keys(filter);
+  for (const key of keys) {
+    if (key.startsWith('$') || key.includes('.') || key in Object.prototype) return undefined;
+    const v = filter[key];
+    if (isSimpleEqValue(v)) continue;
+    if (!isPlainObject(v) || !Object.keys(v).every((op) => ['$gt', '$gte', '$lt', '$lte'].includes(op) && isSimpleEqValue(v[op]))) return undefined;
+  }
+  const conds = analyse(filter);
+  for (const index of coll.indexes.values()) {
+    if (!usable(index)) continue;
+    const prefix: unknown[] = [];
+    let k = 0;
+    while (k < index.fields.length && k < keys.length) {
+      const c = conds.get(index.fields[k][0]);
+      if (!c?.eq || c.eq.length !== 1 || c.lo || c.hi) break;
+      prefix.push(c.eq[0]);
+      k++;
+    }
+    let range: FieldCond | undefined;
+    if (k < keys.length && k < index.fields.length && !index.multikeyFields.has(k)) {
+      const c = conds.get(index.fields[k][0]);
+      if (c && !c.eq && (c.lo || c.hi)) range = c;
+    }
+    if (k + (range ? 1 : 0) !== keys.length) continue;
+    // An array past the fixed prefix gives a document one entry per element there.
+    if ([...index.multikeyFields].some((i) => i >= k)) continue;
+    return countStretch(index, prefix, range);
   }
   return undefined;
+}
+
+/** Entries of `index` whose leading fields equal `prefix` (and whose next field is in `range`). */
+function countStretch(index: IndexStore, prefix: unknown[], range: FieldCond | undefined): number {
+  const dirs = index.fields.map((f) => f[1]);
+  const k = prefix.length;
+  const pos = (e: IndexEntry): number => {
+    for (let i = 0; i < k; i++) {
+      const c = compareValues(e.k[i], prefix[i]);
+      if (c) return c * dirs[i];
+    }
+    return range ? rangePos(e.k[k], range) * dirs[k] : 0;
+  };
+  return index.sorted.countBetween(
+    index.sorted.seek((e) => pos(e) < 0),
+    index.sorted.seek((e) => pos(e) <= 0),
+  );
+}
+
+/**
+ * How many index entries a sorted walk may read, when a more selective index exists, before
+ * the planner gives up on it and sorts that index's candidates instead (MongoDB settles the
+ * same choice with a trial run of both plans).
+ */
+function trialBudget(want: number): number {
+  return Math.max(2000, want * 20);
 }
 
 /**
@@ -259,22 +366,34 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
   const conds = analyse(filter);
   const resolve = (id: string): Doc | undefined => (overlay?.has(id) ? (overlay.get(id) ?? undefined) : coll.get(id));
   const hits: Hit[] = [];
+  const narrow = candidatePlan(coll, conds);
 
   const hasSort = opts.sort && Object.keys(opts.sort).length > 0;
   if (hasSort && !overlay?.size) {
     const plan = sortedPlan(coll, conds, opts.sort!);
-    if (plan) {
-      const rangeCond = undefined;
-      for (const e of walk(plan.index, plan.prefix, rangeCond, plan.reverse)) {
+    // A walk narrower than (or as narrow as) the best index walks unbounded. A wider one is only
+    // worth a bounded trial, and only when a limit lets it stop early:
+    // find({ _id: { $in: ids } }).sort({ _id: 1 }) must not walk the whole _id index.
+    const wider = !!plan && !!narrow && plan.prefix.length * 2 + (plan.range ? 1 : 0) < narrow.k * 2 + (narrow.range ? 1 : 0);
+    const budget = !wider ? Infinity : want === Infinity ? 0 : trialBudget(want);
+    if (plan && budget > 0) {
+      let read = 0;
+      let complete = true;
+      for (const e of walk(plan.index, plan.prefix, plan.range, plan.reverse)) {
+        if (++read > budget) {
+          complete = false;
+          break;
+        }
         const doc = coll.get(e.id);
         if (doc && query.test(doc)) hits.push({ id: e.id, doc });
         if (hits.length >= want) break;
       }
-      return hits.slice(skip);
+      if (complete) return hits.slice(skip);
+      hits.length = 0;
     }
   }
 
-  const ids = candidates(coll, conds);
+  const ids = narrow ? candidateIds(narrow, conds) : undefined;
   const limitEarly = !hasSort && want !== Infinity;
   const consider = (id: string, doc: Doc | undefined): boolean => {
     if (doc && query.test(doc)) hits.push({ id, doc });

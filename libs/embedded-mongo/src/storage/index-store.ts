@@ -45,6 +45,11 @@ export class IndexStore {
   readonly sorted: SortedList<IndexEntry>;
   /** Set once any document produced several keys; disables range scans and sorted walks. */
   multikey = false;
+  /**
+   * Which key positions ever held an array. A sorted walk stays correct when every such
+   * position is fixed by an equality (each document then appears once, in order).
+   */
+  readonly multikeyFields = new Set<number>();
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.entries(spec.key).map(([path, dir]) => [path, typeof dir === 'string' ? 1 : toNumber(dir) < 0 ? -1 : 1]);
@@ -78,15 +83,17 @@ export class IndexStore {
       if (this.sparse && v === undefined) return null;
       if (!Array.isArray(v)) return [{ parts: [v ?? null], str: keyString(v) }];
       this.lastArray = true;
+      this.multikeyFields.add(0);
       return (v.length ? dedupe(v) : [null]).map((x) => ({ parts: [x], str: keyString(x) }));
     }
     const perField: unknown[][] = [];
     let anyPresent = false;
-    for (const path of this.paths) {
+    for (const [i, path] of this.paths.entries()) {
       const v = getPath(doc, path);
       if (v !== undefined) anyPresent = true;
       if (Array.isArray(v)) {
         this.lastArray = true;
+        this.multikeyFields.add(i);
         perField.push(v.length ? dedupe(v) : [null]);
       } else perField.push([v ?? null]);
     }
@@ -140,6 +147,7 @@ export class IndexStore {
     this.byKey.clear();
     this.sorted.clear();
     this.multikey = false;
+    this.multikeyFields.clear();
   }
 
   duplicateKeyError(ns: string, key: IndexKey): MongoError {

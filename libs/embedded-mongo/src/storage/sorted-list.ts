@@ -99,6 +99,15 @@ export class SortedList<T> {
     return { block: lo, index: a };
   }
 
+  /** How many entries lie from `from` (inclusive) to `to` (exclusive): O(blocks), no iteration. */
+  countBetween(from: Position, to: Position): number {
+    if (to.block < from.block || (to.block === from.block && to.index <= from.index)) return 0;
+    if (from.block === to.block) return to.index - from.index;
+    let n = (this.blocks[from.block]?.length ?? 0) - from.index;
+    for (let b = from.block + 1; b < to.block && b < this.blocks.length; b++) n += this.blocks[b].length;
+    return n + (to.block < this.blocks.length ? to.index : 0);
+  }
+
   *forward(from: Position = { block: 0, index: 0 }): Generator<T> {
     let { block: b, index: i } = from;
     for (; b < this.blocks.length; b++, i = 0) {
