@@ -54,6 +54,18 @@ describe('find', () => {
     expect(em).toEqual({ _id: 1, scores: [{ k: 'y', v: 9 }] });
   });
 
+  it('plain field projections keep document order and MongoDB\'s _id rules', async () => {
+    const c = h.db.collection('ordered');
+    await c.insertOne({ _id: 7, z: 1, a: 2, m: { x: 1 }, b: [3] } as never);
+    expect(Object.keys((await c.findOne({}, { projection: { b: 1, z: 1 } }))!)).toEqual(['_id', 'z', 'b']);
+    expect(await c.findOne({}, { projection: { b: true, _id: 0 } })).toEqual({ b: [3] });
+    expect(await c.findOne({}, { projection: { _id: 1 } })).toEqual({ _id: 7 });
+    expect(await c.findOne({}, { projection: { _id: 0 } })).toEqual({ z: 1, a: 2, m: { x: 1 }, b: [3] });
+    expect(Object.keys((await c.findOne({}, { projection: { a: 0, missing: 0 } }))!)).toEqual(['_id', 'z', 'm', 'b']);
+    expect(await c.findOne({}, { projection: { nothere: 1 } })).toEqual({ _id: 7 });
+    await expect(c.findOne({}, { projection: { a: 1, b: 0 } })).rejects.toMatchObject({ code: 2 });
+  });
+
   it('limit -n returns a single batch', async () => {
     const res = await h.db.command({ find: 'people', filter: {}, limit: -2 });
     expect(res.cursor.firstBatch).toHaveLength(2);

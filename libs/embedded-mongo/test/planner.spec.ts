@@ -92,6 +92,10 @@ describe('query planner', () => {
       [{ _id: { $in: [...c.docs.values()].slice(100, 120).map((r) => r.doc._id) } }, { _id: 1 }, 0, 0],
       [{ userId: user, platforms: 'mastodon', status: 'published' }, { scheduledTime: -1, _id: -1 }, 0, 20],
       [{ status: 'failed' }, undefined, 0, 0],
+      // Long $in lists (matched through a key set) on a scalar and on an array field.
+      [{ status: { $in: ['failed', 'x', 1, 0, new Date(0), true, 'draft'] } }, { createdAt: 1 }, 0, 0],
+      [{ userId: user, platforms: { $in: ['youtube', 'tiktok', 'threads', 'telegram', 'nope', 'linkedin'] } }, { createdAt: -1 }, 0, 0],
+      [{ userId: { $in: [String(user), user, 1, 2, 3] } }, { createdAt: -1 }, 0, 50],
     ];
     for (const [filter, sort, skip, limit] of cases) {
       const got = scan(c, undefined, filter, { sort, skip, limit }).map((h) => String(h.doc._id));

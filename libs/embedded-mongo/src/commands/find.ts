@@ -21,8 +21,43 @@ function optDoc(cmd: Doc, field: string, command: string): Doc | undefined {
   return v;
 }
 
+/**
+ * A projection of top-level fields only, all included (`{ a: 1, b: 1 }`, `_id` optionally
+ * excluded) or all excluded (`{ a: 0 }`): applied directly, fields kept in document order as
+ * MongoDB does. Mongoose's `.select()` sends these on every list query, and handing them to mingo
+ * recompiled and re-ran the whole filter over the result. Undefined for anything else.
+ */
+function simpleProjection(projection: Doc): ((doc: Doc) => Doc) | undefined {
+  let include: boolean | undefined;
+  let keepId = true;
+  const fields = new Set<string>();
+  for (const [field, v] of Object.entries(projection)) {
+    if (field.includes('.') || field.startsWith('$') || (typeof v !== 'number' && typeof v !== 'boolean')) return undefined;
+    const on = v === true || v === 1;
+    if (!on && v !== false && v !== 0) return undefined;
+    if (field === '_id') {
+      keepId = on;
+      continue;
+    }
+    if (include !== undefined && include !== on) return undefined; // mixed: mingo reports the error
+    include = on;
+    fields.add(field);
+  }
+  if (include === undefined) include = keepId; // only _id: { _id: 1 } keeps _id alone, { _id: 0 } drops just it
+  return (doc) => {
+    const out: Doc = {};
+    for (const key of Object.keys(doc)) {
+      const keep = key === '_id' ? keepId : include ? fields.has(key) : !fields.has(key);
+      if (keep) out[key] = doc[key];
+    }
+    return out;
+  };
+}
+
 export function project(docs: Doc[], filter: Doc, projection: Doc | undefined): Doc[] {
   if (!projection || !Object.keys(projection).length) return docs;
+  const simple = simpleProjection(projection);
+  if (simple) return docs.map(simple);
   try {
     return mingoFind(docs, filter, projection).all() as Doc[];
   } catch (e) {

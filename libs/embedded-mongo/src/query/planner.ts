@@ -69,10 +69,36 @@ function simpleInValues(v: unknown): unknown[] | undefined {
   return v.$in;
 }
 
-/** True when `a` (a field's value) equals one of `values`, or is an array holding one. */
-function equalsAny(a: unknown, values: unknown[]): boolean {
-  for (const v of values) if (simpleEq(a, v)) return true;
-  return Array.isArray(a) && a.some((x) => values.some((v) => simpleEq(x, v)));
+/** A key under which simpleEq-equal values coincide (numbers by value, ObjectIds by hex). */
+function eqKey(v: unknown): string | undefined {
+  switch (typeof v) {
+    case 'string':
+      return `s${v}`;
+    case 'number':
+      return `n${v === 0 ? 0 : v}`;
+    case 'boolean':
+      return v ? 'T' : 'F';
+  }
+  if (v instanceof Date) return `d${v.getTime()}`;
+  if ((v as { _bsontype?: string } | null)?._bsontype === 'ObjectId') return `o${String(v)}`;
+  return undefined;
+}
+
+/** True when a field's value equals one of the values, or is an array holding one. */
+type EqTest = (a: unknown) => boolean;
+
+function equalsAny(values: unknown[]): EqTest {
+  if (values.length <= 4) {
+    const one = (x: unknown): boolean => values.some((v) => simpleEq(x, v));
+    return (a) => one(a) || (Array.isArray(a) && a.some(one));
+  }
+  // A long $in list (a page's ids): one key per value instead of a comparison with each.
+  const keys = new Set(values.map(eqKey));
+  const one = (x: unknown): boolean => {
+    const k = eqKey(x);
+    return k !== undefined && keys.has(k);
+  };
+  return (a) => one(a) || (Array.isArray(a) && a.some(one));
 }
 
 /**
@@ -86,18 +112,18 @@ function equalsAny(a: unknown, values: unknown[]): boolean {
 function simpleEqualityMatcher(filter: Doc): Matcher | undefined {
   const keys = Object.keys(filter);
   if (keys.length > 4) return undefined;
-  const entries: Array<readonly [string, unknown[]]> = [];
+  const entries: Array<readonly [string, EqTest]> = [];
   for (const k of keys) {
     // (names inherited from Object.prototype, e.g. 'constructor', are left to mingo)
     if (k.startsWith('$') || k.includes('.') || k in Object.prototype) return undefined;
     const value = filter[k];
     const values = isSimpleEqValue(value) ? [value] : simpleInValues(value);
     if (!values) return undefined;
-    entries.push([k, values]);
+    entries.push([k, equalsAny(values)]);
   }
   return {
     test(doc: Doc): boolean {
-      for (const [k, values] of entries) if (!equalsAny(doc[k], values)) return false;
+      for (const [k, equals] of entries) if (!equals(doc[k])) return false;
       return true;
     },
   };
