@@ -2,7 +2,7 @@
 // plus sort gives, and the plan chosen must read few documents where an index allows it.
 import { ObjectId } from 'bson';
 import { Query } from 'mingo';
-import { countFromIndex, scan } from '../src/query/planner';
+import { compileFilter, countFromIndex, scan } from '../src/query/planner';
 import { Collection } from '../src/storage/collection';
 import { Doc, keyString, sortComparator } from '../src/storage/values';
 
@@ -101,6 +101,62 @@ describe('query planner', () => {
       const got = scan(c, undefined, filter, { sort, skip, limit }).map((h) => String(h.doc._id));
       expect({ filter, sort, skip, limit, ids: got }).toEqual({ filter, sort, skip, limit, ids: reference(c, filter, sort, skip, limit) });
     }
+  });
+
+  it('the fast matcher answers like mingo for scalar comparisons, $in, $nin, $ne and ranges', () => {
+    const d = (iso: string) => new Date(iso);
+    const oid = new ObjectId();
+    const docs: Doc[] = [
+      {},
+      { a: 5 },
+      { a: 5.5, b: 'x' },
+      { a: '5' },
+      { a: [1, 9], b: ['x', 'y'] },
+      { a: [], b: [] },
+      { a: null, b: null },
+      { a: true },
+      { a: d('2026-01-02'), t: oid },
+      { a: [d('2026-01-01'), 3], t: [oid] },
+      { a: -0 },
+      { a: { n: 5 } },
+    ];
+    const filters: Doc[] = [
+      { a: 5 },
+      { a: { $gt: 4 } },
+      { a: { $gte: 5, $lt: 6 } },
+      { a: { $gt: 2, $lt: 3 } }, // an array may satisfy each bound through a different element
+      { a: { $lte: '5' } },
+      { a: { $gt: d('2026-01-01') } },
+      { a: { $gte: d('2026-01-01') } },
+      { a: { $ne: 5 } },
+      { a: { $ne: 9 } },
+      { a: { $nin: [5, 9, 'x'] } },
+      { a: { $in: [0] } },
+      { a: { $eq: true } },
+      { b: { $nin: ['x'] }, a: { $exists: true } }, // $exists: mingo decides
+      { b: { $in: ['y', 'z', 'q', 'w', 'v', 'u'] } },
+      { t: oid },
+      { t: { $nin: [oid] } },
+      { b: 'x', a: { $gt: 5 } },
+    ];
+    for (const filter of filters) {
+      const reference = new Query(filter);
+      const fast = compileFilter(filter);
+      expect({ filter, matches: docs.map((doc) => fast.test(doc)) }).toEqual({ filter, matches: docs.map((doc) => reference.test(doc)) });
+    }
+    // MongoDB: NaN matches no range with a numeric bound.
+    expect(compileFilter({ a: { $lt: 5 } }).test({ a: Number.NaN })).toBe(false);
+    expect(compileFilter({ a: { $gte: -Infinity } }).test({ a: Number.NaN })).toBe(false);
+  });
+
+  it('a unique index fixed by equalities wins over a range on another index', () => {
+    const target = [...c.docs.values()][7000].doc;
+    const filter = { _id: target._id, userId: target.userId, createdAt: { $lte: new Date(Date.UTC(2030, 0, 1)) } };
+    const { ids, reads } = counted(c, filter);
+    expect(ids).toEqual([String(target._id)]);
+    expect(reads).toBe(1);
+    const sorted = counted(c, filter, { sort: { createdAt: -1, _id: -1 }, limit: 1 });
+    expect(sorted).toEqual({ ids: [String(target._id)], reads: 1 });
   });
 
   it('a sort on _id with an $in of ids reads those documents, not the whole _id index', () => {

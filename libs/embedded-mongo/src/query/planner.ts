@@ -61,14 +61,6 @@ function simpleEq(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** `{ $in: [scalars] }` with every value one simpleEq can decide. */
-function simpleInValues(v: unknown): unknown[] | undefined {
-  if (!isPlainObject(v)) return undefined;
-  const keys = Object.keys(v);
-  if (keys.length !== 1 || keys[0] !== '$in' || !Array.isArray(v.$in) || !v.$in.every(isSimpleEqValue)) return undefined;
-  return v.$in;
-}
-
 /** A key under which simpleEq-equal values coincide (numbers by value, ObjectIds by hex). */
 function eqKey(v: unknown): string | undefined {
   switch (typeof v) {
@@ -101,29 +93,84 @@ function equalsAny(values: unknown[]): EqTest {
   return (a) => one(a) || (Array.isArray(a) && a.some(one));
 }
 
+const RANGE_OPS: Record<string, (c: number) => boolean> = {
+  $gt: (c) => c > 0,
+  $gte: (c) => c >= 0,
+  $lt: (c) => c < 0,
+  $lte: (c) => c <= 0,
+};
+
 /**
- * Matcher for filters made only of top-level `{ field: scalar }` equalities and
- * `{ field: { $in: [scalars] } }` (`findOne({ key })`, `updateOne({ _id })`, a page's
- * `{ postGroupId: { $in: ids } }` — most of an app's traffic). Building a mingo Query costs
- * ~0.1 ms per request (it copies mingo's whole operator table on every construction), and
- * mingo's $in hashes every listed value on every test; this gives the same answers as mingo's
- * $eq/$in: the field's value equals, or the field is an array with an element that equals.
+ * `$gt`/`$gte`/`$lt`/`$lte` against a scalar, as MongoDB compares: only values of the bound's
+ * type bracket (a date bound never matches a string or a missing field), an array when one of
+ * its elements does; a NaN value matches no numeric range.
+ */
+function rangeTest(op: string, bound: unknown): EqTest {
+  const holds = RANGE_OPS[op];
+  const rank = typeRank(bound);
+  const one = (x: unknown): boolean => {
+    if (typeRank(x) !== rank) return false;
+    if (typeof x === 'number' && Number.isNaN(x)) return false; // the bound is never NaN here
+    return holds(compareValues(x, bound));
+  };
+  return (a) => one(a) || (Array.isArray(a) && a.some(one));
+}
+
+/**
+ * The test for one field's condition when it is made only of scalars (no null, regex, object,
+ * array or exotic BSON value) and of `$eq $ne $in $nin $gt $gte $lt $lte`; undefined otherwise.
+ * Each operator is applied on its own (for an array, each may hold through a different
+ * element), as in MongoDB.
+ */
+function simpleFieldTest(value: unknown): EqTest | undefined {
+  if (isSimpleEqValue(value)) return equalsAny([value]);
+  if (!isPlainObject(value)) return undefined;
+  const ops = Object.keys(value);
+  if (!ops.length) return undefined;
+  const tests: EqTest[] = [];
+  for (const op of ops) {
+    const v = value[op];
+    if (op === '$in' || op === '$nin') {
+      if (!Array.isArray(v) || !v.every(isSimpleEqValue)) return undefined;
+      const any = equalsAny(v);
+      tests.push(op === '$in' ? any : (a) => !any(a));
+    } else if (op === '$eq' || op === '$ne') {
+      if (!isSimpleEqValue(v)) return undefined;
+      const any = equalsAny([v]);
+      tests.push(op === '$eq' ? any : (a) => !any(a));
+    } else if (op in RANGE_OPS) {
+      if (!isSimpleEqValue(v) || Number.isNaN(v)) return undefined;
+      tests.push(rangeTest(op, v));
+    } else {
+      return undefined;
+    }
+  }
+  return tests.length === 1 ? tests[0] : (a) => tests.every((t) => t(a));
+}
+
+/**
+ * Matcher for filters made only of top-level fields compared with scalars (`findOne({ key })`,
+ * `updateOne({ _id })`, a page's `{ postGroupId: { $in: ids } }`, the outbox's
+ * `{ status, availableAt: { $lte: now }, webhookId: { $nin: busy } }` — most of an app's
+ * traffic). Building a mingo Query costs ~0.1 ms per request (it copies mingo's whole operator
+ * table on every construction), and mingo's $in/$nin hash every listed value on every test;
+ * this gives MongoDB's answers directly (equality: the field's value equals, or the field is an
+ * array with an element that equals).
  */
 function simpleEqualityMatcher(filter: Doc): Matcher | undefined {
   const keys = Object.keys(filter);
-  if (keys.length > 4) return undefined;
+  if (keys.length > 6) return undefined;
   const entries: Array<readonly [string, EqTest]> = [];
   for (const k of keys) {
     // (names inherited from Object.prototype, e.g. 'constructor', are left to mingo)
     if (k.startsWith('$') || k.includes('.') || k in Object.prototype) return undefined;
-    const value = filter[k];
-    const values = isSimpleEqValue(value) ? [value] : simpleInValues(value);
-    if (!values) return undefined;
-    entries.push([k, equalsAny(values)]);
+    const test = simpleFieldTest(filter[k]);
+    if (!test) return undefined;
+    entries.push([k, test]);
   }
   return {
     test(doc: Doc): boolean {
-      for (const [k, equals] of entries) if (!equals(doc[k])) return false;
+      for (const [k, test] of entries) if (!test(doc[k])) return false;
       return true;
     },
   };
@@ -230,6 +277,8 @@ interface CandidatePlan {
   index: IndexStore;
   k: number;
   range: boolean;
+  /** A unique index with every field fixed: at most one document per listed value. */
+  point?: boolean;
 }
 
 function candidatePlan(coll: Collection, conds: Map<string, FieldCond>): CandidatePlan | undefined {
@@ -244,6 +293,9 @@ function candidatePlan(coll: Collection, conds: Map<string, FieldCond>): Candida
       combos *= c.eq.length;
       k++;
     }
+    // A unique index with every field fixed holds at most one document per value: nothing beats it
+    // (claim({ _id, status, availableAt: { $lte } }) must not walk the status index).
+    if (index.unique && k === index.fields.length && combos <= 16) return { index, k, range: false, point: true };
     const next = k < index.fields.length ? conds.get(index.fields[k][0]) : undefined;
     const range = !index.multikey && !!(next?.lo || next?.hi);
     const score = k * 2 + (range ? 1 : 0);
@@ -400,8 +452,8 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
     // A walk narrower than (or as narrow as) the best index walks unbounded. A wider one is only
     // worth a bounded trial, and only when a limit lets it stop early:
     // find({ _id: { $in: ids } }).sort({ _id: 1 }) must not walk the whole _id index.
-    const wider = !!plan && !!narrow && plan.prefix.length * 2 + (plan.range ? 1 : 0) < narrow.k * 2 + (narrow.range ? 1 : 0);
-    const budget = !wider ? Infinity : want === Infinity ? 0 : trialBudget(want);
+    const wider = !!plan && !!narrow && (narrow.point || plan.prefix.length * 2 + (plan.range ? 1 : 0) < narrow.k * 2 + (narrow.range ? 1 : 0));
+    const budget = !wider ? Infinity : want === Infinity || narrow?.point ? 0 : trialBudget(want);
     if (plan && budget > 0) {
       let read = 0;
       let complete = true;
