@@ -33,6 +33,15 @@ describe('update operators', () => {
 
   it('$push with $each / $position / $slice / $sort, $addToSet, $pull, $pullAll, $pop', async () => {
     expect(await applied({ $push: { a: 3 } }, { a: [1] })).toEqual({ a: [1, 3] });
+    expect(await applied({ $push: { log: { at: 1, ok: true } } }, {})).toEqual({ log: [{ at: 1, ok: true }] });
+    expect(await applied({ $set: { s: 'x' }, $push: { log: [1, 2] }, $inc: { n: 1 } }, { log: [0], n: 1 })).toEqual({ log: [0, [1, 2]], n: 2, s: 'x' });
+    const notArray = h.db.collection('u');
+    await notArray.insertOne({ _id: 'p' as never, a: 5 });
+    await expect(notArray.updateOne({ _id: 'p' as never }, { $push: { a: 1 } } as never)).rejects.toMatchObject({
+      code: 2,
+      message: 'The field \'a\' must be an array but is of type int in document {_id: "p"}',
+    });
+    expect(await notArray.findOne({ _id: 'p' as never })).toEqual({ _id: 'p', a: 5 });
     expect(await applied({ $push: { a: { $each: [5, 0], $sort: 1, $slice: 3 } } }, { a: [3, 1] })).toEqual({ a: [0, 1, 3] });
     expect(await applied({ $push: { a: { $each: ['x'], $position: 0 } } }, { a: ['y'] })).toEqual({ a: ['x', 'y'] });
     expect(await applied({ $addToSet: { a: { $each: [1, 2] } } }, { a: [1] })).toEqual({ a: [1, 2] });

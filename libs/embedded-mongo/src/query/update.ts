@@ -5,7 +5,7 @@
 import { ObjectId } from 'bson';
 import { Aggregator, Context, update as mingoUpdate } from 'mingo';
 import { MongoError } from '../errors';
-import { cloneDoc, Doc, isPlainObject, keyString } from '../storage/values';
+import { cloneDoc, Doc, isPlainObject, keyString, renderValue } from '../storage/values';
 
 // mingo's updater entry point, without the root module's wrapper. The root `update` merges
 // mingo's full operator table (hundreds of entries) into a fresh context on every call, and the
@@ -44,22 +44,26 @@ function isTopLevelField(path: string): boolean {
 }
 
 /**
- * `$set` / `$inc` / `$unset` of top-level fields (the bulk of real updates: counters, flags,
- * timestamps), applied directly with mingo's semantics for those operators: $set skips an equal
- * value and stores a deep copy, $inc adds to a number or a missing field (other types are left
- * alone, as mingo does), $unset deletes. Even with the trimmed call below, mingo's updater
+ * `$set` / `$inc` / `$unset` / `$push` of top-level fields (the bulk of real updates: counters,
+ * flags, timestamps, an attempt appended to a log), applied directly with mingo's semantics for
+ * those operators: $set skips an equal value and stores a deep copy, $inc adds to a number or a
+ * missing field (other types are left alone, as mingo does), $unset deletes, $push appends a
+ * deep copy (creating the array). Even with the trimmed call below, mingo's updater
  * rebuilds its operator tables per call (~0.2 ms); this takes microseconds. Returns false —
  * having changed nothing — for anything else, which then goes through mingo.
  */
 function applySimpleOperators(target: Doc, modifier: Doc): boolean {
   for (const op of Object.keys(modifier)) {
-    if (op !== '$set' && op !== '$inc' && op !== '$unset') return false;
+    if (op !== '$set' && op !== '$inc' && op !== '$unset' && op !== '$push') return false;
     const fields = modifier[op] as Doc;
     for (const path of Object.keys(fields)) {
       if (!isTopLevelField(path)) return false;
       const v = fields[path];
       if (op === '$inc' && (typeof v !== 'number' || Number.isNaN(v))) return false;
-      if (op === '$set' && v === undefined) return false;
+      if ((op === '$set' || op === '$push') && v === undefined) return false;
+      // $push of one value onto an array (or a missing field); $each and friends, and a field
+      // that is not an array (an error), are mingo's.
+      if (op === '$push' && isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$'))) return false;
     }
   }
   for (const op of Object.keys(modifier)) {
@@ -68,6 +72,10 @@ function applySimpleOperators(target: Doc, modifier: Doc): boolean {
       const v = fields[path];
       if (op === '$set') {
         if (!mingoUtil.isEqual(target[path], v)) target[path] = mingoUtil.cloneDeep(v);
+      } else if (op === '$push') {
+        const copy = mingoUtil.cloneDeep(v);
+        if (Array.isArray(target[path])) (target[path] as unknown[]).push(copy);
+        else target[path] = [copy];
       } else if (op === '$inc') {
         const cur = target[path];
         if ((typeof cur === 'number' && !Number.isNaN(cur)) || cur === undefined) target[path] = ((cur as number) || 0) + (v as number);
@@ -146,6 +154,7 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
       delete modifier.$setOnInsert;
     }
     if (Object.keys(modifier).length) {
+      assertPushTargets(next, modifier);
       try {
         if (!opts.arrayFilters?.length && applySimpleOperators(next, modifier)) {
           // done: common top-level $set/$inc/$unset
@@ -166,6 +175,32 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
   if (doc._id !== undefined && keyString(next._id) !== keyString(doc._id)) throw immutableId(doc);
   if (next._id !== undefined && Object.keys(next)[0] !== '_id') next = { _id: next._id, ...next };
   return { doc: next, changed: keyString(next) !== keyString(doc) };
+}
+
+/** MongoDB's name of a value's BSON type, as its error messages print it. */
+function bsonTypeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'double';
+  if (v instanceof Date) return 'date';
+  if (Array.isArray(v)) return 'array';
+  const t = (v as { _bsontype?: string } | undefined)?._bsontype;
+  if (t === 'ObjectId') return 'objectId';
+  if (t) return t.toLowerCase();
+  return 'object';
+}
+
+/** `$push` onto a top-level field holding something other than an array fails, as in MongoDB. */
+function assertPushTargets(doc: Doc, modifier: Doc): void {
+  if (!isPlainObject(modifier.$push)) return;
+  for (const path of Object.keys(modifier.$push)) {
+    if (!isTopLevelField(path)) continue;
+    const current = doc[path];
+    if (current !== undefined && !Array.isArray(current)) {
+      throw new MongoError('BadValue', `The field '${path}' must be an array but is of type ${bsonTypeName(current)} in document {_id: ${renderValue(doc._id)}}`);
+    }
+  }
 }
 
 function runPipeline(doc: Doc, stages: Doc[]): Doc {
