@@ -133,10 +133,28 @@ describe('MCP server', () => {
       expect(neither.json).toEqual({ error: 'Either status or scheduledTime must be provided', status: 400 });
     });
 
-    it('input schema violations are tool errors with the REST wording', async () => {
-      const res = await call(client, 'update_post', { postGroupId: 'd'.repeat(24), status: 'published' });
-      expect(res.isError).toBe(true);
-      expect(res.json.text).toContain("Status must be either 'draft' or 'scheduled'");
+    it('values are checked by the service as REST checks them: same leniency, same messages', async () => {
+      const status = await call(client, 'update_post', { postGroupId: 'd'.repeat(24), status: 'published' });
+      expect(status.isError).toBe(true);
+      expect(status.json).toEqual({ error: "Status must be either 'draft' or 'scheduled'", status: 400 });
+      // Empty and null count as absent, as in REST.
+      const blanks = await call(client, 'update_post', { postGroupId: 'd'.repeat(24), status: '', scheduledTime: null });
+      expect(blanks.json).toEqual({ error: 'Either status or scheduledTime must be provided', status: 400 });
+      const listStatus = await call(client, 'list_posts', { status: 'bogus' });
+      expect(listStatus.json).toEqual({ error: 'Invalid status. Must be one of: draft, scheduled, published, failed, partially_published', status: 400 });
+      const sortBy = await call(client, 'list_posts', { sortBy: 'title' });
+      expect(sortBy.json).toEqual({ error: 'Invalid sortBy. Must be one of: createdAt, updatedAt, scheduledTime', status: 400 });
+      // Any other sortOrder is desc (REST); page and limit may be strings as in a query string.
+      const sortOrder = await call(client, 'list_posts', { sortOrder: 'ASC', page: '1', limit: '5' });
+      const rest = await t.http.get('/api/v1/list-posts?sortOrder=ASC&page=1&limit=5').set(account.apiHeaders).expect(200);
+      expect(sortOrder.isError).toBeFalsy();
+      expect(sortOrder.json).toEqual(rest.body);
+      // A null scheduledTime is a draft.
+      const draft = await call(client, 'create_post', { content: 'null time', platforms: [linkedin.platformId], scheduledTime: null });
+      expect(draft.isError).toBeFalsy();
+      const created = await call(client, 'get_post', { postGroupId: draft.json.postGroupId as string });
+      expect(created.json).toMatchObject({ status: 'draft' });
+      await call(client, 'delete_post', { postGroupId: draft.json.postGroupId as string });
     });
 
     it('a plan limit error carries the limit-exceeded body', async () => {
@@ -228,6 +246,18 @@ describe('MCP server', () => {
       const res = await call(c, 'get_upload_url', { postGroupId: 'a'.repeat(24), fileName: '', contentType: 'image/png', type: 'image' });
       expect(res.isError).toBe(true);
       expect(res.json.text).toContain('fileName, contentType, and postGroupId are required');
+      const missing = await call(c, 'get_upload_url', { fileName: 'a.png', contentType: 'image/png', type: 'image' });
+      expect(missing.isError).toBe(true);
+      expect(missing.json.text).toContain('fileName, contentType, and postGroupId are required');
+    });
+
+    it('create_post checks idempotencyKey like the other tools, and creates nothing on a bad key', async () => {
+      const before = await groups();
+      for (const idempotencyKey of ['', 'has space', 'x'.repeat(256)]) {
+        const res = await call(c, 'create_post', { content: 'k', platforms: [freshLinkedin.platformId], idempotencyKey });
+        expect(res.json).toEqual({ error: 'Invalid idempotencyKey: 1-255 visible ASCII characters', status: 400 });
+      }
+      expect(await groups()).toBe(before);
     });
   });
 
@@ -263,6 +293,11 @@ describe('MCP server', () => {
       expect(res.json).toEqual({ error: 'LinkedIn connection not found', status: 404 });
       const noQuery = await call(client, 'linkedin_post_stats', { platformId: linkedin.platformId, postedId: 'urn:li:share:1' });
       expect(noQuery.json).toEqual({ error: 'queryType or queryTypes is required', status: 400 });
+      // queryTypes as REST takes it: a comma-separated string (checked by the service).
+      const list = await call(client, 'linkedin_post_statistics', { platformId: linkedin.platformId, postedId: 'urn:li:share:1', queryTypes: 'impression,bogus' });
+      expect(list.json).toEqual({ error: 'Invalid queryTypes: bogus. Must be one of: IMPRESSION, MEMBERS_REACHED, RESHARE, REACTION, COMMENT, or "ALL"', status: 400 });
+      const one = await call(client, 'linkedin_account_statistics', { platformId: linkedin.platformId, queryType: 'bogus' });
+      expect(one.json).toEqual({ error: 'Invalid queryType. Must be one of: IMPRESSION, MEMBERS_REACHED, RESHARE, REACTION, COMMENT', status: 400 });
     });
   });
 

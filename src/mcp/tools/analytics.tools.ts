@@ -5,11 +5,14 @@ import { METRICS } from '../../analytics/analytics-validation';
 import { dateRangeParam, defined, runTool, type ToolScope, registerTool } from './tool-kit';
 
 const platformId = z.string().describe('Compound id of a LinkedIn connection, `linkedin-<id>` (see list_connections)');
-const queryType = z.enum(METRICS).optional().describe(`One metric (uppercase): ${METRICS.join(', ')}. Use this or queryTypes.`);
+// Values are checked by the service, so a wrong one gets the REST message.
+const queryType = z.string().optional().describe(`One metric (uppercase): ${METRICS.join(', ')}. Use this or queryTypes.`);
 const queryTypes = z
-  .union([z.array(z.string()), z.literal('ALL')])
+  .union([z.array(z.string()), z.string()])
   .optional()
-  .describe(`Several metrics (case-insensitive) from ${METRICS.join(', ')}, or "ALL" for all five. Use this or queryType.`);
+  .describe(
+    `Several metrics (case-insensitive) from ${METRICS.join(', ')}: an array, a comma-separated string ("impression,comment"), or "ALL" for all five. Use this or queryType.`,
+  );
 const cached = 'Results are cached for 30 minutes (`cached` tells).';
 
 export function registerAnalyticsTools(server: McpServer, scope: ToolScope, analytics: AnalyticsService): void {

@@ -16,10 +16,10 @@ export function registerMediaTools(server: McpServer, scope: ToolScope, media: M
       description:
         'Pre-signed upload address for one media file of a post group (valid 1 hour, one use). Then PUT the file bytes to uploadUrl with the same Content-Type; fileUrl is its public address, and the file is attached to the post group. Create the post as a draft first and schedule it after the upload.',
       inputSchema: {
-        fileName: z.string().min(1, REQUIRED).describe('File name, e.g. photo.png (sanitised: spaces to underscores, unusual characters removed)'),
-        contentType: z.string().min(1, REQUIRED).describe('MIME type the PUT will send, e.g. image/png or video/mp4'),
-        postGroupId: z.string().min(1, REQUIRED).describe('Post group the file belongs to'),
-        type: z.enum(['image', 'video']).optional().describe('image or video; always send it (without it the upload fails)'),
+        fileName: z.string({ required_error: REQUIRED }).min(1, REQUIRED).describe('File name, e.g. photo.png (sanitised: spaces to underscores, unusual characters removed)'),
+        contentType: z.string({ required_error: REQUIRED }).min(1, REQUIRED).describe('MIME type the PUT will send, e.g. image/png or video/mp4'),
+        postGroupId: z.string({ required_error: REQUIRED }).min(1, REQUIRED).describe('Post group the file belongs to'),
+        type: z.string().optional().describe('image or video; always send it (without it, or with another value, the upload fails)'),
         idempotencyKey: idempotencyKeyParam,
       },
     },

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { POST_GROUP_STATUSES } from '../../posts/post-status';
 import { PLATFORM_NAMES } from '../../platforms/platform-adapter';
 import type { PostsService } from '../../posts/posts.service';
-import type { McpIdempotencyService } from '../mcp-idempotency.service';
+import { McpIdempotencyService } from '../mcp-idempotency.service';
 import { defined, idempotencyKeyParam, runTool, type ToolScope, registerTool } from './tool-kit';
 
 const postGroupId = z.string().describe('Post group id (24 hexadecimal characters), as returned by create_post or list_posts');
@@ -27,22 +27,19 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
         'List post groups, newest first by default, with their per-platform status and media URLs. Filters and pagination as REST GET /api/v1/list-posts.',
       inputSchema: {
         status: z
-          .enum(POST_GROUP_STATUSES, { message: `Invalid status. Must be one of: ${POST_GROUP_STATUSES.join(', ')}` })
+          .string()
           .optional()
-          .describe('Exact group status (published does not match partially_published)'),
+          .describe(`Exact group status, one of ${POST_GROUP_STATUSES.join(', ')} (published does not match partially_published)`),
         platform: z
           .string()
           .optional()
           .describe(`Bare platform name, case-insensitive: ${PLATFORM_NAMES.join(', ')}. Unknown names return an empty list.`),
         fromDate: z.string().optional().describe('Inclusive lower bound on scheduledTime (any date string); excludes drafts without a time'),
         toDate: z.string().optional().describe('Inclusive upper bound on scheduledTime (any date string)'),
-        page: z.number().int().optional().describe('Page number, default 1 (values below 1 become 1)'),
-        limit: z.number().int().optional().describe('Page size 1-100, default 20 (clamped)'),
-        sortBy: z
-          .enum(['createdAt', 'scheduledTime', 'updatedAt'], { message: 'Invalid sortBy. Must be one of: createdAt, updatedAt, scheduledTime' })
-          .optional()
-          .describe('Sort field, default createdAt'),
-        sortOrder: z.enum(['asc', 'desc']).optional().describe('Default desc'),
+        page: z.union([z.number(), z.string()]).optional().describe('Page number, default 1 (values below 1 become 1)'),
+        limit: z.union([z.number(), z.string()]).optional().describe('Page size 1-100, default 20 (0 or none gives 20; others clamped)'),
+        sortBy: z.string().optional().describe('Sort field: createdAt (default), updatedAt or scheduledTime'),
+        sortOrder: z.string().optional().describe('asc or desc (default; any other value counts as desc)'),
       },
       annotations: { readOnlyHint: true },
     },
@@ -71,7 +68,7 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
         platforms: z
           .array(z.string())
           .describe('Compound platform ids `<platform>-<id>` of your connections, e.g. ["linkedin-abc123"] (pattern ^[a-z]+-[a-zA-Z0-9_-]+$)'),
-        scheduledTime: z.string().optional().describe(`${isoTime} Omit to create a draft.`),
+        scheduledTime: z.string().nullable().optional().describe(`${isoTime} Omit (or null) to create a draft.`),
         platformSettings: z
           .record(z.unknown())
           .optional()
@@ -83,8 +80,9 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
     },
     runTool(scope, 'create_post', 'Failed to create post group', async (args: { idempotencyKey?: string } & Record<string, unknown>) => {
       const { idempotencyKey, ...body } = args;
-      // The posts module's Idempotency-Key (shared with REST create-post for the same user).
-      return posts.create(ctx, defined(body), idempotencyKey);
+      // The posts module's Idempotency-Key (shared with REST create-post for the same user),
+      // checked by the same rule and message as the other tools' idempotencyKey.
+      return posts.create(ctx, defined(body), idempotencyKey === undefined ? undefined : McpIdempotencyService.checkKey(idempotencyKey));
     }),
   );
 
@@ -96,11 +94,8 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
         "Change a draft or scheduled post group: status=scheduled schedules it (at scheduledTime, else its existing time, else now), status=draft moves it back to draft (keeps the time), scheduledTime alone reschedules. Content and platforms cannot be changed. Only draft and scheduled groups can be updated. Scheduling runs the plan's limit checks.",
       inputSchema: {
         postGroupId,
-        status: z
-          .enum(['draft', 'scheduled'], { message: "Status must be either 'draft' or 'scheduled'" })
-          .optional()
-          .describe('draft or scheduled'),
-        scheduledTime: z.string().optional().describe(isoTime),
+        status: z.string().nullable().optional().describe("draft or scheduled (empty or null: not given)"),
+        scheduledTime: z.string().nullable().optional().describe(`${isoTime} Empty or null: not given.`),
         idempotencyKey: idempotencyKeyParam,
       },
     },
@@ -108,7 +103,7 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
       scope,
       'update_post',
       'Failed to update post',
-      (args: { postGroupId: string; status?: string; scheduledTime?: string; idempotencyKey?: string }) => {
+      (args: { postGroupId: string; status?: string | null; scheduledTime?: string | null; idempotencyKey?: string }) => {
         const { postGroupId: id, idempotencyKey, ...body } = args;
         return idempotency.run(ctx.userId, 'update_post', idempotencyKey, { postGroupId: id, ...body }, () =>
           posts.update(ctx, id, defined(body)),
