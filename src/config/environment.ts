@@ -53,6 +53,17 @@ export class Environment {
   @IsString()
   DATA_DIR = './data';
 
+  /**
+   * Port of the embedded database (MONGODB_URI unset), so mongosh or Compass can reach it at
+   * mongodb://127.0.0.1:27017/social_post_scheduler while the app runs. Taken: any free port
+   * (logged). 0: always any free port.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  EMBEDDED_DB_PORT = 27017;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 

@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
+import { createServer, type AddressInfo } from 'node:net';
 import { startAppProcess } from './app-process';
 
 describe('start-up (the real entry point in its own process)', () => {
@@ -39,5 +41,32 @@ describe('start-up (the real entry point in its own process)', () => {
 
     app.child.kill('SIGTERM');
     expect(await app.exited).toBe(0);
+  }, 60_000);
+
+  it('puts the embedded database on EMBEDDED_DB_PORT, or on a free port when that one is taken, and logs the URI', async () => {
+    // Hold a port so the configured one is taken.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const taken = (holder.address() as AddressInfo).port;
+    const app = startAppProcess({ DATA_DIR: dataDir, PORT: '0', DEMO_ACCOUNT: 'false', EMBEDDED_DB_PORT: String(taken) });
+    try {
+      await app.listening;
+      expect(app.output()).toContain(`Port ${taken} is taken; the embedded database uses a free port instead`);
+      const uri = /Embedded database at (mongodb:\/\/\S+)/.exec(app.output())?.[1];
+      expect(uri).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/social_post_scheduler\?replicaSet=rs0$/);
+      expect(uri).not.toContain(`:${taken}/`);
+      // What mongosh would see there: the app's collections in its own database.
+      const client = await MongoClient.connect(`${uri!}&directConnection=true`);
+      try {
+        const names = (await client.db().listCollections().toArray()).map((c) => c.name);
+        expect(names).toEqual(expect.arrayContaining(['users', 'api_keys', 'post_groups']));
+      } finally {
+        await client.close();
+      }
+    } finally {
+      app.child.kill('SIGTERM');
+      await app.exited;
+      holder.close();
+    }
   }, 60_000);
 });
