@@ -240,22 +240,25 @@ function usable(index: IndexStore): boolean {
   return !index.sparse && !index.spec.partialFilterExpression;
 }
 
-/** Walks the part of `index` whose first prefix.length fields equal `prefix` (+ optional range). */
-function* walk(index: IndexStore, prefix: unknown[], range: FieldCond | undefined, reverse: boolean): Generator<IndexEntry> {
+/**
+ * Where an index entry lies relative to the stretch whose first prefix.length fields equal
+ * `prefix` (and whose next field is in `range`): < 0 before it, 0 inside, > 0 after.
+ */
+function stretchPosition(index: IndexStore, prefix: unknown[], range: FieldCond | undefined): (e: IndexEntry) => number {
   const dirs = index.fields.map((f) => f[1]);
   const k = prefix.length;
-  const prefixCmp = (e: IndexEntry): number => {
+  return (e) => {
     for (let i = 0; i < k; i++) {
       const c = compareValues(e.k[i], prefix[i]);
       if (c) return c * dirs[i];
     }
-    return 0;
+    return range ? rangePos(e.k[k], range) * dirs[k] : 0;
   };
-  const pos = (e: IndexEntry): number => {
-    const p = prefixCmp(e);
-    if (p || !range) return p;
-    return rangePos(e.k[k], range) * dirs[k];
-  };
+}
+
+/** Walks the part of `index` whose first prefix.length fields equal `prefix` (+ optional range). */
+function* walk(index: IndexStore, prefix: unknown[], range: FieldCond | undefined, reverse: boolean): Generator<IndexEntry> {
+  const pos = stretchPosition(index, prefix, range);
   if (!reverse) {
     for (const e of index.sorted.forward(index.sorted.seek((e) => pos(e) < 0))) {
       if (pos(e) !== 0) return;
@@ -408,15 +411,7 @@ export function countFromIndex(coll: Collection | undefined, overlay: Map<string
 
 /** Entries of `index` whose leading fields equal `prefix` (and whose next field is in `range`). */
 function countStretch(index: IndexStore, prefix: unknown[], range: FieldCond | undefined): number {
-  const dirs = index.fields.map((f) => f[1]);
-  const k = prefix.length;
-  const pos = (e: IndexEntry): number => {
-    for (let i = 0; i < k; i++) {
-      const c = compareValues(e.k[i], prefix[i]);
-      if (c) return c * dirs[i];
-    }
-    return range ? rangePos(e.k[k], range) * dirs[k] : 0;
-  };
+  const pos = stretchPosition(index, prefix, range);
   return index.sorted.countBetween(
     index.sorted.seek((e) => pos(e) < 0),
     index.sorted.seek((e) => pos(e) <= 0),
