@@ -41,8 +41,8 @@ export function fakeEndpoints(baseUrl: string, overrides: Partial<PlatformEndpoi
  * inside them, so they are not tighter than a loaded machine can manage; a `slow` fault must
  * then outlast them by a wide margin (SLOW_FAULT_MS).
  */
-export const IMPATIENT = { requestTimeoutMs: 1000, processingTimeoutMs: 1000 } as const;
-export const SLOW_FAULT_MS = 2500;
+export const IMPATIENT = { requestTimeoutMs: 2000, processingTimeoutMs: 2000 } as const;
+export const SLOW_FAULT_MS = 4000;
 
 /** Awaits a promise expected to reject and returns the error for detailed assertions. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<any> {

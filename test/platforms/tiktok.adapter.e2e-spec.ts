@@ -88,7 +88,7 @@ describe('TikTokAdapter against a fake Content Posting API', () => {
   it('publishing that never completes → clear failure, outcome unknown (the upload is done)', async () => {
     fake.processingPolls = Infinity;
     const err = await rejectionOf(impatient.publish(creds, request()));
-    expect(err.message).toMatch(/TikTok publishing did not finish within 1000 ms/);
+    expect(err.message).toMatch(/TikTok publishing did not finish within 2000 ms/);
     expect(err.options).toMatchObject({ retryable: false, outcomeUnknown: true });
   });
 

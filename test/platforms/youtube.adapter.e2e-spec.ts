@@ -88,7 +88,7 @@ describe('YouTubeAdapter against a fake Data API with resumable uploads', () => 
     const err = await rejectionOf(impatient.publish(creds, request({ media: [video(100 * KIB)] })));
     expect(err.code).toBe('TIMEOUT_ERROR');
     expect(err.options.outcomeUnknown).toBe(true);
-  }, 15_000);
+  }, 30_000);
 
   it('an early chunk failing for good is safe to retry (no video yet)', async () => {
     fake.inject({ kind: 'server_error', match: /^PUT / }, 10);
