@@ -17,6 +17,8 @@ export class Transaction {
   readonly writes = new Map<string, Map<string, Doc | null>>();
   /** Lock keys (ns + _id key) this transaction holds. */
   readonly locks = new Set<string>();
+  /** Collections its writes created implicitly: an abort removes them again (if still empty). */
+  readonly createdNamespaces = new Set<string>();
   readonly startedAt = Date.now();
   abortReason?: string;
   private resolveDone!: () => void;

@@ -52,6 +52,25 @@ describe('transactions', () => {
     expect((await accounts().find().sort({ _id: 1 }).toArray()).map((d) => d._id)).toEqual(['a', 'b']);
   });
 
+  it('an abort also removes a collection the transaction created implicitly; a commit keeps it', async () => {
+    const names = async () => (await h.db.listCollections().toArray()).map((c) => c.name);
+    const aborted = await inTxn(async (s) => {
+      await h.db.collection('born_in_txn').insertOne({ _id: 1 } as never, { session: s });
+    });
+    expect(await names()).toContain('born_in_txn'); // (created at once, empty to outside readers)
+    await aborted.abortTransaction();
+    await aborted.endSession();
+    expect(await names()).not.toContain('born_in_txn');
+
+    const committed = await inTxn(async (s) => {
+      await h.db.collection('kept_after_txn').insertOne({ _id: 1 } as never, { session: s });
+    });
+    await committed.commitTransaction();
+    await committed.endSession();
+    expect(await names()).toContain('kept_after_txn');
+    expect(await h.db.collection('kept_after_txn').countDocuments()).toBe(1);
+  });
+
   it('gives the second writer of a document a WriteConflict with TransientTransactionError', async () => {
     const s1 = await inTxn((s) => accounts().updateOne({ _id: 'a' }, { $set: { balance: 1 } }, { session: s }).then(() => undefined));
     const s2 = h.client.startSession();

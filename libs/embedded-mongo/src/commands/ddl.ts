@@ -161,7 +161,7 @@ const createIndexes: Handler = (cmd, ctx) => {
   if (!Array.isArray(cmd.indexes) || !cmd.indexes.length) throw new MongoError('BadValue', 'Must specify at least one index to create');
   const specs = cmd.indexes.map(validateIndexSpec);
   const existed = ctx.engine.get(`${ctx.db}.${name}`);
-  const coll = existed ?? ctx.engine.ensure(`${ctx.db}.${name}`);
+  const coll = existed ?? ctx.engine.ensure(`${ctx.db}.${name}`, ctx.txn);
   const before = coll.indexes.size;
   let created = 0;
   for (const spec of specs) if (ctx.engine.createIndex(coll, spec)) created++;

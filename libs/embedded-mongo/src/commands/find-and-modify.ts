@@ -44,7 +44,7 @@ function run(ctx: CommandContext, ns: string, cmd: Doc): Doc {
     return { lastErrorObject: { n: 1, updatedExisting: true }, value: shape(returnNew ? doc : hit.doc), ok: 1 };
   }
   if (!upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
-  coll ??= ctx.engine.ensure(ns);
+  coll ??= ctx.engine.ensure(ns, ctx.txn);
   const doc = buildUpsert(query, u as UpdateSpec, { arrayFilters, query });
   insertOne(ctx, coll, doc);
   return { lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id }, value: returnNew ? shape(doc) : null, ok: 1 };

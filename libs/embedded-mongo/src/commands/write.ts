@@ -67,7 +67,7 @@ const insert: Handler = async (cmd, ctx) => {
   const ns = `${ctx.db}.${collName(cmd)}`;
   const docs = statementArray(cmd, 'documents', 'insert');
   const ordered = cmd.ordered !== false;
-  const coll = ctx.engine.ensure(ns);
+  const coll = ctx.engine.ensure(ns, ctx.txn);
   const writeErrors: Doc[] = [];
   let n = 0;
   for (let i = 0; i < docs.length; i++) {
@@ -128,7 +128,7 @@ function updateStatement(ctx: CommandContext, ns: string, stmt: Doc): UpdateOutc
     modified++;
   }
   if (hits.length || !upsert) return { matched: hits.length, modified };
-  coll ??= ctx.engine.ensure(ns);
+  coll ??= ctx.engine.ensure(ns, ctx.txn);
   const doc = buildUpsert(q, u as UpdateSpec, { arrayFilters, query: q });
   insertOne(ctx, coll, doc);
   return { matched: 0, modified: 0, upsertedId: doc._id };

@@ -173,9 +173,16 @@ export class Engine {
     return coll;
   }
 
-  /** The collection, created implicitly (as MongoDB does on first write) when absent. */
-  ensure(ns: string): Collection {
-    return this.collections.get(ns) ?? this.createCollection(ns);
+  /**
+   * The collection, created implicitly (as MongoDB does on first write) when absent. Created by a
+   * transaction's write, it is the transaction's: an abort removes it again.
+   */
+  ensure(ns: string, txn?: Transaction): Collection {
+    const existing = this.collections.get(ns);
+    if (existing) return existing;
+    const created = this.createCollection(ns);
+    txn?.createdNamespaces.add(ns);
+    return created;
   }
 
   dropCollection(ns: string): boolean {
@@ -345,8 +352,20 @@ export class Engine {
 
   private release(txn: Transaction, state: 'committed' | 'aborted'): void {
     for (const key of txn.locks) if (this.locks.get(key) === txn) this.locks.delete(key);
-    if (state === 'aborted') txn.writes.clear();
+    if (state === 'aborted') {
+      txn.writes.clear();
+      // Undo implicit creations, unless someone else has used the collection meanwhile.
+      for (const ns of txn.createdNamespaces) {
+        const coll = this.collections.get(ns);
+        if (coll && coll.docs.size === 0 && !this.hasActiveLocks(ns)) this.dropCollection(ns);
+      }
+    }
     txn.finish(state);
+  }
+
+  private hasActiveLocks(ns: string): boolean {
+    for (const [key, holder] of this.locks) if (key.startsWith(ns + '\0') && holder.state === 'active') return true;
+    return false;
   }
 
   // ---- TTL --------------------------------------------------------------------------------------
