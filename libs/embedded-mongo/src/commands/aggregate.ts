@@ -66,25 +66,21 @@ const aggregate: Handler = (cmd, ctx) => {
   for (const stage of pipeline) if (!isPlainObject(stage) || Object.keys(stage).length !== 1) throw new MongoError('TypeMismatch', 'Each element of the \'pipeline\' array must be an object');
   const batchSize = isPlainObject(cmd.cursor) && cmd.cursor.batchSize !== undefined ? toNumber(cmd.cursor.batchSize) : undefined;
 
-  let input: Doc[];
+  let input: Doc[] = [];
+  let out: Doc[] | null = null;
   let rest = pipeline as Doc[];
   let ns: string;
   if (cmd.aggregate === 1) {
     // Database-level aggregation ($documents and friends).
     ns = `${ctx.db}.$cmd.aggregate`;
-    input = [];
   } else {
     ns = `${ctx.db}.${collName(cmd)}`;
     const coll = ctx.engine.get(ns);
     const overlay = overlayFor(ctx, coll);
     // countDocuments on an exactly indexed filter: counted from the index, no document read.
     const indexed = rest.length === 2 && stageName(rest[0]) === '$match' ? countFromIndex(coll, overlay, rest[0].$match as Doc) : undefined;
-    const counted = indexed === undefined ? null : countShortcut(rest[1], indexed);
-    if (counted) {
-      const { batch, id } = ctx.cursors.open(ns, counted, batchSize, false, ctx.session?.id);
-      return cursorReply(ns, batch, id, true);
-    }
-    if (stageName(rest[0]) === '$match') {
+    if (indexed !== undefined) out = countShortcut(rest[1], indexed);
+    if (!out && stageName(rest[0]) === '$match') {
       const opts: ScanOptions = {};
       let used = 1;
       if (stageName(rest[1]) === '$sort') {
@@ -97,12 +93,11 @@ const aggregate: Handler = (cmd, ctx) => {
       }
       input = scan(coll, overlay, rest[0].$match as Doc, opts).map((h) => h.doc);
       rest = rest.slice(used);
-    } else {
+    } else if (!out) {
       input = allDocs(coll, overlay);
     }
   }
-  const counted = rest.length === 1 ? countShortcut(rest[0], input.length) : null;
-  const out = counted ?? (rest.length ? runPipeline(ctx, input, rest) : input);
+  out ??= (rest.length === 1 ? countShortcut(rest[0], input.length) : null) ?? (rest.length ? runPipeline(ctx, input, rest) : input);
   const { batch, id } = ctx.cursors.open(ns, out, batchSize, false, ctx.session?.id);
   return cursorReply(ns, batch, id, true);
 };

@@ -300,7 +300,7 @@ function candidatePlan(coll: Collection, conds: Map<string, FieldCond>): Candida
     // (claim({ _id, status, availableAt: { $lte } }) must not walk the status index).
     if (index.unique && k === index.fields.length && combos <= 16) return { index, k, range: false, point: true };
     const next = k < index.fields.length ? conds.get(index.fields[k][0]) : undefined;
-    const range = !index.multikey && !!(next?.lo || next?.hi);
+    const range = !index.isMultikeyAt(k) && !!(next?.lo || next?.hi);
     const score = k * 2 + (range ? 1 : 0);
     if (score > 0 && (!best || score > best.k * 2 + (best.range ? 1 : 0))) best = { index, k, range };
   }
@@ -350,7 +350,7 @@ function sortedPlan(coll: Collection, conds: Map<string, FieldCond>, sort: Doc):
     }
     if (k + sortFields.length > index.fields.length) continue;
     // An array anywhere past the fixed prefix would list a document under several sort keys.
-    if ([...index.multikeyFields].some((i) => i >= k)) continue;
+    if (index.hasMultikeyFrom(k)) continue;
     let sign = 0;
     let ok = true;
     sortFields.forEach(([p, d], j) => {
@@ -397,13 +397,13 @@ export function countFromIndex(coll: Collection | undefined, overlay: Map<string
       k++;
     }
     let range: FieldCond | undefined;
-    if (k < keys.length && k < index.fields.length && !index.multikeyFields.has(k)) {
+    if (k < keys.length && k < index.fields.length && !index.isMultikeyAt(k)) {
       const c = conds.get(index.fields[k][0]);
       if (c && !c.eq && (c.lo || c.hi)) range = c;
     }
     if (k + (range ? 1 : 0) !== keys.length) continue;
     // An array past the fixed prefix gives a document one entry per element there.
-    if ([...index.multikeyFields].some((i) => i >= k)) continue;
+    if (index.hasMultikeyFrom(k)) continue;
     return countStretch(index, prefix, range);
   }
   return undefined;

@@ -43,13 +43,12 @@ export class IndexStore {
   private readonly partial?: Query;
   readonly byKey = new Map<string, Set<string> | string>();
   readonly sorted: SortedList<IndexEntry>;
-  /** Set once any document produced several keys; disables range scans and sorted walks. */
-  multikey = false;
   /**
-   * Which key positions ever held an array. A sorted walk stays correct when every such
-   * position is fixed by an equality (each document then appears once, in order).
+   * Which key positions ever held an array ("multikey"). A range scan on such a position, or a
+   * sorted walk or index-only count with one past the equality prefix, would see a document
+   * under several keys; fixed by an equality, each document appears once, in order.
    */
-  readonly multikeyFields = new Set<number>();
+  private readonly multikeyFields = new Set<number>();
 
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.entries(spec.key).map(([path, dir]) => [path, typeof dir === 'string' ? 1 : toNumber(dir) < 0 ? -1 : 1]);
@@ -82,7 +81,6 @@ export class IndexStore {
       const v = getPath(doc, this.paths[0]);
       if (this.sparse && v === undefined) return null;
       if (!Array.isArray(v)) return [{ parts: [v ?? null], str: keyString(v) }];
-      this.lastArray = true;
       this.multikeyFields.add(0);
       return (v.length ? dedupe(v) : [null]).map((x) => ({ parts: [x], str: keyString(x) }));
     }
@@ -92,7 +90,6 @@ export class IndexStore {
       const v = getPath(doc, path);
       if (v !== undefined) anyPresent = true;
       if (Array.isArray(v)) {
-        this.lastArray = true;
         this.multikeyFields.add(i);
         perField.push(v.length ? dedupe(v) : [null]);
       } else perField.push([v ?? null]);
@@ -106,14 +103,20 @@ export class IndexStore {
     return combos.map((parts) => ({ parts, str: partsKey(parts) }));
   }
 
-  /** Set by keysFor when the document had an array in an indexed field. */
-  private lastArray = false;
+  /** True when key position `k` has held an array. */
+  isMultikeyAt(k: number): boolean {
+    return this.multikeyFields.has(k);
+  }
+
+  /** True when any key position from `k` on has held an array. */
+  hasMultikeyFrom(k: number): boolean {
+    for (const i of this.multikeyFields) if (i >= k) return true;
+    return false;
+  }
 
   add(id: string, doc: Doc): void {
-    this.lastArray = false;
     const keys = this.keysFor(doc);
     if (!keys) return;
-    if (this.lastArray) this.multikey = true;
     for (const key of keys) {
       const cur = this.byKey.get(key.str);
       if (cur === undefined) this.byKey.set(key.str, id);
@@ -146,7 +149,6 @@ export class IndexStore {
   clear(): void {
     this.byKey.clear();
     this.sorted.clear();
-    this.multikey = false;
     this.multikeyFields.clear();
   }
 
