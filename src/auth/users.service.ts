@@ -22,16 +22,8 @@ export interface CreateUserInput {
   mcpAccess?: boolean | null;
 }
 
-export interface UpdateUserInput {
-  plan?: string | null;
-  isAdmin?: boolean | null;
-  /** null clears the parent; undefined leaves it. */
-  parentUserId?: string | null;
-  workspacesEnabled?: boolean | null;
-  seats?: number | null;
-  apiAccess?: boolean | null;
-  mcpAccess?: boolean | null;
-}
+/** The same fields but email and password; for parentUserId, null clears the parent and undefined leaves it. */
+export type UpdateUserInput = Omit<CreateUserInput, 'email' | 'password'>;
 
 /** A user as the admin layer shows it (no secrets). */
 export interface AdminUserView extends UserSummary {

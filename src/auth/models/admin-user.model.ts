@@ -1,17 +1,9 @@
-import { Field, GraphQLISODateTime, ID, Int, ObjectType } from '@nestjs/graphql';
+import { Field, GraphQLISODateTime, Int, ObjectType } from '@nestjs/graphql';
+import { UserModel } from './user.model';
 
+/** A user as the admin queries show it: the `User` fields (entitlements effective) and its creation time. */
 @ObjectType('AdminUser')
-export class AdminUserModel {
-  @Field(() => ID) id: string;
-  @Field(() => String) email: string;
-  @Field(() => String) plan: string;
-  @Field(() => Boolean) isAdmin: boolean;
-  @Field(() => ID, { nullable: true }) parentUserId: string | null;
-  @Field(() => Boolean) workspacesEnabled: boolean;
-  /** Effective values (override, else the plan's). */
-  @Field(() => Boolean) apiAccess: boolean;
-  @Field(() => Boolean) mcpAccess: boolean;
-  @Field(() => Int) seats: number;
+export class AdminUserModel extends UserModel {
   @Field(() => GraphQLISODateTime) createdAt: Date;
 }
 
