@@ -76,10 +76,11 @@ function eqKey(v: unknown): string | undefined {
   return undefined;
 }
 
-/** True when a field's value equals one of the values, or is an array holding one. */
-type EqTest = (a: unknown) => boolean;
+/** A condition on one field's value. */
+type FieldTest = (a: unknown) => boolean;
 
-function equalsAny(values: unknown[]): EqTest {
+/** True when a field's value equals one of the values, or is an array holding one. */
+function equalsAny(values: unknown[]): FieldTest {
   if (values.length <= 4) {
     const one = (x: unknown): boolean => values.some((v) => simpleEq(x, v));
     return (a) => one(a) || (Array.isArray(a) && a.some(one));
@@ -105,7 +106,7 @@ const RANGE_OPS: Record<string, (c: number) => boolean> = {
  * type bracket (a date bound never matches a string or a missing field), an array when one of
  * its elements does; a NaN value matches no numeric range.
  */
-function rangeTest(op: string, bound: unknown): EqTest {
+function rangeTest(op: string, bound: unknown): FieldTest {
   const holds = RANGE_OPS[op];
   const rank = typeRank(bound);
   const one = (x: unknown): boolean => {
@@ -122,12 +123,12 @@ function rangeTest(op: string, bound: unknown): EqTest {
  * Each operator is applied on its own (for an array, each may hold through a different
  * element), as in MongoDB.
  */
-function simpleFieldTest(value: unknown): EqTest | undefined {
+function simpleFieldTest(value: unknown): FieldTest | undefined {
   if (isSimpleEqValue(value)) return equalsAny([value]);
   if (!isPlainObject(value)) return undefined;
   const ops = Object.keys(value);
   if (!ops.length) return undefined;
-  const tests: EqTest[] = [];
+  const tests: FieldTest[] = [];
   for (const op of ops) {
     const v = value[op];
     if (op === '$in' || op === '$nin') {
@@ -157,10 +158,10 @@ function simpleFieldTest(value: unknown): EqTest | undefined {
  * this gives MongoDB's answers directly (equality: the field's value equals, or the field is an
  * array with an element that equals).
  */
-function simpleEqualityMatcher(filter: Doc): Matcher | undefined {
+function scalarConditionMatcher(filter: Doc): Matcher | undefined {
   const keys = Object.keys(filter);
   if (keys.length > 6) return undefined;
-  const entries: Array<readonly [string, EqTest]> = [];
+  const entries: Array<readonly [string, FieldTest]> = [];
   for (const k of keys) {
     // (names inherited from Object.prototype, e.g. 'constructor', are left to mingo)
     if (k.startsWith('$') || k.includes('.') || k in Object.prototype) return undefined;
@@ -179,7 +180,7 @@ function simpleEqualityMatcher(filter: Doc): Matcher | undefined {
 export function compileFilter(filter: Doc): Matcher {
   if (filter && '$where' in filter) throw new MongoError('BadValue', '$where is not supported by the embedded MongoDB server');
   if (isPlainObject(filter)) {
-    const fast = simpleEqualityMatcher(filter);
+    const fast = scalarConditionMatcher(filter);
     if (fast) return fast;
   }
   try {
