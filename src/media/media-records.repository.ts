@@ -90,7 +90,7 @@ export class MediaRecordsRepository {
       .findOneAndUpdate(
         { mediaId, state: 'pending', uploadClaimedAt: null, uploadExpiresAt: { $gt: now } },
         { $set: { uploadClaimedAt: now } },
-        { new: true },
+        { returnDocument: 'after' },
       )
       .lean<MediaRecordData>()
       .exec();
