@@ -2,6 +2,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import {
+  getMetadataStorage,
   IsBoolean,
   IsEmail,
   IsIn,
@@ -377,12 +378,66 @@ export function decodeKey(value: string): Buffer | null {
   return b64.length === 32 ? b64 : null;
 }
 
+/** Every variable `Environment` declares (`.env.example` must list exactly these; a test checks it). */
+export function environmentVariableNames(): string[] {
+  const metadata = getMetadataStorage().getTargetValidationMetadatas(Environment, '', true, false);
+  return [...new Set(metadata.map((m) => m.propertyName))].sort();
+}
+
+/**
+ * Prefixes of this service's variables. A set variable with one of them that the service does not
+ * read is most likely a typo (`SCHEDULER_INTERVAL` for `SCHEDULER_INTERVAL_MS`); generic prefixes
+ * other programs use too (NODE_, LOG_, DATA_) are left out so the warning never cries wolf.
+ */
+const OWN_PREFIXES = [
+  'BOOTSTRAP_', 'CONNECT_', 'CORS_', 'DEMO_', 'EMBEDDED_', 'ENCRYPTION_', 'MCP_', 'MEDIA_', 'METRICS_', 'MONGODB_',
+  'PLATFORM_', 'PUBLISH_', 'RATE_LIMIT_', 'S3_', 'SCHEDULER_', 'SMTP_', 'TOKEN_', 'TRUST_', 'UPLOAD_', 'WEBHOOKS_', 'WEBHOOK_',
+  'TWITTER_', 'LINKEDIN_', 'INSTAGRAM_', 'THREADS_', 'TIKTOK_', 'YOUTUBE_', 'FACEBOOK_', 'BLUESKY_', 'MASTODON_',
+  'TELEGRAM_', 'PINTEREST_',
+];
+
+/** Edit distance, for "did you mean" (names are short; a library would be overkill here). */
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** Set variables that look like ours but are not read, each with the closest known name. */
+export function unknownVariables(raw: Record<string, unknown>): { name: string; suggestion: string | null }[] {
+  const known = environmentVariableNames();
+  return Object.keys(raw)
+    .filter((name) => OWN_PREFIXES.some((prefix) => name.startsWith(prefix)) && !known.includes(name))
+    .sort()
+    .map((name) => {
+      const closest = known
+        .map((candidate) => ({ candidate, d: candidate.startsWith(name) ? 0 : distance(name, candidate) }))
+        .sort((x, y) => x.d - y.d)[0];
+      return { name, suggestion: closest && closest.d <= Math.max(3, Math.floor(name.length / 4)) ? closest.candidate : null };
+    });
+}
+
+/** The variables as given: `.env` (when present) under the process environment, under overrides. */
+export function rawEnvironment(
+  processEnv: NodeJS.ProcessEnv = process.env,
+  overrides: Record<string, string | undefined> = {},
+  envFile = '.env',
+): Record<string, string | undefined> {
+  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {};
+  return { ...fromFile, ...processEnv, ...overrides };
+}
+
 /** Reads `.env` (when present; the process environment wins) and validates everything. */
 export function loadEnvironment(
   processEnv: NodeJS.ProcessEnv = process.env,
   overrides: Record<string, string | undefined> = {},
   envFile = '.env',
 ): Environment {
-  const fromFile = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {};
-  return validateEnvironment({ ...fromFile, ...processEnv, ...overrides });
+  return validateEnvironment(rawEnvironment(processEnv, overrides, envFile));
 }
