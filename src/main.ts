@@ -14,15 +14,23 @@ async function bootstrap(): Promise<void> {
     logger.warn(`${name} is set but not a variable this service reads${suggestion ? ` (did you mean ${suggestion}?)` : ''}; see .env.example`);
   }
   logger.log(`Listening on ${await app.getUrl()} (health: /health)`);
-  // Graceful shutdown: app.close() stops HTTP, the scheduler and Mongoose (Nest hooks); the
-  // embedded database goes last so in-flight writes finish.
-  const shutdown = async () => {
+  // Graceful shutdown: app.close() lets in-flight HTTP requests finish and stops the scheduler, the
+  // outbox worker and Mongoose (Nest hooks); the embedded database goes last so in-flight writes
+  // finish and its journal is flushed. Past the grace period the process exits anyway, so a stuck
+  // hook can never leave it holding the port.
+  const shutdown = async (signal: string) => {
+    logger.log(`${signal} received: shutting down (grace period ${environment.SHUTDOWN_GRACE_MS} ms)`);
+    setTimeout(() => {
+      logger.error(`Shutdown did not finish within ${environment.SHUTDOWN_GRACE_MS} ms (SHUTDOWN_GRACE_MS); exiting`);
+      process.exit(1);
+    }, environment.SHUTDOWN_GRACE_MS).unref();
     await app.close();
     await database.stop();
+    logger.log('Stopped');
     process.exit(0);
   };
-  process.once('SIGTERM', () => void shutdown());
-  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
 }
 
 bootstrap().catch((err: unknown) => {

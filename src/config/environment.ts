@@ -68,6 +68,12 @@ export class Environment {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** On SIGTERM/SIGINT, in-flight work gets this long to finish before the process exits anyway. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  SHUTDOWN_GRACE_MS = 20_000;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
@@ -390,7 +396,7 @@ export function environmentVariableNames(): string[] {
  * other programs use too (NODE_, LOG_, DATA_) are left out so the warning never cries wolf.
  */
 const OWN_PREFIXES = [
-  'BOOTSTRAP_', 'CONNECT_', 'CORS_', 'DEMO_', 'EMBEDDED_', 'ENCRYPTION_', 'MCP_', 'MEDIA_', 'METRICS_', 'MONGODB_',
+  'BOOTSTRAP_', 'CONNECT_', 'CORS_', 'SHUTDOWN_', 'DEMO_', 'EMBEDDED_', 'ENCRYPTION_', 'MCP_', 'MEDIA_', 'METRICS_', 'MONGODB_',
   'PLATFORM_', 'PUBLISH_', 'RATE_LIMIT_', 'S3_', 'SCHEDULER_', 'SMTP_', 'TOKEN_', 'TRUST_', 'UPLOAD_', 'WEBHOOKS_', 'WEBHOOK_',
   'TWITTER_', 'LINKEDIN_', 'INSTAGRAM_', 'THREADS_', 'TIKTOK_', 'YOUTUBE_', 'FACEBOOK_', 'BLUESKY_', 'MASTODON_',
   'TELEGRAM_', 'PINTEREST_',
