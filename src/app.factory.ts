@@ -9,6 +9,7 @@ import { createValidationPipe } from './common/validation.pipe';
 import type { Environment } from './config/environment';
 import { AppConfig } from './config/app-config.service';
 import type { DatabaseServer } from './database/database-server';
+import { MetricsService } from './metrics/metrics.service';
 
 /**
  * Headers a browser may send cross-origin. The API-key headers (`x-api-key`,
@@ -33,6 +34,7 @@ export async function createApp(
     { bufferLogs: true },
   );
   app.useLogger(app.get(Logger));
+  app.get(MetricsService).instrumentHttp(app.getHttpAdapter().getInstance());
   const config = app.get(AppConfig);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // process-video (spec: one file, 512 MB); routes read parts as streams, never buffered.

@@ -8,6 +8,7 @@ import { FailureMessageInterceptor } from './common/failure-message';
 import { AppConfigModule } from './config/config.module';
 import type { Environment } from './config/environment';
 import { ConnectionsModule } from './connections/connections.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { DatabaseModule, type DatabaseInfo } from './database/database.module';
 import { AppGraphQLModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
@@ -34,7 +35,8 @@ export class AppModule {
       imports: [
         AppConfigModule.forRoot(environment),
         LoggerModule.forRoot(loggerOptions(environment)),
-        DatabaseModule.forRoot(database),
+        DatabaseModule.forRoot(database, { monitorCommands: environment.METRICS_ENABLED }),
+        MetricsModule,
         HealthModule,
         AuthModule,
         LimitsModule,

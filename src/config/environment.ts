@@ -74,6 +74,28 @@ export class Environment {
   @Min(1000)
   SHUTDOWN_GRACE_MS = 20_000;
 
+  /** Serve Prometheus metrics on their own listener (METRICS_HOST:METRICS_PORT). */
+  @Transform(toBool)
+  @IsBoolean()
+  METRICS_ENABLED = false;
+
+  /** Interface of the metrics listener; loopback so it is never public by accident. */
+  @IsString()
+  METRICS_HOST = '127.0.0.1';
+
+  /** Port of the metrics listener (0: any free one, logged). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT = 9464;
+
+  /** When set, a scrape must send `Authorization: Bearer <METRICS_TOKEN>`. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  METRICS_TOKEN?: string;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()

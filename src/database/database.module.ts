@@ -11,7 +11,7 @@ export interface DatabaseInfo {
 @Global()
 @Module({})
 export class DatabaseModule {
-  static forRoot(info: DatabaseInfo): DynamicModule {
+  static forRoot(info: DatabaseInfo, options: { monitorCommands?: boolean } = {}): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
@@ -19,6 +19,8 @@ export class DatabaseModule {
           // Indexes are declared on the schemas and built at start-up, on both databases.
           autoIndex: true,
           serverSelectionTimeoutMS: 10_000,
+          // Command events feed the database latency metric; off without metrics (they cost a little).
+          monitorCommands: options.monitorCommands ?? false,
         }),
       ],
       providers: [{ provide: DATABASE_INFO, useValue: info }],

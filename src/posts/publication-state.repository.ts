@@ -54,6 +54,11 @@ export class PublicationStateRepository {
     return { status: 'processing', 'claim.leaseUntil': { $lt: now } };
   }
 
+  /** How many posts are due and waiting for a claim (the scheduler's backlog). */
+  async countDue(now: Date): Promise<number> {
+    return this.posts.countDocuments(this.dueFilter(now) as never).exec();
+  }
+
   /** Platforms that have due posts now (so each gets its own share of a claim batch). */
   async duePlatforms(now: Date): Promise<string[]> {
     return (await this.posts.distinct('platform', this.dueFilter(now) as never).exec()) as string[];

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { ClientSession } from 'mongoose';
+import { MetricsService } from '../metrics/metrics.service';
 import { deriveGroupStatus } from './group-status';
 import { PostEvents } from './post-events';
 import type { PostGroupStatus } from './post-status';
@@ -51,12 +52,19 @@ export interface TransitionResult {
  * token, so an instance that lost its lease cannot overwrite the new owner's work.
  */
 @Injectable()
-export class PublicationStateService {
+export class PublicationStateService implements OnModuleInit {
   constructor(
     private readonly repository: PublicationStateRepository,
     private readonly transactions: PostsTransactions,
     private readonly events: PostEvents,
+    private readonly metrics: MetricsService,
   ) {}
+
+  onModuleInit(): void {
+    this.metrics.registerGauge('sps_posts_due_unclaimed', 'Platform posts whose time has come and that no instance has claimed yet', () =>
+      this.repository.countDue(new Date()),
+    );
+  }
 
   /**
    * Claims up to `limit` posts: first leases that expired (crashed instances), then due posts,
@@ -159,6 +167,7 @@ export class PublicationStateService {
   ): Promise<boolean> {
     const ok = await this.repository.requeue(claimed.scope, nextAttemptAt, options.keepInFlight ?? false);
     if (ok) {
+      this.metrics.publishOutcome(claimed.post.platform, 'retry_scheduled', failure.code);
       await this.repository.appendLogs([
         {
           ...this.postLogBase(claimed.post),
@@ -180,7 +189,7 @@ export class PublicationStateService {
 
   async markPublished(claimed: ClaimedPost, success: PublishSuccess, retryCount: number): Promise<TransitionResult> {
     const publishedAt = new Date();
-    return this.transactions.run(async (session) => {
+    const result = await this.transactions.run(async (session) => {
       const applied = await this.repository.finish(
         claimed.scope,
         'published',
@@ -217,6 +226,9 @@ export class PublicationStateService {
       );
       return { applied: true, groupStatus: await this.rollup(post, session) };
     });
+    // Counted once the transaction committed, so a retried transaction never counts twice.
+    if (result.applied) this.metrics.publishOutcome(claimed.post.platform, 'published');
+    return result;
   }
 
   async markFailed(
@@ -226,7 +238,7 @@ export class PublicationStateService {
     extra: { threadParts?: PlatformPostRecord['threadParts']; postedId?: string; publishedUrl?: string } = {},
   ): Promise<TransitionResult> {
     const failedAt = new Date();
-    return this.transactions.run(async (session) => {
+    const result = await this.transactions.run(async (session) => {
       const error = {
         code: failure.code,
         message: failure.message,
@@ -268,6 +280,8 @@ export class PublicationStateService {
       );
       return { applied: true, groupStatus: await this.rollup(post, session) };
     });
+    if (result.applied) this.metrics.publishOutcome(claimed.post.platform, 'failed', failure.code);
+    return result;
   }
 
   /** Inside the terminal transaction: finalizes the group once no platform post is open. */

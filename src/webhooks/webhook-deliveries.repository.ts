@@ -80,6 +80,11 @@ export class WebhookDeliveriesRepository {
     await this.model.insertMany(docs, session ? { session } : {});
   }
 
+  /** Deliveries waiting to be sent (due now or later), all users: the outbox depth. */
+  countPending(): Promise<number> {
+    return this.model.countDocuments({ status: 'pending' }).exec();
+  }
+
   /**
    * Due pending deliveries (any user), oldest first, at most `perWebhook` per webhook and none of
    * `skipWebhookIds`: candidates only, each still has to be won with `claim`.

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy }
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config.service';
 import { TokenCipher } from '../connections/token-cipher';
+import { MetricsService } from '../metrics/metrics.service';
 import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 import { signPayload } from './signature';
 import { WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-deliveries.repository';
@@ -39,6 +40,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly webhooks: WebhooksRepository,
     private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {
     this.cipher = new TokenCipher(config.encryptionKey);
   }
@@ -48,6 +50,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   }
 
   onApplicationBootstrap(): void {
+    this.metrics.registerGauge('sps_webhook_outbox_depth', 'Webhook deliveries waiting to be sent', () => this.deliveries.countPending());
     if (this.env.WEBHOOKS_WORKER_ENABLED) this.start();
   }
 
@@ -134,6 +137,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
       },
       this.resolver,
     );
+    this.metrics.webhookDelivery(result.ok, result.durationMs);
     const at = new Date();
     const attempt = { at, ok: result.ok, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs };
 
