@@ -9,6 +9,7 @@ import { AppConfigModule } from './config/config.module';
 import type { Environment } from './config/environment';
 import { ConnectionsModule } from './connections/connections.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { DatabaseModule, type DatabaseInfo } from './database/database.module';
 import { AppGraphQLModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
@@ -37,6 +38,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerOptions(environment)),
         DatabaseModule.forRoot(database, { monitorCommands: environment.METRICS_ENABLED }),
         MetricsModule,
+        RateLimitModule,
         HealthModule,
         AuthModule,
         LimitsModule,

@@ -1,5 +1,6 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiHeader, ApiSecurity } from '@nestjs/swagger';
+import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { AdminGuard } from './guards/admin.guard';
 import { ApiKeyGuard } from './guards/api-key.guard';
 import { SessionGuard } from './guards/session.guard';
@@ -10,7 +11,8 @@ import { SessionGuard } from './guards/session.guard';
  */
 export const ApiKeyAuth = () =>
   applyDecorators(
-    UseGuards(ApiKeyGuard),
+    // The request limit counts per key, so it runs once the key is known.
+    UseGuards(ApiKeyGuard, RateLimitGuard),
     ApiSecurity('api-key'),
     ApiHeader({ name: 'x-service-user-id', required: false, description: 'Managed user to act for (workspace mode)' }),
     ApiHeader({ name: 'x-service-client', required: false, description: '`mcp` for MCP clients (needs MCP access)' }),

@@ -74,6 +74,15 @@ export class Environment {
   @Min(1000)
   SHUTDOWN_GRACE_MS = 20_000;
 
+  /**
+   * Requests per minute each API key may make (REST and MCP together), counted across every
+   * instance through the database. 0 (the default) = no limit, as the spec says.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  RATE_LIMIT_PER_MINUTE = 0;
+
   /** Serve Prometheus metrics on their own listener (METRICS_HOST:METRICS_PORT). */
   @Transform(toBool)
   @IsBoolean()

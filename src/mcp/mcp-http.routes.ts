@@ -4,6 +4,8 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { ApiKeyAuthService } from '../auth/api-key-auth.service';
+import { rateLimitHeaders, rateLimitMessage } from '../rate-limit/rate-limit-headers';
+import { RATE_LIMIT_WINDOW_SECONDS, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { RequestContext } from '../auth/request-context';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
@@ -29,6 +31,7 @@ export class McpHttpRoutes implements OnModuleInit {
     private readonly config: AppConfig,
     private readonly auth: ApiKeyAuthService,
     private readonly servers: McpServerFactory,
+    private readonly rateLimits: RateLimitService,
   ) {}
 
   onModuleInit(): void {
@@ -49,6 +52,16 @@ export class McpHttpRoutes implements OnModuleInit {
       const body = err instanceof ApiError ? { error: err.message, ...err.body } : { error: 'Internal server error' };
       if (status === 401) void reply.header('www-authenticate', 'Bearer');
       return reply.status(status).header('content-type', JSON_TYPE).send(body);
+    }
+
+    // The same per-key request limit as REST (off unless RATE_LIMIT_PER_MINUTE).
+    const limited = ctx.keyPrefix ? await this.rateLimits.consume(`${ctx.ownerId}:${ctx.keyPrefix}`) : null;
+    if (limited) {
+      // On the raw response: the transport below writes it itself (reply is hijacked).
+      for (const [name, value] of Object.entries(rateLimitHeaders(limited, RATE_LIMIT_WINDOW_SECONDS))) reply.raw.setHeader(name, value);
+      if (!limited.allowed) {
+        return reply.status(429).header('content-type', JSON_TYPE).send({ error: rateLimitMessage(limited.limit, limited.resetSeconds) });
+      }
     }
 
     if (request.method !== 'POST') {

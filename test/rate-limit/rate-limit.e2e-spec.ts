@@ -1,0 +1,92 @@
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { bearer, mcpClient } from '../mcp/mcp-helpers';
+
+describe('RATE_LIMIT_PER_MINUTE: per-key request limit shared by every instance', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let alice: TestAccount;
+  let bob: TestAccount;
+
+  beforeAll(async () => {
+    a = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+    // A second instance on the same database: the counters are shared.
+    b = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '5' }, databaseUri: a.databaseUri });
+    alice = await createAccount(a, { plan: 'premium', seats: 5 });
+    bob = await createAccount(a, { plan: 'premium', seats: 5 });
+  }, 60_000);
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('counts requests on both instances against one key; the sixth answers 429 with Retry-After', async () => {
+    const seen: string[] = [];
+    for (const t of [a, b, a, b, a]) {
+      const res = await t.http.get('/api/v1/list-posts').set(alice.apiHeaders);
+      expect(res.status).toBe(200);
+      expect(res.headers['ratelimit-policy']).toBe('5;w=60');
+      seen.push(res.headers['ratelimit']);
+    }
+    expect(seen.map((h) => /remaining=(\d+)/.exec(h)![1])).toEqual(['4', '3', '2', '1', '0']);
+
+    const refused = await b.http.get('/api/v1/list-posts').set(alice.apiHeaders);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers['ratelimit']).toBe(`limit=5, remaining=0, reset=${retryAfter}`);
+    expect(refused.body).toEqual({
+      error: `Rate limit exceeded: at most 5 requests per minute for this API key; retry in ${retryAfter} seconds`,
+    });
+    // The limit applies before any handler runs, writes included.
+    const create = await a.http.post('/api/v1/create-post').set(alice.apiHeaders).send({ content: 'x', platforms: ['nope'] });
+    expect(create.status).toBe(429);
+  });
+
+  it('MCP requests with the same key count against the same limit', async () => {
+    const res = await fetch(`${a.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { ...bearer(alice.apiKey), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('other keys have their own allowance, and MCP answers carry the headers', async () => {
+    const res = await a.http.get('/api/v1/list-posts').set(bob.apiHeaders);
+    expect(res.status).toBe(200);
+    expect(res.headers['ratelimit']).toMatch(/^limit=5, remaining=4, reset=\d+$/);
+    const client = await mcpClient(a, bearer(bob.apiKey));
+    await client.listTools();
+    await client.close();
+    const after = await a.http.get('/api/v1/list-posts').set(bob.apiHeaders);
+    // listTools made the initialize, notification and list requests: three more counted.
+    expect(Number(/remaining=(\d+)/.exec(after.headers['ratelimit'])![1])).toBeLessThan(3);
+  });
+
+  it('requests without a valid key are refused by authentication first (401, not counted)', async () => {
+    const res = await a.http.get('/api/v1/list-posts').set({ 'x-api-key': 'sk_nope' });
+    expect(res.status).toBe(401);
+    expect(res.headers['ratelimit']).toBeUndefined();
+  });
+});
+
+describe('Without RATE_LIMIT_PER_MINUTE (the default) nothing is limited', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  beforeAll(async () => {
+    t = await createTestApp();
+    account = await createAccount(t, { plan: 'premium', seats: 5 });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('sends no RateLimit headers and never answers 429', async () => {
+    for (let i = 0; i < 30; i++) {
+      const res = await t.http.get('/api/v1/list-posts').set(account.apiHeaders);
+      expect(res.status).toBe(200);
+      expect(res.headers['ratelimit']).toBeUndefined();
+    }
+    expect(await t.connection.db!.listCollections({ name: 'api_rate_limits' }).toArray()).toEqual([]);
+  });
+});
