@@ -1,14 +1,15 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { Logger } from 'nestjs-pino';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { createValidationPipe } from './common/validation.pipe';
 import type { Environment } from './config/environment';
 import { AppConfig } from './config/app-config.service';
 import type { DatabaseServer } from './database/database-server';
+import { AppLogger, BootLogger, rootLogger } from './logging';
 import { MetricsService } from './metrics/metrics.service';
 
 /**
@@ -28,12 +29,14 @@ export async function createApp(
   options: Pick<AppModuleOptions, 'imports'> = {},
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
+  // Nest's own start-up messages go to the same logger as everything else (no buffering: a
+  // buffered line could come out after what the service prints later).
+  Logger.overrideLogger(new BootLogger(rootLogger(environment)));
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({ environment, database: { uri: database.uri, embedded: database.embedded }, imports: options.imports }),
     adapter,
-    { bufferLogs: true },
   );
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   app.get(MetricsService).instrumentHttp(app.getHttpAdapter().getInstance());
   const config = app.get(AppConfig);
   await app.register(fastifyCookie, { secret: config.sessionSecret });

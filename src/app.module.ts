@@ -19,7 +19,7 @@ import { McpModule } from './mcp/mcp.module';
 import { PostsModule } from './posts/posts.module';
 import { PublishingModule } from './publishing/publishing.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
-import { loggerOptions } from './logging';
+import { AppLogger, loggerOptions } from './logging';
 
 export interface AppModuleOptions {
   environment: Environment;
@@ -53,6 +53,7 @@ export class AppModule {
         ...imports,
       ],
       providers: [
+        AppLogger,
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: FailureMessageInterceptor },
       ],

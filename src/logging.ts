@@ -1,4 +1,6 @@
-import type { Params } from 'nestjs-pino';
+import { Injectable, type LoggerService } from '@nestjs/common';
+import { Logger as NestPinoLogger, type Params } from 'nestjs-pino';
+import pino, { type Logger as Pino } from 'pino';
 import type { Environment } from './config/environment';
 
 /** Header and body fields that carry secrets: never written to the log. */
@@ -15,21 +17,103 @@ const REDACT = [
 ];
 
 /**
- * Structured JSON logs (pino), one line per request except health probes. A person running the
- * service in a terminal outside production gets the same records pretty-printed.
+ * Nest's own start-up chatter (one line per module, route and resolver): useful when wiring is
+ * wrong, noise otherwise, so it is logged at debug.
  */
-export function loggerOptions(env: Environment, interactive = Boolean(process.stdout.isTTY)): Params {
-  const pretty = interactive && env.NODE_ENV !== 'production';
+const FRAMEWORK_WIRING = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication', 'GraphQLModule']);
+export const isFrameworkWiring = (context: unknown): boolean => typeof context === 'string' && FRAMEWORK_WIRING.has(context);
+
+const roots = new WeakMap<Environment, Pino>();
+
+/**
+ * The process's one pino logger for this configuration: JSON lines, or pretty lines when a person
+ * runs the service in a terminal outside production. Everything logs through it: the app, Nest's
+ * own messages and the embedded database (also before the app exists, see `BootLogger`).
+ */
+export function rootLogger(env: Environment, interactive = Boolean(process.stdout.isTTY)): Pino {
+  let root = roots.get(env);
+  if (!root) {
+    const pretty = interactive && env.NODE_ENV !== 'production';
+    root = pino({
+      level: env.LOG_LEVEL,
+      base: { service: 'social-post-scheduler' },
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(pretty
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { ignore: 'pid,hostname,service,context', messageFormat: '{if context}[{context}] {end}{msg}', translateTime: 'SYS:HH:MM:ss' },
+            },
+          }
+        : {}),
+    });
+    roots.set(env, root);
+  }
+  return root;
+}
+
+/**
+ * Plain text for a person at the terminal (the first-run banner), written into the log's own
+ * stream so it keeps its place among the log lines (pino-pretty passes non-JSON lines through).
+ */
+export function writePlain(env: Environment, text: string): void {
+  const stream = (rootLogger(env) as unknown as Record<symbol, { write(chunk: string): void }>)[pino.symbols.streamSym];
+  stream.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** nestjs-pino on the root logger: one line per request (health probes left out). */
+export function loggerOptions(env: Environment): Params {
   return {
     pinoHttp: {
-      level: env.LOG_LEVEL,
-      ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname,service,context', messageFormat: '{if context}[{context}] {end}{msg}', translateTime: 'SYS:HH:MM:ss' } } } : {}),
-      redact: { paths: REDACT, censor: '[redacted]' },
+      logger: rootLogger(env),
       autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health') },
-      customProps: () => ({ service: 'social-post-scheduler' }),
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
       },
     },
   };
+}
+
+/** The app's Nest logger (nestjs-pino, so request logs carry the request id), wiring demoted to debug. */
+@Injectable()
+export class AppLogger extends NestPinoLogger {
+  override log(message: unknown, ...optionalParams: unknown[]): void {
+    if (isFrameworkWiring(optionalParams.at(-1))) return super.debug(message, ...optionalParams);
+    super.log(message, ...optionalParams);
+  }
+}
+
+/**
+ * Nest's logger before the app exists (opening the embedded database, configuration warnings):
+ * the same root logger and line format as later, instead of Nest's coloured console text.
+ */
+export class BootLogger implements LoggerService {
+  constructor(private readonly root: Pino) {}
+
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write(isFrameworkWiring(rest.at(-1)) ? 'debug' : 'info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+
+  private write(level: pino.Level, message: unknown, rest: unknown[]): void {
+    const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
+    const fields = context ? { context } : {};
+    if (message instanceof Error) this.root[level]({ ...fields, err: message }, message.message);
+    else if (typeof message === 'object' && message !== null) this.root[level]({ ...fields, ...message });
+    else this.root[level](fields, String(message));
+  }
 }

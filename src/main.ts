@@ -1,11 +1,15 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
+import { AccountsBootstrapService } from './auth/accounts-bootstrap.service';
 import { ConfigurationError, loadEnvironment, rawEnvironment, unknownVariables } from './config/environment';
 import { openDatabase } from './database/database-server';
+import { BootLogger, rootLogger, writePlain } from './logging';
 
 async function bootstrap(): Promise<void> {
   const environment = loadEnvironment();
+  // One logger from the first line on: the embedded database logs before the app exists.
+  Logger.overrideLogger(new BootLogger(rootLogger(environment)));
   const database = await openDatabase(environment);
   const app = await createApp(environment, database);
   await app.listen({ port: environment.PORT, host: environment.HOST });
@@ -13,7 +17,10 @@ async function bootstrap(): Promise<void> {
   for (const { name, suggestion } of unknownVariables(rawEnvironment())) {
     logger.warn(`${name} is set but not a variable this service reads${suggestion ? ` (did you mean ${suggestion}?)` : ''}; see .env.example`);
   }
-  logger.log(`Listening on ${await app.getUrl()} (health: /health)`);
+  const url = await app.getUrl();
+  logger.log(`Listening on ${url} (health: /health)`);
+  const banner = app.get(AccountsBootstrapService).firstRunBanner(url);
+  if (banner) writePlain(environment, banner);
   // Graceful shutdown: app.close() lets in-flight HTTP requests finish and stops the scheduler, the
   // outbox worker and Mongoose (Nest hooks); the embedded database goes last so in-flight writes
   // finish and its journal is flushed. Past the grace period the process exits anyway, so a stuck

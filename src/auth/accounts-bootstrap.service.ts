@@ -15,6 +15,7 @@ export const DEMO_EMAIL = 'demo@example.com';
 @Injectable()
 export class AccountsBootstrapService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Accounts');
+  private demoCredentials: { password: string; apiKey: string } | null = null;
 
   constructor(
     private readonly config: AppConfig,
@@ -43,20 +44,32 @@ export class AccountsBootstrapService implements OnApplicationBootstrap {
     const password = randomBytes(12).toString('base64url');
     const user = await this.users.create({ email: DEMO_EMAIL, password, plan: 'pro', isAdmin: true, workspacesEnabled: true });
     const key = await this.apiKeys.issue(user.id, 'Demo key');
-    const base = this.config.publicBaseUrl;
-    this.logger.warn(
-      [
-        '',
-        '================================ DEMO ACCOUNT ================================',
-        ' First run on an empty embedded database: a demo admin (Pro plan) was created.',
-        ' These credentials are shown only this once.',
-        `   Dashboard login : ${DEMO_EMAIL}`,
-        `   Password        : ${password}`,
-        `   API key         : ${key.rawKey}`,
-        ` Try it:  curl -H "x-api-key: ${key.rawKey}" ${base}/api/v1/platform-connections`,
-        ' Turn this off with DEMO_ACCOUNT=false; it never happens in production.',
-        '==============================================================================',
-      ].join('\n'),
-    );
+    this.demoCredentials = { password, apiKey: key.rawKey };
+    // The log gets no secret; the credentials go to the terminal once, in the banner.
+    this.logger.warn(`Demo account ${DEMO_EMAIL} created (admin, Pro plan); its password and API key are printed once below`);
+  }
+
+  /**
+   * The first-run banner, as plain lines for a person at the terminal, with the address the
+   * service really listens on; null when no demo account was created. Returns it only once.
+   */
+  firstRunBanner(baseUrl: string): string | null {
+    const credentials = this.demoCredentials;
+    if (!credentials) return null;
+    this.demoCredentials = null;
+    const base = (this.config.env.PUBLIC_BASE_URL ?? baseUrl).replace(/\/+$/, '');
+    return [
+      '',
+      '================================ DEMO ACCOUNT ================================',
+      ' First run on an empty embedded database: a demo admin (Pro plan) was created.',
+      ' These credentials are shown only this once.',
+      `   Dashboard login : ${DEMO_EMAIL}`,
+      `   Password        : ${credentials.password}`,
+      `   API key         : ${credentials.apiKey}`,
+      ` Try it:  curl -H "x-api-key: ${credentials.apiKey}" ${base}/api/v1/platform-connections`,
+      ' Turn this off with DEMO_ACCOUNT=false; it never happens in production.',
+      '==============================================================================',
+      '',
+    ].join('\n');
   }
 }

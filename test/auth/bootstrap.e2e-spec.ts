@@ -1,3 +1,4 @@
+import { AccountsBootstrapService } from '../../src/auth/accounts-bootstrap.service';
 import { createTestApp, login, type TestApp } from '@app/testing';
 import { Logger } from '@nestjs/common';
 import { UsersService } from '../../src/auth/users.service';
@@ -45,20 +46,31 @@ describe('start-up accounts', () => {
   describe('demo account (embedded database, empty, DEMO_ACCOUNT=true, not production)', () => {
     let t: TestApp;
     let banner: string;
+    let logged: string[];
     beforeAll(async () => {
       const warn = jest.spyOn(Logger.prototype, 'warn');
       t = await createTestApp({ env: { DEMO_ACCOUNT: 'true' }, imports: [ProbeModule] });
-      banner = warn.mock.calls.map((c) => String(c[0])).find((m) => m.includes('DEMO ACCOUNT'))!;
+      logged = warn.mock.calls.map((c) => String(c[0]));
       warn.mockRestore();
+      banner = t.app.get(AccountsBootstrapService).firstRunBanner(t.baseUrl)!;
     });
     afterAll(async () => t?.close());
 
-    it('prints one multi-line banner with the email, password and raw key', () => {
+    it('prints one plain multi-line banner with the email, password, raw key and the listening address, once', () => {
       expect(banner).toBeDefined();
       expect(banner.split('\n').length).toBeGreaterThan(5);
       expect(banner).toMatch(/Dashboard login : demo@example\.com/);
       expect(banner).toMatch(/Password\s+: \S+/);
       expect(banner).toMatch(/API key\s+: sk_[0-9a-z]+_[0-9a-f]{12}\.[0-9a-f]{48}/);
+      expect(banner).toContain(`${t.baseUrl}/api/v1/platform-connections`);
+      expect(t.app.get(AccountsBootstrapService).firstRunBanner(t.baseUrl)).toBeNull();
+    });
+
+    it('the log says a demo account was created, without its password or key', () => {
+      const line = logged.find((m) => m.includes('Demo account demo@example.com created'))!;
+      expect(line).toBeDefined();
+      expect(line).not.toContain(/Password\s+: (\S+)/.exec(banner)![1]);
+      expect(line).not.toMatch(/sk_/);
     });
 
     it('the printed credentials work: dashboard login (admin, Pro) and the API key', async () => {

@@ -43,6 +43,34 @@ describe('start-up (the real entry point in its own process)', () => {
     expect(await app.exited).toBe(0);
   }, 60_000);
 
+  it('logs one JSON line per record from the first line on (embedded database and Nest included), wiring at debug, then the demo banner as plain lines', async () => {
+    const app = startAppProcess({ DATA_DIR: dataDir, PORT: '0', DEMO_ACCOUNT: 'true', EMBEDDED_DB_PORT: '0' });
+    const baseUrl = await app.listening;
+    await new Promise((r) => setTimeout(r, 300));
+    const lines = app.output().split('\n');
+    const bannerStart = lines.findIndex((l) => l.includes('DEMO ACCOUNT'));
+    expect(bannerStart).toBeGreaterThan(0);
+    const bannerEnd = lines.findIndex((l, i) => i > bannerStart && /^=+$/.test(l));
+    const banner = lines.slice(bannerStart, bannerEnd + 1).join('\n');
+    expect(banner).toContain(`curl -H "x-api-key: sk_`);
+    expect(banner).toContain(`${baseUrl}/api/v1/platform-connections`);
+    expect(banner).not.toContain('\\n');
+
+    const logLines = [...lines.slice(0, bannerStart), ...lines.slice(bannerEnd + 1)].filter((l) => l.trim() !== '');
+    const records = logLines.map((l) => JSON.parse(l) as { level: number; context?: string; msg: string });
+    const contexts = new Set(records.map((r) => r.context));
+    expect(contexts).toContain('EmbeddedMongo');
+    expect(contexts).toContain('Bootstrap');
+    // Nest's module and route wiring is debug: nothing of it at the default info level.
+    for (const wiring of ['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']) expect(contexts).not.toContain(wiring);
+    expect(records.length).toBeLessThan(20);
+    // The banner comes after the line saying where the service listens.
+    expect(lines.findIndex((l) => l.includes('Listening on'))).toBeLessThan(bannerStart);
+
+    app.child.kill('SIGTERM');
+    expect(await app.exited).toBe(0);
+  }, 60_000);
+
   it('puts the embedded database on EMBEDDED_DB_PORT, or on a free port when that one is taken, and logs the URI', async () => {
     // Hold a port so the configured one is taken.
     const holder = createServer();
