@@ -9,7 +9,7 @@ import { createValidationPipe } from './common/validation.pipe';
 import type { Environment } from './config/environment';
 import { AppConfig } from './config/app-config.service';
 import type { DatabaseServer } from './database/database-server';
-import { AppLogger, BootLogger, rootLogger } from './logging';
+import { AppLogger, BootLogger, RequestLogController, rootLogger } from './logging';
 import { MetricsService } from './metrics/metrics.service';
 
 /**
@@ -28,7 +28,13 @@ export async function createApp(
   database: DatabaseServer,
   options: Pick<AppModuleOptions, 'imports'> = {},
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
+  const adapter = new FastifyAdapter({
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    // Fastify logs through the root logger (request.log carries the request id), one line per request.
+    loggerInstance: rootLogger(environment),
+    logController: new RequestLogController(),
+  });
   // Nest's own start-up messages go to the same logger as everything else (no buffering: a
   // buffered line could come out after what the service prints later).
   Logger.overrideLogger(new BootLogger(rootLogger(environment)));

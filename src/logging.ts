@@ -1,5 +1,6 @@
 import { Injectable, type LoggerService } from '@nestjs/common';
 import { Logger as NestPinoLogger, type Params } from 'nestjs-pino';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type Logger as Pino } from 'pino';
 import type { Environment } from './config/environment';
 
@@ -61,17 +62,32 @@ export function writePlain(env: Environment, text: string): void {
   stream.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
-/** nestjs-pino on the root logger: one line per request (health probes left out). */
+/**
+ * nestjs-pino on the root logger. Its request middleware is not used (`useExisting`): Fastify's
+ * own `request.log` is the request logger, and `logRequests` writes the one line per request.
+ */
 export function loggerOptions(env: Environment): Params {
-  return {
-    pinoHttp: {
-      logger: rootLogger(env),
-      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health') },
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-      },
-    },
-  };
+  return { pinoHttp: { logger: rootLogger(env) }, useExisting: true };
+}
+
+/**
+ * Fastify's request log lines, through its LogController: one line per answered request instead
+ * of two (health probes left out): method, URL without its query string (it can carry tokens),
+ * status and time; 4xx at warn, 5xx at error.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/health')) return;
+    const status = reply.statusCode;
+    const level = error || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    request.log[level](
+      { req: { method: request.method, url }, res: { statusCode: status }, responseTime: Math.round(reply.elapsedTime), ...(error ? { err: error } : {}) },
+      'request completed',
+    );
+  }
 }
 
 /** The app's Nest logger (nestjs-pino, so request logs carry the request id), wiring demoted to debug. */

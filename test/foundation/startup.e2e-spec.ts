@@ -46,6 +46,8 @@ describe('start-up (the real entry point in its own process)', () => {
   it('logs one JSON line per record from the first line on (embedded database and Nest included), wiring at debug, then the demo banner as plain lines', async () => {
     const app = startAppProcess({ DATA_DIR: dataDir, PORT: '0', DEMO_ACCOUNT: 'true', EMBEDDED_DB_PORT: '0' });
     const baseUrl = await app.listening;
+    await fetch(`${baseUrl}/health`);
+    await fetch(`${baseUrl}/api/v1/list-posts?token=secret-in-query`);
     await new Promise((r) => setTimeout(r, 300));
     const lines = app.output().split('\n');
     const bannerStart = lines.findIndex((l) => l.includes('DEMO ACCOUNT'));
@@ -64,6 +66,10 @@ describe('start-up (the real entry point in its own process)', () => {
     // Nest's module and route wiring is debug: nothing of it at the default info level.
     for (const wiring of ['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']) expect(contexts).not.toContain(wiring);
     expect(records.length).toBeLessThan(20);
+    // One line per request, health probes left out, the query string never logged.
+    const requests = records.filter((r) => r.msg === 'request completed') as unknown as Array<{ level: number; req: { url: string }; res: { statusCode: number } }>;
+    expect(requests.map((r) => [r.req.url, r.res.statusCode, r.level])).toEqual([['/api/v1/list-posts', 401, 40]]);
+    expect(app.output()).not.toContain('secret-in-query');
     // The banner comes after the line saying where the service listens.
     expect(lines.findIndex((l) => l.includes('Listening on'))).toBeLessThan(bannerStart);
 

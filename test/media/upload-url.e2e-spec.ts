@@ -401,7 +401,9 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
       expect(r!.error).toMatch(/^Metadata extraction failed/);
       const growthRss = peakRss - before.rss;
       const growthBuffers = peakBuffers - before.arrayBuffers;
-      expect(growthBuffers).toBeLessThan(32 * 1024 * 1024);
+      // A quarter of the upload at most: buffered, it would be all 256 MB. How much garbage waits
+      // for the next collection differs between Node versions (about 50 MB on Node 24).
+      expect(growthBuffers).toBeLessThan(64 * 1024 * 1024);
       expect(growthRss).toBeLessThan(64 * 1024 * 1024);
     }, 120_000);
   });

@@ -6,7 +6,8 @@ const timing = { intervalMs: 5, timeoutMs: 60 };
 describe('pollUntil', () => {
   it('polls until done', async () => {
     let n = 0;
-    await expect(pollUntil(async () => (++n >= 3 ? { done: true, value: 'ok' } : { done: false }), { ...timing, what: 'Job' })).resolves.toBe('ok');
+    // A generous timeout: on a loaded machine three 5 ms polls can take longer than 60 ms.
+    await expect(pollUntil(async () => (++n >= 3 ? { done: true, value: 'ok' } : { done: false }), { intervalMs: 5, timeoutMs: 5_000, what: 'Job' })).resolves.toBe('ok');
     expect(n).toBe(3);
   });
 
