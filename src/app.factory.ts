@@ -5,10 +5,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule, type AppModuleOptions } from './app.module';
+import { mcpPaths } from './mcp/mcp-http.openapi';
+import { MEDIA_HTTP_PATHS } from './media/media-http.openapi';
 import { createValidationPipe } from './common/validation.pipe';
 import type { Environment } from './config/environment';
 import { AppConfig } from './config/app-config.service';
 import type { DatabaseServer } from './database/database-server';
+import { ErrorResponse } from './common/error.response';
+import { recordRoutes } from './common/route-catalog';
 import { AppLogger, BootLogger, RequestLogController, rootLogger } from './logging';
 import { MetricsService } from './metrics/metrics.service';
 
@@ -35,6 +39,7 @@ export async function createApp(
     loggerInstance: rootLogger(environment),
     logController: new RequestLogController(),
   });
+  recordRoutes(adapter.getInstance());
   // Nest's own start-up messages go to the same logger as everything else (no buffering: a
   // buffered line could come out after what the service prints later).
   Logger.overrideLogger(new BootLogger(rootLogger(environment)));
@@ -56,21 +61,34 @@ export async function createApp(
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
   app.useGlobalPipes(createValidationPipe());
-  setUpOpenApi(app);
+  setUpOpenApi(app, environment);
   return app;
 }
 
-/** OpenAPI 3 document generated from the controllers and DTOs. */
-function setUpOpenApi(app: NestFastifyApplication): void {
+/**
+ * OpenAPI 3 document generated from the controllers and DTOs, plus the raw Fastify routes (MCP,
+ * local media upload and files) that modules describe themselves. A test holds it against every
+ * route the service serves and lints it (test/openapi).
+ */
+function setUpOpenApi(app: NestFastifyApplication, environment: Environment): void {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Social post scheduling service')
       .setDescription('Schedule, publish, list, update and delete posts across connected social accounts.')
       .setVersion('v1')
+      .setLicense('UNLICENSED', 'https://docs.npmjs.com/cli/configuring-npm/package-json#license')
+      .addServer('/', 'This service')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key' }, 'api-key')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'MCP clients may send the API key as a bearer token' }, 'mcp-bearer')
       .addCookieAuth('sps_session', { type: 'apiKey', in: 'cookie', name: 'sps_session' }, 'session')
       .build(),
+    { extraModels: [ErrorResponse] },
   );
+  Object.assign(document.paths, MEDIA_HTTP_PATHS, mcpPaths(environment.MCP_PATH));
+  // Routes without an auth decorator are public: say so (`security: []`) rather than leave it open.
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations) as Array<{ security?: unknown[] }>) operation.security ??= [];
+  }
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/v1/openapi.json' });
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
+import { ErrorResponse } from '../common/error.response';
 import { FailureMessage } from '../common/failure-message';
 import {
   AnalyticsService,
@@ -16,12 +17,21 @@ import {
   LinkedInPostStatisticsRequest,
   LinkedInProfileSummaryRequest,
 } from './dto/analytics.request';
+import {
+  AccountStatisticsResponseDoc,
+  FollowersResponseDoc,
+  PostStatisticsResponseDoc,
+  ProfileSummaryResponseDoc,
+} from './dto/analytics.responses';
 
 /**
  * LinkedIn member analytics. The body is taken raw (`unknown`) on purpose: the service validates
  * it with the spec's messages in a fixed order, the same way for REST and MCP.
  */
 @ApiTags('analytics')
+@ApiResponse({ status: 400, type: ErrorResponse, description: 'The body failed validation (the spec\'s messages, in its order)' })
+@ApiResponse({ status: 404, type: ErrorResponse, description: 'LinkedIn connection not found' })
+@ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to fetch LinkedIn … statistics' })
 @ApiKeyAuth()
 @Controller('api/v1')
 export class AnalyticsController {
@@ -31,7 +41,8 @@ export class AnalyticsController {
   @HttpCode(200)
   @FailureMessage('Failed to fetch LinkedIn followers statistics')
   @ApiBody({ type: LinkedInFollowersRequest })
-  @ApiOkResponse({ description: 'lifetime: { success, followersCount, cached }; daily: { success, data, totalGrowth, cached }' })
+  @ApiOperation({ summary: 'Followers of a LinkedIn member (lifetime or daily)' })
+  @ApiOkResponse({ type: FollowersResponseDoc, description: 'lifetime: { success, followersCount, cached }; daily: { success, data, totalGrowth, cached }' })
   followers(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<FollowersResponse> {
     return this.analytics.followers(ctx, body);
   }
@@ -40,7 +51,8 @@ export class AnalyticsController {
   @HttpCode(200)
   @FailureMessage('Failed to fetch LinkedIn profile summary')
   @ApiBody({ type: LinkedInProfileSummaryRequest })
-  @ApiOkResponse({ description: '{ success, profile } or, when some metrics failed, { success: false, partialData, profile, errors }' })
+  @ApiOperation({ summary: 'Profile summary of a LinkedIn member (followers and post totals)' })
+  @ApiOkResponse({ type: ProfileSummaryResponseDoc, description: '{ success, profile } or, when some metrics failed, { success: false, partialData, profile, errors }' })
   profileSummary(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<ProfileSummaryResponse> {
     return this.analytics.profileSummary(ctx, body);
   }
@@ -49,7 +61,8 @@ export class AnalyticsController {
   @HttpCode(200)
   @FailureMessage('Failed to fetch LinkedIn post statistics')
   @ApiBody({ type: LinkedInPostStatisticsRequest })
-  @ApiOkResponse({ description: 'single: { success, count, cached }; multiple: { success, metrics, errors?, cachedMetrics?, cached }' })
+  @ApiOperation({ summary: 'Statistics of one LinkedIn post' })
+  @ApiOkResponse({ type: PostStatisticsResponseDoc, description: 'single: { success, count, cached }; multiple: { success, metrics, errors?, cachedMetrics?, cached }' })
   postStatistics(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<PostStatisticsResponse> {
     return this.analytics.postStatistics(ctx, body);
   }
@@ -58,7 +71,8 @@ export class AnalyticsController {
   @HttpCode(200)
   @FailureMessage('Failed to fetch LinkedIn account statistics')
   @ApiBody({ type: LinkedInAccountStatisticsRequest })
-  @ApiOkResponse({ description: 'single: { success, data, aggregation, cached }; multiple: { success, metrics, aggregation, errors?, cachedMetrics?, cached }' })
+  @ApiOperation({ summary: 'Statistics of a LinkedIn member account' })
+  @ApiOkResponse({ type: AccountStatisticsResponseDoc, description: 'single: { success, data, aggregation, cached }; multiple: { success, metrics, aggregation, errors?, cachedMetrics?, cached }' })
   accountStatistics(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<AccountStatisticsResponse> {
     return this.analytics.accountStatistics(ctx, body);
   }

@@ -1,10 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorResponse } from '../common/error.response';
 import { AppConfig } from '../config/app-config.service';
 import { AuthMessages } from './auth.errors';
 import { SessionAuth } from './auth.decorators';
 import { AuthService } from './auth.service';
+import { MessageResponse, SessionUserResponse } from './dto/auth.responses';
 import { LoginDto, RegisterDto } from './dto/credentials.dto';
 import { Ctx, type RequestContext, type UserSummary } from './request-context';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie';
@@ -33,6 +35,10 @@ export class AuthController {
   ) {}
 
   @Post('register')
+  @ApiOperation({ summary: 'Create a dashboard account and sign in (sets the sps_session cookie)' })
+  @ApiResponse({ status: 201, type: SessionUserResponse })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: 'Email and password are required | A valid email is required | Password must be between 8 and 128 characters' })
+  @ApiResponse({ status: 409, type: ErrorResponse, description: 'Email is already registered' })
   async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const { user, token, expiresAt } = await this.auth.register(dto.email, dto.password);
     setSessionCookie(reply, token, expiresAt, this.config.isProduction);
@@ -41,6 +47,11 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in to the dashboard (sets the sps_session cookie)' })
+  @ApiResponse({ status: 200, type: SessionUserResponse })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: 'Email and password are required' })
+  @ApiResponse({ status: 401, type: ErrorResponse, description: 'Invalid email or password' })
+  @ApiResponse({ status: 429, type: ErrorResponse, description: 'Too many failed login attempts. Try again later. (Retry-After)' })
   async login(@Body() dto: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.auth.login(dto.email, dto.password, request.ip);
     if ('retryAfterSeconds' in result) {
@@ -54,6 +65,9 @@ export class AuthController {
   /** Ends the session (if any) and clears the cookie; succeeds without a session too. */
   @Post('logout')
   @HttpCode(200)
+  @ApiOperation({ summary: 'Sign out: ends the session and clears the cookie (also without a session)' })
+  @ApiResponse({ status: 200, type: MessageResponse })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: 'Malformed JSON body' })
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const token = readSessionToken(request);
     if (token) await this.auth.logout(token);
@@ -63,6 +77,8 @@ export class AuthController {
 
   @Get('me')
   @SessionAuth()
+  @ApiOperation({ summary: 'The signed-in dashboard user' })
+  @ApiResponse({ status: 200, type: SessionUserResponse })
   me(@Ctx() ctx: RequestContext) {
     return { user: toUserResponse(ctx.ownerUser) };
   }

@@ -1,7 +1,8 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
+import { ErrorResponse } from '../common/error.response';
 import { FailureMessage } from '../common/failure-message';
 import { ConnectionsService } from './connections.service';
 import {
@@ -19,7 +20,9 @@ export class ConnectionsController {
 
   @Get('platform-connections')
   @FailureMessage('Failed to fetch platform connections')
+  @ApiOperation({ summary: 'List the connected platform accounts' })
   @ApiOkResponse({ type: ConnectionListResponse })
+  @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to fetch platform connections' })
   async list(@Ctx() ctx: RequestContext): Promise<ConnectionListResponse> {
     const now = new Date();
     const records = await this.connections.list(ctx.userId);
@@ -29,7 +32,11 @@ export class ConnectionsController {
   @Post('test-connection/:platformId')
   @HttpCode(200)
   @FailureMessage('Failed to test connection')
+  @ApiOperation({ summary: 'Check that a connection still works (a call to the platform)' })
   @ApiOkResponse({ type: ConnectionTestResponse })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: 'Invalid platformId format' })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: 'Connection not found' })
+  @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to test connection' })
   async test(@Ctx() ctx: RequestContext, @Param('platformId') platformId: string): Promise<ConnectionTestResponse> {
     return toConnectionTestResponse(await this.connections.testConnection(ctx.userId, platformId));
   }

@@ -8,9 +8,10 @@ import { pipeline } from 'node:stream/promises';
 import { SessionAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { ApiError } from '../common/api-error';
+import { ErrorResponse } from '../common/error.response';
 import { FailureMessage } from '../common/failure-message';
 import { GenerateUploadUrlDto, GenerateUploadUrlResponse } from './dto/generate-upload-url.dto';
-import { MediaErrorResponse, MediaSuccessResponse, ProcessVideoResponse } from './dto/media.responses';
+import { MediaSuccessResponse, ProcessVideoResponse } from './dto/media.responses';
 import { isAcceptedVideo, videoMimeTypeFor } from './media-names';
 import { MediaService } from './media.service';
 
@@ -41,8 +42,8 @@ export class MediaDashboardController {
     schema: { type: 'object', required: ['video', 'postGroupId'], properties: { video: { type: 'string', format: 'binary' }, postGroupId: { type: 'string' } } },
   })
   @ApiResponse({ status: 200, type: ProcessVideoResponse })
-  @ApiResponse({ status: 400, type: MediaErrorResponse, description: 'No video file uploaded | Unsupported video format. Allowed: MP4, MOV, AVI, MKV, WebM | postGroupId is required' })
-  @ApiResponse({ status: 413, type: MediaErrorResponse, description: 'Video exceeds the plan upload limit' })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: 'No video file uploaded | Unsupported video format. Allowed: MP4, MOV, AVI, MKV, WebM | postGroupId is required' })
+  @ApiResponse({ status: 413, type: ErrorResponse, description: 'Video exceeds the plan upload limit' })
   async processVideo(@Ctx() ctx: RequestContext, @Req() request: FastifyRequest): Promise<ProcessVideoResponse> {
     if (!request.isMultipart()) throw ApiError.badRequest(ProcessVideoMessages.noFile);
     const cap = this.media.videoCapBytes(ctx);
@@ -80,10 +81,10 @@ export class MediaDashboardController {
   @FailureMessage('Failed to delete media file')
   @ApiOperation({ summary: 'Delete a media file of your post (not once the post is published or failed)' })
   @ApiResponse({ status: 200, type: MediaSuccessResponse })
-  @ApiResponse({ status: 400, type: MediaErrorResponse, description: 'Cannot delete media from a post that has already been published or failed' })
-  @ApiResponse({ status: 401, type: MediaErrorResponse, description: 'Authentication required' })
-  @ApiResponse({ status: 404, type: MediaErrorResponse, description: 'Media file not found' })
-  @ApiResponse({ status: 500, type: MediaErrorResponse, description: 'Failed to delete media file' })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: 'Cannot delete media from a post that has already been published or failed' })
+  @ApiResponse({ status: 401, type: ErrorResponse, description: 'Authentication required' })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: 'Media file not found' })
+  @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to delete media file' })
   deleteMedia(@Ctx() ctx: RequestContext, @Param('mediaId') mediaId: string): Promise<MediaSuccessResponse> {
     return this.media.deleteMedia(ctx, mediaId);
   }
@@ -94,7 +95,7 @@ export class MediaDashboardController {
   @FailureMessage('Failed to generate upload URL')
   @ApiOperation({ summary: 'Deprecated: use POST /api/v1/get-upload-url', deprecated: true })
   @ApiResponse({ status: 200, type: GenerateUploadUrlResponse })
-  @ApiResponse({ status: 400, type: MediaErrorResponse, description: 'fileName and contentType are required | Only video and image files are allowed' })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: 'fileName and contentType are required | Only video and image files are allowed' })
   generateUploadUrl(@Ctx() ctx: RequestContext, @Body() body: GenerateUploadUrlDto): Promise<GenerateUploadUrlResponse> {
     return this.media.createLegacyUploadUrl(ctx, body);
   }

@@ -2,9 +2,9 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
+import { ErrorResponse } from '../common/error.response';
 import { FailureMessage } from '../common/failure-message';
 import { GetUploadUrlDto, GetUploadUrlResponse } from './dto/get-upload-url.dto';
-import { MediaErrorResponse } from './dto/media.responses';
 import { MediaService } from './media.service';
 
 /** POST /api/v1/get-upload-url: a pre-signed, one-time, 1-hour PUT address for a file. */
@@ -20,8 +20,8 @@ export class MediaController {
   @FailureMessage('Failed to create upload URL')
   @ApiOperation({ summary: 'Pre-signed upload URL; PUT the file to it with the same Content-Type' })
   @ApiResponse({ status: 200, type: GetUploadUrlResponse })
-  @ApiResponse({ status: 400, type: MediaErrorResponse, description: 'fileName, contentType, and postGroupId are required' })
-  @ApiResponse({ status: 500, type: MediaErrorResponse, description: 'Failed to create upload URL' })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: 'fileName, contentType, and postGroupId are required' })
+  @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to create upload URL' })
   getUploadUrl(@Ctx() ctx: RequestContext, @Body() body: GetUploadUrlDto): Promise<GetUploadUrlResponse> {
     return this.media.createUploadUrl(ctx, body);
   }

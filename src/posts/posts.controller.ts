@@ -5,8 +5,8 @@ import { Ctx, type RequestContext } from '../auth/request-context';
 import { FailureMessage } from '../common/failure-message';
 import { CreatePostDto, CreatePostResponse } from './dto/create-post.dto';
 import { ListPostsQueryDto, ListPostsResponse } from './dto/list-posts.query.dto';
+import { ErrorResponse } from '../common/error.response';
 import {
-  ErrorResponse,
   LimitExceededResponse,
   PostDetailResponse,
   PostLogsResponse,

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@ne
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
+import { ErrorResponse } from '../common/error.response';
 import { FailureMessage } from '../common/failure-message';
 import {
   CreateWebhookDto,
@@ -10,7 +11,6 @@ import {
   RegenerateSecretResponse,
   UpdateWebhookDto,
   UpdateWebhookResponse,
-  WebhookErrorResponse,
   WebhookSuccessResponse,
 } from './dto/webhook.dto';
 import { WebhookMessages as M } from './webhooks.errors';
@@ -22,7 +22,7 @@ const URL_ERRORS = `${M.invalidUrl} | ${M.httpsRequired} | ${M.localhostBlocked}
 @ApiTags('webhooks')
 @ApiKeyAuth()
 @ApiHeader({ name: 'x-api-key', required: true, description: 'API key' })
-@ApiResponse({ status: 401, type: WebhookErrorResponse, description: 'API key is required | Invalid API key | Invalid API key owner' })
+@ApiResponse({ status: 401, type: ErrorResponse, description: 'API key is required | Invalid API key | Invalid API key owner' })
 @Controller('api/v1/webhooks')
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
@@ -40,7 +40,7 @@ export class WebhooksController {
   @FailureMessage(M.createFailed)
   @ApiOperation({ summary: 'Create a webhook; the response carries the signing secret (only here and on regenerate)' })
   @ApiResponse({ status: 201, type: CreateWebhookResponse })
-  @ApiResponse({ status: 400, type: WebhookErrorResponse, description: `${M.required} | Invalid events: … | ${URL_ERRORS} | ${M.maxReached}` })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: `${M.required} | Invalid events: … | ${URL_ERRORS} | ${M.maxReached}` })
   create(@Ctx() ctx: RequestContext, @Body() body: CreateWebhookDto) {
     return this.webhooks.create(ctx.userId, body, 'api');
   }
@@ -49,8 +49,8 @@ export class WebhooksController {
   @FailureMessage(M.updateFailed)
   @ApiOperation({ summary: 'Update name/url/events (applied when truthy) and isActive (when boolean)' })
   @ApiResponse({ status: 200, type: UpdateWebhookResponse })
-  @ApiResponse({ status: 400, type: WebhookErrorResponse, description: `Invalid events: … | ${URL_ERRORS}` })
-  @ApiResponse({ status: 404, type: WebhookErrorResponse, description: M.notFound })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: `Invalid events: … | ${URL_ERRORS}` })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: M.notFound })
   update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: UpdateWebhookDto) {
     return this.webhooks.update(ctx.userId, id, body, 'api');
   }
@@ -59,7 +59,7 @@ export class WebhooksController {
   @FailureMessage(M.deleteFailed)
   @ApiOperation({ summary: 'Delete a webhook (and its queued deliveries)' })
   @ApiResponse({ status: 200, type: WebhookSuccessResponse })
-  @ApiResponse({ status: 404, type: WebhookErrorResponse, description: M.notFound })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: M.notFound })
   remove(@Ctx() ctx: RequestContext, @Param('id') id: string) {
     return this.webhooks.remove(ctx.userId, id);
   }
@@ -69,7 +69,7 @@ export class WebhooksController {
   @FailureMessage(M.regenerateFailed)
   @ApiOperation({ summary: 'Replace the signing secret; the new one is returned once' })
   @ApiResponse({ status: 200, type: RegenerateSecretResponse })
-  @ApiResponse({ status: 404, type: WebhookErrorResponse, description: M.notFound })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: M.notFound })
   regenerate(@Ctx() ctx: RequestContext, @Param('id') id: string) {
     return this.webhooks.regenerateSecret(ctx.userId, id);
   }

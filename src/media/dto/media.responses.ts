@@ -9,6 +9,3 @@ export class MediaSuccessResponse {
   @ApiProperty({ example: true }) success: true;
 }
 
-export class MediaErrorResponse {
-  @ApiProperty() error: string;
-}

@@ -7,7 +7,7 @@ import { Allow } from 'class-validator';
  */
 export class CreatePostDto {
   @Allow()
-  @ApiProperty({ description: 'Post text; empty or whitespace-only is refused', example: 'Hello from the API' })
+  @ApiProperty({ type: String, description: 'Post text; empty or whitespace-only is refused', example: 'Hello from the API' })
   content?: unknown;
 
   @Allow()
@@ -20,6 +20,7 @@ export class CreatePostDto {
 
   @Allow()
   @ApiPropertyOptional({
+    type: String,
     description: 'ISO 8601 UTC (`YYYY-MM-DDTHH:mm:ss.sssZ`, without milliseconds, or `+00:00`); absent → draft; past → now',
     example: '2030-01-01T10:00:00.000Z',
   })

@@ -56,10 +56,6 @@ export class SuccessResponse {
   @ApiProperty({ example: true }) success: true;
 }
 
-export class ErrorResponse {
-  @ApiProperty({ example: 'Post group not found' }) error: string;
-}
-
 /** The 403 of the limit checks (spec "Limit-exceeded body"). */
 export class LimitExceededResponse {
   @ApiProperty({ example: 'Post limit reached' }) error: string;

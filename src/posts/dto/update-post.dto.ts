@@ -4,11 +4,12 @@ import { Allow } from 'class-validator';
 /** update-post body; at least one field truthy (checked by `parseUpdatePost`). */
 export class UpdatePostDto {
   @Allow()
-  @ApiPropertyOptional({ enum: ['draft', 'scheduled'], description: 'Empty string, null and 0 count as absent' })
+  @ApiPropertyOptional({ type: String, enum: ['draft', 'scheduled'], description: 'Empty string, null and 0 count as absent' })
   status?: unknown;
 
   @Allow()
   @ApiPropertyOptional({
+    type: String,
     description: 'ISO 8601 UTC (`YYYY-MM-DDTHH:mm:ss.sssZ`, without milliseconds, or `+00:00`); past → now',
     example: '2030-01-01T10:00:00Z',
   })

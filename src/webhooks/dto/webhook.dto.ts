@@ -8,14 +8,14 @@ import { WEBHOOK_EVENTS } from '../webhook-events';
  * whitelisting pipe, untouched (types are part of the rules).
  */
 export class CreateWebhookDto {
-  @ApiProperty({ example: 'My endpoint' }) @Allow() name?: unknown;
-  @ApiProperty({ example: 'https://example.com/hooks/posts' }) @Allow() url?: unknown;
+  @ApiProperty({ type: String, example: 'My endpoint' }) @Allow() name?: unknown;
+  @ApiProperty({ type: String, example: 'https://example.com/hooks/posts' }) @Allow() url?: unknown;
   @ApiProperty({ type: [String], enum: WEBHOOK_EVENTS, example: ['post.published'] }) @Allow() events?: unknown;
 }
 
 export class UpdateWebhookDto {
-  @ApiPropertyOptional() @Allow() name?: unknown;
-  @ApiPropertyOptional() @Allow() url?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() name?: unknown;
+  @ApiPropertyOptional({ type: String }) @Allow() url?: unknown;
   @ApiPropertyOptional({ type: [String], enum: WEBHOOK_EVENTS }) @Allow() events?: unknown;
   @ApiPropertyOptional({ type: Boolean }) @Allow() isActive?: unknown;
 }
@@ -76,6 +76,28 @@ export class WebhookSuccessResponse {
   @ApiProperty({ example: true }) success: boolean;
 }
 
-export class WebhookErrorResponse {
-  @ApiProperty() error: string;
+
+export class DeliveryAttemptResponse {
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty() ok: boolean;
+  @ApiProperty({ type: Number, nullable: true }) statusCode: number | null;
+  @ApiProperty({ type: String, nullable: true }) error: string | null;
+  @ApiProperty() durationMs: number;
+}
+
+export class DeliveryResponse {
+  @ApiProperty() _id: string;
+  @ApiProperty({ enum: WEBHOOK_EVENTS }) event: string;
+  @ApiProperty({ enum: ['pending', 'delivered', 'failed', 'cancelled'] }) status: string;
+  @ApiProperty() attemptCount: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) nextAttemptAt: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) deliveredAt: string | null;
+  @ApiProperty({ type: Number, nullable: true }) lastStatusCode: number | null;
+  @ApiProperty({ type: String, nullable: true }) lastError: string | null;
+  @ApiProperty({ type: [DeliveryAttemptResponse] }) attempts: DeliveryAttemptResponse[];
+}
+
+export class WebhookDeliveriesResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: [DeliveryResponse] }) deliveries: DeliveryResponse[];
 }

@@ -1,0 +1,70 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** Documentation of the analytics answers (the service builds them; these only describe them). */
+export class MetricErrorResponse {
+  @ApiProperty({ example: 'impressions' }) metric: string;
+  @ApiProperty({ example: 'Failed to fetch metric from LinkedIn' }) error: string;
+}
+
+export class DailyPointResponse {
+  @ApiProperty({ example: '2026-01-31' }) date: string;
+  @ApiProperty({ type: Number, nullable: true }) count: number | null;
+}
+
+export class FollowersResponseDoc {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'lifetime: the follower count' }) followersCount?: number | null;
+  @ApiPropertyOptional({ type: [DailyPointResponse], description: 'daily: one point per day' }) data?: DailyPointResponse[];
+  @ApiPropertyOptional({ description: 'daily: growth over the range' }) totalGrowth?: number;
+  @ApiProperty({ description: 'Answered from the cache' }) cached: boolean;
+}
+
+export class ProfileFollowersResponse {
+  @ApiProperty({ type: Number, nullable: true }) total: number | null;
+  @ApiPropertyOptional() periodGrowth?: number;
+}
+
+export class ProfilePostsResponse {
+  @ApiProperty({ type: Number, nullable: true }) totalImpressions: number | null;
+  @ApiProperty({ type: Number, nullable: true }) totalMembersReached: number | null;
+  @ApiProperty({ type: Number, nullable: true }) totalReactions: number | null;
+  @ApiProperty({ type: Number, nullable: true }) totalComments: number | null;
+  @ApiProperty({ type: Number, nullable: true }) totalReshares: number | null;
+}
+
+export class ProfileResponse {
+  @ApiProperty({ type: ProfileFollowersResponse }) followers: ProfileFollowersResponse;
+  @ApiProperty({ type: ProfilePostsResponse }) posts: ProfilePostsResponse;
+}
+
+export class ProfileSummaryResponseDoc {
+  @ApiProperty({ description: 'false when some metrics failed (then partialData and errors)' }) success: boolean;
+  @ApiPropertyOptional({ example: true }) partialData?: boolean;
+  @ApiProperty({ type: ProfileResponse }) profile: ProfileResponse;
+  @ApiPropertyOptional({ type: [MetricErrorResponse] }) errors?: MetricErrorResponse[];
+}
+
+export class PostStatisticsResponseDoc {
+  @ApiProperty() success: boolean;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'single metric' }) count?: number | null;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'number', nullable: true }, description: 'several metrics' })
+  metrics?: Record<string, number | null>;
+  @ApiPropertyOptional({ type: [MetricErrorResponse] }) errors?: MetricErrorResponse[];
+  @ApiPropertyOptional({ type: [String] }) cachedMetrics?: string[];
+  @ApiProperty() cached: boolean;
+}
+
+export class AccountStatisticsResponseDoc {
+  @ApiProperty() success: boolean;
+  @ApiPropertyOptional({
+    description: 'single metric: a total (number or null) or, with aggregation DAILY, daily points',
+    oneOf: [{ type: 'number', nullable: true }, { type: 'array', items: { $ref: '#/components/schemas/DailyPointResponse' } }],
+  })
+  data?: unknown;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'several metrics, each as `data` above' })
+  metrics?: Record<string, unknown>;
+  @ApiProperty({ enum: ['TOTAL', 'DAILY'] }) aggregation: string;
+  @ApiPropertyOptional({ type: [MetricErrorResponse] }) errors?: MetricErrorResponse[];
+  @ApiPropertyOptional({ type: [String] }) cachedMetrics?: string[];
+  @ApiProperty() cached: boolean;
+}
