@@ -313,6 +313,12 @@ export class ConnectionsService {
     return this.repository.claimUpkeep(record.userId, record.id, now, leaseMs);
   }
 
+  /** Whether the token renews itself (the platform refreshes tokens and we hold a refresh token). */
+  async canRefresh(record: ConnectionRecord): Promise<boolean> {
+    if (!this.registry.get(record.platform)?.refresh) return false;
+    return !!(await this.repository.findSecrets(record.userId, record.id))?.refreshTokenEncrypted;
+  }
+
   /**
    * Refreshes the token ahead of expiry where the platform allows it (`not_refreshable`: no
    * adapter refresh or no refresh token). A refused refresh is recorded as lastError and rethrown.

@@ -112,7 +112,11 @@ export class LimitsService implements BeforeApplicationShutdown {
    * once-a-month e-mail to the billing owner without waiting for it. Returns the time to use,
    * moved later when another post of one of the connections is closer than the minimum spacing.
    */
-  async checkSchedule(ctx: RequestContext, input: ScheduleCheckInput): Promise<{ scheduledTime: Date; adjusted: boolean }> {
+  async checkSchedule(
+    ctx: RequestContext,
+    input: ScheduleCheckInput,
+    options: { notify?: boolean } = {},
+  ): Promise<{ scheduledTime: Date; adjusted: boolean }> {
     const now = input.now ?? new Date();
     const owner = ctx.billingOwnerUser;
     const rc = this.ruleContext(owner, now);
@@ -127,7 +131,8 @@ export class LimitsService implements BeforeApplicationShutdown {
       checkScheduledPending(rc, platformIds.length, input.usage.scheduledPending) ??
       checkHorizon(rc, input.scheduledTime, now);
     if (refusal) {
-      this.notifyLimitReached(owner, refusal);
+      // A dry run (validate-post) reports the refusal without the limit-reached e-mail.
+      if (options.notify ?? true) this.notifyLimitReached(owner, refusal);
       throw this.toError(refusal);
     }
     const others = platformIds.flatMap((id) => input.usage.otherScheduledTimes[id] ?? []);

@@ -5,11 +5,13 @@ import type { RequestContext } from '../auth/request-context';
 import { ConnectionsService } from '../connections/connections.service';
 import { MediaService } from '../media/media.service';
 import { PostsService } from '../posts/posts.service';
+import { PostValidationService } from '../publishing/post-validation.service';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { McpIdempotencyService } from './mcp-idempotency.service';
 import { registerAnalyticsTools } from './tools/analytics.tools';
 import { registerConnectionsTools } from './tools/connections.tools';
 import { registerMediaTools } from './tools/media.tools';
+import { registerPlanningTools } from './tools/planning.tools';
 import { registerPostsTools } from './tools/posts.tools';
 import { registerWebhooksTools } from './tools/webhooks.tools';
 
@@ -37,6 +39,7 @@ export class McpServerFactory {
     private readonly webhooks: WebhooksService,
     private readonly analytics: AnalyticsService,
     private readonly idempotency: McpIdempotencyService,
+    private readonly validation: PostValidationService,
   ) {}
 
   create(ctx: RequestContext): McpServer {
@@ -47,6 +50,7 @@ export class McpServerFactory {
     registerMediaTools(server, scope, this.media, this.idempotency);
     registerWebhooksTools(server, scope, this.webhooks, this.idempotency);
     registerAnalyticsTools(server, scope, this.analytics);
+    registerPlanningTools(server, scope, { posts: this.posts, validation: this.validation });
     return server;
   }
 }

@@ -4,6 +4,7 @@ import { AnalyticsModule } from '../analytics/analytics.module';
 import { ConnectionsModule } from '../connections/connections.module';
 import { MediaModule } from '../media/media.module';
 import { PostsModule } from '../posts/posts.module';
+import { PublishingModule } from '../publishing/publishing.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { McpHttpRoutes } from './mcp-http.routes';
 import { McpIdempotencyRepository } from './mcp-idempotency.repository';
@@ -20,6 +21,7 @@ import { McpIdempotencyRecord, McpIdempotencyRecordSchema } from './schemas/mcp-
     MediaModule,
     WebhooksModule,
     AnalyticsModule,
+    PublishingModule,
   ],
   providers: [McpIdempotencyRepository, McpIdempotencyService, McpServerFactory, McpHttpRoutes],
 })

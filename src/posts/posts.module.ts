@@ -11,6 +11,7 @@ import { PostGroupsRepository } from './post-groups.repository';
 import { PostLogsRepository } from './post-logs.repository';
 import { PostsTransactions } from './posts-transactions';
 import { PostsController } from './posts.controller';
+import { UsageController } from './usage.controller';
 import { PostsService } from './posts.service';
 import { PublicationStateRepository } from './publication-state.repository';
 import { PublicationStateService } from './publication-state.service';
@@ -35,7 +36,7 @@ import { PostLog, PostLogSchema } from './schemas/post-log.schema';
     ConnectionsModule,
     LimitsModule,
   ],
-  controllers: [PostsController],
+  controllers: [PostsController, UsageController],
   providers: [
     PostGroupsRepository,
     PlatformPostsRepository,

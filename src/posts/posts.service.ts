@@ -3,7 +3,7 @@ import { Types, type ClientSession } from 'mongoose';
 import type { RequestContext } from '../auth/request-context';
 import { ApiError } from '../common/api-error';
 import { ConnectionsService, type ConnectionRef } from '../connections/connections.service';
-import { LimitsService } from '../limits/limits.service';
+import { LimitsService, type UsageSummary } from '../limits/limits.service';
 import type { PlatformName } from '../platforms/platform-adapter';
 import { buildListPostsQuery, paginate, type ListPostsParams, type Pagination } from './list-posts.query';
 import { MediaCleanupRegistry } from './media-cleanup';
@@ -39,6 +39,20 @@ export interface UpdatePostResult {
   message: string;
   postGroup: { _id: string; status: PostGroupStatus; scheduledTime?: string };
 }
+
+/** What create-post would do (validate-post): its refusal, or what it would store. */
+export type CreatePreview =
+  | { ok: false; status: number; body: { error: string } & Record<string, unknown> }
+  | {
+      ok: true;
+      content: string;
+      platformSettings: Record<string, Record<string, unknown>>;
+      connections: ConnectionRef[];
+      status: 'draft' | 'scheduled';
+      /** After the clamp to now and the minimum spacing. */
+      scheduledTime?: Date;
+      scheduledTimeAdjusted: boolean;
+    };
 
 /** Post groups, their platform posts and logs: the rules of create, list, get, update, delete. */
 @Injectable()
@@ -121,6 +135,55 @@ export class PostsService {
     return response;
   }
 
+  /**
+   * What create-post would answer for this body, writing nothing and sending no limit e-mail
+   * (validate-post): the refusal it would give, or the status and time it would store.
+   */
+  async previewCreate(ctx: RequestContext, body: Record<string, unknown>): Promise<CreatePreview> {
+    try {
+      const input = parseCreatePost(body);
+      const refs = await this.ownedConnections(ctx.userId, input.platformIds);
+      await this.limits.assertPlatformsAvailable(ctx, platformNamesOf(refs));
+      const now = new Date();
+      const requested = input.scheduledTime ? notBefore(input.scheduledTime, now) : undefined;
+      const scheduledTime = requested
+        ? await this.checkSchedule(ctx, refs.map((r) => r.platformId), requested, now, undefined, { notify: false })
+        : undefined;
+      return {
+        ok: true,
+        content: input.content,
+        platformSettings: input.platformSettings,
+        connections: refs,
+        status: scheduledTime ? 'scheduled' : 'draft',
+        scheduledTime,
+        scheduledTimeAdjusted: !!requested && !!scheduledTime && scheduledTime.getTime() !== requested.getTime(),
+      };
+    } catch (err) {
+      if (err instanceof ApiError) return { ok: false, status: err.status, body: { error: err.message, ...err.body } };
+      throw err;
+    }
+  }
+
+  /** The numbers the limit checks use, for the caller's billing account (GET /api/v1/usage). */
+  async usage(ctx: RequestContext): Promise<UsageSummary> {
+    const now = new Date();
+    const userIds = await this.limits.billingAccountUserIds(ctx);
+    const period = this.limits.billingPeriod(ctx.billingOwnerUser, now);
+    const [monthlyByPlatformId, scheduledPending, connectionCount, connections] = await Promise.all([
+      this.platformPosts.countUsedByPlatformId(userIds, period),
+      this.platformPosts.countPending(userIds),
+      this.connections.countForUsers(userIds),
+      this.connections.list(ctx.userId),
+    ]);
+    const monthlyTotal = Object.values(monthlyByPlatformId).reduce((a, b) => a + b, 0);
+    return this.limits.usageSummary(ctx, {
+      usage: { monthlyByPlatformId, monthlyTotal, scheduledPending, otherScheduledTimes: {} },
+      connectionCount,
+      platformIds: connections.map((c) => c.platformId),
+      now,
+    });
+  }
+
   private checkIdempotencyKey(key: string): string {
     if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw ApiError.badRequest('Invalid Idempotency-Key header');
     return key;
@@ -162,6 +225,7 @@ export class PostsService {
     scheduledTime: Date,
     now: Date,
     excludeGroupId?: string,
+    options: { notify?: boolean } = {},
   ): Promise<Date> {
     const userIds = await this.limits.billingAccountUserIds(ctx);
     const period = this.limits.billingPeriod(ctx.billingOwnerUser, now);
@@ -178,7 +242,7 @@ export class PostsService {
       usage: { monthlyByPlatformId, monthlyTotal, scheduledPending, otherScheduledTimes },
       connectionCount,
       now,
-    });
+    }, options);
     return result.scheduledTime;
   }
 

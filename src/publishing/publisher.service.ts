@@ -2,29 +2,21 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConnectionsService } from '../connections/connections.service';
 import {
   PlatformError,
-  type MediaItem,
   type PlatformAdapter,
   type PlatformCredentials,
   type PublishRequest,
   type PublishResult,
 } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
-import { twitterTextLength } from '../platforms/twitter/twitter.text';
 import type { PlatformPostRecord } from '../posts/schemas/platform-post.schema';
 import { PublicationStateService, type ClaimedPost, type PublishFailure } from '../posts/publication-state.service';
 import { ADVISORY_RATES, nextAdvisorySlot } from './advisory-rates';
 import { backoffDelay } from './backoff';
+import { checkParts, planParts, platformLabel } from './content-plan';
 import { PUBLISHING_SETTINGS, type PublishingSettings } from './publishing-settings';
 import { PublishingMedia } from './publishing-media';
-import { splitIntoThread } from './thread-splitter';
 
 type ThreadPart = NonNullable<PlatformPostRecord['threadParts']>[number];
-
-const LABELS: Record<string, string> = {
-  twitter: 'Twitter',
-  threads: 'Threads',
-};
-const label = (platform: string) => LABELS[platform] ?? platform.charAt(0).toUpperCase() + platform.slice(1);
 
 /** Any failure as a PlatformError; an unexpected exception may have happened after sending. */
 function asPlatformError(err: unknown): PlatformError {
@@ -97,8 +89,8 @@ export class PublisherService {
     }
 
     // Parts: a stored chain is resumed as stored; otherwise long X/Threads content is split.
-    const parts: ThreadPart[] = post.threadParts?.length ? post.threadParts.map((p) => ({ ...p })) : this.split(adapter, post.content).map((content) => ({ content }));
-    const invalid = this.checkParts(adapter, parts, media, settings);
+    const parts: ThreadPart[] = post.threadParts?.length ? post.threadParts.map((p) => ({ ...p })) : planParts(adapter, post.content).map((content) => ({ content }));
+    const invalid = checkParts(adapter, parts, media, settings);
     if (invalid) {
       await this.fail(claimed, { code: 'INVALID_CONTENT', message: invalid, retryable: false });
       return;
@@ -172,24 +164,6 @@ export class PublisherService {
     await this.succeed(claimed, parts, Math.max(0, attemptCount - parts.length));
   }
 
-  private split(adapter: PlatformAdapter, content: string): string[] {
-    if (!adapter.rules.autoThreads) return [content];
-    const measure = adapter.platform === 'twitter' ? twitterTextLength : undefined;
-    const length = measure ? measure(content) : [...content].length;
-    if (length <= adapter.rules.maxTextLength) return [content];
-    return splitIntoThread(content, { limit: adapter.rules.maxTextLength, measure });
-  }
-
-  /** The adapter's content check for every part not yet live (media on the first part only). */
-  private checkParts(adapter: PlatformAdapter, parts: ThreadPart[], media: MediaItem[], settings: Record<string, unknown>): string | null {
-    for (let i = 0; i < parts.length; i++) {
-      if (parts[i].postedId) continue;
-      const message = adapter.checkContent({ content: parts[i].content, media: i === 0 ? media : [], settings });
-      if (message) return message;
-    }
-    return null;
-  }
-
   /**
    * Settles an attempt with unknown outcome: where the platform lets us look (`findPublished`),
    * a found post counts as published; nothing found clears the attempt and publishing goes on.
@@ -205,7 +179,7 @@ export class PublisherService {
     const inFlight = claimed.post.attemptInFlight!;
     const startedAt = new Date(inFlight.startedAt);
     const part = Math.min(inFlight.part ?? 0, parts.length - 1);
-    const name = label(claimed.post.platform);
+    const name = platformLabel(claimed.post.platform);
     if (!adapter.findPublished) {
       await this.fail(claimed, {
         code: 'PUBLISH_OUTCOME_UNKNOWN',
@@ -307,7 +281,7 @@ export class PublisherService {
     }
     const failure = failureOf(error);
     if (part > 0 || live > 0) {
-      failure.message = `${label(claimed.post.platform)} thread partially published (${live}/${parts.length}): ${error.message}`;
+      failure.message = `${platformLabel(claimed.post.platform)} thread partially published (${live}/${parts.length}): ${error.message}`;
     }
     await this.fail(claimed, failure, parts, retryCount);
   }

@@ -4,12 +4,14 @@ import { AppConfig } from '../config/app-config.service';
 import { ConnectionsModule } from '../connections/connections.module';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { PostsModule } from '../posts/posts.module';
+import { PostValidationService } from './post-validation.service';
 import { PublishSchedulerService } from './publish-scheduler.service';
 import { PublisherService } from './publisher.service';
 import { MediaModule } from '../media/media.module';
 import { MediaPublishingMedia, PublishingMedia } from './publishing-media';
 import { PUBLISHING_SETTINGS, publishingSettingsFrom } from './publishing-settings';
 import { TokenUpkeepService } from './token-upkeep.service';
+import { ValidatePostController } from './validate-post.controller';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 
 /**
@@ -24,7 +26,9 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     PublisherService,
     PublishSchedulerService,
     TokenUpkeepService,
+    PostValidationService,
   ],
-  exports: [PublishSchedulerService, TokenUpkeepService],
+  controllers: [ValidatePostController],
+  exports: [PublishSchedulerService, TokenUpkeepService, PostValidationService],
 })
 export class PublishingModule {}
