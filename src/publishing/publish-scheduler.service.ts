@@ -44,9 +44,18 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
     for (const name of [TICK, HEARTBEAT]) {
       if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
     }
-    // Unstarted claims are simply left: their leases expire and another instance takes them.
-    this.queue.length = 0;
+    // A tick that is claiming finishes first (its claims land in the queue, not in limbo).
     const deadline = Date.now() + 10_000;
+    while (this.ticking && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    // Claims not started yet go back to the queue at once (not when their lease runs out), so
+    // another instance, or this one after a restart, publishes them without delay.
+    const unstarted = this.queue.splice(0);
+    const released = await Promise.allSettled(unstarted.map((claimed) => this.state.defer(claimed, new Date(), false)));
+    if (unstarted.length) {
+      const ok = released.filter((r) => r.status === 'fulfilled' && r.value).length;
+      this.logger.log(`Shutdown: released ${ok} of ${unstarted.length} claimed posts not yet started`);
+    }
+    // Posts being published are finished (the platform call and its bookkeeping).
     while (this.running > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   }
 

@@ -1,0 +1,48 @@
+import { createAccount, createConnection, createTestApp, type TestApp } from '@app/testing';
+import { FakeMastodonServer } from '@app/testing/fakes';
+import { FAST_ENGINE_ENV, waitFor } from './publishing-helpers';
+
+describe('Shutdown of the publishing engine: the running publish finishes, claims not started are released', () => {
+  const mastodon = new FakeMastodonServer();
+  let base: TestApp;
+  let t: TestApp;
+  afterAll(async () => {
+    await base?.close();
+    await mastodon.stop();
+  });
+
+  it('leaves no post in processing: finished or back to scheduled, due at once', async () => {
+    await mastodon.start();
+    // `base` holds the database (no scheduler); `t` is the instance that stops.
+    base = await createTestApp();
+    t = await createTestApp({ env: { ...FAST_ENGINE_ENV, PUBLISH_CONCURRENCY: '1', PUBLISH_CLAIM_BATCH: '5' }, databaseUri: base.databaseUri });
+    const account = await createAccount(t, { plan: 'premium', seats: 10 });
+    mastodon.setToken('md-token');
+    const md = await createConnection(t, account.userId, { platform: 'mastodon', externalId: mastodon.account.id, username: 'alice', accessToken: 'md-token', instanceUrl: mastodon.baseUrl });
+    // The first status takes 1.5 s: one post is being published while another waits, claimed.
+    mastodon.inject({ kind: 'slow', match: 'POST /api/v1/statuses', delayMs: 1500 });
+    for (const n of [1, 2, 3]) {
+      await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: `shutdown ${n} ${Date.now()}`, platforms: [md.platformId], scheduledTime: new Date().toISOString() })
+        .expect(200);
+    }
+    const posts = t.connection.collection('platform_posts');
+    // One post is at the platform (its answer takes 1.5 s), another claimed behind it.
+    await waitFor(async () => mastodon.calls('POST /api/v1/statuses').length === 1 && (await posts.countDocuments({ status: 'processing' })) === 2, 10_000, 20);
+    await t.close();
+
+    const after = await base.connection.collection('platform_posts').find({}).toArray();
+    expect(after.filter((p) => p.status === 'processing')).toEqual([]);
+    expect(after.filter((p) => p.status === 'published')).toHaveLength(1);
+    const waiting = after.filter((p) => p.status === 'scheduled');
+    expect(waiting).toHaveLength(2);
+    // Released, not left to a lease that runs for minutes: due now for the next instance.
+    for (const p of waiting) {
+      if (p.claim) expect(new Date(p.claim.leaseUntil).getTime()).toBeLessThanOrEqual(Date.now());
+      expect(p.nextAttemptAt == null || new Date(p.nextAttemptAt).getTime() <= Date.now()).toBe(true);
+    }
+    expect(mastodon.posts).toHaveLength(1);
+  }, 60_000);
+});
