@@ -12,6 +12,7 @@ import type { Environment } from './config/environment';
 import { AppConfig } from './config/app-config.service';
 import type { DatabaseServer } from './database/database-server';
 import { ErrorResponse } from './common/error.response';
+import { jsonBodyParser } from './common/json-body';
 import { recordRoutes } from './common/route-catalog';
 import { AppLogger, BootLogger, RequestLogController, rootLogger } from './logging';
 import { MetricsService } from './metrics/metrics.service';
@@ -49,6 +50,7 @@ export async function createApp(
   );
   app.useLogger(app.get(AppLogger));
   app.get(MetricsService).instrumentHttp(app.getHttpAdapter().getInstance());
+  app.useBodyParser('application/json', {}, jsonBodyParser);
   const config = app.get(AppConfig);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // process-video (spec: one file, 512 MB); routes read parts as streams, never buffered.

@@ -33,3 +33,15 @@ export class ApiError extends Error {
     return new ApiError(HttpStatus.INTERNAL_SERVER_ERROR, message);
   }
 }
+
+/**
+ * A client mistake the spec answers with a route's 500 message (a malformed post group id in
+ * get-post, update-post, delete-post, post-logs). The status stays as the spec fixes it, but it
+ * is logged at warn, without a stack: nothing is wrong with the server.
+ */
+export class ClientFault extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ClientFault';
+  }
+}

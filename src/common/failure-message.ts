@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { catchError, Observable } from 'rxjs';
-import { ApiError } from './api-error';
+import { ApiError, ClientFault } from './api-error';
 
 const FAILURE_MESSAGE = 'failureMessage';
 
@@ -29,7 +29,8 @@ export class FailureMessageInterceptor implements NestInterceptor {
     return next.handle().pipe(
       catchError((err: unknown) => {
         if (err instanceof ApiError) throw err;
-        this.logger.error({ err }, message);
+        if (err instanceof ClientFault) this.logger.warn(`${message}: ${err.message}`);
+        else this.logger.error({ err }, message);
         throw ApiError.internal(message);
       }),
     );

@@ -362,6 +362,15 @@ export class Environment {
   /** Path of the MCP server (Streamable HTTP) for AI assistants (docs/mcp.md). */
   @Matches(/^\/[A-Za-z0-9._~\/-]*$/)
   MCP_PATH = '/mcp';
+
+  /**
+   * Bytes of tool results one MCP HTTP answer may carry (a batch shares it); a result past it is
+   * a tool error saying so, so an answer can never grow past what can be serialized.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  MCP_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 }
 
 /** Turns class-validator errors into one line per variable, naming it. */

@@ -80,6 +80,16 @@ export class McpHttpRoutes implements OnModuleInit {
       void transport.close();
       void server.close();
     });
+    // The SDK reports a response it could not send (e.g. one too large to serialize) only here;
+    // without an answer of our own the client would wait forever.
+    server.server.onerror = (err) => {
+      if (!/^Failed to send response/.test(err.message)) return this.logger.warn({ err }, 'MCP protocol error');
+      this.logger.error({ err }, 'MCP response could not be sent');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': JSON_TYPE });
+        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error: the response could not be sent' }, id: null }));
+      }
+    };
     try {
       await server.connect(transport);
       await transport.handleRequest(request.raw, reply.raw, request.body);

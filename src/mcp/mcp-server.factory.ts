@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { RequestContext } from '../auth/request-context';
+import { AppConfig } from '../config/app-config.service';
 import { ConnectionsService } from '../connections/connections.service';
 import { MediaService } from '../media/media.service';
 import { PostsService } from '../posts/posts.service';
@@ -40,11 +41,13 @@ export class McpServerFactory {
     private readonly analytics: AnalyticsService,
     private readonly idempotency: McpIdempotencyService,
     private readonly validation: PostValidationService,
+    private readonly config: AppConfig,
   ) {}
 
   create(ctx: RequestContext): McpServer {
     const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { instructions: INSTRUCTIONS });
-    const scope = { ctx, logger: this.logger };
+    const limit = this.config.env.MCP_MAX_RESPONSE_BYTES;
+    const scope = { ctx, logger: this.logger, budget: { remaining: limit, limit } };
     registerPostsTools(server, scope, { posts: this.posts, idempotency: this.idempotency });
     registerConnectionsTools(server, scope, this.connections);
     registerMediaTools(server, scope, this.media, this.idempotency);

@@ -2,6 +2,7 @@ import { ApiError } from '../common/api-error';
 import {
   canonicalJson,
   isObjectIdHex,
+  MAX_CONTENT_LENGTH,
   mergePlatformSettings,
   parseCreatePost,
   parseScheduledTime,
@@ -42,6 +43,15 @@ describe('parseScheduledTime', () => {
 
 describe('parseCreatePost', () => {
   const ok = { content: 'Hello', platforms: ['linkedin-abc'] };
+
+  it('content is at most MAX_CONTENT_LENGTH characters, counted as code points', () => {
+    expect(() => parseCreatePost({ content: 'a'.repeat(MAX_CONTENT_LENGTH), platforms: ['linkedin-a'] })).not.toThrow();
+    // 100,000 emoji are 200,000 UTF-16 units but 100,000 characters.
+    expect(() => parseCreatePost({ content: '😀'.repeat(MAX_CONTENT_LENGTH), platforms: ['linkedin-a'] })).not.toThrow();
+    expect(messageOf(() => parseCreatePost({ content: 'a'.repeat(MAX_CONTENT_LENGTH + 1), platforms: ['linkedin-a'] }))).toBe(
+      'Content must be at most 100000 characters',
+    );
+  });
 
   it('content is required and not blank', () => {
     expect(messageOf(() => parseCreatePost({ platforms: ['linkedin-a'] }))).toBe('Content is required');

@@ -90,10 +90,26 @@ export interface CreatePostInput {
   platformSettings: Record<string, Record<string, unknown>>;
 }
 
+/**
+ * The most characters (code points) a post's content may have: above every platform's own
+ * maximum (Facebook's 63,206 is the largest), so it never refuses a post a platform would take,
+ * and it bounds what every list page and publish attempt carries.
+ */
+export const MAX_CONTENT_LENGTH = 100_000;
+
+const codePointLength = (text: string): number => {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+};
+
 /** Every presence and format check of create-post, in the order the messages are listed. */
 export function parseCreatePost(body: Record<string, unknown>): CreatePostInput {
   const content = body.content;
   if (typeof content !== 'string' || !content.trim()) throw ApiError.badRequest('Content is required');
+  if (content.length > MAX_CONTENT_LENGTH && codePointLength(content) > MAX_CONTENT_LENGTH) {
+    throw ApiError.badRequest(`Content must be at most ${MAX_CONTENT_LENGTH} characters`);
+  }
 
   let platforms = body.platforms;
   if (platforms === undefined || platforms === null) throw ApiError.badRequest('Platforms are required');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Types, type ClientSession } from 'mongoose';
 import type { RequestContext } from '../auth/request-context';
-import { ApiError } from '../common/api-error';
+import { ApiError, ClientFault } from '../common/api-error';
 import { ConnectionsService, type ConnectionRef } from '../connections/connections.service';
 import { LimitsService, type UsageSummary } from '../limits/limits.service';
 import type { PlatformName } from '../platforms/platform-adapter';
@@ -424,7 +424,7 @@ export class PostsService {
 
 /** A malformed id is an internal failure here (spec: 500 with the route's message, not 400). */
 function assertObjectId(id: string): void {
-  if (!isObjectIdHex(id)) throw new Error(`Malformed post group id: ${id.slice(0, 40)}`);
+  if (!isObjectIdHex(id)) throw new ClientFault(`Malformed post group id: ${id.slice(0, 40)}`);
 }
 
 function uniqueNames(names: string[]): PlatformName[] {

@@ -10,6 +10,8 @@ import { toolError, toolResult } from '../tool-result';
 export interface ToolScope {
   ctx: RequestContext;
   logger: Logger;
+  /** Bytes the tool results of this HTTP request may still take (MCP_MAX_RESPONSE_BYTES). */
+  budget: { remaining: number; limit: number };
 }
 
 export interface ToolDefinition {
@@ -36,6 +38,15 @@ export function registerTool<A>(
   (server.registerTool as unknown as LooseRegisterTool).call(server, name, config, cb as unknown as (args: unknown) => Promise<CallToolResult>);
 }
 
+/** The answer for a result that would not fit in what is left of the request's response budget. */
+function tooLarge(size: number, limit: number): ApiError {
+  const mb = (n: number) => (n / 1_048_576).toFixed(1);
+  return new ApiError(
+    413,
+    `Result too large: about ${mb(size)} MB, and one MCP response may carry at most ${mb(limit)} MB of results (MCP_MAX_RESPONSE_BYTES); ask for less (a smaller limit or page) or make fewer calls in one batch`,
+  );
+}
+
 /**
  * Wraps a tool body: its REST response body becomes the result; a failure becomes a tool error
  * with the REST message (`failureMessage` is the route's 500 text, as `@FailureMessage`).
@@ -43,7 +54,15 @@ export function registerTool<A>(
 export function runTool<A>(scope: ToolScope, tool: string, failureMessage: string, body: (args: A) => Promise<object>) {
   return async (args: A): Promise<CallToolResult> => {
     try {
-      return toolResult(await body(args));
+      const result = toolResult(await body(args));
+      // The text and structuredContent both carry the body: it counts twice.
+      const size = 2 * Buffer.byteLength((result.content[0] as { text: string }).text);
+      if (size > scope.budget.remaining) {
+        scope.logger.warn(`${tool}: result of ${size} bytes refused, ${scope.budget.remaining} of ${scope.budget.limit} left for this request`);
+        return toolError(tooLarge(size, scope.budget.limit), failureMessage);
+      }
+      scope.budget.remaining -= size;
+      return result;
     } catch (err) {
       if (!(err instanceof ApiError)) scope.logger.error({ err, tool }, failureMessage);
       return toolError(err, failureMessage);

@@ -1,0 +1,97 @@
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { Logger } from '@nestjs/common';
+import { bearer } from '../mcp/mcp-helpers';
+
+/** Nest logger calls at error and warn while `run` runs. */
+async function logsDuring(run: () => Promise<unknown>): Promise<{ errors: string[]; warnings: string[] }> {
+  const error = jest.spyOn(Logger.prototype, 'error');
+  const warn = jest.spyOn(Logger.prototype, 'warn');
+  try {
+    await run();
+    const text = (calls: unknown[][]) => calls.map((c) => (typeof c[0] === 'string' ? c[0] : JSON.stringify(c[0])));
+    return { errors: text(error.mock.calls), warnings: text(warn.mock.calls) };
+  } finally {
+    error.mockRestore();
+    warn.mockRestore();
+  }
+}
+
+describe('Request bounds and client mistakes', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  let platformId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { MCP_MAX_RESPONSE_BYTES: String(1_500_000) } });
+    account = await createAccount(t, { plan: 'premium', seats: 5 });
+    platformId = (await createConnection(t, account.userId, { platform: 'mastodon', externalId: 'm1', instanceUrl: 'https://mastodon.example' })).platformId;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const post = (body: string) => t.http.post('/api/v1/create-post').set(account.apiHeaders).set('content-type', 'application/json').send(body);
+
+  it('a deeply nested body is a clear 400 before validation, not a 500 with a stack', async () => {
+    const deep = `{"content":"x","platforms":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const { errors } = await logsDuring(async () => {
+      const res = await post(deep);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Request body is nested too deeply (maximum depth 32)' });
+    });
+    expect(errors).toEqual([]);
+    expect(await t.connection.collection('post_groups').countDocuments()).toBe(0);
+  });
+
+  it('a __proto__ key gets a message that says what to change', async () => {
+    const res = await post(`{"content":"x","platforms":["${platformId}"],"__proto__":{"admin":true}}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(
+      'Request body must not contain the keys __proto__ or constructor.prototype (they could change objects on the server); rename them',
+    );
+    // Ordinary bad JSON keeps its message.
+    expect((await post('{bad')).body).toEqual({ error: "Body is not valid JSON but content-type is set to 'application/json'" });
+  });
+
+  it('content is capped at 100,000 characters (above every platform maximum)', async () => {
+    const res = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'a'.repeat(100_001), platforms: [platformId] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Content must be at most 100000 characters' });
+    await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'a'.repeat(100_000), platforms: [platformId] }).expect(200);
+  });
+
+  it('a malformed post group id keeps the status the spec fixes, logged at warn without a stack', async () => {
+    const { errors, warnings } = await logsDuring(async () => {
+      for (const [method, path] of [['get', '/api/v1/get-post/zzz'], ['get', '/api/v1/post-logs/zzz'], ['delete', '/api/v1/delete-post/zzz']] as const) {
+        const res = await t.http[method](path).set(account.apiHeaders);
+        expect(res.status).toBe(500);
+      }
+      const res = await t.http.put('/api/v1/update-post/zzz').set(account.apiHeaders).send({ status: 'draft' });
+      expect(res.body).toEqual({ error: 'Failed to update post' });
+    });
+    expect(errors).toEqual([]);
+    expect(warnings.filter((w) => w.includes('Malformed post group id: zzz'))).toHaveLength(4);
+    expect(warnings.join('\n')).not.toMatch(/\n\s+at /);
+  });
+
+  it('an MCP batch whose results outgrow the response budget still answers: the calls past it are tool errors saying so', async () => {
+    // Ten posts of 50,000 characters: one list page is ~1 MB of results, counted twice (text and structuredContent).
+    for (let i = 0; i < 10; i++) {
+      await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: `${i}`.repeat(50_000), platforms: [platformId] }).expect(200);
+    }
+    const batch = Array.from({ length: 30 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'list_posts', arguments: { limit: 5 } } }));
+    const res = await fetch(`${t.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: { ...bearer(account.apiKey), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(batch),
+      signal: AbortSignal.timeout(60_000),
+    });
+    expect([res.status, res.status === 200 ? '' : await res.text()]).toEqual([200, '']);
+    const answers = (await res.json()) as Array<{ id: number; result?: { isError?: boolean; structuredContent?: { error?: string; status?: number } } }>;
+    const calls = answers.filter((a) => a.id > 0).sort((a, b) => a.id - b.id);
+    expect(calls).toHaveLength(30);
+    const refused = calls.filter((a) => a.result?.isError);
+    expect(refused.length).toBeGreaterThan(20);
+    expect(calls[0].result?.isError).toBeFalsy();
+    expect(refused[0].result!.structuredContent).toMatchObject({ status: 413 });
+    expect(refused[0].result!.structuredContent!.error).toMatch(/^Result too large: about \d+\.\d MB, and one MCP response may carry at most 1\.4 MB of results \(MCP_MAX_RESPONSE_BYTES\)/);
+  }, 90_000);
+});
