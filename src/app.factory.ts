@@ -10,6 +10,7 @@ import { MEDIA_HTTP_PATHS } from './media/media-http.openapi';
 import { createValidationPipe } from './common/validation.pipe';
 import type { Environment } from './config/environment';
 import { AppConfig } from './config/app-config.service';
+import { parseTrustProxy } from './config/trust-proxy';
 import type { DatabaseServer } from './database/database-server';
 import { ErrorResponse } from './common/error.response';
 import { jsonBodyParser } from './common/json-body';
@@ -34,7 +35,9 @@ export async function createApp(
   options: Pick<AppModuleOptions, 'imports'> = {},
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    trustProxy: true,
+    // The client address comes from the socket unless TRUST_PROXY names the proxies to believe.
+    // (Fastify takes a hop count too, though its type leaves numbers out.)
+    trustProxy: (parseTrustProxy(environment.TRUST_PROXY) ?? false) as boolean | string,
     bodyLimit: 10 * 1024 * 1024,
     // Fastify logs through the root logger (request.log carries the request id), one line per request.
     loggerInstance: rootLogger(environment),

@@ -32,7 +32,7 @@ export class AuthService {
    * both after one scrypt.
    */
   async login(email: string, password: string, ip: string): Promise<LoginResult> {
-    const key = LoginThrottleService.key(email, ip);
+    const key = LoginThrottleService.subjects(email, ip);
     const locked = await this.throttle.secondsLocked(key);
     if (locked > 0) {
       return { error: new ApiError(429, AuthMessages.tooManyLoginAttempts), retryAfterSeconds: locked };

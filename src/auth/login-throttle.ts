@@ -1,11 +1,14 @@
 /**
- * Failed-login slow-down, per (email, IP): the first 4 failures inside a sliding 15-minute window
- * are free; the 5th and each later one lock the pair for 30 s × 2^(failures − 5), capped at
- * 15 minutes. A successful login clears the record. Pure rules here; the state lives in the
- * database (`login_attempts`) so every app instance sees it.
+ * Failed-login slow-down, kept twice: per account (lower-cased email) and per client address.
+ * Inside a sliding 15-minute window the first failures are free (4 per account, 24 per address,
+ * which may be a shared office or NAT); each later one locks that account or address for
+ * 30 s × 2^(failures − free − 1), capped at 15 minutes. A locked account stays locked whatever
+ * address the next try comes from. A successful login clears the account's record. Pure rules
+ * here; the state lives in the database (`login_attempts`) so every app instance sees it.
  */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_FREE_FAILURES = 4;
+export const LOGIN_FREE_FAILURES_PER_ADDRESS = 24;
 export const LOGIN_BASE_LOCK_MS = 30_000;
 export const LOGIN_MAX_LOCK_MS = 15 * 60_000;
 
@@ -23,12 +26,12 @@ export function lockSecondsLeft(state: LoginAttemptState | null, now: Date): num
 }
 
 /** The state after one more failure, given the state before it (null: none yet). */
-export function afterFailure(before: LoginAttemptState | null, now: Date): LoginAttemptState {
+export function afterFailure(before: LoginAttemptState | null, now: Date, freeFailures = LOGIN_FREE_FAILURES): LoginAttemptState {
   const expired = !before || now.getTime() - before.lastFailureAt.getTime() >= LOGIN_WINDOW_MS;
   const failures = expired ? 1 : before.failures + 1;
   const lockMs =
-    failures > LOGIN_FREE_FAILURES
-      ? Math.min(LOGIN_BASE_LOCK_MS * 2 ** (failures - LOGIN_FREE_FAILURES - 1), LOGIN_MAX_LOCK_MS)
+    failures > freeFailures
+      ? Math.min(LOGIN_BASE_LOCK_MS * 2 ** (failures - freeFailures - 1), LOGIN_MAX_LOCK_MS)
       : 0;
   return { failures, lastFailureAt: now, lockedUntil: lockMs ? new Date(now.getTime() + lockMs) : null };
 }

@@ -1,6 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
+import { parseTrustProxy } from './trust-proxy';
 import {
   getMetadataStorage,
   IsBoolean,
@@ -136,6 +137,13 @@ export class Environment {
   /** Comma-separated dashboard origins allowed to call with credentials. */
   @IsString()
   CORS_ORIGINS = '';
+
+  /**
+   * Which X-Forwarded-For hops to believe for the client address (login throttle, logs): empty or
+   * false (default: none, the socket's address), true, a hop count, or the proxies' addresses.
+   */
+  @IsString()
+  TRUST_PROXY = '';
 
   @Transform(toInt)
   @IsInt()
@@ -404,6 +412,11 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
   if (env.ENCRYPTION_KEY && decodeKey(env.ENCRYPTION_KEY) === null) {
     throw new ConfigurationError(
       'Invalid configuration:\nENCRYPTION_KEY: must be 32 bytes, as 64 hex characters or base64',
+    );
+  }
+  if (parseTrustProxy(env.TRUST_PROXY) === null) {
+    throw new ConfigurationError(
+      `Invalid configuration:\nTRUST_PROXY: "${env.TRUST_PROXY}" is not false, true, a hop count or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal`,
     );
   }
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
