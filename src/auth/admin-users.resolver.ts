@@ -35,7 +35,8 @@ export function clampPage(page?: number | null, limit?: number | null): { page: 
 export class AdminUsersResolver {
   constructor(private readonly users: UsersService) {}
 
-  @Query(() => AdminUserPageModel)
+  // Cost (query-limits.ts): the page's fields, once per user it may hold.
+  @Query(() => AdminUserPageModel, { complexity: ({ args, childComplexity }) => 1 + childComplexity * clampPage(args.page, args.limit).limit })
   async adminUsers(
     @Args('page', { type: () => Int, nullable: true }) page?: number | null,
     @Args('limit', { type: () => Int, nullable: true }) limit?: number | null,

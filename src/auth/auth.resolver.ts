@@ -31,7 +31,8 @@ export class AuthResolver {
     };
   }
 
-  @Query(() => [ApiKeyModel])
+  // Cost (query-limits.ts): the key's fields, once per key it may list (at most 10 active).
+  @Query(() => [ApiKeyModel], { complexity: ({ childComplexity }) => 1 + childComplexity * 10 })
   async apiKeys(@Ctx() ctx: RequestContext): Promise<ApiKeyModel[]> {
     return (await this.keys.list(ctx.userId)).map(toModel);
   }

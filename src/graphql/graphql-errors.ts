@@ -2,6 +2,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { Logger } from '@nestjs/common';
 import type { GraphQLFormattedError } from 'graphql';
 import { ApiError } from '../common/api-error';
+import { QUERY_LIMIT_MESSAGE, QUERY_TOO_COMPLEX } from './query-limits';
 
 const logger = new Logger('GraphQL');
 
@@ -37,6 +38,10 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
       path: formatted.path,
       extensions: { ...original.body, code: graphQLCodeFor(original.status) },
     };
+  }
+  // The operation limits (query-limits.ts) get their own code, whichever stage refused them.
+  if (QUERY_LIMIT_MESSAGE.test(formatted.message)) {
+    return { message: formatted.message, locations: formatted.locations, extensions: { code: QUERY_TOO_COMPLEX } };
   }
   if (formatted.extensions?.code === 'INTERNAL_SERVER_ERROR' || !formatted.extensions?.code) {
     logger.error({ err: original }, 'Unhandled GraphQL error');

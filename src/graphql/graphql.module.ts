@@ -8,6 +8,7 @@ import { resolveSession } from '../auth/guards/session.guard';
 import { SessionsService } from '../auth/sessions.service';
 import { AppConfig } from '../config/app-config.service';
 import { formatGraphQLError } from './graphql-errors';
+import { QUERY_LIMITS, queryCostPlugin, queryLimitRules } from './query-limits';
 
 export interface GraphQLContext {
   req: FastifyRequest;
@@ -23,13 +24,18 @@ function isIntrospection(document: DocumentNode): boolean {
   );
 }
 
-/** In production, introspection is for signed-in sessions only. */
-function introspectionForSessions(sessions: SessionsService): ApolloServerPlugin<GraphQLContext> {
+/**
+ * Every operation is for signed-in sessions (sign-in itself is REST, /auth/login): without a
+ * session nothing executes (401, no `data`). Outside production introspection stays open, for
+ * GraphiQL and code generators.
+ */
+function sessionsOnly(sessions: SessionsService, production: boolean): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, contextValue }) {
-          if (isIntrospection(document) && !(await resolveSession(contextValue.req, sessions))) {
+          if (!production && isIntrospection(document)) return;
+          if (!(await resolveSession(contextValue.req, sessions))) {
             throw new GraphQLError('Authentication required', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
           }
         },
@@ -56,7 +62,10 @@ function introspectionForSessions(sessions: SessionsService): ApolloServerPlugin
         introspection: true,
         includeStacktraceInErrorResponses: false,
         graphiql: !config.isProduction,
-        plugins: config.isProduction ? [introspectionForSessions(sessions)] : [],
+        plugins: [sessionsOnly(sessions, config.isProduction), queryCostPlugin()],
+        // Bounded before execution: parsing stops past maxTokens, validation checks depth, aliases and cost.
+        parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
+        validationRules: queryLimitRules(),
         context: (req: FastifyRequest, reply: FastifyReply): GraphQLContext => ({ req, reply }),
         formatError: formatGraphQLError,
       }),
