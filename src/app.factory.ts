@@ -14,6 +14,7 @@ import { parseTrustProxy } from './config/trust-proxy';
 import type { DatabaseServer } from './database/database-server';
 import { ErrorResponse } from './common/error.response';
 import { jsonBodyParser } from './common/json-body';
+import { registerSecurityHeaders } from './common/security-headers';
 import { recordRoutes } from './common/route-catalog';
 import { AppLogger, BootLogger, RequestLogController, rootLogger } from './logging';
 import { MetricsService } from './metrics/metrics.service';
@@ -55,6 +56,7 @@ export async function createApp(
   app.get(MetricsService).instrumentHttp(app.getHttpAdapter().getInstance());
   app.useBodyParser('application/json', {}, jsonBodyParser);
   const config = app.get(AppConfig);
+  await registerSecurityHeaders(app, config.isProduction);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // process-video (spec: one file, 512 MB); routes read parts as streams, never buffered.
   await app.register(fastifyMultipart, { limits: { fileSize: 512 * 1024 * 1024, files: 1 } });

@@ -47,6 +47,15 @@ export class Environment {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PUBLIC_BASE_URL?: string;
 
+  /**
+   * Origin of media upload and file URLs (local storage), e.g. https://media.example.com served
+   * by this same app: user files then never share the dashboard's origin. Empty: PUBLIC_BASE_URL.
+   */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  MEDIA_PUBLIC_BASE_URL?: string;
+
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()

@@ -30,7 +30,8 @@ export class MediaSettings {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     this.ffprobePath = env.FFPROBE_PATH ?? (require('ffprobe-static') as { path: string }).path;
     this.localRoot = join(config.dataDir, 'media');
-    this.configuredBaseUrl = env.PUBLIC_BASE_URL ? config.publicBaseUrl : undefined;
+    // A separate media origin keeps user files away from the dashboard's cookies (docs/media.md).
+    this.configuredBaseUrl = env.MEDIA_PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? (env.PUBLIC_BASE_URL ? config.publicBaseUrl : undefined);
     this.fallbackBaseUrl = config.publicBaseUrl;
     this.sweepEnabled = env.MEDIA_SWEEP_ENABLED ?? env.NODE_ENV !== 'test';
     this.sweepIntervalMs = env.MEDIA_SWEEP_INTERVAL_MS;
@@ -38,7 +39,7 @@ export class MediaSettings {
   }
 
   /**
-   * Base of upload and file URLs: PUBLIC_BASE_URL, else this server's real listening address
+   * Base of upload and file URLs: MEDIA_PUBLIC_BASE_URL, else PUBLIC_BASE_URL, else this server's real listening address
    * (PORT=0 in tests picks a free port, so `localhost:<PORT>` would be wrong).
    */
   publicBaseUrl(): string {

@@ -9,6 +9,7 @@ import { MediaRecordsRepository } from './media-records.repository';
 import { isSafeKey, parseRange, type ByteRange } from './media-names';
 import { MediaService } from './media.service';
 import { MediaSettings } from './media-settings';
+import { ACCEPTED_UPLOADS, isAcceptedUploadType, servedInline, SIGNATURE_BYTES, signatureMatches, uploadTypeLabel } from './media-signatures';
 import type { MediaRecordData } from './schemas/media-record.schema';
 import { LocalStorageDriver } from './storage/local-storage.driver';
 import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
@@ -23,7 +24,12 @@ export const UploadMessages = {
   contentType: (expected: string) => `Content-Type must be ${expected}, the type the upload URL was issued for`,
   notHere: 'This upload goes to object storage: use the uploadUrl returned by get-upload-url',
   interrupted: 'Upload interrupted before the file was complete; the URL can be retried until it expires',
+  unsupported: (t: string) => `Only ${ACCEPTED_UPLOADS} can be uploaded; ${t || 'this type'} is not one of them`,
+  notThatType: (label: string) => `The file is not a ${label}: its first bytes are those of another kind of file. Upload a ${label}, or ask for an upload URL of the file's real type`,
 } as const;
+
+/** The uploaded bytes are not what the upload URL was issued for (checked on the first bytes). */
+class SignatureMismatch extends Error {}
 
 export interface FileAnswer {
   status: 200 | 206 | 416;
@@ -75,6 +81,8 @@ export class MediaUploadsService {
     if (!(this.storage instanceof LocalStorageDriver) || record.storageDriver !== 'local') {
       throw ApiError.badRequest(UploadMessages.notHere);
     }
+    // Only the platforms' image and video types are stored: nothing this origin could serve as a page.
+    if (!isAcceptedUploadType(record.mimeType)) throw new ApiError(415, UploadMessages.unsupported(normalizeContentType(record.mimeType)));
     const expected = normalizeContentType(record.mimeType);
     if (normalizeContentType(contentType) !== expected) throw ApiError.badRequest(UploadMessages.contentType(record.mimeType ?? ''));
 
@@ -91,11 +99,26 @@ export class MediaUploadsService {
     const temp = await storage.tempPath();
     const md5 = createHash('md5');
     let size = 0;
+    // The first bytes must be those of the declared type (magic numbers), before anything is kept.
+    let head: Buffer | null = Buffer.alloc(0);
+    const checkHead = (done: (err?: Error) => void) => {
+      const ok = signatureMatches(record.mimeType, head!);
+      head = null;
+      done(ok ? undefined : new SignatureMismatch());
+    };
     const counter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
         md5.update(chunk);
+        if (head) {
+          head = Buffer.concat([head, chunk.subarray(0, SIGNATURE_BYTES - head.length)]);
+          if (head.length >= SIGNATURE_BYTES) return checkHead((err) => (err ? done(err) : done(null, chunk)));
+        }
         done(null, chunk);
+      },
+      flush(done) {
+        if (head) return checkHead(done);
+        done();
       },
     });
     try {
@@ -105,7 +128,9 @@ export class MediaUploadsService {
       await storage.commit(temp, record.fileName);
     } catch (err) {
       await rm(temp, { force: true });
+      // Nothing was kept: the URL stays usable for the right file until it expires.
       await this.records.releaseClaim(record.mediaId, claimedAt);
+      if (err instanceof SignatureMismatch) throw new ApiError(415, UploadMessages.notThatType(uploadTypeLabel(record.mimeType)));
       this.logger.warn({ err, mediaId: record.mediaId }, 'Upload interrupted');
       throw ApiError.badRequest(UploadMessages.interrupted);
     }
@@ -126,6 +151,12 @@ export class MediaUploadsService {
       'content-type': contentType,
       'accept-ranges': 'bytes',
       'cache-control': 'public, max-age=31536000, immutable',
+      // User files are inert: never sniffed into something else, never run as a page, and
+      // anything but an accepted image or video is a download.
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cross-origin-resource-policy': 'cross-origin',
+      ...(servedInline(contentType) ? {} : { 'content-disposition': 'attachment' }),
       ...(stat.lastModified ? { 'last-modified': stat.lastModified.toUTCString() } : {}),
     };
     const range = parseRange(rangeHeader, stat.size);

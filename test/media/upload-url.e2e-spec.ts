@@ -368,8 +368,11 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
       const size = 256 * 1024 * 1024;
       const res = await uploadUrl({ fileName: 'big.mp4', contentType: 'video/mp4', postGroupId, type: 'video' });
       const chunk = Buffer.alloc(1024 * 1024, 7);
+      // The first bytes of an MP4 (the upload checks them), then filler.
+      const first = Buffer.from(chunk);
+      first.write('....ftypisom', 0, 'latin1');
       async function* generate() {
-        for (let sent = 0; sent < size; sent += chunk.length) yield chunk;
+        for (let sent = 0; sent < size; sent += chunk.length) yield sent === 0 ? first : chunk;
       }
       global.gc?.();
       const before = process.memoryUsage();

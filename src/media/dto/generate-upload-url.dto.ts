@@ -1,13 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsNotEmpty, IsObject, IsOptional, IsString } from 'class-validator';
+import { Allow, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 
 const REQUIRED = 'fileName and contentType are required';
 
 /** Deprecated POST /media/generate-upload-url body. */
 export class GenerateUploadUrlDto {
+  @MaxLength(255, { message: 'fileName must be at most 255 characters' })
   @IsString({ message: REQUIRED })
   @IsNotEmpty({ message: REQUIRED })
-  @ApiProperty({ example: 'clip.mp4' })
+  @ApiProperty({ example: 'clip.mp4', maxLength: 255 })
   fileName: string;
 
   @IsString({ message: REQUIRED })

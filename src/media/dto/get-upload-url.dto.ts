@@ -1,13 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { Allow, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 const REQUIRED = 'fileName, contentType, and postGroupId are required';
 
 /** POST /api/v1/get-upload-url body. */
 export class GetUploadUrlDto {
+  // Runs after the presence checks (class-validator applies decorators bottom-up).
+  @MaxLength(255, { message: 'fileName must be at most 255 characters' })
   @IsString({ message: REQUIRED })
   @IsNotEmpty({ message: REQUIRED })
-  @ApiProperty({ description: 'Trimmed; spaces become underscores; other than letters, digits, `_`, `.`, `-` removed', example: 'photo 1.png' })
+  @ApiProperty({ maxLength: 255, description: 'Trimmed; spaces become underscores; other than letters, digits, `_`, `.`, `-` removed', example: 'photo 1.png' })
   fileName: string;
 
   @IsString({ message: REQUIRED })
