@@ -17,6 +17,12 @@ describe('storageKey', () => {
     expect(storageKey('video', 'u1', 'abc', 'my clip.mp4')).toBe('video/u1/abc-my_clip.mp4');
     expect(storageKey(null, 'u1', 'abc', 'x.png')).toBe('unknown-type/u1/abc-x.png');
   });
+  it('shortens a 255-character name so the last segment fits a file system name (255), extension kept', () => {
+    const key = storageKey('image', 'u1', '0123456789abcdef', `${'a'.repeat(251)}.png`);
+    const last = key.split('/').pop()!;
+    expect(last.length).toBe(255);
+    expect(last.endsWith('aaa.png')).toBe(true);
+  });
 });
 
 describe('isSafeKey', () => {

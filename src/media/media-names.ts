@@ -16,9 +16,20 @@ export function sanitizeFileName(fileName: string): string {
   return cleaned || 'file';
 }
 
+/** File systems take 255 bytes per name: the last key segment is `<16 hex>-<name>`. */
+const MAX_STORED_NAME = 255 - 17;
+
+/** The sanitised name, its stem shortened (extension kept) so the key's last segment can be stored. */
+export function storedFileName(fileName: string): string {
+  const name = sanitizeFileName(fileName);
+  if (name.length <= MAX_STORED_NAME) return name;
+  const ext = extname(name).slice(0, 16);
+  return name.slice(0, MAX_STORED_NAME - ext.length) + ext;
+}
+
 /** `<type>/<userId>/<random>-<sanitised name>`; `unknown-type/…` when the type is missing. */
 export function storageKey(type: MediaType | null, userId: string, random: string, fileName: string): string {
-  return `${type ?? 'unknown-type'}/${userId}/${random}-${sanitizeFileName(fileName)}`;
+  return `${type ?? 'unknown-type'}/${userId}/${random}-${storedFileName(fileName)}`;
 }
 
 /**
