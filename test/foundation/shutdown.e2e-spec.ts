@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -16,6 +16,18 @@ function listening(port: number): Promise<boolean> {
       done(true);
     });
     socket.once('error', () => done(false));
+  });
+}
+
+/** A port nothing listens on now (the system picks it), for the child to take. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
   });
 }
 
@@ -52,7 +64,7 @@ describe('npm start and a stop signal', () => {
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it.each(['SIGTERM', 'SIGINT'] as const)('%s to npm stops the service: the node process exits and nothing is left listening', async (signal) => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const child = spawn(npm, ['start', '--silent'], {
       cwd: ROOT,
       env: { ...process.env, MONGODB_URI: '', PORT: String(port), DATA_DIR: dataDir, EMBEDDED_DB_PORT: '0', LOG_LEVEL: 'info', DEMO_ACCOUNT: 'false', NODE_ENV: 'development' },
