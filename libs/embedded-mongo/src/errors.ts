@@ -40,6 +40,7 @@ export const ErrorCodes = {
   InvalidPipelineOperator: 168,
   CommandNotSupportedOnView: 166,
   InvalidLength: 16,
+  Overflow: 15,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

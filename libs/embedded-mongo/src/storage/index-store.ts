@@ -178,5 +178,5 @@ function dedupe(values: unknown[]): unknown[] {
 }
 
 export function partsKey(parts: unknown[]): string {
-  return parts.length === 1 ? keyString(parts[0]) : JSON.stringify(parts.map(keyString));
+  return parts.length === 1 ? keyString(parts[0]) : keyString(parts);
 }

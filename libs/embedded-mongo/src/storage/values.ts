@@ -233,49 +233,112 @@ export function sortComparator(spec: Doc): (a: Doc, b: Doc) => number {
 /**
  * Canonical string for a value, used as a Map key by indexes and for _id lookups: values MongoDB
  * considers equal (1, 1.0, Long(1)) encode identically; different types never collide.
+ *
+ * Built in one pass into a parts list: text of unbounded content (strings, field names, regex
+ * sources) is length-prefixed instead of escaped, so nesting never re-escapes what an inner level
+ * produced and the cost stays linear in the document's size.
  */
 export function keyString(v: unknown): string {
+  // Fast paths for the common scalar keys (_id values, indexed fields): no parts list needed.
   if (v === undefined || v === null) return 'z';
   switch (typeof v) {
     case 'number':
       return 'n' + (Object.is(v, -0) ? 0 : v);
-    case 'bigint':
-      return 'n' + v.toString();
     case 'string':
-      return 's' + v;
-    case 'boolean':
-      return v ? 'T' : 'F';
+      return 's' + v.length + ':' + v;
   }
-  if (Array.isArray(v)) return '[' + v.map((x) => JSON.stringify(keyString(x))).join(',') + ']';
-  if (v instanceof Date) return 'd' + v.getTime();
-  if (v instanceof RegExp) return 'r' + v.source + '/' + v.flags;
+  const out: string[] = [];
+  appendKey(v, out);
+  return out.length === 1 ? out[0] : out.join('');
+}
+
+function text(s: string): string {
+  return s.length + ':' + s;
+}
+
+function appendKey(v: unknown, out: string[]): void {
+  if (v === undefined || v === null) {
+    out.push('z');
+    return;
+  }
+  switch (typeof v) {
+    case 'number':
+      out.push('n' + (Object.is(v, -0) ? 0 : v));
+      return;
+    case 'bigint':
+      out.push('n' + v.toString());
+      return;
+    case 'string':
+      out.push('s' + text(v));
+      return;
+    case 'boolean':
+      out.push(v ? 'T' : 'F');
+      return;
+  }
+  if (Array.isArray(v)) {
+    out.push('[');
+    for (let i = 0; i < v.length; i++) {
+      if (i) out.push(',');
+      appendKey(v[i], out);
+    }
+    out.push(']');
+    return;
+  }
+  if (v instanceof Date) {
+    out.push('d' + v.getTime());
+    return;
+  }
+  if (v instanceof RegExp) {
+    out.push('r' + text(v.source) + v.flags + ';');
+    return;
+  }
   switch (bsontype(v)) {
     case 'ObjectId':
-      return 'o' + (v as { toHexString(): string }).toHexString();
+      out.push('o' + (v as { toHexString(): string }).toHexString());
+      return;
     case 'Long': {
       const l = v as Long;
-      return 'n' + (l.toNumber() === Number(l.toString()) ? String(l.toNumber()) : l.toString());
+      out.push('n' + (l.toNumber() === Number(l.toString()) ? String(l.toNumber()) : l.toString()));
+      return;
     }
     case 'Int32':
     case 'Double':
     case 'Decimal128':
-      return 'n' + toNumber(v);
+      out.push('n' + toNumber(v));
+      return;
     case 'Binary':
-      return 'b' + ((v as { sub_type: number }).sub_type ?? 0) + Buffer.from(bytesOf(v)).toString('base64');
+      out.push('b' + ((v as { sub_type: number }).sub_type ?? 0) + ':' + Buffer.from(bytesOf(v)).toString('base64') + ';');
+      return;
     case 'Timestamp':
-      return 't' + String(v);
+      out.push('t' + String(v) + ';');
+      return;
     case 'MinKey':
-      return '-';
+      out.push('-');
+      return;
     case 'MaxKey':
-      return '+';
-    case 'BSONRegExp':
-      return 'r' + regexParts(v).join('/');
+      out.push('+');
+      return;
+    case 'BSONRegExp': {
+      const [source, flags] = regexParts(v);
+      out.push('r' + text(source) + flags + ';');
+      return;
+    }
     case 'BSONSymbol':
-      return 's' + String(v);
+      out.push('s' + text(String(v)));
+      return;
   }
-  if (v instanceof Uint8Array) return 'b0' + Buffer.from(v).toString('base64');
-  const entries = Object.keys(v as Doc).map((k) => JSON.stringify(k) + ':' + JSON.stringify(keyString((v as Doc)[k])));
-  return '{' + entries.join(',') + '}';
+  if (v instanceof Uint8Array) {
+    out.push('b0:' + Buffer.from(v).toString('base64') + ';');
+    return;
+  }
+  out.push('{');
+  let first = true;
+  for (const k of Object.keys(v as Doc)) {
+    out.push((first ? '' : ',') + text(k));
+    first = false;
+    appendKey((v as Doc)[k], out);
+  }
+  out.push('}');
 }
 
 /** Renders a value the way MongoDB prints it in error messages (E11000 dup key: { ... }). */

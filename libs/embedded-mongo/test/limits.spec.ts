@@ -1,0 +1,90 @@
+// Document limits as mongod enforces them: nesting depth (BSON user-storage depth 100) and deep
+// documents staying cheap to store, update and index (canonical keys linear in document size).
+import { MongoServerError } from 'mongodb';
+import { useServer } from './harness';
+
+const h = useServer();
+
+/** A document `levels` deep counting itself: nested(1) = { v }, nested(2) = { a: { v } }. */
+function nested(levels: number, leaf: object = { v: 'x' }): Record<string, unknown> {
+  let doc: Record<string, unknown> = { ...leaf };
+  for (let i = 1; i < levels; i++) doc = { a: doc };
+  return doc;
+}
+
+async function failure(p: Promise<unknown>): Promise<MongoServerError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as MongoServerError;
+  }
+  throw new Error('expected the operation to fail');
+}
+
+describe('deep documents', () => {
+  // Strings full of characters JSON escapes, so any per-level re-escaping explodes.
+  const nasty = 'q"u\\o\'te\n';
+
+  it('stores, updates and finds a 40-level document quickly', async () => {
+    const c = h.db.collection('deep');
+    const doc = nested(40, { s: nasty, list: [nasty, { s: nasty }] });
+    const started = Date.now();
+    await c.insertOne({ _id: 'deep' as never, ...doc });
+    const path = Array.from({ length: 39 }, () => 'a').join('.');
+    await c.updateOne({ _id: 'deep' as never }, { $set: { [`${path}.s`]: 'changed', [`${path}.extra`]: nasty } });
+    const found = await c.findOne({ _id: 'deep' as never });
+    expect(Date.now() - started).toBeLessThan(2000);
+    let cur = found as Record<string, unknown>;
+    for (let i = 0; i < 39; i++) cur = cur.a as Record<string, unknown>;
+    expect(cur).toMatchObject({ s: 'changed', extra: nasty, list: [nasty, { s: nasty }] });
+  });
+
+  it('indexes deep values by equality and keeps distinct values apart', async () => {
+    const c = h.db.collection('deepidx');
+    await c.createIndex({ k: 1 }, { unique: true });
+    const deep = nested(30, { s: nasty });
+    await c.insertOne({ k: deep });
+    // Values whose naive concatenation would coincide must stay different keys.
+    await c.insertMany([{ k: ['a', 'b'] }, { k: ['a,sb'] }, { k: { 'x:1': 's' } }, { k: { x: '1:s' } }, { k: '1:x' }, { k: [['1:x']] }, { k: [['1', 'x']] }]);
+    expect(await c.countDocuments({ k: deep })).toBe(1);
+    const dup = await failure(c.insertOne({ k: nested(30, { s: nasty }) }));
+    expect(dup.code).toBe(11000);
+    expect(await c.countDocuments({ k: { x: '1:s' } })).toBe(1);
+  });
+});
+
+describe('nesting depth limit (100 levels)', () => {
+  it('accepts a document exactly 100 levels deep, and an empty subdocument below it', async () => {
+    const c = h.db.collection('depth');
+    await c.insertOne({ _id: 1 as never, ...nested(100) });
+    await c.insertOne({ _id: 2 as never, ...nested(100, { v: {} }) });
+    await c.insertOne({ _id: 3 as never, ...nested(100, { v: [] }) });
+    expect(await c.countDocuments()).toBe(3);
+  });
+
+  it('refuses a 101-level insert with Overflow (15)', async () => {
+    const c = h.db.collection('depth');
+    const e = await failure(c.insertOne({ _id: 4 as never, ...nested(101) }));
+    expect(e.code).toBe(15);
+    expect(e.message).toBe('cannot insert document because it exceeds 100 levels of nesting');
+    const viaArray = await failure(c.insertOne({ _id: 5 as never, ...nested(100, { v: [1] }) }));
+    expect(viaArray.code).toBe(15);
+    expect(await c.countDocuments({ _id: { $in: [4, 5] } as never })).toBe(0);
+  });
+
+  it('refuses an update or upsert that would make a document deeper than 100 levels', async () => {
+    const c = h.db.collection('depth2');
+    await c.insertOne({ _id: 1 as never, ...nested(99) });
+    const path = Array.from({ length: 98 }, () => 'a').join('.');
+    // The leaf object is level 99: w is level 100 and may hold values, not non-empty subdocuments.
+    await c.updateOne({ _id: 1 as never }, { $set: { [`${path}.w`]: { z: 1, e: {} } } });
+    const e = await failure(c.updateOne({ _id: 1 as never }, { $set: { [`${path}.w`]: { z: { y: 1 } } } }));
+    expect(e.code).toBe(15);
+    expect(e.message).toBe('Document exceeds maximum nesting depth of 100');
+    const replace = await failure(c.replaceOne({ _id: 1 as never }, nested(101)));
+    expect(replace.code).toBe(15);
+    const upsert = await failure(c.updateOne({ _id: 9 as never }, { $set: { deep: nested(100) } }, { upsert: true }));
+    expect(upsert.code).toBe(15);
+    expect(await c.countDocuments({ _id: 9 as never })).toBe(0);
+  });
+});
