@@ -5,7 +5,7 @@
 import { ObjectId } from 'bson';
 import { Aggregator, Context, update as mingoUpdate } from 'mingo';
 import { MongoError } from '../errors';
-import { assertStorableDepth } from '../storage/limits';
+import { assertStorableDepth, assertUpdatedSize } from '../storage/limits';
 import { cloneDoc, Doc, isPlainObject, keyString, renderValue } from '../storage/values';
 
 // mingo's updater entry point, without the root module's wrapper. The root `update` merges
@@ -174,6 +174,7 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
   // A pipeline or replacement that drops _id keeps the original one (as mongod does).
   if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
   assertStorableDepth(next, 'update');
+  assertUpdatedSize(next);
   if (doc._id !== undefined && keyString(next._id) !== keyString(doc._id)) throw immutableId(doc);
   if (next._id !== undefined && Object.keys(next)[0] !== '_id') next = { _id: next._id, ...next };
   return { doc: next, changed: keyString(next) !== keyString(doc) };
