@@ -154,11 +154,17 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
       if (opts.inserting) modifier.$set = { ...((modifier.$set as Doc) ?? {}), ...(modifier.$setOnInsert as Doc) };
       delete modifier.$setOnInsert;
     }
+    dropUnchangedId(doc, modifier);
     if (Object.keys(modifier).length) {
       assertPushTargets(next, modifier);
+      assertViablePaths(next, modifier);
       try {
         if (!opts.arrayFilters?.length && applySimpleOperators(next, modifier)) {
           // done: common top-level $set/$inc/$unset
+        } else if (!opts.arrayFilters?.length && splitAllPositional(modifier)) {
+          // Sibling paths under `$[]` (a.$[].x with a.$[].y): mingo sees a conflict at `a`;
+          // applying them one at a time is the same update, since `$[]` matches every element.
+          for (const part of splitAllPositional(modifier)!) mingoUpdate(next, part, undefined, opts.query, { cloneMode: 'deep' });
         } else if (isPlainModifier(modifier, opts.arrayFilters)) {
           // The filter only matters to mingo for the positional `$` (excluded here): the
           // document already matched it.
@@ -169,6 +175,7 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
       } catch (e) {
         throw translateMingoError(e, doc);
       }
+      applyBinarySets(next, modifier);
     }
   }
   // A pipeline or replacement that drops _id keeps the original one (as mongod does).
@@ -192,6 +199,95 @@ function bsonTypeName(v: unknown): string {
   if (t === 'ObjectId') return 'objectId';
   if (t) return t.toLowerCase();
   return 'object';
+}
+
+/** `$set: {_id: <its current value>}` is a no-op MongoDB allows (a changed _id is ImmutableField). */
+function dropUnchangedId(doc: Doc, modifier: Doc): void {
+  const set = modifier.$set;
+  if (!isPlainObject(set) || !Object.prototype.hasOwnProperty.call(set, '_id')) return;
+  if (doc._id === undefined || keyString(set._id) !== keyString(doc._id)) throw immutableId(doc);
+  const { _id, ...rest } = set;
+  void _id;
+  if (Object.keys(rest).length) modifier.$set = rest;
+  else delete modifier.$set;
+}
+
+/** Operators that create the fields their paths name (so a path through a scalar cannot exist). */
+const CREATING_OPERATORS = ['$set', '$inc', '$mul', '$min', '$max', '$push', '$addToSet', '$currentDate', '$bit'];
+
+/**
+ * A plain dotted path (no positional parts) that runs into a scalar, or into an array with a
+ * non-numeric part, cannot be created: MongoDB answers PathNotViable (28) where mingo would
+ * silently do nothing.
+ */
+function assertViablePaths(doc: Doc, modifier: Doc): void {
+  for (const op of CREATING_OPERATORS) {
+    const fields = modifier[op];
+    if (!isPlainObject(fields)) continue;
+    for (const path of Object.keys(fields)) {
+      if (!path.includes('.') || path.includes('$')) continue;
+      const parts = path.split('.');
+      let cur: unknown = doc;
+      for (let i = 0; i < parts.length - 1; i++) {
+        const value: unknown = Array.isArray(cur) ? (/^\d+$/.test(parts[i]) ? cur[Number(parts[i])] : undefined) : ownField(cur, parts[i]);
+        if (value === undefined || value === null) break; // missing: created as objects
+        const next = parts[i + 1];
+        const viable = Array.isArray(value) ? /^\d+$/.test(next) : isPlainObject(value);
+        if (!viable) throw new MongoError('PathNotViable', `Cannot create field '${next}' in element {${parts[i]}: ${renderValue(value)}}`);
+        cur = value;
+      }
+    }
+  }
+}
+
+/** A field's own value: names like `constructor` must not find Object.prototype's. */
+function ownField(container: unknown, name: string): unknown {
+  if (container === null || typeof container !== 'object') return undefined;
+  return Object.prototype.hasOwnProperty.call(container, name) ? (container as Doc)[name] : undefined;
+}
+
+function isBinary(v: unknown): boolean {
+  return (v as { _bsontype?: string } | null)?._bsontype === 'Binary';
+}
+
+/**
+ * mingo's $set skips a value it considers equal, and it compares Binary values by bytes only:
+ * a subtype-only change (generic 0 to UUID 4) would be lost. Binary values are assigned anyway.
+ */
+function applyBinarySets(doc: Doc, modifier: Doc): void {
+  const set = modifier.$set;
+  if (!isPlainObject(set)) return;
+  for (const path of Object.keys(set)) {
+    if (!isBinary(set[path]) || path.includes('$')) continue;
+    const parts = path.split('.');
+    let cur: unknown = doc;
+    for (let i = 0; i < parts.length - 1 && cur !== undefined; i++) cur = ownField(cur, parts[i]);
+    if (isPlainObject(cur) || Array.isArray(cur)) (cur as Doc)[parts[parts.length - 1]] = set[path];
+  }
+}
+
+/**
+ * An operator document whose `$[]` paths share an array parent, split into one modifier per such
+ * path (the rest in the first), or undefined when there is nothing to split.
+ */
+function splitAllPositional(modifier: Doc): Doc[] | undefined {
+  const parents = new Map<string, number>();
+  for (const op of Object.keys(modifier)) {
+    for (const path of Object.keys(modifier[op] as Doc)) {
+      const at = path.indexOf('.$[].');
+      if (at >= 0) parents.set(path.slice(0, at), (parents.get(path.slice(0, at)) ?? 0) + 1);
+    }
+  }
+  if (![...parents.values()].some((n) => n > 1)) return undefined;
+  const parts: Doc[] = [{}];
+  for (const op of Object.keys(modifier)) {
+    for (const [path, value] of Object.entries(modifier[op] as Doc)) {
+      const at = path.indexOf('.$[].');
+      const target = at >= 0 && parents.get(path.slice(0, at))! > 1 ? (parts.push({}), parts[parts.length - 1]) : parts[0];
+      ((target[op] ??= {}) as Doc)[path] = value;
+    }
+  }
+  return parts.filter((p) => Object.keys(p).length);
 }
 
 /** `$push` onto a top-level field holding something other than an array fails, as in MongoDB. */
