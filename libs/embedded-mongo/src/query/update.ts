@@ -3,7 +3,7 @@
 // updater; this module adds what MongoDB also checks: $setOnInsert, _id immutability, conflicting
 // paths, unknown operators, and seeding upserts from the query's equality fields.
 import { ObjectId } from 'bson';
-import { Aggregator, Context, update as mingoUpdate } from 'mingo';
+import { Aggregator, Context, Query, update as mingoUpdate } from 'mingo';
 import { MongoError } from '../errors';
 import { assertStorableDepth, assertUpdatedSize } from '../storage/limits';
 import { cloneDoc, Doc, isPlainObject, keyString, renderValue } from '../storage/values';
@@ -155,6 +155,7 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
       delete modifier.$setOnInsert;
     }
     dropUnchangedId(doc, modifier);
+    if (opts.query) resolveSiblingPositionals(doc, modifier, opts.query);
     if (Object.keys(modifier).length) {
       assertPushTargets(next, modifier);
       assertViablePaths(next, modifier);
@@ -210,6 +211,53 @@ function dropUnchangedId(doc: Doc, modifier: Doc): void {
   void _id;
   if (Object.keys(rest).length) modifier.$set = rest;
   else delete modifier.$set;
+}
+
+/**
+ * Sibling paths under one positional parent (`a.$.x` with `a.$.y`) are one update to one element
+ * for MongoDB, a conflict at `a` for mingo. When they occur, the `$` is resolved here to the index
+ * of the first element the query's conditions on that array match (MongoDB's rule) and the paths
+ * rewritten to `a.<index>.x`. Single positional paths keep going through mingo unchanged.
+ */
+function resolveSiblingPositionals(doc: Doc, modifier: Doc, query: Doc): void {
+  const count = new Map<string, number>();
+  for (const op of Object.keys(modifier)) {
+    if (!isPlainObject(modifier[op])) continue;
+    for (const path of Object.keys(modifier[op] as Doc)) {
+      const at = path.indexOf('.$.');
+      if (at >= 0 && !path.endsWith('.$')) count.set(path.slice(0, at), (count.get(path.slice(0, at)) ?? 0) + 1);
+    }
+  }
+  for (const [parent, n] of count) {
+    if (n < 2 || parent.includes('$')) continue;
+    const array = getOwnPath(doc, parent);
+    if (!Array.isArray(array)) continue;
+    const conditions: Doc = {};
+    for (const [k, v] of Object.entries(query)) if (k === parent || k.startsWith(parent + '.')) conditions[k] = v;
+    if (!Object.keys(conditions).length) continue; // mingo reports the missing positional match
+    const test = new Query(conditions);
+    const index = array.findIndex((el) => test.test(setOwnPath({}, parent, [el])));
+    if (index < 0) continue;
+    for (const op of Object.keys(modifier)) {
+      const fields = modifier[op];
+      if (!isPlainObject(fields)) continue;
+      modifier[op] = Object.fromEntries(Object.entries(fields).map(([p, v]) => [p.startsWith(parent + '.$.') ? `${parent}.${index}.${p.slice(parent.length + 3)}` : p, v]));
+    }
+  }
+}
+
+function getOwnPath(doc: Doc, path: string): unknown {
+  let cur: unknown = doc;
+  for (const part of path.split('.')) cur = ownField(cur, part);
+  return cur;
+}
+
+function setOwnPath(target: Doc, path: string, value: unknown): Doc {
+  const parts = path.split('.');
+  let cur = target;
+  for (let i = 0; i < parts.length - 1; i++) cur = (cur[parts[i]] = {}) as Doc;
+  cur[parts[parts.length - 1]] = value;
+  return target;
 }
 
 /** Operators that create the fields their paths name (so a path through a scalar cannot exist). */
