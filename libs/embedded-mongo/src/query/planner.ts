@@ -199,6 +199,41 @@ function scalarConditionMatcher(filter: Doc): Matcher | undefined {
   };
 }
 
+/**
+ * `{ f: { $all: [a, b] } }` is `{ $and: [{ f: a }, { f: b }] }` for MongoDB, so it also matches a
+ * scalar field equal to its one value; mingo only matches arrays. Rewritten here (a copy, only
+ * when a `$all` of plain values is present; `$all` of `$elemMatch` conditions stays mingo's).
+ */
+function rewriteAll(filter: Doc): Doc {
+  let out: Doc | undefined;
+  const extra: Doc[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    let next: unknown = value;
+    if ((key === '$and' || key === '$or' || key === '$nor') && Array.isArray(value)) {
+      const items = value.map((sub) => (isPlainObject(sub) ? rewriteAll(sub) : sub));
+      if (items.some((x, i) => x !== value[i])) next = items;
+    } else if (!key.startsWith('$') && isPlainObject(value) && Array.isArray(value.$all) && value.$all.length) {
+      const all = value.$all as unknown[];
+      if (all.every((x) => !(isPlainObject(x) && '$elemMatch' in x))) {
+        const { $all, ...others } = value;
+        void $all;
+        const conds: Doc[] = all.map((x) => ({ [key]: x instanceof RegExp ? x : { $eq: x } }));
+        if (Object.keys(others).length) conds.push({ [key]: others });
+        out ??= { ...filter };
+        delete out[key];
+        extra.push(...conds);
+        continue;
+      }
+    }
+    if (next !== value) {
+      out ??= { ...filter };
+      out[key] = next;
+    }
+  }
+  if (out && extra.length) out.$and = [...((out.$and as Doc[] | undefined) ?? []), ...extra];
+  return out ?? filter;
+}
+
 export function compileFilter(filter: Doc): Matcher {
   if (filter && '$where' in filter) throw new MongoError('BadValue', '$where is not supported by the embedded MongoDB server');
   if (isPlainObject(filter)) {
@@ -206,7 +241,7 @@ export function compileFilter(filter: Doc): Matcher {
     if (fast) return fast;
   }
   try {
-    return new Query(filter ?? {}, { scriptEnabled: false });
+    return new Query(rewriteAll(filter ?? {}), { scriptEnabled: false });
   } catch (e) {
     throw new MongoError('BadValue', (e as Error).message);
   }
