@@ -111,3 +111,20 @@ describe('document size limit (16 MiB)', () => {
     expect(await c.countDocuments({ b: { $exists: true } })).toBe(0);
   });
 });
+
+describe('$-prefixed field names (MongoDB 5.0+)', () => {
+  it('stores them at the top level and nested, but not inside _id (DollarPrefixedFieldName, 52)', async () => {
+    const c = h.db.collection('dollars');
+    await c.insertOne({ _id: 1 as never, $price: 5, item: { $qty: 2 } } as never);
+    expect(await c.findOne({ _id: 1 as never })).toEqual({ _id: 1, $price: 5, item: { $qty: 2 } });
+    const e = await failure(c.insertOne({ _id: { $a: 1 } as never }));
+    expect(e.code).toBe(52);
+    expect(e.message).toBe("_id fields may not contain '$'-prefixed fields: $a is not valid for storage.");
+    const nested = await failure(c.insertOne({ _id: { k: { $b: 1 } } as never }));
+    expect(nested.code).toBe(52);
+    const upsert = await failure(c.replaceOne({ _id: { k: { $invalid: 'v' } } as never }, { v: 'replaced' }, { upsert: true }));
+    expect(upsert.code).toBe(52);
+    // A DBRef inside _id is valid.
+    await c.insertOne({ _id: { $ref: 'x', $id: 1 } as never });
+  });
+});

@@ -8,7 +8,7 @@ import { scan } from '../query/planner';
 import { applyUpdate, buildUpsert, UpdateSpec, validateUpdate } from '../query/update';
 import { Collection } from '../storage/collection';
 import { LockedByTransaction } from '../storage/engine';
-import { assertInsertableSize, assertStorableDepth } from '../storage/limits';
+import { assertInsertableSize, assertStorableDepth, assertStorableId } from '../storage/limits';
 import { Doc, isPlainObject, keyString, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 
@@ -51,6 +51,7 @@ function insertOne(ctx: CommandContext, coll: Collection, doc: Doc): void {
   if (Array.isArray(idv)) throw new MongoError('InvalidIdField', `The '_id' value cannot be of type array`);
   if (idv instanceof RegExp) throw new MongoError('InvalidIdField', `The '_id' value cannot be of type regex`);
   assertStorableDepth(doc, 'insert');
+  assertStorableId(idv);
   const id = keyString(idv);
   if (visible(ctx, coll, id)) throw coll.indexes.get('_id_')!.duplicateKeyError(coll.ns, { parts: [idv], str: id });
   ctx.engine.write(coll, id, doc, ctx.txn);

@@ -68,3 +68,32 @@ function walk(container: object, level: number, path: WritePath): void {
     walk(v, level + 1, path);
   }
 }
+
+const DBREF_FIELDS = new Set(['$ref', '$id', '$db']);
+
+function firstDollarField(v: unknown): string | undefined {
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const found = firstDollarField(x);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isPlainObject(v)) return undefined;
+  for (const k of Object.keys(v)) {
+    if (k.startsWith('$') && !DBREF_FIELDS.has(k)) return k;
+    const found = firstDollarField(v[k]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Since MongoDB 5.0 `$`-prefixed field names are stored anywhere in a document except inside
+ * `_id` (DollarPrefixedFieldName, 52). DBRef's `$ref` / `$id` / `$db` stay valid.
+ */
+export function assertStorableId(id: unknown): void {
+  if (id === null || typeof id !== 'object') return;
+  const field = firstDollarField(id);
+  if (field) throw new MongoError('DollarPrefixedFieldName', `_id fields may not contain '$'-prefixed fields: ${field} is not valid for storage.`);
+}
