@@ -1,21 +1,38 @@
-// `npm run db`: runs the embedded MongoDB-compatible server in the foreground.
+// Runs the embedded MongoDB-compatible server in the foreground (the library's own command line;
+// the app's `npm run db` wraps it with the app's DATA_DIR / EMBEDDED_DB_PORT defaults).
 //   --port <n>      (default 27017)    --dbpath <dir>  (default ./data/db)
 //   --host <addr>   (default 127.0.0.1) --replSet <name> (default rs0)
 import { startEmbeddedMongo } from './index';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i >= 0 && process.argv[i + 1]) return process.argv[i + 1];
-  const eq = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return eq ? eq.slice(name.length + 3) : fallback;
+export interface CliOptions {
+  port: number;
+  dataDir: string;
+  host: string;
+  replSetName: string;
 }
 
-async function main(): Promise<void> {
+function arg(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  if (i >= 0 && argv[i + 1]) return argv[i + 1];
+  const eq = argv.find((a) => a.startsWith(`--${name}=`));
+  return eq ? eq.slice(name.length + 3) : undefined;
+}
+
+/** Command-line flags over `defaults`. */
+export function parseCliArgs(argv: string[], defaults: CliOptions): CliOptions {
+  const port = arg(argv, 'port');
+  return {
+    port: port === undefined ? defaults.port : Number(port),
+    dataDir: arg(argv, 'dbpath') ?? defaults.dataDir,
+    host: arg(argv, 'host') ?? defaults.host,
+    replSetName: arg(argv, 'replSet') ?? defaults.replSetName,
+  };
+}
+
+/** Starts the server, prints its URI and stops it cleanly on SIGINT / SIGTERM. */
+export async function runInForeground(options: CliOptions): Promise<void> {
   const handle = await startEmbeddedMongo({
-    port: Number(arg('port', '27017')),
-    dataDir: arg('dbpath', './data/db'),
-    host: arg('host', '127.0.0.1'),
-    replSetName: arg('replSet', 'rs0'),
+    ...options,
     inWorker: false,
     logger: (level, msg) => (level === 'error' ? console.error : console.log)(`[${level}] ${msg}`),
   });
@@ -37,7 +54,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((e: Error) => {
+export function fail(e: Error): never {
   console.error(`embedded MongoDB failed to start: ${e.message}`);
   process.exit(1);
-});
+}
+
+if (require.main === module) {
+  runInForeground(parseCliArgs(process.argv, { port: 27017, dataDir: './data/db', host: '127.0.0.1', replSetName: 'rs0' })).catch(fail);
+}

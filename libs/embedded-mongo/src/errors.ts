@@ -30,6 +30,7 @@ export const ErrorCodes = {
   NoSuchSession: 206,
   InvalidIdField: 53,
   Location40352: 40352,
+  Location17419: 17419,
   DollarPrefixedFieldName: 52,
   DuplicateKey: 11000,
   UnknownError: 8,

@@ -88,3 +88,26 @@ describe('nesting depth limit (100 levels)', () => {
     expect(await c.countDocuments({ _id: 9 as never })).toBe(0);
   });
 });
+
+describe('document size limit (16 MiB)', () => {
+  const MAX = 16 * 1024 * 1024;
+
+  it('refuses an insert over 16 MiB with BadValue (2) and accepts one just under', async () => {
+    const c = h.db.collection('size');
+    const e = await failure(c.insertOne({ x: 'x'.repeat(MAX) }));
+    expect(e.code).toBe(2);
+    expect(e.message).toMatch(/^object to insert too large\. size in bytes: \d+, max size: 16777216$/);
+    // { _id: ObjectId, x: string } a few bytes under the limit (mongod's own jstest uses this size).
+    await c.insertOne({ x: 'x'.repeat(16777186 - 20) });
+    expect(await c.countDocuments()).toBe(1);
+  });
+
+  it('refuses an update whose result would exceed 16 MiB with 17419', async () => {
+    const c = h.db.collection('size2');
+    await c.insertOne({ _id: 1 as never, a: 'a'.repeat(9 * 1024 * 1024) });
+    const e = await failure(c.updateOne({ _id: 1 as never }, { $set: { b: 'b'.repeat(9 * 1024 * 1024) } }));
+    expect(e.code).toBe(17419);
+    expect(e.message).toBe('Resulting document after update is larger than 16777216');
+    expect(await c.countDocuments({ b: { $exists: true } })).toBe(0);
+  });
+});

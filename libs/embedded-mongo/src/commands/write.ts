@@ -8,7 +8,7 @@ import { scan } from '../query/planner';
 import { applyUpdate, buildUpsert, UpdateSpec, validateUpdate } from '../query/update';
 import { Collection } from '../storage/collection';
 import { LockedByTransaction } from '../storage/engine';
-import { assertStorableDepth } from '../storage/limits';
+import { assertInsertableSize, assertStorableDepth } from '../storage/limits';
 import { Doc, isPlainObject, keyString, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 
@@ -80,6 +80,13 @@ const insert: Handler = async (cmd, ctx) => {
       continue;
     }
     // Like mongod: generate a missing _id and store _id as the first field.
+    try {
+      assertInsertableSize(doc);
+    } catch (e) {
+      writeErrors.push(writeErrorOf(e, i));
+      if (ordered) break;
+      continue;
+    }
     if (doc._id === undefined) doc = { _id: new ObjectId(), ...doc };
     else if (Object.keys(doc)[0] !== '_id') doc = { _id: doc._id, ...doc };
     try {

@@ -3,9 +3,9 @@
 // updater; this module adds what MongoDB also checks: $setOnInsert, _id immutability, conflicting
 // paths, unknown operators, and seeding upserts from the query's equality fields.
 import { ObjectId } from 'bson';
-import { Aggregator, Context, update as mingoUpdate } from 'mingo';
+import { Aggregator, Context, Query, update as mingoUpdate } from 'mingo';
 import { MongoError } from '../errors';
-import { assertStorableDepth } from '../storage/limits';
+import { assertStorableDepth, assertUpdatedSize } from '../storage/limits';
 import { cloneDoc, Doc, isPlainObject, keyString, renderValue } from '../storage/values';
 
 // mingo's updater entry point, without the root module's wrapper. The root `update` merges
@@ -154,11 +154,18 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
       if (opts.inserting) modifier.$set = { ...((modifier.$set as Doc) ?? {}), ...(modifier.$setOnInsert as Doc) };
       delete modifier.$setOnInsert;
     }
+    dropUnchangedId(doc, modifier);
+    if (opts.query) resolveSiblingPositionals(doc, modifier, opts.query);
     if (Object.keys(modifier).length) {
       assertPushTargets(next, modifier);
+      assertViablePaths(next, modifier);
       try {
         if (!opts.arrayFilters?.length && applySimpleOperators(next, modifier)) {
           // done: common top-level $set/$inc/$unset
+        } else if (!opts.arrayFilters?.length && splitAllPositional(modifier)) {
+          // Sibling paths under `$[]` (a.$[].x with a.$[].y): mingo sees a conflict at `a`;
+          // applying them one at a time is the same update, since `$[]` matches every element.
+          for (const part of splitAllPositional(modifier)!) mingoUpdate(next, part, undefined, opts.query, { cloneMode: 'deep' });
         } else if (isPlainModifier(modifier, opts.arrayFilters)) {
           // The filter only matters to mingo for the positional `$` (excluded here): the
           // document already matched it.
@@ -169,11 +176,13 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
       } catch (e) {
         throw translateMingoError(e, doc);
       }
+      applyBinarySets(next, modifier);
     }
   }
   // A pipeline or replacement that drops _id keeps the original one (as mongod does).
   if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
   assertStorableDepth(next, 'update');
+  assertUpdatedSize(next);
   if (doc._id !== undefined && keyString(next._id) !== keyString(doc._id)) throw immutableId(doc);
   if (next._id !== undefined && Object.keys(next)[0] !== '_id') next = { _id: next._id, ...next };
   return { doc: next, changed: keyString(next) !== keyString(doc) };
@@ -191,6 +200,142 @@ function bsonTypeName(v: unknown): string {
   if (t === 'ObjectId') return 'objectId';
   if (t) return t.toLowerCase();
   return 'object';
+}
+
+/** `$set: {_id: <its current value>}` is a no-op MongoDB allows (a changed _id is ImmutableField). */
+function dropUnchangedId(doc: Doc, modifier: Doc): void {
+  const set = modifier.$set;
+  if (!isPlainObject(set) || !Object.prototype.hasOwnProperty.call(set, '_id')) return;
+  if (doc._id === undefined || keyString(set._id) !== keyString(doc._id)) throw immutableId(doc);
+  const { _id, ...rest } = set;
+  void _id;
+  if (Object.keys(rest).length) modifier.$set = rest;
+  else delete modifier.$set;
+}
+
+/**
+ * Sibling paths under one positional parent (`a.$.x` with `a.$.y`) are one update to one element
+ * for MongoDB, a conflict at `a` for mingo. When they occur, the `$` is resolved here to the index
+ * of the first element the query's conditions on that array match (MongoDB's rule) and the paths
+ * rewritten to `a.<index>.x`. Single positional paths keep going through mingo unchanged.
+ */
+function resolveSiblingPositionals(doc: Doc, modifier: Doc, query: Doc): void {
+  const count = new Map<string, number>();
+  for (const op of Object.keys(modifier)) {
+    if (!isPlainObject(modifier[op])) continue;
+    for (const path of Object.keys(modifier[op] as Doc)) {
+      const at = path.indexOf('.$.');
+      if (at >= 0 && !path.endsWith('.$')) count.set(path.slice(0, at), (count.get(path.slice(0, at)) ?? 0) + 1);
+    }
+  }
+  for (const [parent, n] of count) {
+    if (n < 2 || parent.includes('$')) continue;
+    const array = getOwnPath(doc, parent);
+    if (!Array.isArray(array)) continue;
+    const conditions: Doc = {};
+    for (const [k, v] of Object.entries(query)) if (k === parent || k.startsWith(parent + '.')) conditions[k] = v;
+    if (!Object.keys(conditions).length) continue; // mingo reports the missing positional match
+    const test = new Query(conditions);
+    const index = array.findIndex((el) => test.test(setOwnPath({}, parent, [el])));
+    if (index < 0) continue;
+    for (const op of Object.keys(modifier)) {
+      const fields = modifier[op];
+      if (!isPlainObject(fields)) continue;
+      modifier[op] = Object.fromEntries(Object.entries(fields).map(([p, v]) => [p.startsWith(parent + '.$.') ? `${parent}.${index}.${p.slice(parent.length + 3)}` : p, v]));
+    }
+  }
+}
+
+function getOwnPath(doc: Doc, path: string): unknown {
+  let cur: unknown = doc;
+  for (const part of path.split('.')) cur = ownField(cur, part);
+  return cur;
+}
+
+function setOwnPath(target: Doc, path: string, value: unknown): Doc {
+  const parts = path.split('.');
+  let cur = target;
+  for (let i = 0; i < parts.length - 1; i++) cur = (cur[parts[i]] = {}) as Doc;
+  cur[parts[parts.length - 1]] = value;
+  return target;
+}
+
+/** Operators that create the fields their paths name (so a path through a scalar cannot exist). */
+const CREATING_OPERATORS = ['$set', '$inc', '$mul', '$min', '$max', '$push', '$addToSet', '$currentDate', '$bit'];
+
+/**
+ * A plain dotted path (no positional parts) that runs into a scalar, or into an array with a
+ * non-numeric part, cannot be created: MongoDB answers PathNotViable (28) where mingo would
+ * silently do nothing.
+ */
+function assertViablePaths(doc: Doc, modifier: Doc): void {
+  for (const op of CREATING_OPERATORS) {
+    const fields = modifier[op];
+    if (!isPlainObject(fields)) continue;
+    for (const path of Object.keys(fields)) {
+      if (!path.includes('.') || path.includes('$')) continue;
+      const parts = path.split('.');
+      let cur: unknown = doc;
+      for (let i = 0; i < parts.length - 1; i++) {
+        const value: unknown = Array.isArray(cur) ? (/^\d+$/.test(parts[i]) ? cur[Number(parts[i])] : undefined) : ownField(cur, parts[i]);
+        if (value === undefined || value === null) break; // missing: created as objects
+        const next = parts[i + 1];
+        const viable = Array.isArray(value) ? /^\d+$/.test(next) : isPlainObject(value);
+        if (!viable) throw new MongoError('PathNotViable', `Cannot create field '${next}' in element {${parts[i]}: ${renderValue(value)}}`);
+        cur = value;
+      }
+    }
+  }
+}
+
+/** A field's own value: names like `constructor` must not find Object.prototype's. */
+function ownField(container: unknown, name: string): unknown {
+  if (container === null || typeof container !== 'object') return undefined;
+  return Object.prototype.hasOwnProperty.call(container, name) ? (container as Doc)[name] : undefined;
+}
+
+function isBinary(v: unknown): boolean {
+  return (v as { _bsontype?: string } | null)?._bsontype === 'Binary';
+}
+
+/**
+ * mingo's $set skips a value it considers equal, and it compares Binary values by bytes only:
+ * a subtype-only change (generic 0 to UUID 4) would be lost. Binary values are assigned anyway.
+ */
+function applyBinarySets(doc: Doc, modifier: Doc): void {
+  const set = modifier.$set;
+  if (!isPlainObject(set)) return;
+  for (const path of Object.keys(set)) {
+    if (!isBinary(set[path]) || path.includes('$')) continue;
+    const parts = path.split('.');
+    let cur: unknown = doc;
+    for (let i = 0; i < parts.length - 1 && cur !== undefined; i++) cur = ownField(cur, parts[i]);
+    if (isPlainObject(cur) || Array.isArray(cur)) (cur as Doc)[parts[parts.length - 1]] = set[path];
+  }
+}
+
+/**
+ * An operator document whose `$[]` paths share an array parent, split into one modifier per such
+ * path (the rest in the first), or undefined when there is nothing to split.
+ */
+function splitAllPositional(modifier: Doc): Doc[] | undefined {
+  const parents = new Map<string, number>();
+  for (const op of Object.keys(modifier)) {
+    for (const path of Object.keys(modifier[op] as Doc)) {
+      const at = path.indexOf('.$[].');
+      if (at >= 0) parents.set(path.slice(0, at), (parents.get(path.slice(0, at)) ?? 0) + 1);
+    }
+  }
+  if (![...parents.values()].some((n) => n > 1)) return undefined;
+  const parts: Doc[] = [{}];
+  for (const op of Object.keys(modifier)) {
+    for (const [path, value] of Object.entries(modifier[op] as Doc)) {
+      const at = path.indexOf('.$[].');
+      const target = at >= 0 && parents.get(path.slice(0, at))! > 1 ? (parts.push({}), parts[parts.length - 1]) : parts[0];
+      ((target[op] ??= {}) as Doc)[path] = value;
+    }
+  }
+  return parts.filter((p) => Object.keys(p).length);
 }
 
 /** `$push` onto a top-level field holding something other than an array fails, as in MongoDB. */

@@ -1,9 +1,40 @@
-// MongoDB's limits on what a stored document may look like. mongod refuses a document nested
+// MongoDB's limits on what a stored document may look like. An inserted document over 16 MiB is
+// refused with BadValue ("object to insert too large"), an update whose result would exceed it
+// with 17419. mongod refuses a document nested
 // deeper than its user-storage BSON depth (100) with Overflow (15); the message differs between
 // the insert path (insert.cpp) and the update path (storage_validation.cpp), and clients match
 // on both, so each caller says which one it is.
+import { calculateObjectSize } from 'bson';
 import { MongoError } from '../errors';
 import { isPlainObject } from './values';
+
+/** BSONObjMaxUserSize. */
+export const MAX_USER_SIZE = 16 * 1024 * 1024;
+
+/**
+ * Hidden tag the wire decoder puts on an incoming document whose BSON size is over
+ * MAX_USER_SIZE (the exact size as sent). Only such documents are tagged, so the common path pays
+ * nothing; a document without the tag is known to be within the limit.
+ */
+export const BSON_SIZE: unique symbol = Symbol('embedded-mongo.bsonSize');
+
+/** BadValue when a document to insert arrived over 16 MiB. */
+export function assertInsertableSize(doc: object): void {
+  const size = (doc as { [BSON_SIZE]?: number })[BSON_SIZE];
+  if (size !== undefined && size > MAX_USER_SIZE) {
+    throw new MongoError('BadValue', `object to insert too large. size in bytes: ${size}, max size: ${MAX_USER_SIZE}`);
+  }
+}
+
+/**
+ * 17419 when an update's result would exceed 16 MiB. The size is computed from the stored form
+ * (numbers kept as JS numbers count as int32 or double by value), so it can be off by a few bytes
+ * per tagged Int64/Double field; documents near the limit are rare and the walk is cheap.
+ */
+export function assertUpdatedSize(doc: object): void {
+  const size = calculateObjectSize(doc as Record<string, unknown>);
+  if (size > MAX_USER_SIZE) throw new MongoError('Location17419', `Resulting document after update is larger than ${MAX_USER_SIZE}`);
+}
 
 /** BSONDepth::getMaxDepthForUserStorage(): the top-level document counts as level 1. */
 export const MAX_USER_DEPTH = 100;

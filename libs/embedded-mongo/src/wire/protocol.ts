@@ -1,5 +1,7 @@
 // MongoDB wire protocol framing: message header, OP_MSG and legacy OP_QUERY decoding, and
 // OP_MSG / OP_REPLY encoding. Only what a modern driver and mongosh send is implemented.
+import { deserialize } from 'bson';
+import { BSON_SIZE, MAX_USER_SIZE } from '../storage/limits';
 import { Doc } from '../storage/values';
 import { decodeDoc, encodeDoc } from './codec';
 
@@ -45,6 +47,14 @@ function readCString(buf: Buffer, offset: number): [string, number] {
   return [buf.toString('utf8', offset, end), end + 1];
 }
 
+function tagInlineSizes(documents: unknown[], body: Uint8Array): void {
+  const raw = deserialize(body, { fieldsAsRaw: { documents: true } }).documents as unknown[];
+  documents.forEach((doc, i) => {
+    const size = (raw[i] as Uint8Array | undefined)?.length ?? 0;
+    if (size > MAX_USER_SIZE && doc !== null && typeof doc === 'object') (doc as { [BSON_SIZE]?: number })[BSON_SIZE] = size;
+  });
+}
+
 /** Decodes one complete message (header included). Throws on malformed input. */
 export function decodeMessage(msg: Buffer): IncomingCommand {
   const header = readHeader(msg);
@@ -60,6 +70,8 @@ export function decodeMessage(msg: Buffer): IncomingCommand {
       if (kind === 0) {
         const size = msg.readInt32LE(pos);
         command = decodeDoc(msg.subarray(pos, pos + size));
+        // Only a body over 16 MiB can carry a document over it: remember the sizes for insert.
+        if (size > MAX_USER_SIZE && Array.isArray(command.documents)) tagInlineSizes(command.documents, msg.subarray(pos, pos + size));
         pos += size;
       } else if (kind === 1) {
         const size = msg.readInt32LE(pos);
@@ -69,7 +81,9 @@ export function decodeMessage(msg: Buffer): IncomingCommand {
         let p = docStart;
         while (p < sectionEnd) {
           const dsize = msg.readInt32LE(p);
-          docs.push(decodeDoc(msg.subarray(p, p + dsize)));
+          const doc = decodeDoc(msg.subarray(p, p + dsize));
+          if (dsize > MAX_USER_SIZE) (doc as { [BSON_SIZE]?: number })[BSON_SIZE] = dsize;
+          docs.push(doc);
           p += dsize;
         }
         sequences.push([identifier, docs]);
