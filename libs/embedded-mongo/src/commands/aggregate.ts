@@ -4,7 +4,7 @@
 // collections of the same database through the same transaction view.
 import { Aggregator, ProcessingMode } from 'mingo';
 import { MongoError } from '../errors';
-import { allDocs, countFromIndex, scan, ScanOptions } from '../query/planner';
+import { allDocs, countFromIndex, resolveHint, scan, ScanOptions } from '../query/planner';
 import { Doc, isPlainObject, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { cursorReply } from './find';
@@ -78,10 +78,11 @@ const aggregate: Handler = (cmd, ctx) => {
     const coll = ctx.engine.get(ns);
     const overlay = overlayFor(ctx, coll);
     // countDocuments on an exactly indexed filter: counted from the index, no document read.
-    const indexed = rest.length === 2 && stageName(rest[0]) === '$match' ? countFromIndex(coll, overlay, rest[0].$match as Doc) : undefined;
+    const hint = resolveHint(coll, cmd.hint);
+    const indexed = !hint && rest.length === 2 && stageName(rest[0]) === '$match' ? countFromIndex(coll, overlay, rest[0].$match as Doc) : undefined;
     if (indexed !== undefined) out = countShortcut(rest[1], indexed);
     if (!out && stageName(rest[0]) === '$match') {
-      const opts: ScanOptions = {};
+      const opts: ScanOptions = { hint };
       let used = 1;
       if (stageName(rest[1]) === '$sort') {
         opts.sort = rest[1].$sort as Doc;
@@ -94,7 +95,7 @@ const aggregate: Handler = (cmd, ctx) => {
       input = scan(coll, overlay, rest[0].$match as Doc, opts).map((h) => h.doc);
       rest = rest.slice(used);
     } else if (!out) {
-      input = allDocs(coll, overlay);
+      input = hint ? scan(coll, overlay, {}, { hint }).map((h) => h.doc) : allDocs(coll, overlay);
     }
   }
   out ??= (rest.length === 1 ? countShortcut(rest[0], input.length) : null) ?? (rest.length ? runPipeline(ctx, input, rest) : input);

@@ -121,12 +121,24 @@ const collMod: Handler = (cmd, ctx) => {
     const spec = cmd.index;
     const index = [...coll.indexes.values()].find((i) => i.name === spec.name || (spec.keyPattern && keyString(i.spec.key) === keyString(spec.keyPattern)));
     if (!index) throw new MongoError('IndexNotFound', `cannot find index ${String(spec.name ?? JSON.stringify(spec.keyPattern))} for ns ${coll.ns}`);
-    const before = index.spec.expireAfterSeconds;
-    if (spec.expireAfterSeconds !== undefined) index.spec.expireAfterSeconds = toNumber(spec.expireAfterSeconds);
+    const reply: Doc = {};
+    if (spec.expireAfterSeconds !== undefined) {
+      reply.expireAfterSeconds_old = index.spec.expireAfterSeconds;
+      index.spec.expireAfterSeconds = toNumber(spec.expireAfterSeconds);
+      reply.expireAfterSeconds_new = index.spec.expireAfterSeconds;
+    }
+    if (spec.hidden !== undefined) {
+      if (typeof spec.hidden !== 'boolean') throw new MongoError('TypeMismatch', "BSON field 'collMod.index.hidden' is the wrong type, expected type 'bool'");
+      if (index.name === '_id_') throw new MongoError('BadValue', "can't hide _id index");
+      reply.hidden_old = index.spec.hidden === true;
+      reply.hidden_new = spec.hidden;
+      if (spec.hidden) index.spec.hidden = true;
+      else delete index.spec.hidden;
+    }
     ctx.engine.dropIndex(coll, index.name);
     ctx.engine.createIndex(coll, index.spec);
     ctx.engine.setOptions(coll, options);
-    return { expireAfterSeconds_old: before, expireAfterSeconds_new: index.spec.expireAfterSeconds, ok: 1 };
+    return { ...reply, ok: 1 };
   }
   ctx.engine.setOptions(coll, options);
   return { ok: 1 };
@@ -148,6 +160,8 @@ function validateIndexSpec(spec: unknown): IndexSpec {
   for (const [k, v] of Object.entries(spec)) if (k !== 'key' && k !== 'name' && k !== 'v' && k !== 'background') out[k] = v;
   if (out.unique === false) delete out.unique;
   if (out.sparse === false) delete out.sparse;
+  if (out.hidden === false) delete out.hidden;
+  if (out.hidden !== undefined && out.name === '_id_') throw new MongoError('BadValue', "can't hide _id index");
   if (out.partialFilterExpression !== undefined) {
     if (!isPlainObject(out.partialFilterExpression)) throw new MongoError('TypeMismatch', 'partialFilterExpression must be an object');
     new Query(out.partialFilterExpression);

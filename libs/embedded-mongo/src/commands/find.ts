@@ -2,7 +2,7 @@
 import { Long } from 'bson';
 import { find as mingoFind } from 'mingo';
 import { MongoError } from '../errors';
-import { compileFilter, countFromIndex, scan } from '../query/planner';
+import { compileFilter, countFromIndex, resolveHint, scan } from '../query/planner';
 import { compareValues, Doc, getPath, isPlainObject, keyString, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 
@@ -88,7 +88,7 @@ const find: Handler = (cmd, ctx) => {
   if (batchSize !== undefined && batchSize < 0) throw new MongoError('BadValue', `BatchSize value must be non-negative, but received: ${batchSize}`);
   if (limit && (batchSize === undefined || batchSize > limit)) batchSize = limit;
   const coll = ctx.engine.get(ns);
-  const hits = scan(coll, overlayFor(ctx, coll), filter, { sort, skip, limit });
+  const hits = scan(coll, overlayFor(ctx, coll), filter, { sort, skip, limit, hint: resolveHint(coll, cmd.hint) });
   const docs = project(
     hits.map((h) => h.doc),
     filter,
@@ -123,7 +123,10 @@ const count: Handler = (cmd, ctx) => {
   let n: number;
   const overlay = overlayFor(ctx, coll);
   if (!Object.keys(query).length && !overlay?.size) n = Math.max(0, (coll?.docs.size ?? 0) - skip);
-  else n = Math.max(0, (countFromIndex(coll, overlay, query) ?? scan(coll, overlay, query).length) - skip);
+  else {
+    const hint = resolveHint(coll, cmd.hint);
+    n = Math.max(0, ((hint ? undefined : countFromIndex(coll, overlay, query)) ?? scan(coll, overlay, query, { hint }).length) - skip);
+  }
   if (limit) n = Math.min(n, limit);
   return { n, ok: 1 };
 };

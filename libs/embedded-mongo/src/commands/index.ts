@@ -5,6 +5,7 @@ import { ErrorCodes, MongoError, TRANSIENT } from '../errors';
 import { Doc, toNumber } from '../storage/values';
 import { noSuchTransaction, Transaction } from '../transactions';
 import { aggregateCommands } from './aggregate';
+import { assertSimpleCollation } from './collation';
 import { CommandContext, Handler } from './context';
 import { ddlCommands } from './ddl';
 import { clusterTime, diagnosticCommands } from './diagnostics';
@@ -50,6 +51,7 @@ export async function runCommand(cmd: Doc, db: string, base: CommandBase): Promi
   }
   let txn: Transaction | undefined;
   try {
+    assertSimpleCollation(cmd);
     const lsidKey = sessionKey(cmd.lsid);
     if (lsidKey && !NOT_IN_TXN.has(key!)) ctx.session = base.sessions.get(lsidKey);
     const session = ctx.session;

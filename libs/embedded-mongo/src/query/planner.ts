@@ -26,6 +26,28 @@ export interface ScanOptions {
   skip?: number;
   /** 0 or undefined = no limit. */
   limit?: number;
+  /** An index the caller hinted (see resolveHint): the scan reads its entries only. */
+  hint?: IndexStore;
+}
+
+/**
+ * The index a `hint` names (its name, or its key pattern), undefined for `{ $natural: … }` or no
+ * hint. Like mongod, a hint that names no index, or a hidden one, is an error (BadValue).
+ */
+export function resolveHint(coll: Collection | undefined, hint: unknown): IndexStore | undefined {
+  if (hint === undefined || hint === null || (isPlainObject(hint) && '$natural' in hint)) return undefined;
+  if (isPlainObject(hint) && !Object.keys(hint).length) return undefined;
+  const indexes = coll ? [...coll.indexes.values()] : [];
+  const wanted = typeof hint === 'string' ? (i: IndexStore) => i.name === hint : (i: IndexStore) => isPlainObject(hint) && sameKey(i.spec.key as Doc, hint);
+  const found = indexes.find((i) => wanted(i) && !i.spec.hidden);
+  if (!found && coll) throw new MongoError('BadValue', 'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
+  return found;
+}
+
+function sameKey(a: Doc, b: Doc): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && (typeof a[k] === 'string' ? a[k] === b[k] : toNumber(a[k]) === toNumber(b[k])));
 }
 
 interface FieldCond {
@@ -238,7 +260,8 @@ function rangePos(x: unknown, c: FieldCond): number {
 }
 
 function usable(index: IndexStore): boolean {
-  return !index.sparse && !index.spec.partialFilterExpression;
+  // Hidden indexes are maintained (and still enforce unique) but the planner does not see them.
+  return !index.sparse && !index.spec.partialFilterExpression && !index.spec.hidden;
 }
 
 /**
@@ -440,6 +463,7 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
   const conds = analyse(filter);
   const resolve = (id: string): Doc | undefined => (overlay?.has(id) ? (overlay.get(id) ?? undefined) : coll.get(id));
   const hits: Hit[] = [];
+  if (opts.hint) return hintedScan(coll, opts.hint, overlay, query, opts);
   const narrow = candidatePlan(coll, conds);
 
   const hasSort = opts.sort && Object.keys(opts.sort).length > 0;
@@ -494,6 +518,27 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
     hits.sort((a, b) => cmp(a.doc, b.doc));
   }
   return hits.slice(skip, want === Infinity ? undefined : want);
+}
+
+/**
+ * A hinted scan reads the hinted index's entries, whatever the filter: as in MongoDB, hinting a
+ * sparse or partial index returns only the documents that index holds.
+ */
+function hintedScan(coll: Collection, index: IndexStore, overlay: Map<string, Doc | null> | undefined, query: Matcher, opts: ScanOptions): Hit[] {
+  const hits: Hit[] = [];
+  const seen = new Set<string>();
+  for (const e of walk(index, [], undefined, false)) {
+    if (seen.has(e.id)) continue; // multikey: one entry per array element
+    seen.add(e.id);
+    const doc = overlay?.has(e.id) ? (overlay.get(e.id) ?? undefined) : coll.get(e.id);
+    if (doc && query.test(doc)) hits.push({ id: e.id, doc });
+  }
+  if (opts.sort && Object.keys(opts.sort).length) {
+    const cmp = sortComparator(opts.sort);
+    hits.sort((a, b) => cmp(a.doc, b.doc));
+  }
+  const skip = opts.skip ?? 0;
+  return hits.slice(skip, opts.limit ? skip + opts.limit : undefined);
 }
 
 /** All documents of a collection as seen by a transaction (for aggregation and $lookup). */
