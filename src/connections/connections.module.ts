@@ -5,6 +5,7 @@ import { ConnectionsController } from './connections.controller';
 import { ConnectionsRepository } from './connections.repository';
 import { ConnectionsResolver } from './connections.resolver';
 import { ConnectionsService } from './connections.service';
+import { EncryptionKeyCheck } from './encryption-key-check';
 import { PlatformConnection, PlatformConnectionSchema } from './schemas/connection.schema';
 
 /** Platform connections: stored tokens (encrypted), token status, health checks. Guards and
@@ -15,7 +16,7 @@ import { PlatformConnection, PlatformConnectionSchema } from './schemas/connecti
     PlatformsModule,
   ],
   controllers: [ConnectionsController],
-  providers: [ConnectionsRepository, ConnectionsService, ConnectionsResolver],
+  providers: [ConnectionsRepository, ConnectionsService, ConnectionsResolver, EncryptionKeyCheck],
   exports: [ConnectionsService],
 })
 export class ConnectionsModule {}

@@ -19,6 +19,18 @@ import { tokenStatusOf } from './token-status';
 export type { ConnectionRecord } from './connections.repository';
 
 /** What other modules (posts, publishing) need to know about a connection. */
+/**
+ * The stored tokens exist but cannot be decrypted: ENCRYPTION_KEY is not the one they were
+ * written with (or the value was tampered with). Retrying cannot help; reconnecting or restoring
+ * the key can.
+ */
+export class CredentialsUnreadableError extends Error {
+  constructor(readonly connectionId: string) {
+    super(`The stored tokens of connection ${connectionId} cannot be decrypted with this ENCRYPTION_KEY`);
+    this.name = 'CredentialsUnreadableError';
+  }
+}
+
 export interface ConnectionRef {
   /** Connection document id. */
   id: string;
@@ -196,7 +208,12 @@ export class ConnectionsService {
     const record = await this.repository.findById(userId, connectionId);
     const secrets = record && (await this.repository.findSecrets(userId, connectionId));
     if (!record || !secrets) throw ApiError.notFound('Connection not found');
-    return this.credentialsOf(record, secrets);
+    try {
+      return this.credentialsOf(record, secrets);
+    } catch (err) {
+      if (err instanceof TokenCipherError) throw new CredentialsUnreadableError(connectionId);
+      throw err;
+    }
   }
 
   async recordSuccessfulPost(userId: string, connectionId: string, at: Date = new Date()): Promise<void> {

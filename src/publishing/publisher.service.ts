@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ConnectionsService } from '../connections/connections.service';
+import { ApiError } from '../common/api-error';
+import { ConnectionsService, CredentialsUnreadableError } from '../connections/connections.service';
 import {
   PlatformError,
   type PlatformAdapter,
@@ -99,9 +100,23 @@ export class PublisherService {
     let credentials: PlatformCredentials;
     try {
       credentials = await this.connections.getCredentials(userId, String(post.connectionId));
-    } catch {
-      await this.fail(claimed, { code: 'CONNECTION_NOT_FOUND', message: 'Platform connection not found', retryable: false });
-      return;
+    } catch (err) {
+      if (err instanceof CredentialsUnreadableError) {
+        this.logger.error({ connectionId: err.connectionId }, `${err.message}: was ENCRYPTION_KEY changed? Restore it or reconnect the account`);
+        await this.fail(claimed, {
+          code: 'CREDENTIALS_UNREADABLE',
+          message: 'The stored credentials of this connection cannot be read with the current ENCRYPTION_KEY; reconnect the account',
+          retryable: false,
+        });
+        return;
+      }
+      if (err instanceof ApiError && err.status === 404) {
+        await this.fail(claimed, { code: 'CONNECTION_NOT_FOUND', message: 'Platform connection not found', retryable: false });
+        return;
+      }
+      // A passing database error: the claim stays and its lease runs out, then the post is
+      // claimed and tried again (publish's own catch).
+      throw err;
     }
 
     const requestFor = (i: number): PublishRequest => ({

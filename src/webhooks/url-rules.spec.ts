@@ -30,6 +30,8 @@ describe('checkWebhookUrl (create/update rules)', () => {
     'http://2130706433/', // 127.0.0.1 as one number, normalised by the URL parser
     'http://0.0.0.0/',
     'http://[::ffff:127.0.0.1]/',
+    'http://[2002:7f00:1::]/',
+    'http://[2001:0:7f00:1::]/',
   ])('blocks localhost %s', (u) => expect(check(u)).toBe(M.localhostBlocked));
 
   it.each(['http://10.0.0.1/', 'http://172.16.0.1/', 'http://172.31.255.255/', 'http://192.168.1.1/', 'http://[fc00::1]/', 'http://[fd12:3456::1]/', 'http://[::ffff:10.1.2.3]/'])(
@@ -112,6 +114,18 @@ describe('classifyAddress (delivery rules)', () => {
     ['2606:4700:4700::1111', null],
     ['2001:db8::1', null],
     ['example.com', null],
+    // Every form that carries an IPv4 address inside IPv6 is judged by that address.
+    ['2002:7f00:1::', 'loopback'], // 6to4 of 127.0.0.1
+    ['2002:c0a8:101::1', 'private'], // 6to4 of 192.168.1.1
+    ['2002:a9fe:a9fe::', 'metadata'], // 6to4 of 169.254.169.254
+    ['2002:5db8:d822::1', null], // 6to4 of a public address
+    ['2001:0:7f00:1::', 'loopback'], // Teredo server 127.0.0.1
+    ['2001:0:5db8:d822:0:0:80ff:fffe', 'loopback'], // Teredo client 127.0.0.1 (bits inverted)
+    ['2001:0:5db8:d822:0:0:f5ff:fffe', 'private'], // Teredo client 10.0.0.1
+    ['2001:0:5db8:d822:0:0:a247:2bcb', null], // Teredo, public server and client 93.184.212.52
+    ['::ffff:0:127.0.0.1', 'loopback'], // IPv4-translated
+    ['64:ff9b:1::7f00:1', 'loopback'], // NAT64 local-use prefix
+    ['::127.0.0.1', 'loopback'], // IPv4-compatible
   ])('%s → %s', (ip, expected) => expect(classifyAddress(ip)).toBe(expected));
 
   it('refusalForAddress: the switch lifts all but metadata', () => {

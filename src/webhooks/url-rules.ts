@@ -147,8 +147,17 @@ function classifyIPv6(g: number[]): AddressCategory | null {
   const v4 = (hi: number, lo: number) => [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff];
   // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d) addresses reach the v4 host.
   if (allZero(0, 5) && (g[5] === 0xffff || g[5] === 0)) return classifyIPv4(v4(g[6], g[7]));
-  // NAT64 well-known prefix 64:ff9b::/96 forwards to the embedded v4 address.
-  if (g[0] === 0x64 && g[1] === 0xff9b && allZero(2, 6)) return classifyIPv4(v4(g[6], g[7]));
+  // IPv4-translated (::ffff:0:a.b.c.d, RFC 2765).
+  if (allZero(0, 4) && g[4] === 0xffff && g[5] === 0) return classifyIPv4(v4(g[6], g[7]));
+  // NAT64: the well-known prefix 64:ff9b::/96 and the local-use 64:ff9b:1::/48 forward to the
+  // v4 address in the last 32 bits.
+  if (g[0] === 0x64 && g[1] === 0xff9b && (allZero(2, 6) || g[2] === 1)) return classifyIPv4(v4(g[6], g[7]));
+  // 6to4 (2002::/16): the v4 address in bits 16-47 is where the packets go.
+  if (g[0] === 0x2002) return classifyIPv4(v4(g[1], g[2]));
+  // Teredo (2001::/32): the server in bits 32-63, the client (bits inverted) in the last 32.
+  if (g[0] === 0x2001 && g[1] === 0) {
+    return classifyIPv4(v4(g[2], g[3])) ?? classifyIPv4(v4(g[6] ^ 0xffff, g[7] ^ 0xffff));
+  }
   if (g[0] === 0xfd00 && g[1] === 0x0ec2 && allZero(2, 7) && g[7] === 0x254) return 'metadata';
   if ((g[0] & 0xfe00) === 0xfc00) return 'private'; // unique local fc00::/7
   if ((g[0] & 0xffc0) === 0xfe80) return 'link-local'; // fe80::/10

@@ -100,7 +100,7 @@ describe('document size limit (16 MiB)', () => {
     // { _id: ObjectId, x: string } a few bytes under the limit (mongod's own jstest uses this size).
     await c.insertOne({ x: 'x'.repeat(16777186 - 20) });
     expect(await c.countDocuments()).toBe(1);
-  });
+  }, 180_000); // 16 MiB strings: seconds alone, much longer beside the rest of the suite on 2 cores
 
   it('refuses an update whose result would exceed 16 MiB with 17419', async () => {
     const c = h.db.collection('size2');
@@ -109,7 +109,7 @@ describe('document size limit (16 MiB)', () => {
     expect(e.code).toBe(17419);
     expect(e.message).toBe('Resulting document after update is larger than 16777216');
     expect(await c.countDocuments({ b: { $exists: true } })).toBe(0);
-  });
+  }, 180_000);
 });
 
 describe('$-prefixed field names (MongoDB 5.0+)', () => {

@@ -5,7 +5,9 @@ import { ClientSession, MongoServerError } from 'mongodb';
 import { newLsid, RawClient } from './raw-client';
 import { useServer } from './harness';
 
-const h = useServer({ transactionLifetimeMs: 400 });
+// Long enough that a loaded CI machine (a 16 MiB document test in the other worker) does not
+// expire the ordinary transactions of this file; the lifetime test waits past it.
+const h = useServer({ transactionLifetimeMs: 3000 });
 
 async function inTxn(fn: (s: ClientSession) => Promise<void>): Promise<ClientSession> {
   const s = h.client.startSession();
@@ -126,7 +128,7 @@ describe('transactions', () => {
 
   it('aborts transactions that exceed the lifetime limit (NoSuchTransaction)', async () => {
     const s = await inTxn((s) => accounts().updateOne({ _id: 'b' }, { $set: { balance: 9 } }, { session: s }).then(() => undefined));
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 4500));
     const err = (await accounts().updateOne({ _id: 'b' }, { $set: { balance: 10 } }, { session: s }).catch((e: unknown) => e)) as MongoServerError;
     expect(err.code).toBe(251);
     expect(err.hasErrorLabel('TransientTransactionError')).toBe(true);

@@ -13,6 +13,8 @@ import type { AppModuleOptions } from '../../../src/app.module';
 import { loadEnvironment, type Environment } from '../../../src/config/environment';
 import type { DatabaseServer } from '../../../src/database/database-server';
 
+const TEST_ENCRYPTION_KEY = randomBytes(32).toString('hex');
+
 export interface TestApp {
   app: NestFastifyApplication;
   /** supertest against the listening app: `t.http.get('/health')`. */
@@ -57,6 +59,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       DEMO_ACCOUNT: 'false',
       SCHEDULER_ENABLED: 'false',
       MONGODB_URI: database.uri,
+      // One key for every app of a test process: apps that share a database must share it
+      // (the database remembers its key and refuses another).
+      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
       ...options.env,
     },
     '/nonexistent/.env',
