@@ -404,10 +404,11 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
       expect(r!.error).toMatch(/^Metadata extraction failed/);
       const growthRss = peakRss - before.rss;
       const growthBuffers = peakBuffers - before.arrayBuffers;
-      // A quarter of the upload at most: buffered, it would be all 256 MB. How much garbage waits
-      // for the next collection differs between Node versions (about 50 MB on Node 24).
-      expect(growthBuffers).toBeLessThan(64 * 1024 * 1024);
-      expect(growthRss).toBeLessThan(64 * 1024 * 1024);
+      // Well under half the upload: buffered, it would be all 256 MB. How much garbage waits for
+      // the next collection varies with the Node version and the machine's load (50-72 MB of
+      // array buffers seen on Node 24), so the bound leaves room for it.
+      expect(growthBuffers).toBeLessThan(128 * 1024 * 1024);
+      expect(growthRss).toBeLessThan(128 * 1024 * 1024);
     }, 120_000);
   });
 
