@@ -90,7 +90,8 @@ describe('Request bounds and client mistakes', () => {
     expect(calls).toHaveLength(30);
     const refused = calls.filter((a) => a.result?.isError);
     expect(refused.length).toBeGreaterThan(20);
-    expect(calls[0].result?.isError).toBeFalsy();
+    // The calls run concurrently: whichever finishes first takes the budget, not necessarily id 1.
+    expect(calls.filter((a) => a.result && !a.result.isError).length).toBeGreaterThanOrEqual(1);
     expect(refused[0].result!.structuredContent).toMatchObject({ status: 413 });
     expect(refused[0].result!.structuredContent!.error).toMatch(/^Result too large: about \d+\.\d MB, and one MCP response may carry at most 1\.4 MB of results \(MCP_MAX_RESPONSE_BYTES\)/);
   }, 90_000);
