@@ -2,7 +2,6 @@
 // OS user reaches the embedded database. Drivers and mongosh connect with the socket's URI.
 import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
