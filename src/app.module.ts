@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { FailureMessageInterceptor } from './common/failure-message';
 import { AppConfigModule } from './config/config.module';
+import { CryptoModule } from './crypto/crypto.module';
 import type { Environment } from './config/environment';
 import { ConnectionsModule } from './connections/connections.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -35,6 +36,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(environment),
+        CryptoModule,
         LoggerModule.forRoot(loggerOptions(environment)),
         DatabaseModule.forRoot(database, { monitorCommands: environment.METRICS_ENABLED }),
         MetricsModule,

@@ -3,7 +3,6 @@ import { InjectConnection } from '@nestjs/mongoose';
 import type { ClientSession, Connection } from 'mongoose';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
-import { AppConfig } from '../config/app-config.service';
 import {
   PlatformError,
   type PlatformCredentials,
@@ -13,7 +12,7 @@ import {
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { ConnectionsRepository, type ConnectionRecord } from './connections.repository';
 import { isPlatformName, parseLoosePlatformId } from './platform-id';
-import { TokenCipher, TokenCipherError } from './token-cipher';
+import { TokenCipher, TokenCipherError } from '../crypto/token-cipher';
 import { tokenStatusOf } from './token-status';
 
 export type { ConnectionRecord } from './connections.repository';
@@ -96,14 +95,6 @@ export const ConnectionMessages = {
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
 
-/**
- * Platforms test-connection never validates (spec: "Pinterest connections also exist (no health
- * validator)"), even though an adapter exists for publishing.
- */
-export const PLATFORMS_WITHOUT_VALIDATOR: ReadonlySet<PlatformName> = new Set<PlatformName>(['pinterest']);
-
-export const TELEGRAM_NOT_BOT_MESSAGE =
-  'Only Telegram bot connections can be tested: this connection does not use a bot token';
 
 function toRef(record: ConnectionRecord): ConnectionRef {
   return {
@@ -119,17 +110,14 @@ function toRef(record: ConnectionRecord): ConnectionRef {
 @Injectable()
 export class ConnectionsService {
   private readonly logger = new Logger(ConnectionsService.name);
-  private readonly cipher: TokenCipher;
 
   constructor(
     private readonly repository: ConnectionsRepository,
     private readonly registry: PlatformRegistry,
     private readonly users: UsersService,
-    config: AppConfig,
+    private readonly cipher: TokenCipher,
     @InjectConnection() private readonly connectionDb: Connection,
-  ) {
-    this.cipher = new TokenCipher(config.encryptionKey);
-  }
+  ) {}
 
   /** Connections of `userId` among the given compound ids (others' and unknown ids are simply absent). */
   async findOwned(userId: string, platformIds: string[]): Promise<ConnectionRef[]> {
@@ -237,7 +225,8 @@ export class ConnectionsService {
     const record = await this.repository.findOne(userId, parsed.platform, parsed.externalId);
     if (!record) throw ApiError.notFound('Connection not found');
 
-    const adapter = PLATFORMS_WITHOUT_VALIDATOR.has(record.platform) ? undefined : this.registry.get(record.platform);
+    const registered = this.registry.get(record.platform);
+    const adapter = registered?.healthValidator === false ? undefined : registered;
     if (!adapter) {
       // Pinterest (and any platform whose adapter is not registered) has no health validator.
       return {
@@ -258,12 +247,13 @@ export class ConnectionsService {
       platformId: record.platformId,
       lastSuccessfulPost: record.lastSuccessfulPost,
     };
-    if (record.platform === 'telegram' && record.type !== 'bot') {
+    const refusal = adapter.connectionTestRefusal?.(record.type ?? null);
+    if (refusal) {
       return {
         ...base,
         username: record.username ?? '',
         status: 'error',
-        message: TELEGRAM_NOT_BOT_MESSAGE,
+        message: refusal,
         permissions: [],
         tokenExpiresIn: tokenStatusOf(record.accessTokenExpiresAt, now).tokenExpiresIn,
         lastError: record.lastError,

@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from '../common/api-error';
-import { AppConfig } from '../config/app-config.service';
-import { TokenCipher } from '../connections/token-cipher';
-import { isDuplicateKeyError } from '../posts/posts-transactions';
+import { TokenCipher } from '../crypto/token-cipher';
+import { isDuplicateKeyError } from '../database/mongo-errors';
 import { argumentsHash, IDEMPOTENCY_KEY_PATTERN } from './canonical-hash';
 import { McpIdempotencyRepository, type IdempotencyScope } from './mcp-idempotency.repository';
 import { MCP_IDEMPOTENCY_TTL_SECONDS } from './schemas/mcp-idempotency-record.schema';
@@ -27,14 +26,11 @@ export const IdempotencyMessages = {
  */
 @Injectable()
 export class McpIdempotencyService {
-  private readonly cipher: TokenCipher;
 
   constructor(
     private readonly records: McpIdempotencyRepository,
-    config: AppConfig,
-  ) {
-    this.cipher = new TokenCipher(config.encryptionKey);
-  }
+    private readonly cipher: TokenCipher,
+  ) {}
 
   /** Validates a key (400 like the REST header). */
   static checkKey(key: string): string {

@@ -100,6 +100,8 @@ export interface PlatformContentRules {
   noMixedMedia: boolean;
   /** Long content becomes a reply chain instead of failing (twitter, threads). */
   autoThreads: boolean;
+  /** How the platform counts text length against maxTextLength; unset = code points. */
+  measureText?: (text: string) => number;
   /** WebP images must be converted to JPEG before upload (linkedin, telegram, bluesky, threads). */
   convertWebpToJpeg: boolean;
   /** Accepted video MIME types, empty = any of the spec's video types. */
@@ -159,6 +161,13 @@ export interface PlatformAdapter {
   publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult>;
   /** Health check used by test-connection. Never throws for auth problems: returns ok=false. */
   validate(credentials: PlatformCredentials): Promise<ValidationResult>;
+  /**
+   * false: test-connection never validates this platform's connections, although publishing
+   * works (the spec: "Pinterest connections also exist (no health validator)").
+   */
+  readonly healthValidator?: false;
+  /** Why test-connection cannot check a connection of this type (e.g. not a bot), or null. */
+  connectionTestRefusal?(connectionType: string | null): string | null;
   /** Present where the platform has token refresh. */
   refresh?(credentials: PlatformCredentials): Promise<RefreshedTokens>;
   /**

@@ -22,7 +22,8 @@ import {
 import type { PostGroupStatus } from './post-status';
 import { toListedPost, toPostDetail, toPostLogEntry, type ListedPost, type PostDetail, type PostLogEntry } from './posts.mapper';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository';
-import { isDuplicateKeyError, PostsTransactions } from './posts-transactions';
+import { isDuplicateKeyError } from '../database/mongo-errors';
+import { PostsTransactions } from './posts-transactions';
 import { IDEMPOTENCY_TTL_SECONDS } from './schemas/idempotency-key.schema';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 

@@ -1,5 +1,4 @@
 import type { MediaItem, PlatformAdapter } from '../platforms/platform-adapter';
-import { twitterTextLength } from '../platforms/twitter/twitter.text';
 import { splitIntoThread } from './thread-splitter';
 
 const LABELS: Record<string, string> = {
@@ -21,7 +20,7 @@ export interface PlannedPart {
  */
 export function planParts(adapter: PlatformAdapter, content: string): string[] {
   if (!adapter.rules.autoThreads) return [content];
-  const measure = adapter.platform === 'twitter' ? twitterTextLength : undefined;
+  const measure = adapter.rules.measureText;
   const length = measure ? measure(content) : [...content].length;
   if (length <= adapter.rules.maxTextLength) return [content];
   return splitIntoThread(content, { limit: adapter.rules.maxTextLength, measure });

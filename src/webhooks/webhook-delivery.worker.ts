@@ -3,7 +3,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import * as fastq from 'fastq';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config.service';
-import { TokenCipher } from '../connections/token-cipher';
+import { TokenCipher } from '../crypto/token-cipher';
 import { MetricsService } from '../metrics/metrics.service';
 import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 import { signPayload } from './signature';
@@ -31,7 +31,6 @@ const PUMP = 'webhook-delivery-pump';
 @Injectable()
 export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(WebhookDeliveryWorker.name);
-  private readonly cipher: TokenCipher;
   /** The delivery pool: claims are only made while it has a free slot, so it never queues. */
   private readonly pool: fastq.queueAsPromised<ClaimedDelivery>;
   private readonly perWebhook = new Map<string, number>();
@@ -46,8 +45,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
     private readonly registry: SchedulerRegistry,
+    private readonly cipher: TokenCipher,
   ) {
-    this.cipher = new TokenCipher(config.encryptionKey);
     this.pool = fastq.promise(this, this.run, config.env.WEBHOOKS_DELIVERY_CONCURRENCY);
   }
 

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { ClientSession } from 'mongoose';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
-import { TokenCipher } from '../connections/token-cipher';
+import { TokenCipher } from '../crypto/token-cipher';
 import { generateWebhookSecret } from './signature';
 import type { UrlRulesVariant } from './url-rules';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
@@ -37,16 +37,14 @@ export interface OutboxEvent<E extends WebhookEvent = WebhookEvent> {
 @Injectable()
 export class WebhooksService {
   private readonly logger = new Logger(WebhooksService.name);
-  private readonly cipher: TokenCipher;
 
   constructor(
     private readonly webhooks: WebhooksRepository,
     private readonly deliveries: WebhookDeliveriesRepository,
     private readonly config: AppConfig,
-  ) {
-    // Same AES-256-GCM format as platform tokens, same key: the secret is needed to sign.
-    this.cipher = new TokenCipher(config.encryptionKey);
-  }
+    /** Sealed like platform tokens: the secret is needed again to sign each delivery. */
+    private readonly cipher: TokenCipher,
+  ) {}
 
   private rules(variant: UrlRulesVariant) {
     return { variant, allowPrivateTargets: this.config.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS };

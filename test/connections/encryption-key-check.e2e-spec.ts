@@ -2,7 +2,7 @@ import { createAccount, createConnection, createTestApp, type TestApp } from '@a
 import { FakeMastodonServer } from '@app/testing/fakes';
 import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { TokenCipher } from '../../src/connections/token-cipher';
+import { TokenCipher } from '../../src/crypto/token-cipher';
 import { FAST_ENGINE_ENV, waitForGroup } from '../publishing/publishing-helpers';
 
 describe('ENCRYPTION_KEY is checked against the database, and unreadable credentials are their own error', () => {

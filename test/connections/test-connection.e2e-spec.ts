@@ -7,7 +7,7 @@ import {
   type TestAccount,
   type TestApp,
 } from '@app/testing';
-import { TELEGRAM_NOT_BOT_MESSAGE } from '../../src/connections/connections.service';
+import { TELEGRAM_NOT_BOT_MESSAGE } from '../../src/platforms/telegram/telegram.adapter';
 import { createAdapters } from '../../src/platforms/platforms.module';
 import { fakeEndpoints } from '../platforms/fake-endpoints';
 

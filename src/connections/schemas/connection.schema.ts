@@ -14,7 +14,7 @@ const ConnectionLastErrorSchema = SchemaFactory.createForClass(ConnectionLastErr
 
 /**
  * One authorised social account of a user. Tokens are stored only as AES-256-GCM ciphertext
- * (`token-cipher.ts`); the repository never selects them except for `getCredentials`.
+ * (`src/crypto/token-cipher.ts`); the repository never selects them except for `getCredentials`.
  */
 @Schema({ collection: 'platform_connections', timestamps: true })
 export class PlatformConnection {

@@ -14,7 +14,7 @@ export function checkCommonRules(
   label: string,
   rules: PlatformContentRules,
   request: Pick<PublishRequest, 'content' | 'media'>,
-  textLength: (text: string) => number = codePointLength,
+  textLength: (text: string) => number = rules.measureText ?? codePointLength,
 ): string | null {
   const images = request.media.filter((m) => m.kind === 'image');
   const videos = request.media.filter((m) => m.kind === 'video');

@@ -33,6 +33,7 @@ export const pinterestPinUrl = (id: string): string => `https://www.pinterest.co
  */
 export class PinterestAdapter implements PlatformAdapter {
   readonly platform = 'pinterest' as const;
+  readonly healthValidator = false as const;
   readonly rules: PlatformContentRules = {
     maxTextLength: 500,
     maxImages: 5,

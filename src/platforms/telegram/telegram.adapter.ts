@@ -23,6 +23,9 @@ interface TelegramMessage {
 const BOT_TOKEN_REQUIRED = 'Telegram connections must use a bot token';
 const CAPTION_LIMIT = 1024;
 
+export const TELEGRAM_NOT_BOT_MESSAGE =
+  'Only Telegram bot connections can be tested: this connection does not use a bot token';
+
 /**
  * Telegram Bot API: the connection's access token is the bot token (it never expires) and
  * `externalId` the chat id (`-100…` for channels and supergroups, or `@channelname`). Files are
@@ -30,6 +33,11 @@ const CAPTION_LIMIT = 1024;
  */
 export class TelegramAdapter implements PlatformAdapter {
   readonly platform = 'telegram' as const;
+
+  /** Only bot connections can be checked: getMe and getChatMember need the bot token. */
+  connectionTestRefusal(connectionType: string | null): string | null {
+    return connectionType === 'bot' ? null : TELEGRAM_NOT_BOT_MESSAGE;
+  }
   readonly rules: PlatformContentRules = {
     maxTextLength: 4096,
     maxImages: 10,

@@ -45,6 +45,7 @@ export class TwitterAdapter implements PlatformAdapter {
     videoOnly: false,
     noMixedMedia: true,
     autoThreads: true,
+    measureText: twitterTextLength, // URLs count 23, wide characters 2
     convertWebpToJpeg: false,
     videoMimeTypes: ['video/mp4', 'video/quicktime'],
   };
@@ -53,7 +54,7 @@ export class TwitterAdapter implements PlatformAdapter {
 
   /** Length is not checked: the publisher splits long content into a reply chain (autoThreads). */
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    const common = checkCommonRules(LABEL, this.rules, request, twitterTextLength);
+    const common = checkCommonRules(LABEL, this.rules, request);
     if (common) return common;
     return checkMediaSizes(LABEL, request.media, (item) =>
       item.kind === 'video' ? MAX_VIDEO_BYTES : item.mimeType === 'image/gif' ? MAX_GIF_BYTES : MAX_IMAGE_BYTES,
