@@ -5,11 +5,11 @@ import { ApiKeysRepository, type ApiKeyCredential } from './api-keys.repository'
 import { AuthMessages } from './auth.errors';
 import type { RequestClient, RequestContext, UserSummary } from './request-context';
 import { UsersService } from './users.service';
+import { isObjectIdString } from '../database/object-id';
 
 /** lastUsedAt is written at most once per this interval per key. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
-const OBJECT_ID = /^[0-9a-fA-F]{24}$/;
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -91,7 +91,7 @@ export class ApiKeyAuthService {
   /** Workspace mode: the managed user to act as, or the owner itself. */
   private async resolveWorkspaceTarget(owner: UserSummary, targetId: string | undefined): Promise<UserSummary> {
     if (!targetId) return owner;
-    if (!OBJECT_ID.test(targetId)) throw ApiError.badRequest(AuthMessages.invalidWorkspaceUserId);
+    if (!isObjectIdString(targetId)) throw ApiError.badRequest(AuthMessages.invalidWorkspaceUserId);
     if (targetId.toLowerCase() === owner.id) return owner; // the owner's own id is a no-op
     if (!owner.workspacesEnabled && !owner.isAdmin) throw ApiError.forbidden(AuthMessages.workspaceDisabled);
     const target = await this.users.findSummaryCached(targetId.toLowerCase());

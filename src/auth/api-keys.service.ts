@@ -6,7 +6,8 @@ import { AuthMessages } from './auth.errors';
 import type { UserSummary } from './request-context';
 import { API_KEY_NAME_MAX, DEFAULT_API_KEY_NAME, sanitizeName } from './sanitize-name';
 import type { ApiKeyRecord } from './schemas/api-key.schema';
-import { isObjectId, UsersService } from './users.service';
+import { isObjectIdString } from '../database/object-id';
+import { UsersService } from './users.service';
 
 export const MAX_ACTIVE_API_KEYS = 10;
 
@@ -110,7 +111,7 @@ export class ApiKeysService {
   }
 
   private assertKeyId(keyId: string): void {
-    if (!isObjectId(keyId)) throw ApiError.badRequest(AuthMessages.invalidKeyId);
+    if (!isObjectIdString(keyId)) throw ApiError.badRequest(AuthMessages.invalidKeyId);
   }
 
   private async assertApiAccess(userId: string): Promise<UserSummary> {

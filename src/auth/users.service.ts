@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from './password';
 import type { UserSummary } from './request-context';
 import type { UserRecord } from './schemas/user.schema';
 import { UsersRepository, type UserChanges } from './users.repository';
+import { isObjectIdString } from '../database/object-id';
 
 export interface CreateUserInput {
   email: string;
@@ -44,9 +45,6 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function isObjectId(value: unknown): value is string {
-  return typeof value === 'string' && /^[0-9a-fA-F]{24}$/.test(value);
-}
 
 /** Accounts: creation, sign-in check, summaries for the guards, admin changes. */
 @Injectable()
@@ -74,7 +72,7 @@ export class UsersService {
 
   /** The summary of a user, or null when the id is malformed or unknown. */
   async findSummary(userId: string): Promise<UserSummary | null> {
-    if (!isObjectId(userId)) return null;
+    if (!isObjectIdString(userId)) return null;
     const user = await this.users.findById(userId);
     return user ? UsersService.toSummary(user) : null;
   }
@@ -108,7 +106,7 @@ export class UsersService {
 
   /** Users whose parentUser is `ownerId` (workspace members). */
   async listManaged(ownerId: string): Promise<UserSummary[]> {
-    if (!isObjectId(ownerId)) return [];
+    if (!isObjectIdString(ownerId)) return [];
     return (await this.users.listManaged(ownerId)).map((u) => UsersService.toSummary(u));
   }
 
@@ -143,7 +141,7 @@ export class UsersService {
   }
 
   async update(userId: string, input: UpdateUserInput): Promise<AdminUserView> {
-    if (!isObjectId(userId)) throw ApiError.notFound(AuthMessages.userNotFound);
+    if (!isObjectIdString(userId)) throw ApiError.notFound(AuthMessages.userNotFound);
     const changes: UserChanges = {};
     if (input.plan != null) changes.plan = this.validPlan(input.plan);
     if (input.isAdmin != null) changes.isAdmin = input.isAdmin;

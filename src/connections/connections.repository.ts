@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { ClientSession, Model, Types } from 'mongoose';
 import type { PlatformName } from '../platforms/platform-adapter';
 import { PlatformConnection } from './schemas/connection.schema';
+import { isObjectIdString } from '../database/object-id';
 
 /** A connection as the service sees it, without token ciphertext. */
 export interface ConnectionRecord {
@@ -69,7 +70,6 @@ function toRecord(doc: LeanConnection): ConnectionRecord {
 }
 
 const oid = (id: string) => new Types.ObjectId(id);
-const isOid = (id: string) => Types.ObjectId.isValid(id) && /^[0-9a-fA-F]{24}$/.test(id);
 
 /** The only code touching the connections collection; every query carries the owning userId. */
 @Injectable()
@@ -100,14 +100,14 @@ export class ConnectionsRepository {
   }
 
   async findById(userId: string, id: string): Promise<ConnectionRecord | null> {
-    if (!isOid(id)) return null;
+    if (!isObjectIdString(id)) return null;
     const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }, WITHOUT_SECRETS).lean<LeanConnection>();
     return doc ? toRecord(doc) : null;
   }
 
   /** The ciphertext of one connection's tokens (publishing and health checks only). */
   async findSecrets(userId: string, id: string): Promise<ConnectionSecrets | null> {
-    if (!isOid(id)) return null;
+    if (!isObjectIdString(id)) return null;
     const doc = await this.model
       .findOne({ _id: oid(id), userId: oid(userId) }, { accessTokenEncrypted: 1, refreshTokenEncrypted: 1 })
       .lean<Pick<PlatformConnection, 'accessTokenEncrypted' | 'refreshTokenEncrypted'>>();
@@ -198,7 +198,7 @@ export class ConnectionsRepository {
   }
 
   private async update(userId: string, id: string, set: Record<string, unknown>): Promise<ConnectionRecord | null> {
-    if (!isOid(id)) return null;
+    if (!isObjectIdString(id)) return null;
     const doc = await this.model
       .findOneAndUpdate({ _id: oid(id), userId: oid(userId) }, { $set: set }, { returnDocument: 'after', projection: WITHOUT_SECRETS })
       .lean<LeanConnection>();

@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from '../common/api-error';
 import { TokenCipher } from '../crypto/token-cipher';
 import { isDuplicateKeyError } from '../database/mongo-errors';
-import { argumentsHash, IDEMPOTENCY_KEY_PATTERN } from './canonical-hash';
+import { canonicalHash } from '../common/canonical-json';
+import { IDEMPOTENCY_KEY_PATTERN } from '../common/idempotency-key';
 import { McpIdempotencyRepository, type IdempotencyScope } from './mcp-idempotency.repository';
 import { MCP_IDEMPOTENCY_TTL_SECONDS } from './schemas/mcp-idempotency-record.schema';
 
@@ -51,7 +52,7 @@ export class McpIdempotencyService {
   ): Promise<T> {
     if (key === undefined) return execute();
     const scope: IdempotencyScope = { userId, tool, key: McpIdempotencyService.checkKey(key) };
-    const hash = argumentsHash(args);
+    const hash = canonicalHash(args);
     const deadline = Date.now() + WAIT_MS;
     const lockToken = randomBytes(12).toString('hex');
 

@@ -14,6 +14,7 @@ import type { MediaRecordData } from './schemas/media-record.schema';
 import { LocalStorageDriver } from './storage/local-storage.driver';
 import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
 import { normalizeContentType, verifyUploadSignature } from './upload-signature';
+import { isObjectIdString } from '../database/object-id';
 
 export const UploadMessages = {
   invalid: 'Invalid upload URL signature',
@@ -64,7 +65,7 @@ export class MediaUploadsService {
     body: Readable,
   ): Promise<{ etag: string; size: number }> {
     const expires = Number(query.expires);
-    const record = /^[0-9a-f]{24}$/.test(mediaId) ? await this.records.findForUpload(mediaId) : null;
+    const record = isObjectIdString(mediaId) ? await this.records.findForUpload(mediaId) : null;
     if (
       !record ||
       !Number.isInteger(expires) ||

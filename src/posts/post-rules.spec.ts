@@ -1,14 +1,11 @@
 import { ApiError } from '../common/api-error';
 import {
-  canonicalJson,
-  isObjectIdHex,
   MAX_CONTENT_LENGTH,
   mergePlatformSettings,
   parseCreatePost,
   parseScheduledTime,
   parseUpdatePost,
   planUpdate,
-  requestHash,
   UPDATE_MESSAGES,
 } from './post-rules';
 
@@ -198,22 +195,5 @@ describe('planUpdate (state table)', () => {
       message: UPDATE_MESSAGES.unchanged,
     });
     expect(planUpdate({ status: 'draft' }, { status: 'draft' }, NOW).message).toBe(UPDATE_MESSAGES.unchanged);
-  });
-});
-
-describe('idempotency hashing', () => {
-  it('is independent of key order, sensitive to values', () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}');
-    expect(requestHash({ a: 1, b: 2 })).toBe(requestHash({ b: 2, a: 1 }));
-    expect(requestHash({ a: 1 })).not.toBe(requestHash({ a: 2 }));
-    expect(requestHash({ a: 1, u: undefined })).toBe(requestHash({ a: 1 }));
-  });
-});
-
-describe('isObjectIdHex', () => {
-  it('24 hex characters only', () => {
-    expect(isObjectIdHex('665f1c2b9d3e4a0012345678')).toBe(true);
-    expect(isObjectIdHex('665f1c2b9d3e4a001234567')).toBe(false);
-    expect(isObjectIdHex('zzzf1c2b9d3e4a0012345678')).toBe(false);
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ApiError } from '../common/api-error';
 import type { PostGroupStatus } from './post-status';
 
@@ -223,24 +222,3 @@ export function planUpdate(
   };
 }
 
-/** JSON with object keys sorted at every level: equal bodies hash equal whatever the key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
-    const entries = Object.keys(value as Record<string, unknown>)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-export function requestHash(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
-}
-
-/** 24 hexadecimal characters: anything else is not a post group id. */
-export function isObjectIdHex(value: string): boolean {
-  return /^[0-9a-fA-F]{24}$/.test(value);
-}

@@ -12,23 +12,23 @@ import { PostEvents } from './post-events';
 import { PostGroupsRepository } from './post-groups.repository';
 import { PostLogsRepository, type NewPostLog } from './post-logs.repository';
 import {
-  isObjectIdHex,
   notBefore,
   parseCreatePost,
   parseUpdatePost,
   planUpdate,
-  requestHash,
 } from './post-rules';
 import type { PostGroupStatus } from './post-status';
 import { toListedPost, toPostDetail, toPostLogEntry, type ListedPost, type PostDetail, type PostLogEntry } from './posts.mapper';
 import { IdempotencyKeysRepository } from './idempotency-keys.repository';
+import { canonicalHash } from '../common/canonical-json';
+import { IDEMPOTENCY_KEY_PATTERN } from '../common/idempotency-key';
 import { isDuplicateKeyError } from '../database/mongo-errors';
+import { isObjectIdString } from '../database/object-id';
 import { PostsTransactions } from './posts-transactions';
 import { IDEMPOTENCY_TTL_SECONDS } from './schemas/idempotency-key.schema';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 
 export const POST_LOGS_LIMIT = 100;
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export interface CreatePostResult {
   success: true;
@@ -75,7 +75,7 @@ export class PostsService {
   async create(ctx: RequestContext, body: Record<string, unknown>, idempotencyKey?: string): Promise<CreatePostResult> {
     const input = parseCreatePost(body);
     const key = idempotencyKey ? this.checkIdempotencyKey(idempotencyKey) : undefined;
-    const hash = key ? requestHash(body) : undefined;
+    const hash = key ? canonicalHash(body) : undefined;
     if (key && hash) {
       const replay = await this.replay(ctx.userId, key, hash);
       if (replay) return replay;
@@ -406,26 +406,26 @@ export class PostsService {
 
   /** Media module: the group's status (null when it is not this user's), e.g. to refuse edits. */
   async findGroupStatus(userId: string, postGroupId: string): Promise<PostGroupStatus | null> {
-    if (!isObjectIdHex(postGroupId)) return null;
+    if (!isObjectIdString(postGroupId)) return null;
     const group = await this.groups.findById(userId, postGroupId);
     return group?.status ?? null;
   }
 
   /** Media module: records a media file of the group (shown in list-posts `mediaUrls`). */
   attachMedia(userId: string, postGroupId: string, media: { mediaId: string; url: string }, session?: ClientSession): Promise<boolean> {
-    if (!isObjectIdHex(postGroupId)) return Promise.resolve(false);
+    if (!isObjectIdString(postGroupId)) return Promise.resolve(false);
     return this.groups.attachMedia(userId, postGroupId, media.mediaId, media.url, session);
   }
 
   async detachMedia(userId: string, postGroupId: string, media: { mediaId: string; url: string }, session?: ClientSession): Promise<void> {
-    if (!isObjectIdHex(postGroupId)) return;
+    if (!isObjectIdString(postGroupId)) return;
     await this.groups.detachMedia(userId, postGroupId, media.mediaId, media.url, session);
   }
 }
 
 /** A malformed id is an internal failure here (spec: 500 with the route's message, not 400). */
 function assertObjectId(id: string): void {
-  if (!isObjectIdHex(id)) throw new ClientFault(`Malformed post group id: ${id.slice(0, 40)}`);
+  if (!isObjectIdString(id)) throw new ClientFault(`Malformed post group id: ${String(id).slice(0, 40)}`);
 }
 
 function uniqueNames(names: string[]): PlatformName[] {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { ClientSession, Model, Types } from 'mongoose';
 import { Webhook } from './schemas/webhook.schema';
+import { isObjectIdString } from '../database/object-id';
 
 /** A webhook as the service sees it, without the secret. */
 export interface WebhookRecord {
@@ -47,7 +48,6 @@ function toRecord(doc: LeanWebhook): WebhookRecord {
 const WITHOUT_SECRET = { secretEncrypted: 0 } as const;
 const oid = (id: string) => new Types.ObjectId(id);
 /** Malformed ids match nothing (the service answers 404 `Webhook not found`). */
-export const isObjectIdString = (id: unknown): id is string => typeof id === 'string' && /^[0-9a-fA-F]{24}$/.test(id);
 
 /** The only code touching the webhooks collection; every query carries the owning userId. */
 @Injectable()

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 
-/** JSON with object keys sorted and undefined members dropped, so equal arguments hash equally. */
+/**
+ * JSON with object keys sorted at every level and undefined members dropped, so equal bodies
+ * (whatever their key order) give equal text — the basis of both idempotency checks.
+ */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
   if (value && typeof value === 'object' && !(value instanceof Date)) {
@@ -12,9 +15,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function argumentsHash(value: unknown): string {
+/** SHA-256 (hex) of the canonical JSON: what an idempotency record keeps of a request. */
+export function canonicalHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('hex');
 }
-
-/** 1-255 visible ASCII characters, the same rule as create-post's Idempotency-Key header. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
