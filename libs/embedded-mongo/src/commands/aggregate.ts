@@ -5,7 +5,8 @@
 import { Aggregator, ProcessingMode } from 'mingo';
 import { MongoError } from '../errors';
 import { allDocs, countFromIndex, resolveHint, scan, ScanOptions } from '../query/planner';
-import { Doc, isPlainObject, toNumber } from '../storage/values';
+import { restoreStageTypes } from '../query/agg-types';
+import { cloneDoc, Doc, isPlainObject, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { cursorReply } from './find';
 
@@ -20,16 +21,36 @@ export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[]):
     const name = stageName(stage);
     if (UNSUPPORTED.has(name)) throw new MongoError('NotImplemented', `${name} is not supported by the embedded MongoDB server`);
   }
+  // One stage at a time, so that numeric types can be restored after each (query/agg-types.ts).
+  // The input is copied once (with its type tables): mingo then works on the copies in place.
+  let docs = input.map((d) => cloneDoc(d));
+  for (const stage of pipeline) docs = runStage(ctx, docs, stage);
+  return docs;
+}
+
+function runStage(ctx: CommandContext, docs: Doc[], stage: Doc): Doc[] {
+  const name = stageName(stage);
+  if (name === '$facet' && isPlainObject(stage.$facet)) {
+    const out: Doc = {};
+    for (const [field, sub] of Object.entries(stage.$facet)) {
+      if (!Array.isArray(sub)) throw new MongoError('TypeMismatch', 'arguments to $facet must be arrays');
+      out[field] = runPipeline(ctx, docs, sub as Doc[]);
+    }
+    return [out];
+  }
   try {
-    const agg = new Aggregator(pipeline, {
-      processingMode: ProcessingMode.CLONE_INPUT,
-      collectionResolver: (name: string) => {
-        const coll = ctx.engine.get(`${ctx.db}.${name}`);
-        return allDocs(coll, overlayFor(ctx, coll));
+    const agg = new Aggregator([stage], {
+      processingMode: ProcessingMode.CLONE_OFF,
+      collectionResolver: (coll: string) => {
+        const c = ctx.engine.get(`${ctx.db}.${coll}`);
+        return allDocs(c, overlayFor(ctx, c)).map((d) => cloneDoc(d));
       },
     });
-    return agg.run(input) as Doc[];
+    const out = agg.run(docs) as Doc[];
+    restoreStageTypes(stage, docs, out);
+    return out;
   } catch (e) {
+    if (e instanceof MongoError) throw e;
     const msg = (e as Error).message ?? String(e);
     const stage = /unregistered pipeline operator (\$\w+)/i.exec(msg);
     if (stage) throw new MongoError('Location40324', `Unrecognized pipeline stage name: '${stage[1]}'`);
