@@ -2,13 +2,18 @@
 // them). A leading $match (with an optional $sort / $limit after it) is executed by the query
 // planner so that indexes narrow the input; $lookup / $unionWith / $graphLookup read other
 // collections of the same database through the same transaction view.
-import { Aggregator, ProcessingMode } from 'mingo';
+import { Aggregator as RootAggregator, ProcessingMode } from 'mingo';
+import { MONGO_CONTEXT } from '../query/operators';
 import { MongoError } from '../errors';
 import { allDocs, countFromIndex, resolveHint, scan, ScanOptions } from '../query/planner';
 import { restoreStageTypes } from '../query/agg-types';
 import { cloneDoc, Doc, isPlainObject, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { cursorReply } from './find';
+
+// mingo's Aggregator without the root wrapper (the operator context is MONGO_CONTEXT).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Aggregator = (require('mingo/aggregator') as { Aggregator: typeof RootAggregator }).Aggregator;
 
 const UNSUPPORTED = new Set(['$out', '$merge', '$changeStream', '$search', '$geoNear', '$collStats', '$indexStats', '$currentOp', '$listSessions', '$planCacheStats', '$searchMeta', '$vectorSearch']);
 
@@ -41,6 +46,7 @@ function runStage(ctx: CommandContext, docs: Doc[], stage: Doc): Doc[] {
   try {
     const agg = new Aggregator([stage], {
       processingMode: ProcessingMode.CLONE_OFF,
+      context: MONGO_CONTEXT,
       collectionResolver: (coll: string) => {
         const c = ctx.engine.get(`${ctx.db}.${coll}`);
         return allDocs(c, overlayFor(ctx, c)).map((d) => cloneDoc(d));

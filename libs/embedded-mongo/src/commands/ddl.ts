@@ -1,6 +1,6 @@
 // Namespace and index commands: create, drop, dropDatabase, listCollections, listDatabases,
 // renameCollection, collMod, createIndexes, listIndexes, dropIndexes, dbStats, collStats.
-import { Query } from 'mingo';
+import { mongoQuery } from '../query/operators';
 import { MongoError } from '../errors';
 import { Collection, ID_INDEX } from '../storage/collection';
 import { splitNs } from '../storage/engine';
@@ -69,7 +69,7 @@ const listCollections: Handler = (cmd, ctx) => {
   const nameOnly = cmd.nameOnly === true;
   let infos = ctx.engine.collectionsOf(ctx.db).map(collectionInfo);
   if (Object.keys(filter).length) {
-    const q = new Query(filter);
+    const q = mongoQuery(filter);
     infos = infos.filter((i) => q.test(i));
   }
   if (nameOnly) infos = infos.map((i) => ({ name: i.name, type: i.type }));
@@ -93,7 +93,7 @@ const listDatabases: Handler = (cmd, ctx) => {
     return { name, sizeOnDisk, empty: sizeOnDisk === 0 };
   });
   if (isPlainObject(cmd.filter) && Object.keys(cmd.filter).length) {
-    const q = new Query(cmd.filter);
+    const q = mongoQuery(cmd.filter);
     dbs = dbs.filter((d) => q.test(d));
   }
   const reply: Doc = { databases: dbs, ok: 1 };
@@ -164,7 +164,7 @@ function validateIndexSpec(spec: unknown): IndexSpec {
   if (out.hidden !== undefined && out.name === '_id_') throw new MongoError('BadValue', "can't hide _id index");
   if (out.partialFilterExpression !== undefined) {
     if (!isPlainObject(out.partialFilterExpression)) throw new MongoError('TypeMismatch', 'partialFilterExpression must be an object');
-    new Query(out.partialFilterExpression);
+    mongoQuery(out.partialFilterExpression);
   }
   if (out.expireAfterSeconds !== undefined) out.expireAfterSeconds = toNumber(out.expireAfterSeconds);
   return out;

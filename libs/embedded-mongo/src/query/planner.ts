@@ -9,10 +9,10 @@
 //  * otherwise a full scan.
 // Every candidate is re-checked with the full filter, so the index only ever has to produce a
 // superset of the matches.
-import { Query } from 'mingo';
 import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
 import { IndexEntry, IndexStore, partsKey } from '../storage/index-store';
+import { mongoQuery } from './operators';
 import { Position } from '../storage/sorted-list';
 import { compareValues, Doc, isPlainObject, sortComparator, toNumber, typeRank } from '../storage/values';
 
@@ -75,6 +75,7 @@ function isSimpleEqValue(v: unknown): boolean {
 
 function simpleEq(a: unknown, b: unknown): boolean {
   if (a === b || (typeof b === 'number' && Object.is(a, b))) return true;
+  if (typeof b === 'number') return (a as { _bsontype?: string } | null)?._bsontype === 'Decimal128' && toNumber(a) === b;
   if (b instanceof Date) return a instanceof Date && a.getTime() === b.getTime();
   if (typeof b === 'object' && b !== null) {
     // ObjectId: mingo's isEqual compares same-class objects through their toString (the hex).
@@ -94,7 +95,9 @@ function eqKey(v: unknown): string | undefined {
       return v ? 'T' : 'F';
   }
   if (v instanceof Date) return `d${v.getTime()}`;
-  if ((v as { _bsontype?: string } | null)?._bsontype === 'ObjectId') return `o${String(v)}`;
+  const t = (v as { _bsontype?: string } | null)?._bsontype;
+  if (t === 'ObjectId') return `o${String(v)}`;
+  if (t === 'Decimal128') return `n${toNumber(v) || 0}`;
   return undefined;
 }
 
@@ -241,7 +244,7 @@ export function compileFilter(filter: Doc): Matcher {
     if (fast) return fast;
   }
   try {
-    return new Query(rewriteAll(filter ?? {}), { scriptEnabled: false });
+    return mongoQuery(rewriteAll(filter ?? {}), { scriptEnabled: false });
   } catch (e) {
     throw new MongoError('BadValue', (e as Error).message);
   }

@@ -3,7 +3,7 @@
 // scans and sorted walks with early stop). Keys follow MongoDB: a missing field indexes as null,
 // an array field indexes each element ("multikey"), sparse indexes skip documents without any of
 // the fields, partial indexes skip documents not matching partialFilterExpression.
-import { Query } from 'mingo';
+import { mongoQuery } from '../query/operators';
 import { MongoError } from '../errors';
 import { compareValues, Doc, getPath, keyString, renderValue, toNumber } from './values';
 import { SortedList } from './sorted-list';
@@ -40,7 +40,7 @@ export class IndexStore {
   private readonly paths: string[][];
   readonly unique: boolean;
   readonly sparse: boolean;
-  private readonly partial?: Query;
+  private readonly partial?: ReturnType<typeof mongoQuery>;
   readonly byKey = new Map<string, Set<string> | string>();
   readonly sorted: SortedList<IndexEntry>;
   /**
@@ -55,7 +55,7 @@ export class IndexStore {
     this.paths = this.fields.map(([p]) => p.split('.'));
     this.unique = !!spec.unique || spec.name === '_id_';
     this.sparse = !!spec.sparse;
-    if (spec.partialFilterExpression) this.partial = new Query(spec.partialFilterExpression);
+    if (spec.partialFilterExpression) this.partial = mongoQuery(spec.partialFilterExpression);
     const dirs = this.fields.map((f) => f[1]);
     this.sorted = new SortedList<IndexEntry>((a, b) => {
       for (let i = 0; i < dirs.length; i++) {

@@ -1,0 +1,388 @@
+// Query operators where mingo's semantics differ from MongoDB's, registered over mingo's own in
+// one operator context shared by every query, projection and aggregation the server runs:
+// - `$type`: every alias and number, numeric types told apart through the hidden type tables
+//   (Int32 / Double / Int64 / Decimal128), arrays matched as arrays and by their elements;
+// - `$bitsAllSet` / `$bitsAnySet` / `$bitsAllClear` / `$bitsAnyClear` on numbers (64-bit two's
+//   complement, sign-extended) and on BinData / UUID (bit p = bit p%8 of byte p/8);
+// - `$eq` `$ne` `$in` `$nin` `$gt` `$gte` `$lt` `$lte` against numbers, Decimal128 and BinData:
+//   numbers of every type (Decimal128 included) compare numerically, BinData by length, then
+//   subtype, then bytes (storage/values.ts compareValues);
+// - `$elemMatch` (query and projection): operator-only conditions apply to scalar elements
+//   (`{$elemMatch: {$gte: 80}}`), field conditions to subdocuments, DBRef's `$ref` / `$id` /
+//   `$db` are fields.
+import { Context, Query } from 'mingo';
+import { MongoError } from '../errors';
+import { compareValues, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, toNumber, typeRank } from '../storage/values';
+
+// mingo's subpath modules (their exports map is beyond this project's TypeScript resolution).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const accumulatorOps = require('mingo/operators/accumulator') as object;
+const expressionOps = require('mingo/operators/expression') as object;
+const pipelineOps = require('mingo/operators/pipeline') as object;
+const projectionOps = require('mingo/operators/projection') as object;
+const queryOps = require('mingo/operators/query') as object;
+const windowOps = require('mingo/operators/window') as object;
+/** mingo's Query without the root module's wrapper (which merges its default context in). */
+const QueryBase = (require('mingo/query') as { Query: typeof Query }).Query;
+type QueryBase = Query;
+const { resolve } = require('mingo/util') as { resolve(obj: object, selector: string, options?: { unwrapArray?: boolean }): unknown };
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+type Options = unknown;
+type Pred = (o: unknown) => boolean;
+type QueryOp = (selector: string, value: unknown, options: Options) => Pred;
+const mingoQuery = queryOps as unknown as Record<string, QueryOp>;
+
+function bsontype(v: unknown): string | undefined {
+  return (v as { _bsontype?: string } | null)?._bsontype;
+}
+
+// ---------------------------------------------------------------------------------- paths
+
+/** Calls `fn(value, parent, key)` for every value a dotted path reaches (arrays fan out). */
+function forEachAtPath(doc: unknown, parts: string[], i: number, fn: (v: unknown, parent: object, key: string | number) => void): void {
+  if (doc === null || typeof doc !== 'object') return;
+  const part = parts[i];
+  const last = i === parts.length - 1;
+  if (Array.isArray(doc)) {
+    if (/^\d+$/.test(part) && Number(part) < doc.length) {
+      if (last) fn(doc[Number(part)], doc, Number(part));
+      else forEachAtPath(doc[Number(part)], parts, i + 1, fn);
+    }
+    for (const el of doc) if (el !== null && typeof el === 'object' && !Array.isArray(el)) forEachAtPath(el, parts, i, fn);
+    return;
+  }
+  if (!isPlainObject(doc) || !Object.prototype.hasOwnProperty.call(doc, part)) return;
+  if (last) fn(doc[part], doc, part);
+  else forEachAtPath(doc[part], parts, i + 1, fn);
+}
+
+/** The values a path resolves to, arrays unwrapped one level (as MongoDB's leaf matching). */
+function leafValues(o: unknown, selector: string): unknown[] {
+  const lhs = resolve(o as object, selector, { unwrapArray: true });
+  if (lhs === undefined) return [];
+  return Array.isArray(lhs) ? [lhs, ...lhs] : [lhs];
+}
+
+// ---------------------------------------------------------------------------------- $type
+
+const TYPE_ALIASES: Record<string, number> = {
+  double: 1,
+  string: 2,
+  object: 3,
+  array: 4,
+  binData: 5,
+  undefined: 6,
+  objectId: 7,
+  bool: 8,
+  date: 9,
+  null: 10,
+  regex: 11,
+  dbPointer: 12,
+  javascript: 13,
+  symbol: 14,
+  javascriptWithScope: 15,
+  int: 16,
+  timestamp: 17,
+  long: 18,
+  decimal: 19,
+  minKey: -1,
+  maxKey: 127,
+};
+const KNOWN_CODES = new Set(Object.values(TYPE_ALIASES));
+const NUMBER = 0; // 'number' alias: any numeric type
+
+function typeCodes(spec: unknown): Set<number> {
+  const out = new Set<number>();
+  for (const t of Array.isArray(spec) ? spec : [spec]) {
+    if (typeof t === 'string') {
+      if (t === 'number') out.add(NUMBER);
+      else if (t in TYPE_ALIASES) out.add(TYPE_ALIASES[t]);
+      else throw new MongoError('BadValue', `Unknown type name alias: ${t}`);
+    } else if (typeof t === 'number' || bsontype(t)) {
+      const n = toNumber(t);
+      if (!Number.isInteger(n) || !KNOWN_CODES.has(n)) throw new MongoError('BadValue', `Invalid numerical type code: ${String(t)}`);
+      out.add(n);
+    } else {
+      throw new MongoError('TypeMismatch', 'type must be represented as a number or a string');
+    }
+  }
+  return out;
+}
+
+/** BSON type number of a stored value (numbers through the parent's type table). */
+export function bsonTypeCode(v: unknown, parent?: object, key?: string | number): number {
+  if (v === null) return 10;
+  if (v === undefined) return 6;
+  switch (typeof v) {
+    case 'string':
+      return 2;
+    case 'boolean':
+      return 8;
+    case 'number': {
+      const tag = parent ? (parent as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES]?.[key as string] : undefined;
+      if (tag === 'long') return 18;
+      if (tag === 'double') return 1;
+      return Number.isInteger(v) && v >= -2147483648 && v <= 2147483647 ? 16 : 1;
+    }
+    case 'bigint':
+      return 18;
+  }
+  if (Array.isArray(v)) return 4;
+  if (v instanceof Date) return 9;
+  if (v instanceof RegExp) return 11;
+  switch (bsontype(v)) {
+    case 'ObjectId':
+      return 7;
+    case 'Binary':
+      return 5;
+    case 'Long':
+      return 18;
+    case 'Int32':
+      return 16;
+    case 'Double':
+      return 1;
+    case 'Decimal128':
+      return 19;
+    case 'Timestamp':
+      return 17;
+    case 'BSONRegExp':
+      return 11;
+    case 'BSONSymbol':
+      return 14;
+    case 'Code':
+      return (v as { scope?: unknown }).scope ? 15 : 13;
+    case 'MinKey':
+      return -1;
+    case 'MaxKey':
+      return 127;
+    case 'DBPointer':
+      return 12;
+  }
+  if (v instanceof Uint8Array) return 5;
+  return 3;
+}
+
+function typeMatches(codes: Set<number>, v: unknown, parent: object, key: string | number): boolean {
+  const code = bsonTypeCode(v, parent, key);
+  if (codes.has(code)) return true;
+  return codes.has(NUMBER) && (code === 1 || code === 16 || code === 18 || code === 19);
+}
+
+const $type: QueryOp = (selector, spec) => {
+  const codes = typeCodes(spec);
+  const parts = selector.split('.');
+  return (o) => {
+    let found = false;
+    forEachAtPath(o, parts, 0, (v, parent, key) => {
+      if (found) return;
+      if (typeMatches(codes, v, parent, key)) found = true;
+      else if (Array.isArray(v)) found = v.some((x, i) => typeMatches(codes, x, v, i));
+    });
+    return found;
+  };
+};
+
+// ---------------------------------------------------------------------------------- bitwise
+
+function binaryBytes(v: unknown): Uint8Array | undefined {
+  if (bsontype(v) === 'Binary') return (v as { buffer: Uint8Array }).buffer.subarray(0, (v as { position: number }).position);
+  if (v instanceof Uint8Array) return v;
+  return undefined;
+}
+
+function maskPositions(op: string, mask: unknown): number[] {
+  if (Array.isArray(mask)) {
+    return mask.map((p) => {
+      const n = toNumber(p);
+      if (!Number.isInteger(n) || n < 0) throw new MongoError('BadValue', `bit positions must be >= 0 but got: ${String(p)}`);
+      return n;
+    });
+  }
+  const bytes = binaryBytes(mask);
+  if (bytes) {
+    const out: number[] = [];
+    bytes.forEach((b, i) => {
+      for (let j = 0; j < 8; j++) if (b & (1 << j)) out.push(i * 8 + j);
+    });
+    return out;
+  }
+  const n = toNumber(mask);
+  if (!Number.isInteger(n)) throw new MongoError('BadValue', `${op} takes an Array, a number, or a BinData but received: ${String(mask)}`);
+  if (n < 0) throw new MongoError('BadValue', `${op} cannot take a negative number: ${n}`);
+  const out: number[] = [];
+  let big = BigInt(n);
+  for (let p = 0; big > 0n; p++, big >>= 1n) if (big & 1n) out.push(p);
+  return out;
+}
+
+/** The bit reader of a value (undefined when bitwise operators do not apply to it). */
+function bitReader(v: unknown): ((p: number) => boolean) | undefined {
+  const bytes = binaryBytes(v);
+  if (bytes) return (p) => (p >> 3 < bytes.length ? ((bytes[p >> 3] >> (p & 7)) & 1) === 1 : false);
+  let big: bigint | undefined;
+  if (typeof v === 'number') {
+    if (!Number.isInteger(v)) return undefined;
+    big = BigInt(v);
+  } else if (bsontype(v) === 'Long') big = BigInt(String(v));
+  else if (bsontype(v) === 'Decimal128') {
+    const n = toNumber(v);
+    if (!Number.isInteger(n)) return undefined;
+    big = BigInt(n);
+  } else return undefined;
+  const b = big;
+  return (p) => ((b >> BigInt(Math.min(p, 64))) & 1n) === 1n;
+}
+
+function bitwise(name: string, all: boolean, set: boolean): QueryOp {
+  return (selector, mask) => {
+    const positions = maskPositions(name, mask);
+    const one = (v: unknown): boolean => {
+      const read = bitReader(v);
+      if (!read) return false;
+      return all ? positions.every((p) => read(p) === set) : positions.some((p) => read(p) === set);
+    };
+    return (o) => leafValues(o, selector).some(one);
+  };
+}
+
+// ---------------------------------------------------------------------------------- comparisons
+
+/** Values whose comparison mingo gets wrong: numbers (against Decimal128), Decimal128, BinData. */
+function isSpecialOperand(v: unknown): boolean {
+  if (typeof v === 'number') return true;
+  const t = bsontype(v);
+  return t === 'Decimal128' || t === 'Binary' || t === 'Long' || t === 'Int32' || t === 'Double';
+}
+
+function sameValue(x: unknown, b: unknown, rank: number, key: string): boolean {
+  return typeRank(x) === rank && (x === b || keyString(x) === key);
+}
+
+const $eq: QueryOp = (selector, b, options) => {
+  if (!isSpecialOperand(b)) return mingoQuery.$eq(selector, b, options);
+  const rank = typeRank(b);
+  const key = keyString(b);
+  return (o) => leafValues(o, selector).some((x) => sameValue(x, b, rank, key));
+};
+
+const $ne: QueryOp = (selector, b, options) => {
+  const eq = $eq(selector, b, options);
+  return (o) => !eq(o);
+};
+
+const $in: QueryOp = (selector, list, options) => {
+  if (!Array.isArray(list)) return mingoQuery.$in(selector, list, options);
+  const special = list.filter(isSpecialOperand);
+  if (!special.length) return mingoQuery.$in(selector, list, options);
+  const rest = list.filter((x) => !isSpecialOperand(x));
+  const keys = new Set(special.map((x) => `${typeRank(x)}|${keyString(x)}`));
+  const others = rest.length ? mingoQuery.$in(selector, rest, options) : undefined;
+  return (o) => leafValues(o, selector).some((x) => keys.has(`${typeRank(x)}|${keyString(x)}`)) || (others ? others(o) : false);
+};
+
+const $nin: QueryOp = (selector, list, options) => {
+  const inn = $in(selector, list, options);
+  return (o) => !inn(o);
+};
+
+function range(op: string, holds: (c: number) => boolean): QueryOp {
+  return (selector, b, options) => {
+    if (!isSpecialOperand(b)) return mingoQuery[op](selector, b, options);
+    const rank = typeRank(b);
+    return (o) =>
+      leafValues(o, selector).some((x) => {
+        if (typeRank(x) !== rank) return false;
+        if (rank === 3 && (Number.isNaN(toNumber(x)) || Number.isNaN(toNumber(b)))) return Number.isNaN(toNumber(x)) && Number.isNaN(toNumber(b)) && holds(0);
+        return holds(compareValues(x, b));
+      });
+  };
+}
+
+// ---------------------------------------------------------------------------------- $elemMatch
+
+const DBREF_KEYS = new Set(['$ref', '$id', '$db']);
+const LOGICAL = new Set(['$and', '$or', '$nor']);
+
+/** `{ $id: x }` style criteria (DBRef fields) rewritten under a wrapper field mingo accepts. */
+function underWrapper(criteria: Doc): Doc {
+  const out: Doc = {};
+  for (const [k, v] of Object.entries(criteria)) {
+    if (LOGICAL.has(k) && Array.isArray(v)) out[k] = v.map((c) => (isPlainObject(c) ? underWrapper(c) : c));
+    else if (k.startsWith('$') && !DBREF_KEYS.has(k)) out[k] = v;
+    else out['w.' + k] = v;
+  }
+  return out;
+}
+
+/** Predicate on one array element for `$elemMatch` criteria. */
+export function elemPredicate(criteria: unknown, options: Options): (el: unknown) => boolean {
+  if (!isPlainObject(criteria)) throw new MongoError('BadValue', '$elemMatch needs an Object');
+  const keys = Object.keys(criteria);
+  if (!keys.length) return (el) => isPlainObject(el);
+  const operatorOnly = keys.every((k) => k.startsWith('$') && !LOGICAL.has(k) && !DBREF_KEYS.has(k) && k !== '$expr' && k !== '$where');
+  if (operatorOnly) {
+    const q = new QueryBase({ v: criteria }, options as never);
+    return (el) => q.test({ v: el });
+  }
+  if (keys.some((k) => DBREF_KEYS.has(k))) {
+    const q = new QueryBase(underWrapper(criteria), options as never);
+    return (el) => isPlainObject(el) && q.test({ w: el });
+  }
+  const q = new QueryBase(criteria, options as never);
+  return (el) => el !== null && typeof el === 'object' && !Array.isArray(el) && q.test(el as never);
+}
+
+const $elemMatch: QueryOp = (selector, criteria, options) => {
+  const pred = elemPredicate(criteria, options);
+  const parts = selector.split('.');
+  return (o) => {
+    let found = false;
+    forEachAtPath(o, parts, 0, (v) => {
+      if (!found && Array.isArray(v)) found = v.some(pred);
+    });
+    return found;
+  };
+};
+
+const $elemMatchProjection = (obj: object, expr: unknown, field: string, options: Options): unknown => {
+  const arr = resolve(obj, field);
+  if (!Array.isArray(arr)) return undefined;
+  const pred = elemPredicate(expr, options);
+  const hit = arr.find(pred);
+  return hit === undefined ? undefined : [hit];
+};
+
+// ---------------------------------------------------------------------------------- context
+
+const QUERY_OVERRIDES: Record<string, QueryOp> = {
+  $type,
+  $bitsAllSet: bitwise('$bitsAllSet', true, true),
+  $bitsAnySet: bitwise('$bitsAnySet', false, true),
+  $bitsAllClear: bitwise('$bitsAllClear', true, false),
+  $bitsAnyClear: bitwise('$bitsAnyClear', false, false),
+  $eq,
+  $ne,
+  $in,
+  $nin,
+  $gt: range('$gt', (c) => c > 0),
+  $gte: range('$gte', (c) => c >= 0),
+  $lt: range('$lt', (c) => c < 0),
+  $lte: range('$lte', (c) => c <= 0),
+  $elemMatch,
+};
+
+/** mingo's operators with the overrides above: pass as `context` to Query / Aggregator. */
+export const MONGO_CONTEXT = Context.init({
+  accumulator: accumulatorOps as never,
+  expression: expressionOps as never,
+  pipeline: pipelineOps as never,
+  projection: { ...projectionOps, $elemMatch: $elemMatchProjection } as never,
+  query: { ...queryOps, ...QUERY_OVERRIDES } as never,
+  window: windowOps as never,
+});
+
+/** A mingo Query with MongoDB's operator semantics. */
+export function mongoQuery(filter: Doc, options: Doc = {}): QueryBase {
+  return new QueryBase(filter, { ...options, context: MONGO_CONTEXT } as never);
+}
