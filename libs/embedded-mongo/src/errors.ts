@@ -42,6 +42,7 @@ export const ErrorCodes = {
   CommandNotSupportedOnView: 166,
   InvalidLength: 16,
   Overflow: 15,
+  DocumentValidationFailure: 121,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

@@ -1,6 +1,7 @@
 // Namespace and index commands: create, drop, dropDatabase, listCollections, listDatabases,
 // renameCollection, collMod, createIndexes, listIndexes, dropIndexes, dbStats, collStats.
 import { mongoQuery } from '../query/operators';
+import { checkValidatorOptions } from '../query/validation';
 import { MongoError } from '../errors';
 import { Collection, ID_INDEX } from '../storage/collection';
 import { splitNs } from '../storage/engine';
@@ -34,6 +35,7 @@ const create: Handler = (cmd, ctx) => {
     if (k === 'create' || k.startsWith('$') || ['lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern', 'readConcern', 'comment'].includes(k)) continue;
     options[k] = v;
   }
+  checkValidatorOptions(options);
   ctx.engine.createCollection(`${ctx.db}.${name}`, options);
   return { ok: 1 };
 };
@@ -117,6 +119,7 @@ const collMod: Handler = (cmd, ctx) => {
   const coll = requireColl(ctx, collName(cmd));
   const options = { ...coll.options };
   for (const k of ['validator', 'validationLevel', 'validationAction']) if (k in cmd) options[k] = cmd[k];
+  checkValidatorOptions(options);
   if (isPlainObject(cmd.index)) {
     const spec = cmd.index;
     const index = [...coll.indexes.values()].find((i) => i.name === spec.name || (spec.keyPattern && keyString(i.spec.key) === keyString(spec.keyPattern)));

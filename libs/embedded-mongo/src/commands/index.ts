@@ -44,6 +44,7 @@ export async function runCommand(cmd: Doc, db: string, base: CommandBase): Promi
   const key = name in handlers ? name : byLowerName.get(name.toLowerCase());
   const handler = key ? handlers[key] : undefined;
   const ctx: CommandContext = { ...base, db };
+  if (cmd.bypassDocumentValidation === true) ctx.bypassDocumentValidation = true;
   if (process.env.EMBEDDED_MONGO_TRACE) base.server.log('info', 'cmd ' + JSON.stringify(cmd).slice(0, 300));
   if (!handler) {
     base.server.log('warn', `unknown command '${name}'`);

@@ -10,7 +10,7 @@ import { Collection } from '../storage/collection';
 import { LockedByTransaction } from '../storage/engine';
 import { assertInsertableSize, assertStorableDepth, assertStorableId } from '../storage/limits';
 import { Doc, isPlainObject, keyString, toNumber } from '../storage/values';
-import { collName, CommandContext, Handler, overlayFor } from './context';
+import { collName, CommandContext, Handler, overlayFor, validateFor } from './context';
 
 /** Runs `fn`, waiting for and retrying past transaction locks when outside a transaction. */
 export function retryOnLock<T>(ctx: CommandContext, fn: () => T): T | Promise<T> {
@@ -54,6 +54,7 @@ function insertOne(ctx: CommandContext, coll: Collection, doc: Doc): void {
   assertStorableId(idv);
   const id = keyString(idv);
   if (visible(ctx, coll, id)) throw coll.indexes.get('_id_')!.duplicateKeyError(coll.ns, { parts: [idv], str: id });
+  validateFor(ctx, coll, doc);
   ctx.engine.write(coll, id, doc, ctx.txn);
 }
 
@@ -134,6 +135,7 @@ function updateStatement(ctx: CommandContext, ns: string, stmt: Doc): UpdateOutc
     if (ctx.txn) ctx.engine.checkConflict(coll!, hit.id, ctx.txn);
     const { doc, changed } = applyUpdate(hit.doc, u as UpdateSpec, { arrayFilters, query: q });
     if (!changed) continue;
+    validateFor(ctx, coll!, doc, hit.doc);
     ctx.engine.write(coll!, hit.id, doc, ctx.txn);
     modified++;
   }

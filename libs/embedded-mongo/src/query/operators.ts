@@ -12,6 +12,7 @@
 //   `$db` are fields.
 import { Context, Query } from 'mingo';
 import { MongoError } from '../errors';
+import { parseSchema, schemaFailures } from './validation';
 import { compareValues, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, toNumber, typeRank } from '../storage/values';
 
 // mingo's subpath modules (their exports map is beyond this project's TypeScript resolution).
@@ -353,6 +354,13 @@ const $elemMatchProjection = (obj: object, expr: unknown, field: string, options
   return hit === undefined ? undefined : [hit];
 };
 
+// ---------------------------------------------------------------------------------- $jsonSchema
+
+const $jsonSchema: QueryOp = (_selector, schema) => {
+  parseSchema(schema);
+  return (o) => schemaFailures(schema as Doc, o).length === 0;
+};
+
 // ---------------------------------------------------------------------------------- context
 
 const QUERY_OVERRIDES: Record<string, QueryOp> = {
@@ -370,6 +378,7 @@ const QUERY_OVERRIDES: Record<string, QueryOp> = {
   $lt: range('$lt', (c) => c < 0),
   $lte: range('$lte', (c) => c <= 0),
   $elemMatch,
+  $jsonSchema,
 };
 
 /** mingo's operators with the overrides above: pass as `context` to Query / Aggregator. */
