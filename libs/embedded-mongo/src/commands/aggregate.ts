@@ -9,6 +9,7 @@ import { allDocs, countFromIndex, resolveHint, scan, ScanOptions } from '../quer
 import { restoreStageTypes } from '../query/agg-types';
 import { cloneDoc, Doc, isPlainObject, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
+import { explainCommand } from './explain';
 import { cursorReply } from './find';
 
 // mingo's Aggregator without the root wrapper (the operator context is MONGO_CONTEXT).
@@ -91,6 +92,11 @@ const aggregate: Handler = (cmd, ctx) => {
   if (!Array.isArray(pipeline)) throw new MongoError('TypeMismatch', "BSON field 'aggregate.pipeline' is missing or has the wrong type, expected type 'array'");
   if (!isPlainObject(cmd.cursor) && cmd.explain !== true) throw new MongoError('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
   for (const stage of pipeline) if (!isPlainObject(stage) || Object.keys(stage).length !== 1) throw new MongoError('TypeMismatch', 'Each element of the \'pipeline\' array must be an object');
+  if (cmd.explain === true) {
+    const { explain: _explain, ...inner } = cmd;
+    void _explain;
+    return explainCommand(inner, 'queryPlanner', ctx);
+  }
   const batchSize = isPlainObject(cmd.cursor) && cmd.cursor.batchSize !== undefined ? toNumber(cmd.cursor.batchSize) : undefined;
 
   let input: Doc[] = [];

@@ -8,6 +8,7 @@ import { aggregateCommands } from './aggregate';
 import { assertSimpleCollation } from './collation';
 import { CommandContext, Handler } from './context';
 import { ddlCommands } from './ddl';
+import { explainCommands } from './explain';
 import { clusterTime, diagnosticCommands } from './diagnostics';
 import { findAndModifyCommands } from './find-and-modify';
 import { findCommands } from './find';
@@ -22,6 +23,7 @@ const handlers: Record<string, Handler> = {
   ...aggregateCommands,
   ...ddlCommands,
   ...sessionCommands,
+  ...explainCommands,
 };
 const byLowerName = new Map(Object.keys(handlers).map((k) => [k.toLowerCase(), k]));
 

@@ -14,7 +14,7 @@ import { Collection } from '../storage/collection';
 import { IndexEntry, IndexStore, partsKey } from '../storage/index-store';
 import { mongoQuery } from './operators';
 import { Position } from '../storage/sorted-list';
-import { compareValues, Doc, isPlainObject, sortComparator, toNumber, typeRank } from '../storage/values';
+import { compareValues, Doc, isPlainObject, renderValue, sortComparator, toNumber, typeRank } from '../storage/values';
 
 export interface Hit {
   id: string;
@@ -28,6 +28,65 @@ export interface ScanOptions {
   limit?: number;
   /** An index the caller hinted (see resolveHint): the scan reads its entries only. */
   hint?: IndexStore;
+  /** Filled with what the scan did, for `explain` (only then: the common path pays nothing). */
+  explain?: ScanExplain;
+}
+
+/** What a scan chose and read (commands/explain.ts turns it into MongoDB's explain output). */
+export interface ScanExplain {
+  access?: 'COLLSCAN' | 'IXSCAN' | 'IDHACK' | 'COUNT_SCAN';
+  index?: IndexStore;
+  /** Per index field, MongoDB-style interval strings. */
+  bounds?: Record<string, string[]>;
+  reverse?: boolean;
+  /** The order came from the index walk (no SORT stage). */
+  sortedByIndex?: boolean;
+  keysExamined: number;
+  docsExamined: number;
+  /** Documents that passed the filter, before skip / limit. */
+  matched: number;
+}
+
+/** MongoDB's rendering of an index bound value. */
+function boundValue(v: unknown): string {
+  if (typeof v === 'number') return Number.isNaN(v) ? 'nan.0' : Number.isInteger(v) ? String(v) : String(v);
+  return renderValue(v);
+}
+
+/** Index bounds of `index` for a fixed prefix (each field: its equality values) and a range. */
+function indexBounds(index: IndexStore, prefix: unknown[][], range: FieldCond | undefined, reverse: boolean): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  index.fields.forEach(([field, dir], i) => {
+    const back = (dir < 0) !== reverse;
+    let list: string[];
+    if (i < prefix.length) {
+      const vals = [...prefix[i]].sort(compareValues);
+      list = vals.map((v) => `[${boundValue(v)}, ${boundValue(v)}]`);
+      if (back) list.reverse();
+    } else if (i === prefix.length && range && (range.lo || range.hi)) {
+      const like = (range.lo ?? range.hi)!.v;
+      const numeric = typeRank(like) === 3;
+      const isString = typeof like === 'string';
+      const low = range.lo ? boundValue(range.lo.v) : numeric ? '-inf.0' : isString ? '""' : 'MinKey';
+      const high = range.hi ? boundValue(range.hi.v) : numeric ? 'inf.0' : isString ? '{}' : 'MaxKey';
+      const open = range.lo ? (range.lo.incl ? '[' : '(') : '[';
+      const close = range.hi ? (range.hi.incl ? ']' : ')') : range.lo && !isString && !numeric ? ']' : isString ? ')' : ']';
+      list = back ? [`${close === ']' ? '[' : '('}${high}, ${low}${open === '[' ? ']' : ')'}`] : [`${open}${low}, ${high}${close}`];
+    } else {
+      list = [back ? '[MaxKey, MinKey]' : '[MinKey, MaxKey]'];
+    }
+    out[field] = list;
+  });
+  return out;
+}
+
+function countingMatcher(inner: Matcher, ex: ScanExplain): Matcher {
+  return {
+    test(doc: Doc): boolean {
+      ex.docsExamined++;
+      return inner.test(doc);
+    },
+  };
 }
 
 /**
@@ -437,7 +496,7 @@ function sortedPlan(coll: Collection, conds: Map<string, FieldCond>, sort: Doc):
  * lists each distinct element once, and only the fixed value's entry falls in the stretch), so
  * countDocuments({ userId, platforms: 'x' }) costs two seeks instead of reading every match.
  */
-export function countFromIndex(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc): number | undefined {
+export function countFromIndex(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc, ex?: ScanExplain): number | undefined {
   if (!coll) return 0;
   if (overlay?.size || !isPlainObject(filter)) return undefined;
   const keys = Object.keys(filter);
@@ -466,7 +525,12 @@ export function countFromIndex(coll: Collection | undefined, overlay: Map<string
     if (k + (range ? 1 : 0) !== keys.length) continue;
     // An array past the fixed prefix gives a document one entry per element there.
     if (index.hasMultikeyFrom(k)) continue;
-    return countStretch(index, prefix, range);
+    const n = countStretch(index, prefix, range);
+    if (ex) {
+      Object.assign(ex, { access: 'COUNT_SCAN', index, reverse: false, matched: n, keysExamined: n + 1 });
+      ex.bounds = indexBounds(index, prefix.map((v) => [v]), range, false);
+    }
+    return n;
   }
   return undefined;
 }
@@ -494,14 +558,19 @@ function trialBudget(want: number): number {
  * collection (id -> new doc or null = deleted), layered over the committed documents.
  */
 export function scan(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc, opts: ScanOptions = {}): Hit[] {
-  const query = compileFilter(filter);
+  const ex = opts.explain;
+  const query = ex ? countingMatcher(compileFilter(filter), ex) : compileFilter(filter);
+  if (ex) ex.access = 'COLLSCAN';
   if (!coll) return [];
   const skip = opts.skip ?? 0;
   const want = opts.limit ? skip + opts.limit : Infinity;
   const conds = analyse(filter);
   const resolve = (id: string): Doc | undefined => (overlay?.has(id) ? (overlay.get(id) ?? undefined) : coll.get(id));
   const hits: Hit[] = [];
-  if (opts.hint) return hintedScan(coll, opts.hint, overlay, query, opts);
+  if (opts.hint) {
+    if (ex) Object.assign(ex, { access: 'IXSCAN', index: opts.hint, reverse: false, bounds: indexBounds(opts.hint, [], undefined, false) });
+    return hintedScan(coll, opts.hint, overlay, query, opts);
+  }
   const narrow = candidatePlan(coll, conds);
 
   const hasSort = opts.sort && Object.keys(opts.sort).length > 0;
@@ -515,6 +584,7 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
     if (plan && budget > 0) {
       let read = 0;
       let complete = true;
+      const docsBefore = ex?.docsExamined ?? 0;
       for (const e of walk(plan.index, plan.prefix, plan.range, plan.reverse)) {
         if (++read > budget) {
           complete = false;
@@ -524,12 +594,26 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
         if (doc && query.test(doc)) hits.push({ id: e.id, doc });
         if (hits.length >= want) break;
       }
+      if (ex) {
+        if (complete) {
+          Object.assign(ex, { access: 'IXSCAN', index: plan.index, reverse: plan.reverse, sortedByIndex: true, matched: hits.length });
+          ex.bounds = indexBounds(plan.index, plan.prefix.map((v) => [v]), plan.range, plan.reverse);
+          ex.keysExamined += read;
+        } else ex.docsExamined = docsBefore;
+      }
       if (complete) return hits.slice(skip);
       hits.length = 0;
     }
   }
 
   const ids = narrow ? candidateIds(narrow, conds) : undefined;
+  if (ex && narrow && ids) {
+    const fixed = narrow.index.fields.slice(0, narrow.k).map(([f]) => conds.get(f)!.eq!);
+    const idOnly = narrow.index.name === '_id_' && Object.keys(filter).length === 1 && fixed[0]?.length === 1 && isSimpleEqValue(fixed[0][0]);
+    Object.assign(ex, { access: idOnly ? 'IDHACK' : 'IXSCAN', index: narrow.index, reverse: false });
+    ex.bounds = indexBounds(narrow.index, fixed, narrow.range ? conds.get(narrow.index.fields[narrow.k][0]) : undefined, false);
+    ex.keysExamined += ids.size;
+  }
   const limitEarly = !hasSort && want !== Infinity;
   const consider = (id: string, doc: Doc | undefined): boolean => {
     if (doc && query.test(doc)) hits.push({ id, doc });
@@ -555,6 +639,7 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
     const cmp = sortComparator(opts.sort!);
     hits.sort((a, b) => cmp(a.doc, b.doc));
   }
+  if (ex) ex.matched = hits.length;
   return hits.slice(skip, want === Infinity ? undefined : want);
 }
 
@@ -566,6 +651,7 @@ function hintedScan(coll: Collection, index: IndexStore, overlay: Map<string, Do
   const hits: Hit[] = [];
   const seen = new Set<string>();
   for (const e of walk(index, [], undefined, false)) {
+    if (opts.explain) opts.explain.keysExamined++;
     if (seen.has(e.id)) continue; // multikey: one entry per array element
     seen.add(e.id);
     const doc = overlay?.has(e.id) ? (overlay.get(e.id) ?? undefined) : coll.get(e.id);
@@ -576,6 +662,7 @@ function hintedScan(coll: Collection, index: IndexStore, overlay: Map<string, Do
     hits.sort((a, b) => cmp(a.doc, b.doc));
   }
   const skip = opts.skip ?? 0;
+  if (opts.explain) opts.explain.matched = hits.length;
   return hits.slice(skip, opts.limit ? skip + opts.limit : undefined);
 }
 
