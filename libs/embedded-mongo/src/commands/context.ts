@@ -48,7 +48,7 @@ export function collName(cmd: Doc, field?: string): string {
 
 /** The transaction's pending writes to a collection, if any. */
 export function overlayFor(ctx: CommandContext, coll: Collection | undefined): Map<string, Doc | null> | undefined {
-  return coll && ctx.txn ? ctx.txn.overlay(coll.ns) : undefined;
+  return coll && ctx.txn ? ctx.engine.txnView(coll, ctx.txn) : undefined;
 }
 
 /** Checks a document about to be written against the collection's validator (see query/validation.ts). */

@@ -71,6 +71,7 @@ export async function runCommand(cmd: Doc, db: string, base: CommandBase): Promi
         }
         if (session.txn?.state === 'active') base.engine.abort(session.txn, 'superseded');
         session.txn = new Transaction(session, txnNumber, base.engine.seq);
+        base.engine.beginSnapshot(session.txn);
         session.txnNumber = txnNumber;
       } else if (key !== 'commitTransaction' && key !== 'abortTransaction') {
         const cur = session.txn;
