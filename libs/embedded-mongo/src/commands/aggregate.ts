@@ -7,6 +7,8 @@ import { MONGO_CONTEXT } from '../query/operators';
 import { MongoError } from '../errors';
 import { allDocs, countFromIndex, resolveHint, scan, ScanOptions } from '../query/planner';
 import { restoreStageTypes } from '../query/agg-types';
+import { Collation, mingoCollation } from '../query/collation';
+import { effectiveCollation } from './collation';
 import { cloneDoc, Doc, isPlainObject, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { explainCommand } from './explain';
@@ -22,7 +24,7 @@ function stageName(stage: unknown): string {
   return isPlainObject(stage) ? (Object.keys(stage)[0] ?? '') : '';
 }
 
-export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[]): Doc[] {
+export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[], collation?: Collation): Doc[] {
   for (const stage of pipeline) {
     const name = stageName(stage);
     if (UNSUPPORTED.has(name)) throw new MongoError('NotImplemented', `${name} is not supported by the embedded MongoDB server`);
@@ -30,17 +32,17 @@ export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[]):
   // One stage at a time, so that numeric types can be restored after each (query/agg-types.ts).
   // The input is copied once (with its type tables): mingo then works on the copies in place.
   let docs = input.map((d) => cloneDoc(d));
-  for (const stage of pipeline) docs = runStage(ctx, docs, stage);
+  for (const stage of pipeline) docs = runStage(ctx, docs, stage, collation);
   return docs;
 }
 
-function runStage(ctx: CommandContext, docs: Doc[], stage: Doc): Doc[] {
+function runStage(ctx: CommandContext, docs: Doc[], stage: Doc, collation?: Collation): Doc[] {
   const name = stageName(stage);
   if (name === '$facet' && isPlainObject(stage.$facet)) {
     const out: Doc = {};
     for (const [field, sub] of Object.entries(stage.$facet)) {
       if (!Array.isArray(sub)) throw new MongoError('TypeMismatch', 'arguments to $facet must be arrays');
-      out[field] = runPipeline(ctx, docs, sub as Doc[]);
+      out[field] = runPipeline(ctx, docs, sub as Doc[], collation);
     }
     return [out];
   }
@@ -48,6 +50,7 @@ function runStage(ctx: CommandContext, docs: Doc[], stage: Doc): Doc[] {
     const agg = new Aggregator([stage], {
       processingMode: ProcessingMode.CLONE_OFF,
       context: MONGO_CONTEXT,
+      ...(collation ? { collation: mingoCollation(collation) as never } : {}),
       collectionResolver: (coll: string) => {
         const c = ctx.engine.get(`${ctx.db}.${coll}`);
         return allDocs(c, overlayFor(ctx, c)).map((d) => cloneDoc(d));
@@ -103,19 +106,21 @@ const aggregate: Handler = (cmd, ctx) => {
   let out: Doc[] | null = null;
   let rest = pipeline as Doc[];
   let ns: string;
+  let collation = effectiveCollation(cmd.collation, undefined);
   if (cmd.aggregate === 1) {
     // Database-level aggregation ($documents and friends).
     ns = `${ctx.db}.$cmd.aggregate`;
   } else {
     ns = `${ctx.db}.${collName(cmd)}`;
     const coll = ctx.engine.get(ns);
+    collation = effectiveCollation(cmd.collation, coll);
     const overlay = overlayFor(ctx, coll);
     // countDocuments on an exactly indexed filter: counted from the index, no document read.
     const hint = resolveHint(coll, cmd.hint);
-    const indexed = !hint && rest.length === 2 && stageName(rest[0]) === '$match' ? countFromIndex(coll, overlay, rest[0].$match as Doc) : undefined;
+    const indexed = !hint && rest.length === 2 && stageName(rest[0]) === '$match' ? countFromIndex(coll, overlay, rest[0].$match as Doc, undefined, collation) : undefined;
     if (indexed !== undefined) out = countShortcut(rest[1], indexed);
     if (!out && stageName(rest[0]) === '$match') {
-      const opts: ScanOptions = { hint };
+      const opts: ScanOptions = { hint, collation };
       let used = 1;
       if (stageName(rest[1]) === '$sort') {
         opts.sort = rest[1].$sort as Doc;
@@ -131,7 +136,7 @@ const aggregate: Handler = (cmd, ctx) => {
       input = hint ? scan(coll, overlay, {}, { hint }).map((h) => h.doc) : allDocs(coll, overlay);
     }
   }
-  out ??= (rest.length === 1 ? countShortcut(rest[0], input.length) : null) ?? (rest.length ? runPipeline(ctx, input, rest) : input);
+  out ??= (rest.length === 1 ? countShortcut(rest[0], input.length) : null) ?? (rest.length ? runPipeline(ctx, input, rest, collation) : input);
   const { batch, id } = ctx.cursors.open(ns, out, batchSize, false, ctx.session?.id);
   return cursorReply(ns, batch, id, true);
 };

@@ -1,6 +1,7 @@
 // Namespace and index commands: create, drop, dropDatabase, listCollections, listDatabases,
 // renameCollection, collMod, createIndexes, listIndexes, dropIndexes, dbStats, collStats.
 import { mongoQuery } from '../query/operators';
+import { parseCollation } from '../query/collation';
 import { checkValidatorOptions } from '../query/validation';
 import { MongoError } from '../errors';
 import { Collection, ID_INDEX } from '../storage/collection';
@@ -36,6 +37,11 @@ const create: Handler = (cmd, ctx) => {
     options[k] = v;
   }
   checkValidatorOptions(options);
+  if (options.collation !== undefined) {
+    const collation = parseCollation(options.collation);
+    if (collation) options.collation = collation.spec;
+    else delete options.collation;
+  }
   ctx.engine.createCollection(`${ctx.db}.${name}`, options);
   return { ok: 1 };
 };
@@ -178,6 +184,13 @@ const createIndexes: Handler = (cmd, ctx) => {
   if (!Array.isArray(cmd.indexes) || !cmd.indexes.length) throw new MongoError('BadValue', 'Must specify at least one index to create');
   const specs = cmd.indexes.map(validateIndexSpec);
   const existed = ctx.engine.get(`${ctx.db}.${name}`);
+  for (const spec of specs) {
+    // An index without a collation takes the collection's default; `{ locale: 'simple' }` none.
+    if (spec.collation === undefined && existed?.options.collation !== undefined) spec.collation = existed.options.collation;
+    const collation = parseCollation(spec.collation);
+    if (collation) spec.collation = collation.spec;
+    else delete spec.collation;
+  }
   const coll = existed ?? ctx.engine.ensure(`${ctx.db}.${name}`, ctx.txn);
   const before = coll.indexes.size;
   let created = 0;

@@ -13,7 +13,7 @@ import { Collection } from '../storage/collection';
 import { IndexStore } from '../storage/index-store';
 import { Doc, isPlainObject, toNumber } from '../storage/values';
 import { runPipeline } from './aggregate';
-import { assertSimpleCollation } from './collation';
+import { effectiveCollation, validateCollations } from './collation';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { project } from './find';
 
@@ -103,9 +103,9 @@ interface QueryShape {
 }
 
 /** Runs the scan with recording on and builds the stage tree of a find-like query. */
-function planQuery(ctx: CommandContext, coll: Collection | undefined, shape: QueryShape, hint: unknown): { built: Built; ex: ScanExplain; docs: Doc[] } {
+function planQuery(ctx: CommandContext, coll: Collection | undefined, shape: QueryShape, hint: unknown, collation?: unknown): { built: Built; ex: ScanExplain; docs: Doc[] } {
   const ex = newExplain();
-  const opts: ScanOptions = { sort: shape.sort, skip: shape.skip, limit: shape.limit, hint: resolveHint(coll, hint), explain: ex };
+  const opts: ScanOptions = { sort: shape.sort, skip: shape.skip, limit: shape.limit, hint: resolveHint(coll, hint), explain: ex, collation: effectiveCollation(collation, coll) };
   const hits = scan(coll, overlayFor(ctx, coll), shape.filter, opts);
   let built = accessStages(ex, shape.filter);
   const hasSort = !!shape.sort && Object.keys(shape.sort).length > 0;
@@ -151,7 +151,7 @@ function explainFind(inner: Doc, ctx: CommandContext): Explained {
   let limit = optNum(inner.limit) ?? 0;
   if (limit < 0) limit = -limit;
   const t0 = performance.now();
-  const { built, ex, docs } = planQuery(ctx, coll, { filter, sort: optDoc(inner.sort), skip: optNum(inner.skip), limit, projection: optDoc(inner.projection) }, inner.hint);
+  const { built, ex, docs } = planQuery(ctx, coll, { filter, sort: optDoc(inner.sort), skip: optNum(inner.skip), limit, projection: optDoc(inner.projection) }, inner.hint, inner.collation);
   project(docs, filter, optDoc(inner.projection));
   return { ns, filter, built, ex, ms: performance.now() - t0 };
 }
@@ -172,14 +172,14 @@ function explainCount(inner: Doc, ctx: CommandContext): Explained {
     built = { plan: stage, stats: { ...stage, ...counters(0, { nCounted: Math.min(Math.max(0, n - skip), limit || Infinity), nSkipped: Math.min(skip, n) }) }, nReturned: 0 };
   } else {
     const hint = resolveHint(coll, inner.hint);
-    const counted = hint ? undefined : countFromIndex(coll, overlay, filter, ex);
+    const counted = hint ? undefined : countFromIndex(coll, overlay, filter, ex, effectiveCollation(inner.collation, coll));
     let n: number;
     if (counted !== undefined) {
       n = counted;
       built = accessStages(ex, filter);
     } else {
       ex = newExplain();
-      const r = planQuery(ctx, coll, { filter }, inner.hint);
+      const r = planQuery(ctx, coll, { filter }, inner.hint, inner.collation);
       built = r.built;
       n = r.docs.length;
     }
@@ -194,7 +194,7 @@ function explainDistinct(inner: Doc, ctx: CommandContext): Explained {
   const coll = ctx.engine.get(ns);
   const filter = optDoc(inner.query) ?? {};
   const t0 = performance.now();
-  const { built, ex } = planQuery(ctx, coll, { filter }, undefined);
+  const { built, ex } = planQuery(ctx, coll, { filter }, undefined, inner.collation);
   return { ns, filter, built, ex, ms: performance.now() - t0 };
 }
 
@@ -207,7 +207,7 @@ function explainUpdate(inner: Doc, ctx: CommandContext): Explained {
   const filter = optDoc(stmt.q) ?? {};
   const multi = stmt.multi === true;
   const t0 = performance.now();
-  const { built, ex, docs } = planQuery(ctx, coll, { filter, sort: multi ? undefined : optDoc(stmt.sort), limit: multi ? 0 : 1 }, stmt.hint);
+  const { built, ex, docs } = planQuery(ctx, coll, { filter, sort: multi ? undefined : optDoc(stmt.sort), limit: multi ? 0 : 1 }, stmt.hint, stmt.collation);
   let wouldModify = 0;
   for (const d of docs) if (applyUpdate(d, stmt.u as UpdateSpec, { arrayFilters: stmt.arrayFilters as Doc[] | undefined, query: filter }).changed) wouldModify++;
   const upsert = stmt.upsert === true && docs.length === 0;
@@ -225,7 +225,7 @@ function explainDelete(inner: Doc, ctx: CommandContext): Explained {
   const filter = optDoc(stmt.q) ?? {};
   const one = toNumber(stmt.limit ?? 0) === 1;
   const t0 = performance.now();
-  const { built, ex, docs } = planQuery(ctx, coll, { filter, sort: one ? optDoc(stmt.sort) : undefined, limit: one ? 1 : 0 }, stmt.hint);
+  const { built, ex, docs } = planQuery(ctx, coll, { filter, sort: one ? optDoc(stmt.sort) : undefined, limit: one ? 1 : 0 }, stmt.hint, stmt.collation);
   const out = wrap(built, { stage: 'DELETE' }, 0, { nWouldDelete: docs.length });
   return { ns, filter, built: out, ex, ms: performance.now() - t0 };
 }
@@ -235,7 +235,7 @@ function explainFindAndModify(inner: Doc, ctx: CommandContext): Explained {
   const coll = ctx.engine.get(ns);
   const filter = optDoc(inner.query) ?? {};
   const t0 = performance.now();
-  const { built, ex, docs } = planQuery(ctx, coll, { filter, sort: optDoc(inner.sort), limit: 1 }, inner.hint);
+  const { built, ex, docs } = planQuery(ctx, coll, { filter, sort: optDoc(inner.sort), limit: 1 }, inner.hint, inner.collation);
   let out: Built;
   if (inner.remove === true) out = wrap(built, { stage: 'DELETE' }, 0, { nWouldDelete: docs.length });
   else {
@@ -266,8 +266,8 @@ function explainAggregate(inner: Doc, ctx: CommandContext): Explained {
     }
   }
   const t0 = performance.now();
-  const { built, ex, docs } = planQuery(ctx, coll, shape, inner.hint);
-  const out = rest.length ? runPipeline(ctx, docs, rest) : docs;
+  const { built, ex, docs } = planQuery(ctx, coll, shape, inner.hint, inner.collation);
+  const out = rest.length ? runPipeline(ctx, docs, rest, effectiveCollation(inner.collation, coll)) : docs;
   const ms = performance.now() - t0;
   const extra = rest.length
     ? (withStats: boolean): Doc => ({
@@ -323,7 +323,7 @@ export function explainCommand(inner: Doc, verbosity: string, ctx: CommandContex
   const name = Object.keys(inner)[0] ?? '';
   const explainer = EXPLAINERS[name];
   if (!explainer) throw new MongoError('CommandNotFound', `Explain failed due to unknown command: ${name}`);
-  assertSimpleCollation(inner);
+  validateCollations(inner);
   const r = explainer(inner, ctx);
   const withStats = verbosity !== 'queryPlanner';
   const reply: Doc = { explainVersion: '1', queryPlanner: queryPlanner(r.ns, r.filter, r.built) };

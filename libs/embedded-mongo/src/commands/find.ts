@@ -5,6 +5,7 @@ import { copyTypes } from '../query/agg-types';
 import { mongoQuery } from '../query/operators';
 import { compileFilter, countFromIndex, resolveHint, scan } from '../query/planner';
 import { compareValues, Doc, getPath, isPlainObject, keyString, NUM_TYPES, NumTypeTable, toNumber } from '../storage/values';
+import { effectiveCollation } from './collation';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 
 function optNumber(cmd: Doc, field: string): number | undefined {
@@ -159,7 +160,7 @@ const find: Handler = (cmd, ctx) => {
   if (batchSize !== undefined && batchSize < 0) throw new MongoError('BadValue', `BatchSize value must be non-negative, but received: ${batchSize}`);
   if (limit && (batchSize === undefined || batchSize > limit)) batchSize = limit;
   const coll = ctx.engine.get(ns);
-  const hits = scan(coll, overlayFor(ctx, coll), filter, { sort, skip, limit, hint: resolveHint(coll, cmd.hint) });
+  const hits = scan(coll, overlayFor(ctx, coll), filter, { sort, skip, limit, hint: resolveHint(coll, cmd.hint), collation: effectiveCollation(cmd.collation, coll) });
   const docs = project(
     hits.map((h) => h.doc),
     filter,
@@ -196,7 +197,8 @@ const count: Handler = (cmd, ctx) => {
   if (!Object.keys(query).length && !overlay?.size) n = Math.max(0, (coll?.docs.size ?? 0) - skip);
   else {
     const hint = resolveHint(coll, cmd.hint);
-    n = Math.max(0, ((hint ? undefined : countFromIndex(coll, overlay, query)) ?? scan(coll, overlay, query, { hint }).length) - skip);
+    const collation = effectiveCollation(cmd.collation, coll);
+    n = Math.max(0, ((hint ? undefined : countFromIndex(coll, overlay, query, undefined, collation)) ?? scan(coll, overlay, query, { hint, collation }).length) - skip);
   }
   if (limit) n = Math.min(n, limit);
   return { n, ok: 1 };
@@ -208,17 +210,19 @@ const distinct: Handler = (cmd, ctx) => {
   if (typeof key !== 'string') throw new MongoError('TypeMismatch', "BSON field 'distinct.key' is missing or has the wrong type, expected type 'string'");
   const coll = ctx.engine.get(ns);
   const query = optDoc(cmd, 'query', 'distinct') ?? {};
-  compileFilter(query);
+  const collation = effectiveCollation(cmd.collation, coll);
+  compileFilter(query, collation);
   const seen = new Map<string, unknown>();
-  for (const hit of scan(coll, overlayFor(ctx, coll), query)) {
+  for (const hit of scan(coll, overlayFor(ctx, coll), query, { collation })) {
     const v = getPath(hit.doc, key);
     if (v === undefined) continue;
     for (const x of Array.isArray(v) ? v : [v]) {
-      const k = keyString(x);
+      // Under a collation, strings it holds equal are one value (the first seen).
+      const k = collation && typeof x === 'string' ? 'c' + collation.key(x) : keyString(x);
       if (!seen.has(k)) seen.set(k, x);
     }
   }
-  const values = [...seen.values()].sort(compareValues);
+  const values = [...seen.values()].sort((a, b) => compareValues(a, b, collation?.compare));
   return { values, ok: 1 };
 };
 

@@ -5,7 +5,7 @@ import { ErrorCodes, MongoError, TRANSIENT } from '../errors';
 import { Doc, toNumber } from '../storage/values';
 import { noSuchTransaction, Transaction } from '../transactions';
 import { aggregateCommands } from './aggregate';
-import { assertSimpleCollation } from './collation';
+import { validateCollations } from './collation';
 import { CommandContext, Handler } from './context';
 import { ddlCommands } from './ddl';
 import { explainCommands } from './explain';
@@ -54,7 +54,7 @@ export async function runCommand(cmd: Doc, db: string, base: CommandBase): Promi
   }
   let txn: Transaction | undefined;
   try {
-    assertSimpleCollation(cmd);
+    validateCollations(cmd);
     const lsidKey = sessionKey(cmd.lsid);
     if (lsidKey && !NOT_IN_TXN.has(key!)) ctx.session = base.sessions.get(lsidKey);
     const session = ctx.session;

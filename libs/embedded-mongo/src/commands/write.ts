@@ -10,6 +10,7 @@ import { Collection } from '../storage/collection';
 import { LockedByTransaction } from '../storage/engine';
 import { assertInsertableSize, assertStorableDepth, assertStorableId } from '../storage/limits';
 import { Doc, isPlainObject, keyString, toNumber } from '../storage/values';
+import { effectiveCollation } from './collation';
 import { collName, CommandContext, Handler, overlayFor, validateFor } from './context';
 
 /** Runs `fn`, waiting for and retrying past transaction locks when outside a transaction. */
@@ -123,7 +124,8 @@ function updateStatement(ctx: CommandContext, ns: string, stmt: Doc): UpdateOutc
   }
   const arrayFilters = stmt.arrayFilters as Doc[] | undefined;
   let coll = ctx.engine.get(ns);
-  const hits = scan(coll, overlayFor(ctx, coll), q, multi ? {} : { limit: 1, sort: stmt.sort as Doc | undefined });
+  const collation = effectiveCollation(stmt.collation, coll);
+  const hits = scan(coll, overlayFor(ctx, coll), q, multi ? { collation } : { limit: 1, sort: stmt.sort as Doc | undefined, collation });
   if (coll && !ctx.txn) {
     for (const hit of hits) {
       const holder = ctx.engine.lockedBy(ns, hit.id);
@@ -181,7 +183,8 @@ function deleteStatement(ctx: CommandContext, ns: string, stmt: Doc): number {
   if (!coll) return 0;
   const limit = toNumber(stmt.limit ?? 0);
   if (limit !== 0 && limit !== 1) throw new MongoError('FailedToParse', 'The limit field in delete objects must be 0 or 1. Got ' + limit);
-  const hits = scan(coll, overlayFor(ctx, coll), (stmt.q ?? {}) as Doc, limit ? { limit: 1, sort: stmt.sort as Doc | undefined } : {});
+  const collation = effectiveCollation(stmt.collation, coll);
+  const hits = scan(coll, overlayFor(ctx, coll), (stmt.q ?? {}) as Doc, limit ? { limit: 1, sort: stmt.sort as Doc | undefined, collation } : { collation });
   if (!ctx.txn) {
     for (const hit of hits) {
       const holder = ctx.engine.lockedBy(ns, hit.id);

@@ -12,6 +12,7 @@
 //   `$db` are fields.
 import { Context, Query } from 'mingo';
 import { MongoError } from '../errors';
+import { Collation, parseCollation } from './collation';
 import { parseSchema, schemaFailures } from './validation';
 import { compareValues, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, toNumber, typeRank } from '../storage/values';
 
@@ -260,7 +261,18 @@ function sameValue(x: unknown, b: unknown, rank: number, key: string): boolean {
   return typeRank(x) === rank && (x === b || keyString(x) === key);
 }
 
+/** The collation a query was compiled with (mingo keeps the `collation` option). */
+function collationOf(options: Options): Collation | undefined {
+  const spec = (options as { collation?: unknown } | undefined)?.collation;
+  return spec ? parseCollation(spec) : undefined;
+}
+
 const $eq: QueryOp = (selector, b, options) => {
+  const coll = typeof b === 'string' ? collationOf(options) : undefined;
+  if (coll) {
+    const k = coll.key(b as string);
+    return (o) => leafValues(o, selector).some((x) => typeof x === 'string' && coll.key(x) === k);
+  }
   if (!isSpecialOperand(b)) return mingoQuery.$eq(selector, b, options);
   const rank = typeRank(b);
   const key = keyString(b);
@@ -273,6 +285,17 @@ const $ne: QueryOp = (selector, b, options) => {
 };
 
 const $in: QueryOp = (selector, list, options) => {
+  const coll = Array.isArray(list) && list.some((x) => typeof x === 'string') ? collationOf(options) : undefined;
+  if (coll) {
+    const keys = new Set((list as unknown[]).filter((x): x is string => typeof x === 'string').map(coll.key));
+    const rest = (list as unknown[]).filter((x) => typeof x !== 'string');
+    const others = rest.length ? $inPlain(selector, rest, options) : undefined;
+    return (o) => leafValues(o, selector).some((x) => typeof x === 'string' && keys.has(coll.key(x))) || (others ? others(o) : false);
+  }
+  return $inPlain(selector, list, options);
+};
+
+const $inPlain: QueryOp = (selector, list, options) => {
   if (!Array.isArray(list)) return mingoQuery.$in(selector, list, options);
   const special = list.filter(isSpecialOperand);
   if (!special.length) return mingoQuery.$in(selector, list, options);
@@ -289,6 +312,8 @@ const $nin: QueryOp = (selector, list, options) => {
 
 function range(op: string, holds: (c: number) => boolean): QueryOp {
   return (selector, b, options) => {
+    const coll = typeof b === 'string' ? collationOf(options) : undefined;
+    if (coll) return (o) => leafValues(o, selector).some((x) => typeof x === 'string' && holds(coll.compare(x, b as string)));
     if (!isSpecialOperand(b)) return mingoQuery[op](selector, b, options);
     const rank = typeRank(b);
     return (o) =>

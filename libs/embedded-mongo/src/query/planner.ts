@@ -11,7 +11,8 @@
 // superset of the matches.
 import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
-import { IndexEntry, IndexStore, partsKey } from '../storage/index-store';
+import { IndexEntry, IndexStore } from '../storage/index-store';
+import { Collation, sameCollation } from './collation';
 import { mongoQuery } from './operators';
 import { Position } from '../storage/sorted-list';
 import { compareValues, Doc, isPlainObject, renderValue, sortComparator, toNumber, typeRank } from '../storage/values';
@@ -30,6 +31,8 @@ export interface ScanOptions {
   hint?: IndexStore;
   /** Filled with what the scan did, for `explain` (only then: the common path pays nothing). */
   explain?: ScanExplain;
+  /** A non-simple collation for string comparisons, sort and index choice. */
+  collation?: Collation;
 }
 
 /** What a scan chose and read (commands/explain.ts turns it into MongoDB's explain output). */
@@ -296,14 +299,14 @@ function rewriteAll(filter: Doc): Doc {
   return out ?? filter;
 }
 
-export function compileFilter(filter: Doc): Matcher {
+export function compileFilter(filter: Doc, collation?: Collation): Matcher {
   if (filter && '$where' in filter) throw new MongoError('BadValue', '$where is not supported by the embedded MongoDB server');
-  if (isPlainObject(filter)) {
+  if (isPlainObject(filter) && !collation) {
     const fast = scalarConditionMatcher(filter);
     if (fast) return fast;
   }
   try {
-    return mongoQuery(rewriteAll(filter ?? {}), { scriptEnabled: false });
+    return mongoQuery(rewriteAll(filter ?? {}), collation ? { scriptEnabled: false, collation: collation.spec } : { scriptEnabled: false });
   } catch (e) {
     throw new MongoError('BadValue', (e as Error).message);
   }
@@ -405,23 +408,37 @@ interface CandidatePlan {
   point?: boolean;
 }
 
-function candidatePlan(coll: Collection, conds: Map<string, FieldCond>): CandidatePlan | undefined {
+/** True when no string occurs in the values (so binary and collated comparisons agree). */
+function stringFree(values: unknown[]): boolean {
+  return values.every((v) => (typeof v === 'string' ? false : Array.isArray(v) ? stringFree(v) : isPlainObject(v) ? stringFree(Object.values(v)) : true));
+}
+
+function condStringFree(c: FieldCond | undefined): boolean {
+  return !c || stringFree([...(c.eq ?? []), ...(c.lo ? [c.lo.v] : []), ...(c.hi ? [c.hi.v] : [])]);
+}
+
+function candidatePlan(coll: Collection, conds: Map<string, FieldCond>, collation?: Collation): CandidatePlan | undefined {
   let best: CandidatePlan | undefined;
   for (const index of coll.indexes.values()) {
     if (!usable(index)) continue;
+    // Under a collation, an index answers string conditions only if it has that collation (and
+    // then only through its hash of collation keys: its sorted list is in binary order).
+    const collated = !!collation && !!index.collation && sameCollation(index.collation, collation);
     let k = 0;
     let combos = 1;
     while (k < index.fields.length) {
       const c = conds.get(index.fields[k][0]);
       if (!c?.eq || combos * c.eq.length > MAX_COMBOS) break;
+      if (collation && !collated && !condStringFree(c)) break;
       combos *= c.eq.length;
       k++;
     }
+    if (collated && k < index.fields.length) continue;
     // A unique index with every field fixed holds at most one document per value: nothing beats it
     // (claim({ _id, status, availableAt: { $lte } }) must not walk the status index).
     if (index.unique && k === index.fields.length && combos <= 16) return { index, k, range: false, point: true };
     const next = k < index.fields.length ? conds.get(index.fields[k][0]) : undefined;
-    const range = !index.isMultikeyAt(k) && !!(next?.lo || next?.hi);
+    const range = !index.isMultikeyAt(k) && !!(next?.lo || next?.hi) && (!collation || condStringFree(next));
     const score = k * 2 + (range ? 1 : 0);
     if (score > 0 && (!best || score > best.k * 2 + (best.range ? 1 : 0))) best = { index, k, range };
   }
@@ -438,7 +455,7 @@ function candidateIds(plan: CandidatePlan, conds: Map<string, FieldCond>): Set<s
   }
   const ids = new Set<string>();
   if (k === index.fields.length) {
-    for (const p of prefixes) for (const id of index.idsFor(partsKey(p))) ids.add(id);
+    for (const p of prefixes) for (const id of index.idsFor(index.keyOf(p))) ids.add(id);
     return ids;
   }
   const rangeCond = range ? conds.get(index.fields[k][0]) : undefined;
@@ -496,8 +513,9 @@ function sortedPlan(coll: Collection, conds: Map<string, FieldCond>, sort: Doc):
  * lists each distinct element once, and only the fixed value's entry falls in the stretch), so
  * countDocuments({ userId, platforms: 'x' }) costs two seeks instead of reading every match.
  */
-export function countFromIndex(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc, ex?: ScanExplain): number | undefined {
+export function countFromIndex(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc, ex?: ScanExplain, collation?: Collation): number | undefined {
   if (!coll) return 0;
+  if (collation) return undefined;
   if (overlay?.size || !isPlainObject(filter)) return undefined;
   const keys = Object.keys(filter);
   for (const key of keys) {
@@ -559,7 +577,7 @@ function trialBudget(want: number): number {
  */
 export function scan(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc, opts: ScanOptions = {}): Hit[] {
   const ex = opts.explain;
-  const query = ex ? countingMatcher(compileFilter(filter), ex) : compileFilter(filter);
+  const query = ex ? countingMatcher(compileFilter(filter, opts.collation), ex) : compileFilter(filter, opts.collation);
   if (ex) ex.access = 'COLLSCAN';
   if (!coll) return [];
   const skip = opts.skip ?? 0;
@@ -571,10 +589,11 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
     if (ex) Object.assign(ex, { access: 'IXSCAN', index: opts.hint, reverse: false, bounds: indexBounds(opts.hint, [], undefined, false) });
     return hintedScan(coll, opts.hint, overlay, query, opts);
   }
-  const narrow = candidatePlan(coll, conds);
+  const narrow = candidatePlan(coll, conds, opts.collation);
 
   const hasSort = opts.sort && Object.keys(opts.sort).length > 0;
-  if (hasSort && !overlay?.size) {
+  // (index order is binary: under a collation the sort is done on the matches)
+  if (hasSort && !overlay?.size && !opts.collation) {
     const plan = sortedPlan(coll, conds, opts.sort!);
     // A walk narrower than (or as narrow as) the best index walks unbounded. A wider one is only
     // worth a bounded trial, and only when a limit lets it stop early:
@@ -636,7 +655,7 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
     if (overlay && !done) for (const [id, doc] of overlay) if (doc && consider(id, doc)) break;
   }
   if (hasSort) {
-    const cmp = sortComparator(opts.sort!);
+    const cmp = sortComparator(opts.sort!, opts.collation?.compare);
     hits.sort((a, b) => cmp(a.doc, b.doc));
   }
   if (ex) ex.matched = hits.length;
@@ -658,7 +677,7 @@ function hintedScan(coll: Collection, index: IndexStore, overlay: Map<string, Do
     if (doc && query.test(doc)) hits.push({ id: e.id, doc });
   }
   if (opts.sort && Object.keys(opts.sort).length) {
-    const cmp = sortComparator(opts.sort);
+    const cmp = sortComparator(opts.sort, opts.collation?.compare);
     hits.sort((a, b) => cmp(a.doc, b.doc));
   }
   const skip = opts.skip ?? 0;
@@ -668,6 +687,7 @@ function hintedScan(coll: Collection, index: IndexStore, overlay: Map<string, Do
 
 /** All documents of a collection as seen by a transaction (for aggregation and $lookup). */
 export function allDocs(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined): Doc[] {
+  // (no filter, no order: collation plays no part)
   if (!coll) return [];
   if (!overlay?.size) return [...coll.docs.values()].map((r) => r.doc);
   return scan(coll, overlay, {}).map((h) => h.doc);

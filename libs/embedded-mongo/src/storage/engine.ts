@@ -232,7 +232,7 @@ export class Engine {
         if (sameKey) throw new MongoError('IndexOptionsConflict', `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
         throw new MongoError('IndexKeySpecsConflict', `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
       }
-      if (sameKey && !spec.partialFilterExpression && !existing.spec.partialFilterExpression) {
+      if (sameKey && !spec.partialFilterExpression && !existing.spec.partialFilterExpression && keyString(existing.spec.collation ?? null) === keyString(spec.collation ?? null)) {
         if (sameIndexOptions(existing.spec, spec)) return false;
         throw new MongoError('IndexOptionsConflict', `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
       }
