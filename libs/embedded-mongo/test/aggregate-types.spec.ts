@@ -95,3 +95,22 @@ describe('aggregation keeps numeric types', () => {
     expect((stored!.sub as { l: Long }).l.toNumber()).toBe(11);
   });
 });
+
+describe('$group types per group', () => {
+  it("types each group's $sum and $first from its own members", async () => {
+    const c = h.db.collection('mixed');
+    await c.insertMany([
+      { g: 'longs', v: Long.fromNumber(2) },
+      { g: 'longs', v: Long.fromNumber(3) },
+      { g: 'ints', v: new Int32(4) },
+      { g: 'ints', v: new Int32(5) },
+      { g: 'doubles', v: new Double(1) },
+    ]);
+    const out = await c.aggregate([{ $group: { _id: '$g', s: { $sum: '$v' }, f: { $first: '$v' } } }, { $sort: { _id: 1 } }], promote).toArray();
+    expect(out.map((d) => [d._id, typeOf(d.s), typeOf(d.f)])).toEqual([
+      ['doubles', 'Double', 'Double'],
+      ['ints', 'Int32', 'Int32'],
+      ['longs', 'Long', 'Long'],
+    ]);
+  });
+});

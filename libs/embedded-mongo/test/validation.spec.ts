@@ -9,7 +9,7 @@ const schema = {
   bsonType: 'object',
   required: ['name', 'age'],
   properties: {
-    name: { bsonType: 'string', minLength: 2 },
+    name: { bsonType: 'string', minLength: 2, description: 'a name of two letters or more' },
     age: { bsonType: 'int', minimum: 0, maximum: 150 },
     email: { bsonType: 'string', pattern: '^[^@]+@[^@]+$' },
     tags: { bsonType: 'array', items: { bsonType: 'string' }, uniqueItems: true },
@@ -44,7 +44,7 @@ describe('document validation', () => {
       {
         operatorName: 'properties',
         propertiesNotSatisfied: [
-          { propertyName: 'name', details: [{ operatorName: 'minLength', specifiedAs: { minLength: 2 }, reason: 'specified string length was not satisfied', consideredValue: 'B' }] },
+          { propertyName: 'name', description: 'a name of two letters or more', details: [{ operatorName: 'minLength', specifiedAs: { minLength: 2 }, reason: 'specified string length was not satisfied', consideredValue: 'B' }] },
           { propertyName: 'age', details: [{ operatorName: 'minimum', specifiedAs: { minimum: 0 }, reason: 'comparison failed', consideredValue: -1 }] },
         ],
       },
@@ -99,7 +99,9 @@ describe('document validation', () => {
     await h.db.collection('warned').insertOne({ _id: 1 as never, b: 1 });
     expect(await h.db.collection('warned').countDocuments()).toBe(1);
     const [info] = await h.db.listCollections({ name: 'warned' }).toArray();
-    expect((info as { options: object }).options).toMatchObject({ validationAction: 'warn', validator: { $jsonSchema: { required: ['a'] } } });
+    expect((info as { options: object }).options).toMatchObject({ validationAction: 'warn', validationLevel: 'strict', validator: { $jsonSchema: { required: ['a'] } } });
+    const [people] = await h.db.listCollections({ name: 'people' }).toArray();
+    expect((people as { options: object }).options).toMatchObject({ validationLevel: 'strict', validationAction: 'error' });
   });
 
   it('query-operator validators and their errInfo', async () => {

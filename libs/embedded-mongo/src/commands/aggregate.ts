@@ -36,6 +36,15 @@ export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[], 
   return docs;
 }
 
+function groupKeysOf(docs: Doc[], id: unknown): unknown[] | undefined {
+  try {
+    const keyed = new Aggregator([{ $project: { _id: 0, k: { $ifNull: [id ?? null, null] } } }], { context: MONGO_CONTEXT }).run(docs) as Doc[];
+    return keyed.map((d) => d.k);
+  } catch {
+    return undefined;
+  }
+}
+
 function runStage(ctx: CommandContext, docs: Doc[], stage: Doc, collation?: Collation): Doc[] {
   const name = stageName(stage);
   if (name === '$facet' && isPlainObject(stage.$facet)) {
@@ -56,8 +65,10 @@ function runStage(ctx: CommandContext, docs: Doc[], stage: Doc, collation?: Coll
         return allDocs(c, overlayFor(ctx, c)).map((d) => cloneDoc(d));
       },
     });
+    // The group key of each input document: lets each group's numeric types come from its members.
+    const groupKeys = name === '$group' && isPlainObject(stage.$group) && docs.length ? groupKeysOf(docs, (stage.$group as Doc)._id) : undefined;
     const out = agg.run(docs) as Doc[];
-    restoreStageTypes(stage, docs, out);
+    restoreStageTypes(stage, docs, out, groupKeys);
     return out;
   } catch (e) {
     if (e instanceof MongoError) throw e;

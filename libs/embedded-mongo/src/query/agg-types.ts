@@ -176,45 +176,53 @@ function fieldRef(e: unknown): string | undefined {
   return typeof e === 'string' && e.startsWith('$') && !e.startsWith('$$') ? e.slice(1) : undefined;
 }
 
-function typeGroup(spec: Doc, input: Doc[], output: Doc[]): void {
+/**
+ * Types a `$group` stage's output. `keys` (the group key each input document had, when the caller
+ * could compute them) lets each group be typed from its own members; otherwise from all input.
+ */
+function typeGroup(spec: Doc, input: Doc[], output: Doc[], keys?: unknown[]): void {
+  let members: (o: Doc) => Doc[] = () => input;
+  if (keys && keys.length === input.length) {
+    const groups = new Map<string, Doc[]>();
+    input.forEach((d, i) => {
+      const k = keyString(keys[i]);
+      const list = groups.get(k);
+      if (list) list.push(d);
+      else groups.set(k, [d]);
+    });
+    members = (o) => groups.get(keyString(o._id)) ?? input;
+  }
   const id = spec._id;
   const idRef = fieldRef(id);
-  if (idRef) {
-    const types = valueTypes(input, idRef);
-    for (const o of output) typeByValue(o, '_id', types);
-  } else if (isPlainObject(id)) {
-    for (const [k, e] of Object.entries(id)) {
-      const ref = fieldRef(e);
-      if (!ref) continue;
-      const types = valueTypes(input, ref);
-      for (const o of output) if (isPlainObject(o._id)) typeByValue(o._id, k, types);
+  for (const o of output) {
+    const docs = members(o);
+    if (idRef) typeByValue(o, '_id', valueTypes(docs, idRef));
+    else if (isPlainObject(id) && isPlainObject(o._id)) {
+      for (const [k, e] of Object.entries(id)) {
+        const ref = fieldRef(e);
+        if (ref) typeByValue(o._id, k, valueTypes(docs, ref));
+      }
     }
-  }
-  for (const [field, acc] of Object.entries(spec)) {
-    if (field === '_id' || !isPlainObject(acc)) continue;
-    const op = Object.keys(acc)[0];
-    const arg = acc[op];
-    let type: NumType | undefined;
-    if (op === '$avg' || op === '$stdDevPop' || op === '$stdDevSamp') type = 'double';
-    else if (op === '$sum') {
-      if (typeof arg === 'number') type = numTypeAt(acc, op, arg);
-      else {
-        const ts: NumType[] = [];
-        for (const d of input) {
-          const t = exprType(arg, d);
-          if (t) ts.push(t);
+    for (const [field, acc] of Object.entries(spec)) {
+      if (field === '_id' || !isPlainObject(acc)) continue;
+      const op = Object.keys(acc)[0];
+      const arg = acc[op];
+      if (op === '$avg' || op === '$stdDevPop' || op === '$stdDevSamp') setNumType(o, field, 'double');
+      else if (op === '$sum') {
+        if (typeof arg === 'number') setNumType(o, field, numTypeAt(acc, op, arg));
+        else {
+          const ts: NumType[] = [];
+          for (const d of docs) {
+            const t = exprType(arg, d);
+            if (t) ts.push(t);
+          }
+          setNumType(o, field, widest(ts) ?? 'int');
         }
-        type = widest(ts) ?? 'int';
+      } else if (['$first', '$last', '$min', '$max', '$push', '$addToSet'].includes(op)) {
+        const ref = fieldRef(arg);
+        if (ref) typeByValue(o, field, valueTypes(docs, ref));
       }
-    } else if (['$first', '$last', '$min', '$max', '$push', '$addToSet'].includes(op)) {
-      const ref = fieldRef(arg);
-      if (ref) {
-        const types = valueTypes(input, ref);
-        for (const o of output) typeByValue(o, field, types);
-      }
-      continue;
     }
-    if (type) for (const o of output) setNumType(o, field, type);
   }
 }
 
@@ -253,7 +261,7 @@ function typeUnwind(spec: unknown, input: Doc[], output: Doc[]): void {
 /**
  * Puts numeric types back on one stage's output. `input` is what the stage received (with types).
  */
-export function restoreStageTypes(stage: Doc, input: Doc[], output: Doc[]): void {
+export function restoreStageTypes(stage: Doc, input: Doc[], output: Doc[], groupKeys?: unknown[]): void {
   const name = Object.keys(stage)[0];
   const spec = stage[name];
   switch (name) {
@@ -270,7 +278,7 @@ export function restoreStageTypes(stage: Doc, input: Doc[], output: Doc[]): void
       }
       return;
     case '$group':
-      if (isPlainObject(spec)) typeGroup(spec, input, output);
+      if (isPlainObject(spec)) typeGroup(spec, input, output, groupKeys);
       return;
     case '$unwind':
       typeUnwind(spec, input, output);

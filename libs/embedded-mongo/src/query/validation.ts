@@ -227,7 +227,7 @@ function objectFailures(schema: Doc, obj: Doc, out: Doc[]): void {
     for (const [p, sub] of Object.entries(props)) {
       if (!Object.prototype.hasOwnProperty.call(obj, p)) continue;
       const details = schemaFailures(sub as Doc, obj[p], obj, p);
-      if (details.length) notSatisfied.push({ propertyName: p, details });
+      if (details.length) notSatisfied.push({ propertyName: p, ...(typeof (sub as Doc).description === 'string' ? { description: (sub as Doc).description } : {}), details });
     }
     if (notSatisfied.length) out.push({ operatorName: 'properties', propertiesNotSatisfied: notSatisfied });
   }
@@ -292,7 +292,10 @@ const REASONS: Record<string, string> = {
 
 /** errInfo details for one top-level clause of a validator that the document fails. */
 function clauseDetails(field: string, spec: unknown, doc: Doc): Doc {
-  if (field === '$jsonSchema') return { operatorName: '$jsonSchema', schemaRulesNotSatisfied: schemaFailures(spec as Doc, doc) };
+  if (field === '$jsonSchema') {
+    const title = (spec as Doc).title;
+    return { operatorName: '$jsonSchema', ...(typeof title === 'string' ? { title } : {}), schemaRulesNotSatisfied: schemaFailures(spec as Doc, doc) };
+  }
   if (field === '$expr') return { operatorName: '$expr', specifiedAs: { $expr: spec }, reason: 'expression did not match', expressionResult: false };
   if (field === '$and' || field === '$or' || field === '$nor') {
     const list = (Array.isArray(spec) ? spec : []) as Doc[];
@@ -372,6 +375,11 @@ export function checkValidatorOptions(options: Doc): void {
       if (e instanceof MongoError) throw e;
       throw new MongoError('BadValue', (e as Error).message);
     }
+  }
+  if (isPlainObject(validator) && Object.keys(validator).length) {
+    // As mongod records them once a validator is set.
+    options.validationLevel ??= 'strict';
+    options.validationAction ??= 'error';
   }
   if (validationLevel !== undefined && !LEVELS.includes(validationLevel as string)) throw new MongoError('BadValue', `Enumeration value '${String(validationLevel)}' for field 'validationLevel' is not a valid value.`);
   if (validationAction !== undefined && !ACTIONS.includes(validationAction as string)) throw new MongoError('BadValue', `Enumeration value '${String(validationAction)}' for field 'validationAction' is not a valid value.`);
