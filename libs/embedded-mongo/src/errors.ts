@@ -43,6 +43,8 @@ export const ErrorCodes = {
   InvalidLength: 16,
   Overflow: 15,
   DocumentValidationFailure: 121,
+  Location15975: 15975,
+  Location15976: 15976,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

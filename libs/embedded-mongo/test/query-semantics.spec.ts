@@ -167,3 +167,20 @@ describe('projection keeps numeric types', () => {
     expect((doc!.l as { _bsontype: string })._bsontype).toBe('Long');
   });
 });
+
+describe('aggregation $sort order', () => {
+  it('sorts Decimal128 numerically, BinData by length then subtype, arrays by their extreme element', async () => {
+    const { Decimal128, Binary } = await import('mongodb');
+    const c = h.db.collection('aggsort');
+    await c.insertMany([
+      { _id: 1 as never, d: Decimal128.fromString('10.5'), b: new Binary(Buffer.from([9, 9]), 0), a: [5, 1] },
+      { _id: 2 as never, d: 2, b: new Binary(Buffer.from([1]), 4), a: [3] },
+      { _id: 3 as never, d: Decimal128.fromString('-1'), b: new Binary(Buffer.from([0, 0]), 2), a: [2, 9] },
+    ]);
+    const order = async (sort: object) => (await c.aggregate([{ $project: { d: 1, b: 1, a: 1 } }, { $sort: sort }]).toArray()).map((x) => x._id);
+    expect(await order({ d: 1 })).toEqual([3, 2, 1]);
+    expect(await order({ b: 1 })).toEqual([2, 1, 3]);
+    expect(await order({ a: 1 })).toEqual([1, 3, 2]);
+    expect(await order({ a: -1 })).toEqual([3, 1, 2]);
+  });
+});

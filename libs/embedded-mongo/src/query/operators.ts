@@ -14,7 +14,7 @@ import { Context, Query } from 'mingo';
 import { MongoError } from '../errors';
 import { Collation, parseCollation } from './collation';
 import { parseSchema, schemaFailures } from './validation';
-import { compareValues, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, toNumber, typeRank } from '../storage/values';
+import { compareValues, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, sortComparator, toNumber, typeRank } from '../storage/values';
 
 // mingo's subpath modules (their exports map is beyond this project's TypeScript resolution).
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -27,6 +27,7 @@ const windowOps = require('mingo/operators/window') as object;
 /** mingo's Query without the root module's wrapper (which merges its default context in). */
 const QueryBase = (require('mingo/query') as { Query: typeof Query }).Query;
 type QueryBase = Query;
+const { Lazy } = require('mingo/lazy') as { Lazy(values: unknown[]): unknown };
 const { resolve } = require('mingo/util') as { resolve(obj: object, selector: string, options?: { unwrapArray?: boolean }): unknown };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -386,6 +387,24 @@ const $jsonSchema: QueryOp = (_selector, schema) => {
   return (o) => schemaFailures(schema as Doc, o).length === 0;
 };
 
+// ---------------------------------------------------------------------------------- $sort stage
+
+/**
+ * Aggregation `$sort` with MongoDB's order (storage/values.ts sortComparator: cross-type order,
+ * Decimal128 numerically, BinData by length / subtype / bytes, an array by its smallest or
+ * largest element) and the pipeline's collation; mingo's compares those differently.
+ */
+const $sortStage = (coll: { transform(fn: (values: unknown[]) => unknown): unknown }, spec: unknown, options: Options): unknown => {
+  if (!isPlainObject(spec) || !Object.keys(spec).length) throw new MongoError('Location15976', '$sort stage must have at least one sort key');
+  for (const v of Object.values(spec)) {
+    const n = toNumber(v);
+    if (n !== 1 && n !== -1) throw new MongoError('Location15975', '$sort key ordering must be 1 (for ascending) or -1 (for descending)');
+  }
+  const collation = collationOf(options);
+  const cmp = sortComparator(spec, collation?.compare);
+  return coll.transform((values) => Lazy((values as Doc[]).sort(cmp)));
+};
+
 // ---------------------------------------------------------------------------------- context
 
 const QUERY_OVERRIDES: Record<string, QueryOp> = {
@@ -410,7 +429,7 @@ const QUERY_OVERRIDES: Record<string, QueryOp> = {
 export const MONGO_CONTEXT = Context.init({
   accumulator: accumulatorOps as never,
   expression: expressionOps as never,
-  pipeline: pipelineOps as never,
+  pipeline: { ...pipelineOps, $sort: $sortStage } as never,
   projection: { ...projectionOps, $elemMatch: $elemMatchProjection } as never,
   query: { ...queryOps, ...QUERY_OVERRIDES } as never,
   window: windowOps as never,
