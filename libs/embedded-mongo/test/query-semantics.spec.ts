@@ -184,3 +184,20 @@ describe('aggregation $sort order', () => {
     expect(await order({ a: -1 })).toEqual([3, 1, 2]);
   });
 });
+
+describe('comparisons through arrays of subdocuments', () => {
+  it('matches a dotted path whose leaves are arrays, by element, with the overridden operators', async () => {
+    const { Decimal128 } = await import('mongodb');
+    const c = h.db.collection('deep');
+    await c.insertMany([
+      { _id: 1 as never, a: [{ b: [1, 2] }, { b: [3] }], n: [[1]] },
+      { _id: 2 as never, a: [{ b: Decimal128.fromString('7') }], n: [1] },
+    ]);
+    const ids = async (f: object) => (await c.find(f).sort({ _id: 1 }).toArray()).map((d) => d._id);
+    expect(await ids({ 'a.b': 3 })).toEqual([1]);
+    expect(await ids({ 'a.b': { $gt: 2.5 } })).toEqual([1, 2]);
+    expect(await ids({ 'a.b': { $in: [7] } })).toEqual([2]);
+    expect(await ids({ n: 1 })).toEqual([2]); // [[1]] holds an array, not 1
+    expect(await ids({ 'a.0.b': 2 })).toEqual([1]);
+  });
+});

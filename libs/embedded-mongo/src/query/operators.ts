@@ -62,9 +62,20 @@ function forEachAtPath(doc: unknown, parts: string[], i: number, fn: (v: unknown
 
 /** The values a path resolves to, arrays unwrapped one level (as MongoDB's leaf matching). */
 function leafValues(o: unknown, selector: string): unknown[] {
-  const lhs = resolve(o as object, selector, { unwrapArray: true });
-  if (lhs === undefined) return [];
-  return Array.isArray(lhs) ? [lhs, ...lhs] : [lhs];
+  const out: unknown[] = [];
+  if (!selector.includes('.')) {
+    const v = o !== null && typeof o === 'object' && !Array.isArray(o) && Object.prototype.hasOwnProperty.call(o, selector) ? (o as Doc)[selector] : undefined;
+    if (v === undefined) return out;
+    out.push(v);
+    if (Array.isArray(v)) out.push(...v);
+    return out;
+  }
+  forEachAtPath(o, selector.split('.'), 0, (v) => {
+    if (v === undefined) return;
+    out.push(v);
+    if (Array.isArray(v)) out.push(...v);
+  });
+  return out;
 }
 
 // ---------------------------------------------------------------------------------- $type
