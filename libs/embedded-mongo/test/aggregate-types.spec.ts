@@ -114,3 +114,13 @@ describe('$group types per group', () => {
     ]);
   });
 });
+
+describe('$type expression', () => {
+  it('names the stored numeric type of a field', async () => {
+    const [doc] = await h.db
+      .collection('nums')
+      .aggregate([{ $match: { _id: 1 } }, { $project: { l: { $type: '$l' }, d: { $type: '$d' }, i: { $type: '$i' }, s: { $type: '$sub.l' }, m: { $type: '$nope' }, a: { $type: '$arr' } } }])
+      .toArray();
+    expect(doc).toEqual({ _id: 1, l: 'long', d: 'double', i: 'int', s: 'long', m: 'missing', a: 'array' });
+  });
+});

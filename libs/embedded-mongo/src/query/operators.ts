@@ -197,6 +197,28 @@ const $type: QueryOp = (selector, spec) => {
   };
 };
 
+const TYPE_NAME_BY_CODE = new Map(Object.entries(TYPE_ALIASES).map(([k, v]) => [v, k]));
+
+/**
+ * The `$type` aggregation expression: a field reference answers the stored value's BSON type
+ * (Int64 / Double / Int32 told apart through the type tables); anything else is mingo's.
+ */
+const $typeExpression = (obj: object, expr: unknown, options: Options): unknown => {
+  const arg = Array.isArray(expr) && expr.length === 1 ? expr[0] : expr;
+  if (typeof arg === 'string' && arg.startsWith('$') && !arg.startsWith('$$')) {
+    const parts = arg.slice(1).split('.');
+    let found: string | undefined;
+    let count = 0;
+    forEachAtPath(obj, parts, 0, (v, parent, key) => {
+      count++;
+      if (count === 1 && v !== undefined) found = TYPE_NAME_BY_CODE.get(bsonTypeCode(v, parent, key)) ?? 'object';
+    });
+    if (count === 1) return found ?? 'missing';
+    if (count === 0) return 'missing';
+  }
+  return (expressionOps as Record<string, (o: object, e: unknown, opts: Options) => unknown>).$type(obj, expr, options);
+};
+
 // ---------------------------------------------------------------------------------- bitwise
 
 function binaryBytes(v: unknown): Uint8Array | undefined {
@@ -439,7 +461,7 @@ const QUERY_OVERRIDES: Record<string, QueryOp> = {
 /** mingo's operators with the overrides above: pass as `context` to Query / Aggregator. */
 export const MONGO_CONTEXT = Context.init({
   accumulator: accumulatorOps as never,
-  expression: expressionOps as never,
+  expression: { ...expressionOps, $type: $typeExpression } as never,
   pipeline: { ...pipelineOps, $sort: $sortStage } as never,
   projection: { ...projectionOps, $elemMatch: $elemMatchProjection } as never,
   query: { ...queryOps, ...QUERY_OVERRIDES } as never,
