@@ -79,6 +79,22 @@ describe('snapshot reads in transactions', () => {
     expect(await items().findOne({ _id: 2 })).toBeNull(); // not resurrected
   });
 
+  it('inserting an _id someone else inserted or deleted since the snapshot is a WriteConflict', async () => {
+    const insertInTxn = (_id: number) =>
+      items()
+        .insertOne({ _id, v: 70 }, { session: s })
+        .then(() => undefined)
+        .catch((err: MongoServerError) => err);
+    await items().insertOne({ _id: 7, v: 7 });
+    expect((await insertInTxn(7))?.code).toBe(112);
+    await s.abortTransaction();
+    s.startTransaction();
+    expect(await items().countDocuments({}, { session: s })).toBe(4); // new snapshot
+    await items().deleteOne({ _id: 3 });
+    expect((await insertInTxn(3))?.code).toBe(112); // the snapshot still holds 3: not a duplicate key
+    expect(await items().findOne({ _id: 3 })).toBeNull();
+  });
+
   it('$lookup reads the other collection at the same snapshot', async () => {
     await h.db.collection('snapOther').deleteMany({});
     await h.db.collection('snapOther').insertOne({ _id: 1 as never, tag: 'a', label: 'old' });

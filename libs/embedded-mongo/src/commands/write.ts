@@ -54,6 +54,8 @@ function insertOne(ctx: CommandContext, coll: Collection, doc: Doc): void {
   assertStorableDepth(doc, 'insert');
   assertStorableId(idv);
   const id = keyString(idv);
+  // In a transaction, an _id someone else inserted or deleted since the snapshot conflicts.
+  if (ctx.txn) ctx.engine.checkConflict(coll, id, ctx.txn);
   if (visible(ctx, coll, id)) throw coll.indexes.get('_id_')!.duplicateKeyError(coll.ns, { parts: [idv], str: id });
   validateFor(ctx, coll, doc);
   ctx.engine.write(coll, id, doc, ctx.txn);
