@@ -77,6 +77,13 @@ describe('collation', () => {
       .aggregate([{ $match: { _id: { $in: [5, 6, 7, 8] } } }, { $project: { name: 1 } }, { $sort: { name: 1 } }], { collation: { locale: 'en' } })
       .toArray();
     expect(sortedLater.map((d) => d.name)).toEqual(['apple', 'banana', 'Bob', 'Cherry']);
+    const groups = await names()
+      .aggregate([{ $match: { _id: { $lte: 4 } } }, { $group: { _id: '$name', n: { $sum: 1 } } }, { $sort: { n: -1 } }], { collation: ci })
+      .toArray();
+    expect(groups).toEqual([
+      { _id: 'anna', n: 3 },
+      { _id: 'Änna', n: 1 },
+    ]);
     expect(await names().countDocuments({ name: 'ANNA' }, { collation: ci })).toBe(3);
     expect(await names().distinct('name', { _id: { $lte: 4 } }, { collation: ci })).toEqual(['anna', 'Änna']);
     const up = await names().updateMany({ name: 'ANNA' }, { $set: { seen: true } }, { collation: ci });

@@ -7,9 +7,9 @@ import { MONGO_CONTEXT } from '../query/operators';
 import { MongoError } from '../errors';
 import { allDocs, countFromIndex, resolveHint, scan, ScanOptions } from '../query/planner';
 import { restoreStageTypes } from '../query/agg-types';
-import { Collation, mingoCollation } from '../query/collation';
+import { Collation, collateValue, mingoCollation } from '../query/collation';
 import { effectiveCollation } from './collation';
-import { cloneDoc, Doc, isPlainObject, toNumber } from '../storage/values';
+import { cloneDoc, Doc, isPlainObject, keyString, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { explainCommand } from './explain';
 import { cursorReply } from './find';
@@ -45,6 +45,27 @@ function groupKeysOf(docs: Doc[], id: unknown): unknown[] | undefined {
   }
 }
 
+const GROUP_KEY = '__embeddedMongoGroupKey';
+
+/**
+ * `$group` under a collation: keys equal under it form one group (MongoDB keeps the first key
+ * seen as the group's _id). Each document is given its group's representative key and grouped
+ * by that.
+ */
+function collatedGroup(ctx: CommandContext, docs: Doc[], stage: Doc, collation: Collation, keys: unknown[]): Doc[] {
+  const reps = new Map<string, unknown>();
+  const repKeys = keys.map((k) => {
+    const canonical = keyString(collateValue(collation, k));
+    if (!reps.has(canonical)) reps.set(canonical, k);
+    return reps.get(canonical);
+  });
+  const keyed = docs.map((d, i) => ({ ...d, [GROUP_KEY]: repKeys[i] }));
+  const spec = { ...(stage.$group as Doc), _id: `$${GROUP_KEY}` };
+  const grouped = runStage(ctx, keyed, { $group: spec }, undefined);
+  restoreStageTypes({ $group: { ...(stage.$group as Doc) } }, docs, grouped, repKeys);
+  return grouped;
+}
+
 function runStage(ctx: CommandContext, docs: Doc[], stage: Doc, collation?: Collation): Doc[] {
   const name = stageName(stage);
   if (name === '$facet' && isPlainObject(stage.$facet)) {
@@ -66,7 +87,8 @@ function runStage(ctx: CommandContext, docs: Doc[], stage: Doc, collation?: Coll
       },
     });
     // The group key of each input document: lets each group's numeric types come from its members.
-    const groupKeys = name === '$group' && isPlainObject(stage.$group) && docs.length ? groupKeysOf(docs, (stage.$group as Doc)._id) : undefined;
+    let groupKeys = name === '$group' && isPlainObject(stage.$group) && docs.length ? groupKeysOf(docs, (stage.$group as Doc)._id) : undefined;
+    if (collation && groupKeys) return collatedGroup(ctx, docs, stage, collation, groupKeys);
     const out = agg.run(docs) as Doc[];
     restoreStageTypes(stage, docs, out, groupKeys);
     return out;

@@ -115,3 +115,15 @@ export function mingoCollation(c: Collation | undefined): Doc | undefined {
 export function sameCollation(a: Collation | undefined, b: Collation | undefined): boolean {
   return (a?.id ?? 'simple') === (b?.id ?? 'simple');
 }
+
+/** A value with every string replaced by its collation key (for grouping and hashing). */
+export function collateValue(c: Collation, v: unknown): unknown {
+  if (typeof v === 'string') return c.key(v);
+  if (Array.isArray(v)) return v.map((x) => collateValue(c, x));
+  if (isPlainObject(v)) {
+    const out: Doc = {};
+    for (const [k, x] of Object.entries(v)) out[k] = collateValue(c, x);
+    return out;
+  }
+  return v;
+}
