@@ -12,10 +12,8 @@ import { AdminGuard } from './guards/admin.guard';
 import { ApiKeyGuard } from './guards/api-key.guard';
 import { ApiKeyStrategy } from './guards/api-key.strategy';
 import { SessionGuard } from './guards/session.guard';
-import { LoginAttemptsRepository } from './login-attempts.repository';
 import { LoginThrottleService } from './login-throttle.service';
 import { ApiKeySchema, ApiKey } from './schemas/api-key.schema';
-import { LoginAttempt, LoginAttemptSchema } from './schemas/login-attempt.schema';
 import { Session, SessionSchema } from './schemas/session.schema';
 import { User, UserSchema } from './schemas/user.schema';
 import { SessionsRepository } from './sessions.repository';
@@ -38,7 +36,6 @@ import { AdminUsersResolver } from './admin-users.resolver';
       { name: User.name, schema: UserSchema },
       { name: Session.name, schema: SessionSchema },
       { name: ApiKey.name, schema: ApiKeySchema },
-      { name: LoginAttempt.name, schema: LoginAttemptSchema },
     ]),
   ],
   controllers: [AuthController, ApiKeysController],
@@ -46,7 +43,6 @@ import { AdminUsersResolver } from './admin-users.resolver';
     UsersRepository,
     SessionsRepository,
     ApiKeysRepository,
-    LoginAttemptsRepository,
     UsersService,
     SessionsService,
     ApiKeysService,

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import { createHash } from 'node:crypto';
-import { LoginAttemptsRepository } from './login-attempts.repository';
-import { afterFailure, LOGIN_FREE_FAILURES, LOGIN_FREE_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS, lockSecondsLeft } from './login-throttle';
+import { RateLimiterMongo, type RateLimiterRes } from 'rate-limiter-flexible';
+import { LOGIN_FREE_FAILURES, LOGIN_FREE_FAILURES_PER_ADDRESS, LOGIN_MAX_LOCK_MS, LOGIN_WINDOW_MS, lockAfterFailure } from './login-throttle';
 
 /** What one login attempt is counted against: the account and the client address. */
 export interface LoginSubjects {
@@ -9,10 +11,36 @@ export interface LoginSubjects {
   address: string;
 }
 
-/** Applies the rules of login-throttle.ts to the shared `login_attempts` collection. */
+/** One subject kind: its failure counter over the window and its lock, both in the database. */
+interface Throttle {
+  failures: RateLimiterMongo;
+  lock: RateLimiterMongo;
+  free: number;
+}
+
+const TABLE = 'login_attempts';
+
+/**
+ * Applies login-throttle.ts with rate-limiter-flexible's MongoDB store (collection
+ * `login_attempts`, TTL-expired): counting is one atomic upsert, so every instance shares it.
+ * A lock is a `block` of its own key, so it outlives the failure window when it must.
+ */
 @Injectable()
 export class LoginThrottleService {
-  constructor(private readonly attempts: LoginAttemptsRepository) {}
+  private readonly account: Throttle;
+  private readonly address: Throttle;
+
+  constructor(@InjectConnection() connection: Connection) {
+    const store = { storeClient: connection.getClient(), dbName: connection.db!.databaseName, tableName: TABLE };
+    const throttle = (kind: string, free: number): Throttle => ({
+      // Points are never the limit here: the count decides the lock length.
+      failures: new RateLimiterMongo({ ...store, keyPrefix: `login_failures_${kind}`, points: Number.MAX_SAFE_INTEGER, duration: LOGIN_WINDOW_MS / 1000 }),
+      lock: new RateLimiterMongo({ ...store, keyPrefix: `login_lock_${kind}`, points: 1, duration: LOGIN_MAX_LOCK_MS / 1000 }),
+      free,
+    });
+    this.account = throttle('account', LOGIN_FREE_FAILURES);
+    this.address = throttle('address', LOGIN_FREE_FAILURES_PER_ADDRESS);
+  }
 
   /** Hashed keys: the collection holds neither emails nor addresses. */
   static subjects(email: string, ip: string): LoginSubjects {
@@ -22,26 +50,28 @@ export class LoginThrottleService {
 
   /** Seconds to wait before the next try (0: may try): the longer of the two locks. */
   async secondsLocked(subjects: LoginSubjects): Promise<number> {
-    const now = new Date();
-    const [account, address] = await Promise.all([this.attempts.find(subjects.account), this.attempts.find(subjects.address)]);
-    return Math.max(lockSecondsLeft(account, now), lockSecondsLeft(address, now));
+    const [account, address] = await Promise.all([this.account.lock.get(subjects.account), this.address.lock.get(subjects.address)]);
+    return Math.max(secondsLeft(account), secondsLeft(address));
   }
 
   async recordFailure(subjects: LoginSubjects): Promise<void> {
-    await Promise.all([this.countFailure(subjects.account, LOGIN_FREE_FAILURES), this.countFailure(subjects.address, LOGIN_FREE_FAILURES_PER_ADDRESS)]);
+    await Promise.all([this.countFailure(this.account, subjects.account), this.countFailure(this.address, subjects.address)]);
   }
 
   /** The account's slate is wiped; the address keeps its count (it may be guessing other accounts). */
   async recordSuccess(subjects: LoginSubjects): Promise<void> {
-    await this.attempts.clear(subjects.account);
+    await Promise.all([this.account.failures.delete(subjects.account), this.account.lock.delete(subjects.account)]);
   }
 
-  private async countFailure(key: string, freeFailures: number): Promise<void> {
-    const now = new Date();
-    const keepUntil = new Date(now.getTime() + LOGIN_WINDOW_MS * 2);
-    const before = await this.attempts.incrementFailures(key, now, keepUntil);
-    const state = afterFailure(before, now, freeFailures);
-    const expiresAt = new Date(Math.max(keepUntil.getTime(), (state.lockedUntil?.getTime() ?? 0) + LOGIN_WINDOW_MS));
-    await this.attempts.save(key, state, expiresAt);
+  private async countFailure(throttle: Throttle, key: string): Promise<void> {
+    const counted = await throttle.failures.penalty(key, 1);
+    const lockMs = lockAfterFailure(counted.consumedPoints, throttle.free);
+    if (lockMs) await throttle.lock.block(key, lockMs / 1000);
   }
+}
+
+/** A lock is a blocked key: more points consumed than its one allowed. */
+function secondsLeft(res: RateLimiterRes | null): number {
+  if (!res || res.consumedPoints <= 1 || res.msBeforeNext <= 0) return 0;
+  return Math.ceil(res.msBeforeNext / 1000);
 }

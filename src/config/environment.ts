@@ -65,15 +65,18 @@ export class Environment {
   DATA_DIR = './data';
 
   /**
-   * Port of the embedded database (MONGODB_URI unset), so mongosh or Compass can reach it at
-   * mongodb://127.0.0.1:27017/social_post_scheduler while the app runs. Taken: any free port
-   * (logged). 0: always any free port.
+   * Unset (the default): the embedded database (MONGODB_URI unset) listens only on a Unix socket
+   * in DATA_DIR/db that no other OS user can open. Set: it listens on this loopback port instead,
+   * so mongosh or Compass can reach it at mongodb://127.0.0.1:<port>/social_post_scheduler —
+   * as can every local user. Taken: any free port (logged). 0: always any free port.
+   * `npm run db` (the database on its own, for mongosh) uses 27017 when unset.
    */
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(0)
   @Max(65535)
-  EMBEDDED_DB_PORT = 27017;
+  EMBEDDED_DB_PORT?: number;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

@@ -18,7 +18,7 @@ export function databaseDefaults(raw: Record<string, string | undefined>): { dat
     const lines = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`);
     throw new ConfigurationError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { dataDir: join(resolve(env.DATA_DIR), 'db'), port: env.EMBEDDED_DB_PORT };
+  return { dataDir: join(resolve(env.DATA_DIR), 'db'), port: env.EMBEDDED_DB_PORT ?? 27017 };
 }
 
 if (require.main === module) {

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PostsService } from '../posts/posts.service';
@@ -14,6 +15,7 @@ export interface SweepResult {
 }
 
 const BATCH = 200;
+const SWEEP = 'media-sweep';
 
 /**
  * Periodic media housekeeping (MEDIA_SWEEP_*): S3 uploads seen complete, never-completed
@@ -23,7 +25,6 @@ const BATCH = 200;
 @Injectable()
 export class MediaSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(MediaSweeper.name);
-  private timer?: NodeJS.Timeout;
   private running?: Promise<SweepResult>;
 
   constructor(
@@ -32,16 +33,17 @@ export class MediaSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly posts: PostsService,
     private readonly settings: MediaSettings,
     @Inject(STORAGE_DRIVER) private readonly storage: StorageDriver,
+    private readonly registry: SchedulerRegistry,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.settings.sweepEnabled) return;
-    this.timer = setInterval(() => void this.sweep().catch((err) => this.logger.error({ err }, 'Media sweep failed')), this.settings.sweepIntervalMs);
-    this.timer.unref();
+    const timer = setInterval(() => void this.sweep().catch((err) => this.logger.error({ err }, 'Media sweep failed')), this.settings.sweepIntervalMs);
+    this.registry.addInterval(SWEEP, timer.unref());
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    if (this.registry.doesExist('interval', SWEEP)) this.registry.deleteInterval(SWEEP);
     await this.running?.catch(() => undefined);
   }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import * as fastq from 'fastq';
 import { PublicationStateService, type ClaimedPost } from '../posts/publication-state.service';
 import { PublisherService } from './publisher.service';
 import { PUBLISHING_SETTINGS, type PublishingSettings } from './publishing-settings';
@@ -19,8 +20,8 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
   private readonly logger = new Logger(PublishSchedulerService.name);
   private ticking = false;
   private stopping = false;
-  private running = 0;
-  private readonly queue: ClaimedPost[] = [];
+  /** Claimed posts waiting for, or holding, one of the `concurrency` publishing slots. */
+  private readonly pool: fastq.queueAsPromised<ClaimedPost>;
   /** Claim tokens of held posts → how many of them are still held. */
   private readonly heldTokens = new Map<string, number>();
   private readonly idleWaiters: Array<() => void> = [];
@@ -30,7 +31,9 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
     private readonly publisher: PublisherService,
     private readonly registry: SchedulerRegistry,
     @Inject(PUBLISHING_SETTINGS) private readonly settings: PublishingSettings,
-  ) {}
+  ) {
+    this.pool = fastq.promise(this, this.run, settings.concurrency);
+  }
 
   onApplicationBootstrap(): void {
     if (!this.settings.schedulerEnabled) return;
@@ -41,6 +44,7 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    this.pool.pause(); // nothing new starts; what is queued is released below
     for (const name of [TICK, HEARTBEAT]) {
       if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
     }
@@ -49,19 +53,20 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
     while (this.ticking && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     // Claims not started yet go back to the queue at once (not when their lease runs out), so
     // another instance, or this one after a restart, publishes them without delay.
-    const unstarted = this.queue.splice(0);
+    const unstarted = this.pool.getQueue();
+    this.pool.kill();
     const released = await Promise.allSettled(unstarted.map((claimed) => this.state.defer(claimed, new Date(), false)));
     if (unstarted.length) {
       const ok = released.filter((r) => r.status === 'fulfilled' && r.value).length;
       this.logger.log(`Shutdown: released ${ok} of ${unstarted.length} claimed posts not yet started`);
     }
     // Posts being published are finished (the platform call and its bookkeeping).
-    while (this.running > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    while (this.pool.running() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   }
 
   /** Posts claimed and not finished by this instance (queued or running). */
   get inFlight(): number {
-    return this.running + this.queue.length;
+    return this.pool.running() + this.pool.length();
   }
 
   /** One scheduler tick (public for tests and benchmarks). */
@@ -91,23 +96,22 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
   private enqueue(claimed: ClaimedPost): void {
     const token = claimed.scope.token;
     this.heldTokens.set(token, (this.heldTokens.get(token) ?? 0) + 1);
-    this.queue.push(claimed);
-    this.pump();
+    void this.pool.push(claimed);
   }
 
-  private pump(): void {
-    while (this.running < this.settings.concurrency && this.queue.length && !this.stopping) {
-      const claimed = this.queue.shift()!;
-      this.running += 1;
-      void this.publisher.publish(claimed).finally(() => {
-        this.running -= 1;
-        const token = claimed.scope.token;
-        const left = (this.heldTokens.get(token) ?? 1) - 1;
-        if (left > 0) this.heldTokens.set(token, left);
-        else this.heldTokens.delete(token);
-        this.pump();
-        this.idleWaiters.splice(0).forEach((resolve) => resolve());
-      });
+  /** The pool's worker: one publish (which records its own failures), then its lease is let go. */
+  private async run(claimed: ClaimedPost): Promise<void> {
+    try {
+      await this.publisher.publish(claimed);
+    } catch (err) {
+      this.logger.error({ err }, 'Publishing crashed');
+    } finally {
+      const token = claimed.scope.token;
+      const left = (this.heldTokens.get(token) ?? 1) - 1;
+      if (left > 0) this.heldTokens.set(token, left);
+      else this.heldTokens.delete(token);
+      // After this task leaves the pool's count, so a waiting tick sees the free room.
+      setImmediate(() => this.idleWaiters.splice(0).forEach((resolve) => resolve()));
     }
   }
 

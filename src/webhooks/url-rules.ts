@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { WebhookMessages } from './webhooks.errors';
 
 /**
@@ -106,21 +106,46 @@ function parseIPv4(ip: string): number[] {
   return ip.split('.').map(Number);
 }
 
+/** Non-public ranges, most specific first (the first category whose list holds the address wins). */
+const RANGES: ReadonlyArray<[AddressCategory, 'ipv4' | 'ipv6', string, number]> = [
+  ['metadata', 'ipv6', 'fd00:ec2::254', 128], // AWS's IPv6 instance metadata
+  ['unspecified', 'ipv4', '0.0.0.0', 8], // "this network" (0.0.0.0 reaches the local host)
+  ['loopback', 'ipv4', '127.0.0.0', 8],
+  ['private', 'ipv4', '10.0.0.0', 8],
+  ['private', 'ipv4', '172.16.0.0', 12],
+  ['private', 'ipv4', '192.168.0.0', 16],
+  ['private', 'ipv4', '100.64.0.0', 10], // carrier-grade NAT
+  ['private', 'ipv4', '198.18.0.0', 15], // benchmarking
+  ['link-local', 'ipv4', '169.254.0.0', 16],
+  ['reserved', 'ipv4', '192.0.0.0', 24], // IETF protocol assignments
+  ['multicast', 'ipv4', '224.0.0.0', 4],
+  ['reserved', 'ipv4', '240.0.0.0', 4], // 240/4 and the broadcast address
+  ['unspecified', 'ipv6', '::', 128],
+  ['loopback', 'ipv6', '::1', 128],
+  ['private', 'ipv6', 'fc00::', 7], // unique local
+  ['link-local', 'ipv6', 'fe80::', 10],
+  ['private', 'ipv6', 'fec0::', 10], // deprecated site-local
+  ['multicast', 'ipv6', 'ff00::', 8],
+];
+
+/** One `net.BlockList` per category, in RANGES' order. */
+const CATEGORY_LISTS: ReadonlyArray<[AddressCategory, BlockList]> = (() => {
+  const lists = new Map<AddressCategory, BlockList>();
+  for (const [category, family, network, prefix] of RANGES) {
+    if (!lists.has(category)) lists.set(category, new BlockList());
+    lists.get(category)!.addSubnet(network, prefix, family);
+  }
+  return [...lists];
+})();
+
+function rangeCategory(ip: string, family: 'ipv4' | 'ipv6'): AddressCategory | null {
+  return CATEGORY_LISTS.find(([, list]) => list.check(ip, family))?.[0] ?? null;
+}
+
 function classifyIPv4([a, b, c, d]: number[]): AddressCategory | null {
   const dotted = `${a}.${b}.${c}.${d}`;
   if (METADATA_HOSTS.has(dotted)) return 'metadata';
-  if (a === 0) return 'unspecified'; // 0.0.0.0/8 "this network" (0.0.0.0 reaches the local host)
-  if (a === 127) return 'loopback';
-  if (a === 10) return 'private';
-  if (a === 172 && b >= 16 && b <= 31) return 'private';
-  if (a === 192 && b === 168) return 'private';
-  if (a === 100 && b >= 64 && b <= 127) return 'private'; // carrier-grade NAT, 100.64/10
-  if (a === 198 && (b === 18 || b === 19)) return 'private'; // benchmarking, 198.18/15
-  if (a === 169 && b === 254) return 'link-local';
-  if (a === 192 && b === 0 && c === 0) return 'reserved'; // IETF protocol assignments
-  if (a >= 224 && a <= 239) return 'multicast';
-  if (a >= 240) return 'reserved'; // 240/4 and the broadcast address
-  return null;
+  return rangeCategory(dotted, 'ipv4');
 }
 
 /** Eight 16-bit groups; handles `::` and an embedded dotted IPv4 tail. Input must pass isIP. */
@@ -142,10 +167,10 @@ export function parseIPv6(ip: string): number[] {
 
 function classifyIPv6(g: number[]): AddressCategory | null {
   const allZero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
-  if (allZero(0, 8)) return 'unspecified';
-  if (allZero(0, 7) && g[7] === 1) return 'loopback';
   const v4 = (hi: number, lo: number) => [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff];
-  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d) addresses reach the v4 host.
+  if (allZero(0, 7) && g[7] <= 1) return g[7] === 0 ? 'unspecified' : 'loopback';
+  // Forms that carry an IPv4 address and deliver to it: judged by that address.
+  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible (::a.b.c.d).
   if (allZero(0, 5) && (g[5] === 0xffff || g[5] === 0)) return classifyIPv4(v4(g[6], g[7]));
   // IPv4-translated (::ffff:0:a.b.c.d, RFC 2765).
   if (allZero(0, 4) && g[4] === 0xffff && g[5] === 0) return classifyIPv4(v4(g[6], g[7]));
@@ -158,10 +183,5 @@ function classifyIPv6(g: number[]): AddressCategory | null {
   if (g[0] === 0x2001 && g[1] === 0) {
     return classifyIPv4(v4(g[2], g[3])) ?? classifyIPv4(v4(g[6] ^ 0xffff, g[7] ^ 0xffff));
   }
-  if (g[0] === 0xfd00 && g[1] === 0x0ec2 && allZero(2, 7) && g[7] === 0x254) return 'metadata';
-  if ((g[0] & 0xfe00) === 0xfc00) return 'private'; // unique local fc00::/7
-  if ((g[0] & 0xffc0) === 0xfe80) return 'link-local'; // fe80::/10
-  if ((g[0] & 0xffc0) === 0xfec0) return 'private'; // deprecated site-local fec0::/10
-  if ((g[0] & 0xff00) === 0xff00) return 'multicast';
-  return null;
+  return rangeCategory(g.map((x) => x.toString(16)).join(':'), 'ipv6');
 }

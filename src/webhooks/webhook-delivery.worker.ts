@@ -1,4 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import * as fastq from 'fastq';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config.service';
 import { TokenCipher } from '../connections/token-cipher';
@@ -17,6 +19,8 @@ import { WebhooksRepository } from './webhooks.repository';
  */
 export const PER_WEBHOOK_IN_FLIGHT = 1;
 
+const PUMP = 'webhook-delivery-pump';
+
 /**
  * Delivers the outbox. A timer only ticks; each tick finds due deliveries and claims them
  * (`claim`, atomic with a lease) until the pool is full, and each finished delivery frees a
@@ -28,9 +32,9 @@ export const PER_WEBHOOK_IN_FLIGHT = 1;
 export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(WebhookDeliveryWorker.name);
   private readonly cipher: TokenCipher;
-  private readonly inFlight = new Map<string, Promise<void>>();
+  /** The delivery pool: claims are only made while it has a free slot, so it never queues. */
+  private readonly pool: fastq.queueAsPromised<ClaimedDelivery>;
   private readonly perWebhook = new Map<string, number>();
-  private timer: NodeJS.Timeout | null = null;
   private pumping = false;
   private stopped = true;
   /** Tests and the benchmark may swap the resolver (DNS) — never the address rules. */
@@ -41,8 +45,10 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     private readonly webhooks: WebhooksRepository,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
+    private readonly registry: SchedulerRegistry,
   ) {
     this.cipher = new TokenCipher(config.encryptionKey);
+    this.pool = fastq.promise(this, this.run, config.env.WEBHOOKS_DELIVERY_CONCURRENCY);
   }
 
   private get env() {
@@ -61,17 +67,19 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.timer = setInterval(() => void this.pump(), this.env.WEBHOOKS_WORKER_INTERVAL_MS);
-    this.timer.unref();
+    this.registry.addInterval(PUMP, setInterval(() => void this.pump(), this.env.WEBHOOKS_WORKER_INTERVAL_MS).unref());
     void this.pump();
   }
 
   /** Stops claiming and waits for deliveries in flight (each bounded by the timeout). */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await Promise.allSettled([...this.inFlight.values()]);
+    if (this.registry.doesExist('interval', PUMP)) this.registry.deleteInterval(PUMP);
+    if (!this.pool.idle()) await this.pool.drained();
+  }
+
+  private get busy(): number {
+    return this.pool.running() + this.pool.length();
   }
 
   /** Claims until the pool is full or nothing is due. Also callable to nudge the worker. */
@@ -81,10 +89,10 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     try {
       const concurrency = this.env.WEBHOOKS_DELIVERY_CONCURRENCY;
       const lease = leaseMs(this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS);
-      while (!this.stopped && this.inFlight.size < concurrency) {
+      while (!this.stopped && this.busy < concurrency) {
         const saturated = [...this.perWebhook].filter(([, n]) => n >= PER_WEBHOOK_IN_FLIGHT).map(([id]) => id);
         const now = new Date();
-        const ids = await this.deliveries.findDue(now, concurrency - this.inFlight.size, saturated, PER_WEBHOOK_IN_FLIGHT);
+        const ids = await this.deliveries.findDue(now, concurrency - this.busy, saturated, PER_WEBHOOK_IN_FLIGHT);
         if (!ids.length) break;
         // Claimed in parallel; a candidate another instance won meanwhile comes back null.
         const claims = await Promise.all(ids.map((id) => this.deliveries.claim(id, now, lease, randomUUID())));
@@ -100,16 +108,22 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
 
   private track(claim: ClaimedDelivery): void {
     this.perWebhook.set(claim.webhookId, (this.perWebhook.get(claim.webhookId) ?? 0) + 1);
-    const run = this.deliver(claim)
-      .catch((err: unknown) => this.logger.error({ err, deliveryId: claim.id }, 'Webhook delivery crashed'))
-      .finally(() => {
-        this.inFlight.delete(claim.id);
-        const n = (this.perWebhook.get(claim.webhookId) ?? 1) - 1;
-        if (n > 0) this.perWebhook.set(claim.webhookId, n);
-        else this.perWebhook.delete(claim.webhookId);
-        void this.pump();
-      });
-    this.inFlight.set(claim.id, run);
+    void this.pool.push(claim);
+  }
+
+  /** The pool's worker: one delivery, then its slot goes to the next claim. Never rejects. */
+  private async run(claim: ClaimedDelivery): Promise<void> {
+    try {
+      await this.deliver(claim);
+    } catch (err) {
+      this.logger.error({ err, deliveryId: claim.id }, 'Webhook delivery crashed');
+    } finally {
+      const n = (this.perWebhook.get(claim.webhookId) ?? 1) - 1;
+      if (n > 0) this.perWebhook.set(claim.webhookId, n);
+      else this.perWebhook.delete(claim.webhookId);
+      // After this task leaves the pool's count, so the pump sees the free slot.
+      setImmediate(() => void this.pump());
+    }
   }
 
   /** One attempt of one claimed delivery, and its bookkeeping. */

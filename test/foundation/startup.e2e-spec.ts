@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -39,8 +39,36 @@ describe('start-up (the real entry point in its own process)', () => {
     expect(secrets.encryptionKey).toMatch(/^[0-9a-f]{64}$/);
     expect(app.output()).toContain('generated development secrets');
 
+    // The database listens only on a socket this OS user alone can open (no TCP port), in a
+    // directory only this user can enter; mongosh connects with the logged URI.
+    const socket = join(dataDir, 'db', 'mongod.sock');
+    const uri = /Embedded database at (mongodb:\/\/\S+)/.exec(app.output())?.[1];
+    expect(uri).toBe(`mongodb://${encodeURIComponent(socket)}/social_post_scheduler?directConnection=true`);
+    expect(statSync(socket).isSocket()).toBe(true);
+    expect(statSync(socket).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'db')).mode & 0o777).toBe(0o700);
+    expect(app.output()).not.toMatch(/embedded MongoDB listening on 127\.0\.0\.1/);
+    const client = await MongoClient.connect(uri!, { serverSelectionTimeoutMS: 5000 });
+    try {
+      expect((await client.db().listCollections().toArray()).map((c) => c.name)).toEqual(expect.arrayContaining(['users', 'post_groups']));
+    } finally {
+      await client.close();
+    }
+    expect(app.output()).not.toContain('NODE_ENV=production without MONGODB_URI');
+
     app.child.kill('SIGTERM');
     expect(await app.exited).toBe(0);
+  }, 60_000);
+
+  it('warns when production runs on the embedded database', async () => {
+    const app = startAppProcess({ DATA_DIR: dataDir, PORT: '0', DEMO_ACCOUNT: 'false', NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), ENCRYPTION_KEY: 'ab'.repeat(32) });
+    try {
+      await app.listening;
+      expect(app.output()).toContain('NODE_ENV=production without MONGODB_URI: running on the embedded database');
+    } finally {
+      app.child.kill('SIGTERM');
+      await app.exited;
+    }
   }, 60_000);
 
   it('logs one JSON line per record from the first line on (embedded database and Nest included), wiring at debug, then the demo banner as plain lines', async () => {

@@ -179,6 +179,21 @@ describe('LinkedInAdapter against the LinkedIn fake', () => {
     await expect(adapter.validate(creds('tok-expired'))).resolves.toMatchObject({ ok: false, message: 'Access token expired or revoked' });
   });
 
+  it('findPublished finds the post by its commentary among the author\'s latest posts', async () => {
+    const since = new Date();
+    const content = 'Launch day (finally) #news';
+    const posted = await adapter.publish(creds(), request(content));
+    await adapter.publish(creds(), request('something else'));
+    await expect(adapter.findPublished(creds(), request(content), since)).resolves.toEqual(posted);
+    const [lookup] = fake.calls('GET /rest/posts');
+    expect(lookup.query.get('author')).toBe('urn:li:person:abc123');
+    expect(lookup.headers['linkedin-version']).toMatch(/^\d{6}$/);
+    await expect(adapter.findPublished(creds(), request('never posted'), since)).resolves.toBeNull();
+    await expect(adapter.findPublished(creds(), request(content), new Date(Date.now() + 60_000))).resolves.toBeNull();
+    // Another author's identical post is not ours.
+    await expect(adapter.findPublished(creds('tok-valid', { externalId: 'other' }), request(content), since)).resolves.toBeNull();
+  });
+
   it('checks length, mixing and counts', async () => {
     const jpeg = await makeImage('jpeg');
     const image = mediaItem(jpeg, { kind: 'image', mimeType: 'image/jpeg' });

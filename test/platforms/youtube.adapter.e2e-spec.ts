@@ -139,6 +139,22 @@ describe('YouTubeAdapter against a fake Data API with resumable uploads', () => 
     await expect(adapter.validate(creds)).resolves.toMatchObject({ ok: false, message: 'Access token expired or revoked' });
   });
 
+  it('findPublished finds the upload by title, start of description and time among the channel\'s latest videos', async () => {
+    const since = new Date();
+    const long = `${'A long description. '.repeat(20)}end`;
+    const posted = await adapter.publish(creds, request({ media: [video(10 * KIB)], content: long, settings: { title: 'Launch' } }));
+    await adapter.publish(creds, request({ media: [video(10 * KIB)], content: 'Another video', settings: { title: 'Launch' } }));
+    await expect(adapter.findPublished(creds, request({ content: long, settings: { title: 'Launch' } }), since)).resolves.toEqual(posted);
+    const search = fake.calls('GET /youtube/v3/search')[0];
+    expect(search.headers.authorization).toBe('Bearer ya29.good');
+    // Same title, other description; same description, other title; only before `since`.
+    await expect(adapter.findPublished(creds, request({ content: 'Never uploaded', settings: { title: 'Launch' } }), since)).resolves.toBeNull();
+    await expect(adapter.findPublished(creds, request({ content: long, settings: { title: 'Other' } }), since)).resolves.toBeNull();
+    await expect(adapter.findPublished(creds, request({ content: long, settings: { title: 'Launch' } }), new Date(Date.now() + 60_000))).resolves.toBeNull();
+    fake.setToken('ya29.good', 'expired');
+    await expect(rejectionOf(adapter.findPublished(creds, request(), since))).resolves.toMatchObject({ code: 'PLATFORM_AUTH_EXPIRED' });
+  });
+
   it('checkContent: one video, 5000 description, title ≤ 100, privacy values', async () => {
     const img = mediaItem(await makeImage('png'), { kind: 'image', mimeType: 'image/png' });
     const check = (over: Partial<PublishRequest>) => adapter.checkContent({ content: 'x', media: [video(10)], settings: {}, ...over });

@@ -1,5 +1,5 @@
 import { createConnection, createTestApp, openTestDatabase, type TestApp } from '@app/testing';
-import { TwitterFake } from '@app/testing/fakes';
+import { FakeTelegramServer, FakeMastodonServer, TwitterFake } from '@app/testing/fakes';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,12 +8,18 @@ import { accountWithConnections, seedGroups } from '../posts/posts-helpers';
 import { waitFor } from './publishing-helpers';
 
 /**
- * SIGKILL of a separate app process while create calls are in flight (the fake answers them
- * slowly, and still creates the posts after the client is gone), then a restart: nothing is
- * created twice and no platform post is left `processing`.
+ * SIGKILL of a separate app process while create calls are in flight (the fakes answer them
+ * slowly, and still create the posts after the client is gone), then a restart: nothing is
+ * created twice and no platform post is left `processing`. Where the platform can be read (X,
+ * Mastodon) every post ends published exactly once — found by reconciliation or, when absent,
+ * sent again; where it cannot (Telegram) an in-flight post stays PUBLISH_OUTCOME_UNKNOWN.
  */
 describe('Publishing engine: killed mid-publish, restarted', () => {
   const twitter = new TwitterFake();
+  const mastodon = new FakeMastodonServer();
+  const telegram = new FakeTelegramServer();
+  const CHAT_ID = -1001234;
+  const PER_OTHER = 8;
   let control: TestApp;
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   let proc: AppProcess | null = null;
@@ -43,23 +49,34 @@ describe('Publishing engine: killed mid-publish, restarted', () => {
       WEBHOOKS_WORKER_ENABLED: 'false',
       TWITTER_API_URL: twitter.baseUrl,
       TWITTER_UPLOAD_URL: twitter.baseUrl,
+      TELEGRAM_API_URL: telegram.baseUrl,
     });
   }
 
   beforeAll(async () => {
     await twitter.start();
     twitter.setToken('tw-token');
+    await mastodon.start();
+    mastodon.setToken('md-token');
+    await telegram.start();
+    telegram.setToken('123:bot');
+    telegram.addChat({ id: CHAT_ID, type: 'channel', title: 'News', botStatus: 'administrator' });
     db = await openTestDatabase();
     control = await createTestApp({ env: { ...secrets, SCHEDULER_ENABLED: 'false' }, databaseUri: db.uri });
     const { account } = await accountWithConnections(control, [], { plan: 'premium', seats: 10 });
     const tw = await createConnection(control, account.userId, { platform: 'twitter', externalId: twitter.user.id, username: 'fakeuser', accessToken: 'tw-token' });
+    const md = await createConnection(control, account.userId, { platform: 'mastodon', externalId: mastodon.account.id, accessToken: 'md-token', instanceUrl: mastodon.baseUrl });
+    const tg = await createConnection(control, account.userId, { platform: 'telegram', externalId: String(CHAT_ID), accessToken: '123:bot' });
     // Every create call is slow: the kill lands while several are in flight.
     twitter.inject({ kind: 'slow', match: 'POST /2/tweets', delayMs: 1500 }, TOTAL);
-    await seedGroups(
-      control,
-      account.userId,
-      Array.from({ length: TOTAL }, (_, i) => ({ content: `kill test ${i}`, status: 'scheduled' as const, scheduledTime: new Date(Date.now() - 1000), connections: [tw] })),
-    );
+    mastodon.inject({ kind: 'slow', match: 'POST /api/v1/statuses', delayMs: 1500 }, 100);
+    telegram.inject({ kind: 'slow', match: '/sendMessage', delayMs: 1500 }, 100);
+    const due = new Date(Date.now() - 1000);
+    await seedGroups(control, account.userId, [
+      ...Array.from({ length: TOTAL }, (_, i) => ({ content: `kill test ${i}`, status: 'scheduled' as const, scheduledTime: due, connections: [tw] })),
+      ...Array.from({ length: PER_OTHER }, (_, i) => ({ content: `kill mastodon ${i}`, status: 'scheduled' as const, scheduledTime: due, connections: [md] })),
+      ...Array.from({ length: PER_OTHER }, (_, i) => ({ content: `kill telegram ${i}`, status: 'scheduled' as const, scheduledTime: due, connections: [tg] })),
+    ]);
   }, 120_000);
 
   afterAll(async () => {
@@ -70,40 +87,63 @@ describe('Publishing engine: killed mid-publish, restarted', () => {
     await control?.close();
     await db?.stop();
     await twitter.stop();
+    await mastodon.stop();
+    await telegram.stop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
   it('publishes nothing twice and leaves nothing processing', async () => {
     proc = startApp();
     await proc.listening;
-    await waitFor(async () => twitter.calls('POST /2/tweets').length >= 4, 60_000, 20);
+    // Kill while each platform has a create call received and not yet answered.
+    await waitFor(
+      async () =>
+        twitter.calls('POST /2/tweets').length - twitter.posts.length >= 2 &&
+        mastodon.calls('POST /api/v1/statuses').length > mastodon.posts.length &&
+        telegram.calls('/sendMessage').length > telegram.messages.length,
+      60_000,
+      20,
+    );
     proc.child.kill('SIGKILL');
     await proc.exited;
     const posts = control.connection.collection('platform_posts');
-    const inFlightAtKill = await posts.countDocuments({ status: 'processing', attemptInFlight: { $exists: true } });
-    expect(inFlightAtKill).toBeGreaterThan(0);
+    const inFlightAtKill = await posts.find({ status: 'processing', attemptInFlight: { $exists: true } }).toArray();
+    expect(new Set(inFlightAtKill.map((p) => p.platform))).toEqual(new Set(['twitter', 'mastodon', 'telegram']));
+    const telegramInFlight = inFlightAtKill.filter((p) => p.platform === 'telegram').map((p) => p.content as string);
 
     proc = startApp();
     await proc.listening;
-    await waitFor(async () => (await posts.countDocuments({ status: { $in: ['published', 'failed'] } })) === TOTAL, 150_000, 500);
+    const ALL = TOTAL + 2 * PER_OTHER;
+    await waitFor(async () => (await posts.countDocuments({ status: { $in: ['published', 'failed'] } })) === ALL, 150_000, 500);
+    await telegram.settle();
 
-    const creates = new Map<string, number>();
-    for (const r of twitter.calls('POST /2/tweets')) {
-      const text = (r.body as { text: string }).text;
-      creates.set(text, (creates.get(text) ?? 0) + 1);
-    }
-    expect([...creates.entries()].filter(([, n]) => n > 1)).toEqual([]);
+    // Nothing reached any platform twice.
+    const copies = (texts: string[]) => texts.reduce((m, t) => m.set(t, (m.get(t) ?? 0) + 1), new Map<string, number>());
+    const twice = (texts: string[]) => [...copies(texts).entries()].filter(([, n]) => n > 1);
+    expect(twice(twitter.posts.map((t) => t.text))).toEqual([]);
+    expect(twice(mastodon.posts.map((m) => m.text))).toEqual([]);
+    expect(twice(telegram.messages.map((m) => m.text ?? ''))).toEqual([]);
     expect(await posts.countDocuments({ status: 'processing' })).toBe(0);
 
-    // Every post the platform has is recorded as published with its id; the others failed
-    // with PUBLISH_OUTCOME_UNKNOWN at worst, never as a second copy.
     const all = await posts.find({}).toArray();
-    for (const p of all) {
-      const tweet = twitter.posts.find((t) => t.text === p.content);
-      if (p.status === 'published') expect(p.postedId).toBe(tweet?.id);
-      else expect(p.error?.code).toBe('PUBLISH_OUTCOME_UNKNOWN');
+    // Readable platforms: every post published exactly once, recorded with the platform's own id.
+    for (const p of all.filter((p) => p.platform === 'twitter')) {
+      expect([p.content, p.status]).toEqual([p.content, 'published']);
+      expect(p.postedId).toBe(twitter.posts.find((t) => t.text === p.content)?.id);
     }
-    const reconciled = all.filter((p) => p.status === 'published' && (p.claim?.attempt ?? 0) > 1).length;
+    for (const p of all.filter((p) => p.platform === 'mastodon')) {
+      expect([p.content, p.status]).toEqual([p.content, 'published']);
+      expect(p.postedId).toBe(mastodon.posts.find((m) => m.text === p.content)?.id);
+    }
+    const reconciled = all.filter((p) => p.platform === 'twitter' && (p.claim?.attempt ?? 0) > 1).length;
     expect(reconciled).toBeGreaterThan(0);
+    // Telegram cannot be read: the posts in flight at the kill stay unknown, never resent; the rest published.
+    for (const p of all.filter((p) => p.platform === 'telegram')) {
+      if (telegramInFlight.includes(p.content)) {
+        expect([p.content, p.status, p.error?.code]).toEqual([p.content, 'failed', 'PUBLISH_OUTCOME_UNKNOWN']);
+      } else {
+        expect([p.content, p.status]).toEqual([p.content, 'published']);
+      }
+    }
   }, 200_000);
 });

@@ -18,6 +18,8 @@ export interface EmbeddedMongoOptions {
   port?: number;
   /** Default '127.0.0.1'. */
   host?: string;
+  /** Listen on this Unix socket (mode 0600) instead of TCP; `port` and `host` are then unused. */
+  socketPath?: string;
   /** Default 'rs0'. */
   replSetName?: string;
   /** Default true: run the server in a worker_thread, off the caller's event loop. */

@@ -1,6 +1,7 @@
 // The TCP server: accepts connections, frames incoming messages, runs each command through the
 // dispatcher and writes the reply. Commands of one connection run in order (drivers never
 // pipeline on a connection); different connections run concurrently.
+import * as fs from 'node:fs';
 import * as net from 'node:net';
 import { ObjectId } from 'bson';
 import { runCommand, CommandBase } from './commands';
@@ -15,6 +16,11 @@ export interface ServerOptions {
   dataDir?: string;
   port?: number;
   host?: string;
+  /**
+   * Listen on this Unix socket instead of TCP (mode 0600: only the owning OS user can connect).
+   * A stale socket file left by a crash is replaced; one that still answers is refused as in use.
+   */
+  socketPath?: string;
   replSetName?: string;
   logger?: (level: 'info' | 'warn' | 'error', msg: string) => void;
   /** TTL sweep interval (default 1000 ms). */
@@ -45,6 +51,9 @@ export class EmbeddedMongoServer {
   constructor(private readonly opts: ServerOptions = {}) {}
 
   get uri(): string {
+    // A socket path is connected to directly: drivers lower-case the replica set's host names
+    // (hello's me/hosts), which would lose a socket whose path has capitals.
+    if (this.opts.socketPath) return `mongodb://${encodeURIComponent(this.info.address)}/?directConnection=true`;
     return `mongodb://${this.info.address}/?replicaSet=${encodeURIComponent(this.info.replSetName)}`;
   }
 
@@ -60,22 +69,29 @@ export class EmbeddedMongoServer {
       log: (l, m) => this.log(l, m),
     });
     const host = this.opts.host ?? '127.0.0.1';
+    const socketPath = this.opts.socketPath;
     try {
+      if (socketPath) await removeStaleSocket(socketPath);
       await new Promise<void>((resolve, reject) => {
         this.tcp.once('error', reject);
-        this.tcp.listen(this.opts.port ?? 0, host, () => {
+        const listening = (): void => {
           this.tcp.off('error', reject);
           resolve();
-        });
+        };
+        if (socketPath) this.tcp.listen(socketPath, listening);
+        else this.tcp.listen(this.opts.port ?? 0, host, listening);
       });
+      if (socketPath) fs.chmodSync(socketPath, 0o600);
     } catch (e) {
+      this.tcp.close();
       await this.engine.close();
       throw e;
     }
-    this.port = (this.tcp.address() as net.AddressInfo).port;
     const advertised = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+    this.port = socketPath ? 0 : (this.tcp.address() as net.AddressInfo).port;
     this.info = {
-      address: `${advertised}:${this.port}`,
+      // A socket's path is its address in hello's hosts/me, as mongod reports a socket-only member.
+      address: socketPath ?? `${advertised}:${this.port}`,
       replSetName: this.opts.replSetName ?? 'rs0',
       startedAt: new Date(),
       electionId: new ObjectId('7fffffff0000000000000001'),
@@ -191,4 +207,24 @@ export class EmbeddedMongoServer {
     await this.engine.close();
     this.log('info', 'embedded MongoDB stopped');
   }
+}
+
+/** Unlinks a socket file no server answers on (left by a crash); refuses one still in use. */
+async function removeStaleSocket(path: string): Promise<void> {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(path);
+  } catch {
+    return;
+  }
+  if (!stat.isSocket()) throw new Error(`${path} exists and is not a socket; refusing to replace it`);
+  const answers = await new Promise<boolean>((resolve) => {
+    const probe = net.connect(path, () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+  if (answers) throw Object.assign(new Error(`listen EADDRINUSE: another server answers on ${path}`), { code: 'EADDRINUSE' });
+  fs.unlinkSync(path);
 }

@@ -103,6 +103,22 @@ export class LinkedInAdapter implements PlatformAdapter {
     return { postedId: urn, publishedUrl: `https://www.linkedin.com/feed/update/${urn}` };
   }
 
+  /**
+   * Reconciliation: the author's latest posts (`GET /rest/posts?q=author`, newest first; members
+   * need r_member_social, organisations r_organization_social) — one with this commentary created
+   * at or after `since`.
+   */
+  async findPublished(credentials: PlatformCredentials, request: PublishRequest, since: Date): Promise<PublishResult | null> {
+    const client = new LinkedInClient(this.endpoints, credentials.accessToken);
+    const author = linkedInAuthor(credentials);
+    const { body } = await client.request<{ elements?: Array<{ id?: string; commentary?: string; createdAt?: number }> }>(
+      `${client.restUrl}/posts?author=${encodeURIComponent(author)}&q=author&count=50&sortBy=CREATED`,
+    );
+    const commentary = toLinkedInCommentary(request.content);
+    const match = (body?.elements ?? []).find((p) => p.id && p.commentary === commentary && (p.createdAt ?? 0) >= since.getTime() - 1000);
+    return match ? { postedId: match.id!, publishedUrl: `https://www.linkedin.com/feed/update/${match.id}` } : null;
+  }
+
   /** OpenID userinfo: works for every member token and tells us who it belongs to. */
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
     try {

@@ -17,6 +17,11 @@ import { DEFAULT_YOUTUBE_CHUNK, uploadResumable, youtubeChunkSize } from './yout
 
 const UPLOAD_SCOPE = 'https://www.googleapis.com/auth/youtube.upload';
 
+interface YouTubeSearchItem {
+  id?: { kind?: string; videoId?: string };
+  snippet?: { title?: string; description?: string; publishedAt?: string; channelId?: string };
+}
+
 /**
  * YouTube Data API v3, one video per post through a resumable upload: a session is opened with
  * the video's metadata, then the bytes go in 256 KiB-multiple chunks. The content becomes the
@@ -110,6 +115,29 @@ export class YouTubeAdapter implements PlatformAdapter {
     } catch (err) {
       return failedValidation(credentials, { label: 'YouTube', error: err });
     }
+  }
+
+  /**
+   * Reconciliation: the channel's most recent uploads (search.list forMine, newest first; needs the
+   * youtube.readonly scope beside youtube.upload) — a video with this post's title published at or
+   * after `since`, whose description starts as the content does (search answers a shortened one).
+   */
+  async findPublished(credentials: PlatformCredentials, request: PublishRequest, since: Date): Promise<PublishResult | null> {
+    const res = await platformFetch(`${this.endpoints.youtubeApiUrl}/youtube/v3/search?part=snippet&forMine=true&type=video&order=date&maxResults=25`, {
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+      timeoutMs: this.endpoints.requestTimeoutMs,
+    });
+    const body = await readJson<GoogleErrorBody & { items?: YouTubeSearchItem[] }>(res);
+    if (!res.ok) throw classifyYouTubeError(res.status, res.headers, body);
+    const { snippet } = youtubeVideoResource(request.content, request.settings);
+    const match = (body?.items ?? []).find((item) => {
+      const found = item.snippet;
+      if (!item.id?.videoId || !found || found.title !== snippet.title) return false;
+      if (Date.parse(found.publishedAt ?? '') < since.getTime() - 1000) return false;
+      const shortened = (found.description ?? '').replace(/(\.\.\.|…)$/, '');
+      return request.content.startsWith(shortened);
+    });
+    return match ? { postedId: match.id!.videoId!, publishedUrl: `https://www.youtube.com/watch?v=${match.id!.videoId}` } : null;
   }
 
   /** Google keeps the refresh token (it returns none): the stored one stays. */

@@ -36,6 +36,7 @@ export class LinkedInFake extends FakePlatformServer {
   constructor() {
     super();
     this.route('POST', '/rest/posts', (req) => this.versioned(req, () => this.createPost(req)));
+    this.route('GET', '/rest/posts', (req) => this.versioned(req, () => this.findPostsByAuthor(req)));
     this.route('POST', '/rest/images', (req) => this.versioned(req, () => this.initImage(req)));
     this.route('PUT', '/upload/image/:id', (req) => this.putImage(req));
     this.route('POST', '/rest/videos', (req) => this.versioned(req, () => (req.query.get('action') === 'finalizeUpload' ? this.finalizeVideo(req) : this.initVideo(req))));
@@ -100,6 +101,20 @@ export class LinkedInFake extends FakePlatformServer {
     const urn = `urn:li:share:${this.nextNumber()}`;
     this.posts.push({ urn, author: String(body.author), commentary: body.commentary, content: body.content, body, createdAt: new Date() });
     return { status: 201, headers: { 'x-restli-id': urn, 'x-linkedin-id': urn } };
+  }
+
+  /** `GET /rest/posts?q=author&author=<urn>`: the author's posts, newest first, `count` of them. */
+  private findPostsByAuthor(req: FakeRequest): FakeResponse {
+    if (req.query.get('q') !== 'author') return this.error(400, 'q=author is required', 'ILLEGAL_ARGUMENT');
+    const author = req.query.get('author');
+    if (!author || !/^urn:li:(person|organization):/.test(author)) return this.error(400, 'author must be a person or organization URN', 'ILLEGAL_ARGUMENT');
+    const count = Math.min(100, Number(req.query.get('count') ?? 10));
+    const elements = this.posts
+      .filter((p) => p.author === author)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .slice(0, count)
+      .map((p) => ({ id: p.urn, author: p.author, commentary: p.commentary, createdAt: p.createdAt.getTime(), publishedAt: p.createdAt.getTime(), lifecycleState: 'PUBLISHED', visibility: 'PUBLIC' }));
+    return { status: 200, body: { elements, paging: { start: 0, count, links: [] } } };
   }
 
   private initImage(req: FakeRequest): FakeResponse {

@@ -11,6 +11,7 @@ export interface FakeYouTubeUpload {
   chunks: Array<{ range: string; size: number }>;
   probes: number;
   videoId: string | null;
+  completedAt?: Date;
 }
 
 /**
@@ -32,6 +33,7 @@ export class FakeYouTubeServer extends FakePlatformServer {
     this.route('GET', '/youtube/v3/channels', (req) =>
       req.query.get('mine') === 'true' ? { status: 200, body: { kind: 'youtube#channelListResponse', items: [this.channel] } } : { status: 400, body: googleError(400, 'missing filter', 'missingRequiredParameter') },
     );
+    this.route('GET', '/youtube/v3/search', (req) => this.searchMine(req));
     this.route('POST', '/token', (req) => this.token(req));
   }
 
@@ -90,8 +92,37 @@ export class FakeYouTubeServer extends FakePlatformServer {
     if (!isFinal && req.raw.length % QUARTER_MIB !== 0) return { status: 400, body: googleError(400, 'Chunk size must be a multiple of 256 KiB', 'invalid') };
     up.received = end + 1;
     up.chunks.push({ range, size: req.raw.length });
-    if (isFinal) up.videoId = `vid${this.nextId()}`.slice(0, 11);
+    if (isFinal) {
+      up.videoId = `vid${this.nextId()}`.slice(0, 11);
+      up.completedAt = new Date();
+    }
     return this.progress(up);
+  }
+
+  /** search.list forMine=true&type=video: the channel's uploads, newest first, descriptions shortened as YouTube does. */
+  private searchMine(req: FakeRequest): FakeResponse {
+    if (req.query.get('forMine') !== 'true' || req.query.get('type') !== 'video') {
+      return { status: 400, body: googleError(400, 'forMine requires type=video', 'invalidSearchFilter') };
+    }
+    const max = Math.min(50, Number(req.query.get('maxResults') ?? 5));
+    const items = this.videos
+      .slice()
+      .sort((a, b) => b.completedAt!.getTime() - a.completedAt!.getTime())
+      .slice(0, max)
+      .map((v) => {
+        const description = String(v.metadata.snippet?.description ?? '');
+        return {
+          kind: 'youtube#searchResult',
+          id: { kind: 'youtube#video', videoId: v.videoId },
+          snippet: {
+            publishedAt: v.completedAt!.toISOString(),
+            channelId: this.channel.id,
+            title: v.metadata.snippet?.title,
+            description: description.length > 160 ? `${description.slice(0, 157)}...` : description,
+          },
+        };
+      });
+    return { status: 200, body: { kind: 'youtube#searchListResponse', items } };
   }
 
   private progress(up: FakeYouTubeUpload): FakeResponse {
