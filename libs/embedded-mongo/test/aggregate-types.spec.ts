@@ -124,3 +124,16 @@ describe('$type expression', () => {
     expect(doc).toEqual({ _id: 1, l: 'long', d: 'double', i: 'int', s: 'long', m: 'missing', a: 'array' });
   });
 });
+
+describe('$lookup results are copies', () => {
+  it('changing joined documents in later stages leaves the stored ones alone', async () => {
+    const a = h.db.collection('lkA');
+    const b = h.db.collection('lkB');
+    await a.insertOne({ _id: 1 as never, k: 'x' });
+    await b.insertOne({ _id: 1 as never, k: 'x', v: 1 });
+    await a.aggregate([{ $lookup: { from: 'lkB', localField: 'k', foreignField: 'k', as: 'j' } }, { $unwind: '$j' }, { $set: { 'j.v': 99 } }]).toArray();
+    await a.aggregate([{ $lookup: { from: 'lkB', pipeline: [{ $set: { v: 42 } }], as: 'j' } }]).toArray();
+    await a.aggregate([{ $unionWith: 'lkB' }, { $set: { v: 7 } }]).toArray();
+    expect(await b.findOne({ _id: 1 as never })).toEqual({ _id: 1, k: 'x', v: 1 });
+  });
+});

@@ -76,6 +76,11 @@ function runStage(ctx: CommandContext, docs: Doc[], stage: Doc, collation?: Coll
     }
     return [out];
   }
+  // Documents of other collections reach the pipeline by reference only through a plain
+  // localField/foreignField $lookup (its matches are copied below); a $lookup pipeline,
+  // $unionWith or $graphLookup could change them in place, so those read copies.
+  const lookup = name === '$lookup' && isPlainObject(stage.$lookup) ? stage.$lookup : undefined;
+  const byReference = !!lookup && !('pipeline' in lookup) && typeof lookup.as === 'string' && !lookup.as.includes('.');
   try {
     const agg = new Aggregator([stage], {
       processingMode: ProcessingMode.CLONE_OFF,
@@ -83,13 +88,18 @@ function runStage(ctx: CommandContext, docs: Doc[], stage: Doc, collation?: Coll
       ...(collation ? { collation: mingoCollation(collation) as never } : {}),
       collectionResolver: (coll: string) => {
         const c = ctx.engine.get(`${ctx.db}.${coll}`);
-        return allDocs(c, overlayFor(ctx, c)).map((d) => cloneDoc(d));
+        const all = allDocs(c, overlayFor(ctx, c));
+        return byReference ? all : all.map((d) => cloneDoc(d));
       },
     });
     // The group key of each input document: lets each group's numeric types come from its members.
-    let groupKeys = name === '$group' && isPlainObject(stage.$group) && docs.length ? groupKeysOf(docs, (stage.$group as Doc)._id) : undefined;
+    const groupKeys = name === '$group' && isPlainObject(stage.$group) && docs.length ? groupKeysOf(docs, (stage.$group as Doc)._id) : undefined;
     if (collation && groupKeys) return collatedGroup(ctx, docs, stage, collation, groupKeys);
     const out = agg.run(docs) as Doc[];
+    if (byReference) {
+      const as = lookup!.as as string;
+      for (const d of out) if (Array.isArray(d[as])) d[as] = (d[as] as Doc[]).map((x) => cloneDoc(x));
+    }
     restoreStageTypes(stage, docs, out, groupKeys);
     return out;
   } catch (e) {
