@@ -3,7 +3,7 @@
 // planner so that indexes narrow the input; $lookup / $unionWith / $graphLookup read other
 // collections of the same database through the same transaction view.
 import { Aggregator as RootAggregator, ProcessingMode } from 'mingo';
-import { MONGO_CONTEXT } from '../query/operators';
+import { computeOptions } from '../query/operators';
 import { MongoError } from '../errors';
 import { allDocs, countFromIndex, resolveHint, scan, ScanOptions } from '../query/planner';
 import { restoreStageTypes } from '../query/agg-types';
@@ -14,14 +14,40 @@ import { collName, CommandContext, Handler, overlayFor } from './context';
 import { explainCommand } from './explain';
 import { cursorReply } from './find';
 
-// mingo's Aggregator without the root wrapper (the operator context is MONGO_CONTEXT).
+// mingo's Aggregator and path reader without the root wrapper (the operator context is MONGO_CONTEXT).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Aggregator = (require('mingo/aggregator') as { Aggregator: typeof RootAggregator }).Aggregator;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { resolve } = require('mingo/util') as { resolve(obj: object, selector: string): unknown };
 
 const UNSUPPORTED = new Set(['$out', '$merge', '$changeStream', '$search', '$geoNear', '$collStats', '$indexStats', '$currentOp', '$listSessions', '$planCacheStats', '$searchMeta', '$vectorSearch']);
 
 function stageName(stage: unknown): string {
   return isPlainObject(stage) ? (Object.keys(stage)[0] ?? '') : '';
+}
+
+/** What the stages of one pipeline run share: mingo options built once, the collation. */
+interface Run {
+  ctx: CommandContext;
+  collation?: Collation;
+  /** mingo options over MONGO_CONTEXT (the operator context is copied once per run). */
+  options: object;
+  /** Whether the current stage may see other collections' stored documents by reference. */
+  byReference: boolean;
+}
+
+function newRun(ctx: CommandContext, collation?: Collation): Run {
+  const run: Run = { ctx, collation, options: {}, byReference: false };
+  run.options = computeOptions({
+    processingMode: ProcessingMode.CLONE_OFF,
+    ...(collation ? { collation: mingoCollation(collation) } : {}),
+    collectionResolver: (coll: string) => {
+      const c = ctx.engine.get(`${ctx.db}.${coll}`);
+      const all = allDocs(c, overlayFor(ctx, c));
+      return run.byReference ? all : all.map((d) => cloneDoc(d));
+    },
+  });
+  return run;
 }
 
 export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[], collation?: Collation): Doc[] {
@@ -31,14 +57,51 @@ export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[], 
   }
   // One stage at a time, so that numeric types can be restored after each (query/agg-types.ts).
   // The input is copied once (with its type tables): mingo then works on the copies in place.
+  // Stages whose output documents are input documents (or hold no stored number) need no
+  // restoring: consecutive ones run as one mingo pipeline.
+  const run = newRun(ctx, collation);
   let docs = input.map((d) => cloneDoc(d));
-  for (const stage of pipeline) docs = runStage(ctx, docs, stage, collation);
+  for (let i = 0; i < pipeline.length; ) {
+    let j = i;
+    while (j < pipeline.length && NEUTRAL.has(stageName(pipeline[j]))) j++;
+    if (j - i > 1) {
+      docs = runStages(run, docs, pipeline.slice(i, j));
+      i = j;
+    } else {
+      docs = runStage(run, docs, pipeline[i]);
+      i++;
+    }
+  }
   return docs;
 }
 
-function groupKeysOf(docs: Doc[], id: unknown): unknown[] | undefined {
+const NEUTRAL = new Set(['$match', '$sort', '$limit', '$skip', '$sample', '$count']);
+
+/** A field reference (`'$a.b'`), or undefined. */
+function fieldPath(e: unknown): string | undefined {
+  return typeof e === 'string' && e.startsWith('$') && !e.startsWith('$$') ? e.slice(1) : undefined;
+}
+
+/**
+ * The `$group` key of each document. Field references (the common `_id: '$field'`, or an
+ * object of them) are read directly; other expressions through mingo.
+ */
+function groupKeysOf(run: Run, docs: Doc[], id: unknown): unknown[] | undefined {
+  const path = fieldPath(id);
+  if (path) return docs.map((d) => resolve(d, path) ?? null);
+  if (isPlainObject(id) && Object.values(id).every((e) => fieldPath(e))) {
+    const fields = Object.entries(id).map(([k, e]) => [k, fieldPath(e)!] as const);
+    return docs.map((d) => {
+      const key: Doc = {};
+      for (const [k, p] of fields) {
+        const v = resolve(d, p);
+        if (v !== undefined) key[k] = v;
+      }
+      return key;
+    });
+  }
   try {
-    const keyed = new Aggregator([{ $project: { _id: 0, k: { $ifNull: [id ?? null, null] } } }], { context: MONGO_CONTEXT }).run(docs) as Doc[];
+    const keyed = new Aggregator([{ $project: { _id: 0, k: { $ifNull: [id ?? null, null] } } }], run.options as never).run(docs) as Doc[];
     return keyed.map((d) => d.k);
   } catch {
     return undefined;
@@ -52,27 +115,47 @@ const GROUP_KEY = '__embeddedMongoGroupKey';
  * seen as the group's _id). Each document is given its group's representative key and grouped
  * by that.
  */
-function collatedGroup(ctx: CommandContext, docs: Doc[], stage: Doc, collation: Collation, keys: unknown[]): Doc[] {
+function collatedGroup(run: Run, docs: Doc[], stage: Doc, keys: unknown[]): Doc[] {
   const reps = new Map<string, unknown>();
   const repKeys = keys.map((k) => {
-    const canonical = keyString(collateValue(collation, k));
+    const canonical = keyString(collateValue(run.collation!, k));
     if (!reps.has(canonical)) reps.set(canonical, k);
     return reps.get(canonical);
   });
   const keyed = docs.map((d, i) => ({ ...d, [GROUP_KEY]: repKeys[i] }));
   const spec = { ...(stage.$group as Doc), _id: `$${GROUP_KEY}` };
-  const grouped = runStage(ctx, keyed, { $group: spec }, undefined);
-  restoreStageTypes({ $group: { ...(stage.$group as Doc) } }, docs, grouped, repKeys);
+  const grouped = new Aggregator([{ $group: spec }], run.options as never).run(keyed) as Doc[];
+  restoreStageTypes(stage, docs, grouped, repKeys);
   return grouped;
 }
 
-function runStage(ctx: CommandContext, docs: Doc[], stage: Doc, collation?: Collation): Doc[] {
+/** Several type-neutral stages in one mingo run. */
+function runStages(run: Run, docs: Doc[], stages: Doc[]): Doc[] {
+  try {
+    run.byReference = false;
+    return new Aggregator(stages, run.options as never).run(docs) as Doc[];
+  } catch (e) {
+    throw pipelineError(e);
+  }
+}
+
+function pipelineError(e: unknown): MongoError {
+  if (e instanceof MongoError) return e;
+  const msg = (e as Error).message ?? String(e);
+  const stage = /unregistered pipeline operator (\$\w+)/i.exec(msg);
+  if (stage) return new MongoError('Location40324', `Unrecognized pipeline stage name: '${stage[1]}'`);
+  const expr = /unregistered \w+ operator (\$\w+)/i.exec(msg);
+  if (expr) return new MongoError('InvalidPipelineOperator', `Unrecognized expression '${expr[1]}'`);
+  return new MongoError('BadValue', msg);
+}
+
+function runStage(run: Run, docs: Doc[], stage: Doc): Doc[] {
   const name = stageName(stage);
   if (name === '$facet' && isPlainObject(stage.$facet)) {
     const out: Doc = {};
     for (const [field, sub] of Object.entries(stage.$facet)) {
       if (!Array.isArray(sub)) throw new MongoError('TypeMismatch', 'arguments to $facet must be arrays');
-      out[field] = runPipeline(ctx, docs, sub as Doc[], collation);
+      out[field] = runPipeline(run.ctx, docs, sub as Doc[], run.collation);
     }
     return [out];
   }
@@ -80,36 +163,20 @@ function runStage(ctx: CommandContext, docs: Doc[], stage: Doc, collation?: Coll
   // localField/foreignField $lookup (its matches are copied below); a $lookup pipeline,
   // $unionWith or $graphLookup could change them in place, so those read copies.
   const lookup = name === '$lookup' && isPlainObject(stage.$lookup) ? stage.$lookup : undefined;
-  const byReference = !!lookup && !('pipeline' in lookup) && typeof lookup.as === 'string' && !lookup.as.includes('.');
+  run.byReference = !!lookup && !('pipeline' in lookup) && typeof lookup.as === 'string' && !lookup.as.includes('.');
   try {
-    const agg = new Aggregator([stage], {
-      processingMode: ProcessingMode.CLONE_OFF,
-      context: MONGO_CONTEXT,
-      ...(collation ? { collation: mingoCollation(collation) as never } : {}),
-      collectionResolver: (coll: string) => {
-        const c = ctx.engine.get(`${ctx.db}.${coll}`);
-        const all = allDocs(c, overlayFor(ctx, c));
-        return byReference ? all : all.map((d) => cloneDoc(d));
-      },
-    });
     // The group key of each input document: lets each group's numeric types come from its members.
-    const groupKeys = name === '$group' && isPlainObject(stage.$group) && docs.length ? groupKeysOf(docs, (stage.$group as Doc)._id) : undefined;
-    if (collation && groupKeys) return collatedGroup(ctx, docs, stage, collation, groupKeys);
-    const out = agg.run(docs) as Doc[];
-    if (byReference) {
+    const groupKeys = name === '$group' && isPlainObject(stage.$group) && docs.length ? groupKeysOf(run, docs, (stage.$group as Doc)._id) : undefined;
+    if (run.collation && groupKeys) return collatedGroup(run, docs, stage, groupKeys);
+    const out = new Aggregator([stage], run.options as never).run(docs) as Doc[];
+    if (run.byReference) {
       const as = lookup!.as as string;
       for (const d of out) if (Array.isArray(d[as])) d[as] = (d[as] as Doc[]).map((x) => cloneDoc(x));
     }
     restoreStageTypes(stage, docs, out, groupKeys);
     return out;
   } catch (e) {
-    if (e instanceof MongoError) throw e;
-    const msg = (e as Error).message ?? String(e);
-    const stage = /unregistered pipeline operator (\$\w+)/i.exec(msg);
-    if (stage) throw new MongoError('Location40324', `Unrecognized pipeline stage name: '${stage[1]}'`);
-    const expr = /unregistered \w+ operator (\$\w+)/i.exec(msg);
-    if (expr) throw new MongoError('InvalidPipelineOperator', `Unrecognized expression '${expr[1]}'`);
-    throw new MongoError('BadValue', msg);
+    throw pipelineError(e);
   }
 }
 

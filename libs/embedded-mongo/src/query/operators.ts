@@ -468,7 +468,41 @@ export const MONGO_CONTEXT = Context.init({
   window: windowOps as never,
 });
 
+// mingo copies the whole operator context (hundreds of entries) whenever a Query or Aggregator
+// is built from plain options, but reuses it when handed its own options object. That class is
+// not exported: a probe operator reads it from the options mingo passes to operators.
+type ComputeOptionsClass = { init(options: object): object };
+let computeOptionsClass: ComputeOptionsClass | undefined;
+
+function optionsClass(): ComputeOptionsClass {
+  if (!computeOptionsClass) {
+    const probe = Context.init({
+      query: {
+        $probe: ((_s: string, _v: unknown, o: { constructor: ComputeOptionsClass }) => {
+          computeOptionsClass = o.constructor;
+          return () => true;
+        }) as never,
+      },
+    });
+    new QueryBase({ a: { $probe: 1 } }, { context: probe } as never);
+  }
+  return computeOptionsClass!;
+}
+
+/**
+ * mingo options over MONGO_CONTEXT, built (and the context copied) once: pass the result to
+ * every Query / Aggregator of one operation.
+ */
+export function computeOptions(options: Doc): object {
+  return optionsClass().init({ ...options, context: MONGO_CONTEXT });
+}
+
+const sharedQueryOptions = new Map<string, object>();
+
 /** A mingo Query with MongoDB's operator semantics. */
 export function mongoQuery(filter: Doc, options: Doc = {}): QueryBase {
-  return new QueryBase(filter, { ...options, context: MONGO_CONTEXT } as never);
+  const key = JSON.stringify(options);
+  let shared = sharedQueryOptions.get(key);
+  if (!shared) sharedQueryOptions.set(key, (shared = computeOptions(options)));
+  return new QueryBase(filter, shared as never);
 }
