@@ -201,3 +201,16 @@ describe('comparisons through arrays of subdocuments', () => {
     expect(await ids({ 'a.0.b': 2 })).toEqual([1]);
   });
 });
+
+describe('update operators use the same comparisons', () => {
+  it('$pull compares Decimal128 numerically and positional $ finds by BinData', async () => {
+    const { Decimal128, Binary } = await import('mongodb');
+    const c = h.db.collection('upd');
+    await c.insertOne({ _id: 1 as never, vals: [1, 2.5, Decimal128.fromString('3')], items: [{ b: new Binary(Buffer.from([1]), 0), n: 0 }, { b: new Binary(Buffer.from([1]), 5), n: 0 }] });
+    await c.updateOne({ _id: 1 as never }, { $pull: { vals: { $gte: Decimal128.fromString('2') } } as never });
+    await c.updateOne({ _id: 1 as never, 'items.b': new Binary(Buffer.from([1]), 5) }, { $set: { 'items.$.n': 1 } });
+    const doc = await c.findOne({ _id: 1 as never });
+    expect(doc!.vals).toEqual([1]);
+    expect((doc!.items as Array<{ n: number }>).map((x) => x.n)).toEqual([0, 1]);
+  });
+});

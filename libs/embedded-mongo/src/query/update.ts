@@ -3,7 +3,7 @@
 // updater; this module adds what MongoDB also checks: $setOnInsert, _id immutability, conflicting
 // paths, unknown operators, and seeding upserts from the query's equality fields.
 import { ObjectId } from 'bson';
-import { Aggregator, Context, update as mingoUpdate } from 'mingo';
+import { Aggregator, Context } from 'mingo';
 import { MONGO_CONTEXT, mongoQuery } from './operators';
 import { MongoError } from '../errors';
 import { assertStorableDepth, assertUpdatedSize } from '../storage/limits';
@@ -167,13 +167,14 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
         } else if (!opts.arrayFilters?.length && splitAllPositional(modifier)) {
           // Sibling paths under `$[]` (a.$[].x with a.$[].y): mingo sees a conflict at `a`;
           // applying them one at a time is the same update, since `$[]` matches every element.
-          for (const part of splitAllPositional(modifier)!) mingoUpdate(next, part, undefined, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
+          for (const part of splitAllPositional(modifier)!) updater.update(next, part, undefined, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
         } else if (isPlainModifier(modifier, opts.arrayFilters)) {
           // The filter only matters to mingo for the positional `$` (excluded here): the
           // document already matched it.
           updater.update(next, modifier, undefined, undefined, { cloneMode: 'deep', queryOptions: { context: UPDATER_CONTEXT } });
         } else {
-          mingoUpdate(next, modifier, opts.arrayFilters, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
+          // (mingo's root `update` would merge its default operators over MONGO_CONTEXT's)
+          updater.update(next, modifier, opts.arrayFilters, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
         }
       } catch (e) {
         throw translateMingoError(e, doc);
