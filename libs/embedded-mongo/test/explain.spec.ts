@@ -86,12 +86,16 @@ describe('explain', () => {
     const d = await h.db.command({ explain: { distinct: 'ex', key: 's', query: { a: 2 } }, verbosity: 'queryPlanner' });
     expect(chain(d.queryPlanner.winningPlan)).toEqual(['FETCH', 'IXSCAN']);
     const agg = await c()
-      .aggregate([{ $match: { a: 4 } }, { $group: { _id: null, n: { $sum: 1 } } }])
+      .aggregate([{ $match: { a: 4 } }, { $group: { _id: '$s', n: { $sum: 1 } } }])
       .explain('executionStats');
     const cursor = (agg.stages as Document[])[0].$cursor;
     expect(chain(cursor.queryPlanner.winningPlan)).toEqual(['FETCH', 'IXSCAN']);
     expect(cursor.executionStats.totalKeysExamined).toBe(10);
-    expect((agg.stages as Document[])[1]).toMatchObject({ $group: { _id: null, n: { $sum: 1 } } });
+    expect((agg.stages as Document[])[1]).toMatchObject({ $group: { _id: '$s', n: { $sum: 1 } }, nReturned: 10 });
+    const counted = await c().aggregate([{ $match: { a: 4 } }, { $count: 'n' }]).explain('executionStats');
+    const countCursor = (counted.stages as Document[])[0].$cursor;
+    expect(countCursor.queryPlanner.winningPlan).toMatchObject({ stage: 'COUNT_SCAN', indexName: 'a_1' });
+    expect(countCursor.executionStats.totalDocsExamined).toBe(0);
     const pushed = await c().aggregate([{ $match: { b: { $lt: 3 } } }]).explain();
     expect(pushed.queryPlanner.winningPlan.inputStage).toMatchObject({ stage: 'IXSCAN', indexName: 'b_1' });
   });

@@ -186,6 +186,10 @@ function runStage(run: Run, docs: Doc[], stage: Doc): Doc[] {
  * (which made a count cost as much as reading the whole result). Null for any other stage.
  */
 export function countShortcut(stage: Doc | undefined, inputLength: number): Doc[] | null {
+  // `{ $count: 'n' }`: one document with the count, none for an empty input.
+  if (stage && stageName(stage) === '$count' && typeof stage.$count === 'string' && stage.$count && !stage.$count.startsWith('$') && !stage.$count.includes('.')) {
+    return inputLength === 0 ? [] : [{ [stage.$count]: inputLength }];
+  }
   if (!stage || stageName(stage) !== '$group') return null;
   const group = stage.$group as Doc;
   const key = group._id;

@@ -12,7 +12,7 @@ import { applyUpdate, UpdateSpec } from '../query/update';
 import { Collection } from '../storage/collection';
 import { IndexStore } from '../storage/index-store';
 import { Doc, isPlainObject, toNumber } from '../storage/values';
-import { runPipeline } from './aggregate';
+import { countShortcut, runPipeline } from './aggregate';
 import { effectiveCollation, validateCollations } from './collation';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { project } from './find';
@@ -266,6 +266,22 @@ function explainAggregate(inner: Doc, ctx: CommandContext): Explained {
     }
   }
   const t0 = performance.now();
+  // A count (countDocuments' `$group` of a constant, or `$count`) over an exactly indexed
+  // `$match` reads no document: the aggregate command answers it from the index (COUNT_SCAN).
+  const counting = rest.length === 1 && !shape.sort && inner.hint === undefined && (stageName(rest[0]) === '$count' || countShortcut(rest[0], 1) !== null);
+  const countEx = newExplain();
+  const counted = counting ? countFromIndex(coll, overlayFor(ctx, coll), shape.filter, countEx, effectiveCollation(inner.collation, coll)) : undefined;
+  if (counted !== undefined) {
+    const built = accessStages(countEx, shape.filter);
+    const ms = performance.now() - t0;
+    const extra = (withStats: boolean): Doc => ({
+      stages: [
+        { $cursor: { queryPlanner: queryPlanner(ns, shape.filter, built), ...(withStats ? { executionStats: executionStats(built, countEx, ms) } : {}) }, ...(withStats ? { nReturned: counted, executionTimeMillisEstimate: Math.round(ms) } : {}) },
+        ...(withStats ? [{ ...rest[0], nReturned: counted ? 1 : 0, executionTimeMillisEstimate: Math.round(ms) }] : rest),
+      ],
+    });
+    return { ns, filter: shape.filter, built, ex: countEx, ms, extra };
+  }
   const { built, ex, docs } = planQuery(ctx, coll, shape, inner.hint, inner.collation);
   const out = rest.length ? runPipeline(ctx, docs, rest, effectiveCollation(inner.collation, coll)) : docs;
   const ms = performance.now() - t0;
