@@ -115,6 +115,9 @@ describe('collation', () => {
     expect((await failure(names().find({}, { collation: { locale: 'xx_NOPE' } }).toArray())).code).toBe(2);
     expect((await failure(names().find({}, { collation: { locale: 'en', strength: 7 } }).toArray())).code).toBe(2);
     expect((await failure(names().find({}, { collation: { strength: 2 } as never }).toArray())).code).toBe(9);
+    expect((await failure(names().find({}, { collation: { locale: 'en', strength: 4, alternate: 'shifted' } }).toArray())).code).toBe(238);
+    expect(await ids({ name: 'anna' }, { locale: 'en', strength: 5 })).toEqual(['anna']);
+    expect(await ids({ name: 'anna' }, { locale: 'en', strength: 4 })).toEqual(['anna']);
     const e = await failure(names().find({}, { collation: { locale: 'fr', backwards: true } }).toArray());
     expect(e.code).toBe(238);
     expect(e.message).toMatch(/backwards/);

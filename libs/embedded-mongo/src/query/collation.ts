@@ -5,7 +5,8 @@
 // keys, distinct) uses a canonical key per string that equal strings share under the collation:
 // strength 1 folds case and strips diacritics (caseLevel keeps case), strength 2 folds case,
 // strength 3+ keeps both; numericOrdering reads digit runs as numbers; alternate 'shifted'
-// ignores spaces and punctuation. That key is what makes a case-insensitive unique index refuse
+// ignores spaces and punctuation; strength 4 without 'shifted' is strength 3 (the quaternary level
+// only orders what 'shifted' ignores), strength 5 (identical) breaks ties by code points. That key is what makes a case-insensitive unique index refuse
 // `A@x.com` beside `a@x.com`.
 import { MongoError } from '../errors';
 import { Doc, isPlainObject, toNumber } from '../storage/values';
@@ -63,6 +64,7 @@ export function parseCollation(spec: unknown): Collation | undefined {
   if (!['non-ignorable', 'shifted'].includes(alternate)) bad(spec, `Field 'alternate' must be 'non-ignorable' or 'shifted'`);
   const maxVariable = (spec.maxVariable as string | undefined) ?? 'punct';
   if (!['punct', 'space'].includes(maxVariable)) bad(spec, `Field 'maxVariable' must be 'punct' or 'space'`);
+  if (strength === 4 && alternate === 'shifted') throw new MongoError('NotImplemented', "collation strength 4 with alternate 'shifted' (quaternary level) is not supported by the embedded MongoDB server");
   if (spec.backwards === true) throw new MongoError('NotImplemented', "collation option 'backwards' (French secondary ordering) is not supported by the embedded MongoDB server");
   const normalized: Doc = {
     locale,
@@ -87,8 +89,10 @@ export function parseCollation(spec: unknown): Collation | undefined {
   const foldCase = strength <= 2 && !(strength === 1 && caseLevel) && !(strength === 2 && caseLevel);
   const stripMarks = strength === 1;
   const lower = (s: string): string => s.toLocaleLowerCase(supported[0]);
+  const identical = strength === 5;
   const key = (s: string): string => {
     let k = s.normalize('NFD');
+    if (identical) return k; // identical level: code points decide
     if (alternate === 'shifted') k = k.replace(maxVariable === 'space' ? /\s+/gu : /[\s\p{P}]+/gu, '');
     if (stripMarks) k = k.replace(/\p{M}+/gu, '');
     if (foldCase) k = lower(k);
@@ -98,17 +102,24 @@ export function parseCollation(spec: unknown): Collation | undefined {
   const out: Collation = {
     spec: normalized,
     id: JSON.stringify(normalized),
-    compare: (a, b) => collator.compare(a, b),
+    compare: identical
+      ? (a, b) => {
+          const c = collator.compare(a, b);
+          if (c) return c;
+          const x = a.normalize('NFD');
+          const y = b.normalize('NFD');
+          return x < y ? -1 : x > y ? 1 : 0;
+        }
+      : (a, b) => collator.compare(a, b),
     key,
   };
   cache.set(cacheKey, out);
   return out;
 }
 
-/** The spec handed to mingo (its `$sort` knows strengths 1–3). */
+/** The spec handed to mingo's options (the server's operators read it back through parseCollation). */
 export function mingoCollation(c: Collation | undefined): Doc | undefined {
-  if (!c) return undefined;
-  return { ...c.spec, strength: Math.min(3, c.spec.strength as number) };
+  return c?.spec;
 }
 
 /** Same comparisons (both simple, or both the same collation). */
