@@ -111,6 +111,20 @@ describe('explain', () => {
     expect(await c().countDocuments()).toBe(100);
   });
 
+  it("the driver's explain option on updateOne, deleteMany, distinct and findOneAndUpdate", async () => {
+    const up = (await c().updateOne({ a: 2 }, { $set: { w: 1 } }, { explain: 'executionStats' })) as unknown as Document;
+    expect(chain(up.queryPlanner.winningPlan)).toEqual(['UPDATE', 'LIMIT', 'FETCH', 'IXSCAN']);
+    expect(up.executionStats.executionStages).toMatchObject({ nMatched: 1, nWouldModify: 1 });
+    const del = (await c().deleteMany({ b: { $lt: 5 } }, { explain: 'queryPlanner' })) as unknown as Document;
+    expect(chain(del.queryPlanner.winningPlan)).toEqual(['DELETE', 'FETCH', 'IXSCAN']);
+    const dist = (await c().distinct('a', { b: 4 }, { explain: 'queryPlanner' })) as unknown as Document;
+    expect(find(dist.queryPlanner.winningPlan, 'IXSCAN')).toMatchObject({ indexName: 'b_1' });
+    const fam = (await c().findOneAndUpdate({ s: 'x4' }, { $set: { w: 2 } }, { explain: 'executionStats', includeResultMetadata: true })) as unknown as Document;
+    expect(chain(fam.queryPlanner.winningPlan)).toEqual(['UPDATE', 'LIMIT', 'COLLSCAN']);
+    expect(await c().countDocuments({ w: { $exists: true } })).toBe(0);
+    expect(await c().countDocuments()).toBe(100);
+  });
+
   it('rejects an unknown verbosity', async () => {
     await expect(h.db.command({ explain: { find: 'ex' }, verbosity: 'loud' })).rejects.toMatchObject({ code: 2 });
   });
