@@ -42,6 +42,9 @@ export const ErrorCodes = {
   CommandNotSupportedOnView: 166,
   InvalidLength: 16,
   Overflow: 15,
+  DocumentValidationFailure: 121,
+  Location15975: 15975,
+  Location15976: 15976,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

@@ -18,3 +18,12 @@ describe('aggregate: the countDocuments shape is answered from the input length'
     expect(countShortcut({ $project: { a: 1 } }, 5)).toBeNull();
   });
 });
+
+describe('$count is answered from the input length too', () => {
+  it('gives one document with the count, none for an empty input, and leaves invalid names to the pipeline', () => {
+    expect(countShortcut({ $count: 'n' }, 7)).toEqual([{ n: 7 }]);
+    expect(countShortcut({ $count: 'n' }, 0)).toEqual([]);
+    expect(countShortcut({ $count: '$n' }, 3)).toBeNull();
+    expect(countShortcut({ $count: 'a.b' }, 3)).toBeNull();
+  });
+});

@@ -21,6 +21,10 @@ describe('mongosh', () => {
       s.getDatabase('test').items.insertOne({ name: 'txn', qty: 1 });
       s.commitTransaction();
       print('COUNT ' + db.items.countDocuments());
+      const ex = db.items.find({ name: 'ink' }).explain('executionStats');
+      print('EXPLAIN ' + ex.queryPlanner.winningPlan.stage + ' ' + ex.queryPlanner.winningPlan.inputStage.indexName + ' ' + ex.executionStats.nReturned);
+      print('SCHEMA ' + db.runCommand({ collMod: 'items', validator: { $jsonSchema: { required: ['name'] } } }).ok);
+      try { db.items.insertOne({ qty: 1 }); } catch (e) { print('INVALID ' + e.code); }
     `;
     const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/mongosh/bin/mongosh.js'), `${h.server.uri.replace('/?', '/test?')}`, '--quiet', '--norc', '--eval', script], {
       cwd: root,
@@ -32,5 +36,8 @@ describe('mongosh', () => {
     expect(stdout).toContain('INDEX name_1');
     expect(stdout).toContain('DUP 11000');
     expect(stdout).toContain('COUNT 3');
+    expect(stdout).toContain('EXPLAIN FETCH name_1 1');
+    expect(stdout).toContain('SCHEMA 1');
+    expect(stdout).toContain('INVALID 121');
   }, 120_000);
 });

@@ -2,12 +2,23 @@
 // them). A leading $match (with an optional $sort / $limit after it) is executed by the query
 // planner so that indexes narrow the input; $lookup / $unionWith / $graphLookup read other
 // collections of the same database through the same transaction view.
-import { Aggregator, ProcessingMode } from 'mingo';
+import { Aggregator as RootAggregator, ProcessingMode } from 'mingo';
+import { computeOptions } from '../query/operators';
 import { MongoError } from '../errors';
 import { allDocs, countFromIndex, resolveHint, scan, ScanOptions } from '../query/planner';
-import { Doc, isPlainObject, toNumber } from '../storage/values';
+import { restoreStageTypes } from '../query/agg-types';
+import { Collation, collateValue, mingoCollation } from '../query/collation';
+import { effectiveCollation } from './collation';
+import { cloneDoc, Doc, isPlainObject, keyString, toNumber } from '../storage/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
+import { explainCommand } from './explain';
 import { cursorReply } from './find';
+
+// mingo's Aggregator and path reader without the root wrapper (the operator context is MONGO_CONTEXT).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Aggregator = (require('mingo/aggregator') as { Aggregator: typeof RootAggregator }).Aggregator;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { resolve } = require('mingo/util') as { resolve(obj: object, selector: string): unknown };
 
 const UNSUPPORTED = new Set(['$out', '$merge', '$changeStream', '$search', '$geoNear', '$collStats', '$indexStats', '$currentOp', '$listSessions', '$planCacheStats', '$searchMeta', '$vectorSearch']);
 
@@ -15,27 +26,157 @@ function stageName(stage: unknown): string {
   return isPlainObject(stage) ? (Object.keys(stage)[0] ?? '') : '';
 }
 
-export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[]): Doc[] {
+/** What the stages of one pipeline run share: mingo options built once, the collation. */
+interface Run {
+  ctx: CommandContext;
+  collation?: Collation;
+  /** mingo options over MONGO_CONTEXT (the operator context is copied once per run). */
+  options: object;
+  /** Whether the current stage may see other collections' stored documents by reference. */
+  byReference: boolean;
+}
+
+function newRun(ctx: CommandContext, collation?: Collation): Run {
+  const run: Run = { ctx, collation, options: {}, byReference: false };
+  run.options = computeOptions({
+    processingMode: ProcessingMode.CLONE_OFF,
+    ...(collation ? { collation: mingoCollation(collation) } : {}),
+    collectionResolver: (coll: string) => {
+      const c = ctx.engine.get(`${ctx.db}.${coll}`);
+      const all = allDocs(c, overlayFor(ctx, c));
+      return run.byReference ? all : all.map((d) => cloneDoc(d));
+    },
+  });
+  return run;
+}
+
+export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[], collation?: Collation): Doc[] {
   for (const stage of pipeline) {
     const name = stageName(stage);
     if (UNSUPPORTED.has(name)) throw new MongoError('NotImplemented', `${name} is not supported by the embedded MongoDB server`);
   }
-  try {
-    const agg = new Aggregator(pipeline, {
-      processingMode: ProcessingMode.CLONE_INPUT,
-      collectionResolver: (name: string) => {
-        const coll = ctx.engine.get(`${ctx.db}.${name}`);
-        return allDocs(coll, overlayFor(ctx, coll));
-      },
+  // One stage at a time, so that numeric types can be restored after each (query/agg-types.ts).
+  // The input is copied once (with its type tables): mingo then works on the copies in place.
+  // Stages whose output documents are input documents (or hold no stored number) need no
+  // restoring: consecutive ones run as one mingo pipeline.
+  const run = newRun(ctx, collation);
+  let docs = input.map((d) => cloneDoc(d));
+  for (let i = 0; i < pipeline.length; ) {
+    let j = i;
+    while (j < pipeline.length && NEUTRAL.has(stageName(pipeline[j]))) j++;
+    if (j - i > 1) {
+      docs = runStages(run, docs, pipeline.slice(i, j));
+      i = j;
+    } else {
+      docs = runStage(run, docs, pipeline[i]);
+      i++;
+    }
+  }
+  return docs;
+}
+
+const NEUTRAL = new Set(['$match', '$sort', '$limit', '$skip', '$sample', '$count']);
+
+/** A field reference (`'$a.b'`), or undefined. */
+function fieldPath(e: unknown): string | undefined {
+  return typeof e === 'string' && e.startsWith('$') && !e.startsWith('$$') ? e.slice(1) : undefined;
+}
+
+/**
+ * The `$group` key of each document. Field references (the common `_id: '$field'`, or an
+ * object of them) are read directly; other expressions through mingo.
+ */
+function groupKeysOf(run: Run, docs: Doc[], id: unknown): unknown[] | undefined {
+  const path = fieldPath(id);
+  if (path) return docs.map((d) => resolve(d, path) ?? null);
+  if (isPlainObject(id) && Object.values(id).every((e) => fieldPath(e))) {
+    const fields = Object.entries(id).map(([k, e]) => [k, fieldPath(e)!] as const);
+    return docs.map((d) => {
+      const key: Doc = {};
+      for (const [k, p] of fields) {
+        const v = resolve(d, p);
+        if (v !== undefined) key[k] = v;
+      }
+      return key;
     });
-    return agg.run(input) as Doc[];
+  }
+  try {
+    const keyed = new Aggregator([{ $project: { _id: 0, k: { $ifNull: [id ?? null, null] } } }], run.options as never).run(docs) as Doc[];
+    return keyed.map((d) => d.k);
+  } catch {
+    return undefined;
+  }
+}
+
+const GROUP_KEY = '__embeddedMongoGroupKey';
+
+/**
+ * `$group` under a collation: keys equal under it form one group (MongoDB keeps the first key
+ * seen as the group's _id). Each document is given its group's representative key and grouped
+ * by that.
+ */
+function collatedGroup(run: Run, docs: Doc[], stage: Doc, keys: unknown[]): Doc[] {
+  const reps = new Map<string, unknown>();
+  const repKeys = keys.map((k) => {
+    const canonical = keyString(collateValue(run.collation!, k));
+    if (!reps.has(canonical)) reps.set(canonical, k);
+    return reps.get(canonical);
+  });
+  const keyed = docs.map((d, i) => ({ ...d, [GROUP_KEY]: repKeys[i] }));
+  const spec = { ...(stage.$group as Doc), _id: `$${GROUP_KEY}` };
+  const grouped = new Aggregator([{ $group: spec }], run.options as never).run(keyed) as Doc[];
+  restoreStageTypes(stage, docs, grouped, repKeys);
+  return grouped;
+}
+
+/** Several type-neutral stages in one mingo run. */
+function runStages(run: Run, docs: Doc[], stages: Doc[]): Doc[] {
+  try {
+    run.byReference = false;
+    return new Aggregator(stages, run.options as never).run(docs) as Doc[];
   } catch (e) {
-    const msg = (e as Error).message ?? String(e);
-    const stage = /unregistered pipeline operator (\$\w+)/i.exec(msg);
-    if (stage) throw new MongoError('Location40324', `Unrecognized pipeline stage name: '${stage[1]}'`);
-    const expr = /unregistered \w+ operator (\$\w+)/i.exec(msg);
-    if (expr) throw new MongoError('InvalidPipelineOperator', `Unrecognized expression '${expr[1]}'`);
-    throw new MongoError('BadValue', msg);
+    throw pipelineError(e);
+  }
+}
+
+function pipelineError(e: unknown): MongoError {
+  if (e instanceof MongoError) return e;
+  const msg = (e as Error).message ?? String(e);
+  const stage = /unregistered pipeline operator (\$\w+)/i.exec(msg);
+  if (stage) return new MongoError('Location40324', `Unrecognized pipeline stage name: '${stage[1]}'`);
+  const expr = /unregistered \w+ operator (\$\w+)/i.exec(msg);
+  if (expr) return new MongoError('InvalidPipelineOperator', `Unrecognized expression '${expr[1]}'`);
+  return new MongoError('BadValue', msg);
+}
+
+function runStage(run: Run, docs: Doc[], stage: Doc): Doc[] {
+  const name = stageName(stage);
+  if (name === '$facet' && isPlainObject(stage.$facet)) {
+    const out: Doc = {};
+    for (const [field, sub] of Object.entries(stage.$facet)) {
+      if (!Array.isArray(sub)) throw new MongoError('TypeMismatch', 'arguments to $facet must be arrays');
+      out[field] = runPipeline(run.ctx, docs, sub as Doc[], run.collation);
+    }
+    return [out];
+  }
+  // Documents of other collections reach the pipeline by reference only through a plain
+  // localField/foreignField $lookup (its matches are copied below); a $lookup pipeline,
+  // $unionWith or $graphLookup could change them in place, so those read copies.
+  const lookup = name === '$lookup' && isPlainObject(stage.$lookup) ? stage.$lookup : undefined;
+  run.byReference = !!lookup && !('pipeline' in lookup) && typeof lookup.as === 'string' && !lookup.as.includes('.');
+  try {
+    // The group key of each input document: lets each group's numeric types come from its members.
+    const groupKeys = name === '$group' && isPlainObject(stage.$group) && docs.length ? groupKeysOf(run, docs, (stage.$group as Doc)._id) : undefined;
+    if (run.collation && groupKeys) return collatedGroup(run, docs, stage, groupKeys);
+    const out = new Aggregator([stage], run.options as never).run(docs) as Doc[];
+    if (run.byReference) {
+      const as = lookup!.as as string;
+      for (const d of out) if (Array.isArray(d[as])) d[as] = (d[as] as Doc[]).map((x) => cloneDoc(x));
+    }
+    restoreStageTypes(stage, docs, out, groupKeys);
+    return out;
+  } catch (e) {
+    throw pipelineError(e);
   }
 }
 
@@ -45,6 +186,10 @@ export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[]):
  * (which made a count cost as much as reading the whole result). Null for any other stage.
  */
 export function countShortcut(stage: Doc | undefined, inputLength: number): Doc[] | null {
+  // `{ $count: 'n' }`: one document with the count, none for an empty input.
+  if (stage && stageName(stage) === '$count' && typeof stage.$count === 'string' && stage.$count && !stage.$count.startsWith('$') && !stage.$count.includes('.')) {
+    return inputLength === 0 ? [] : [{ [stage.$count]: inputLength }];
+  }
   if (!stage || stageName(stage) !== '$group') return null;
   const group = stage.$group as Doc;
   const key = group._id;
@@ -64,25 +209,32 @@ const aggregate: Handler = (cmd, ctx) => {
   if (!Array.isArray(pipeline)) throw new MongoError('TypeMismatch', "BSON field 'aggregate.pipeline' is missing or has the wrong type, expected type 'array'");
   if (!isPlainObject(cmd.cursor) && cmd.explain !== true) throw new MongoError('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
   for (const stage of pipeline) if (!isPlainObject(stage) || Object.keys(stage).length !== 1) throw new MongoError('TypeMismatch', 'Each element of the \'pipeline\' array must be an object');
+  if (cmd.explain === true) {
+    const { explain: _explain, ...inner } = cmd;
+    void _explain;
+    return explainCommand(inner, 'queryPlanner', ctx);
+  }
   const batchSize = isPlainObject(cmd.cursor) && cmd.cursor.batchSize !== undefined ? toNumber(cmd.cursor.batchSize) : undefined;
 
   let input: Doc[] = [];
   let out: Doc[] | null = null;
   let rest = pipeline as Doc[];
   let ns: string;
+  let collation = effectiveCollation(cmd.collation, undefined);
   if (cmd.aggregate === 1) {
     // Database-level aggregation ($documents and friends).
     ns = `${ctx.db}.$cmd.aggregate`;
   } else {
     ns = `${ctx.db}.${collName(cmd)}`;
     const coll = ctx.engine.get(ns);
+    collation = effectiveCollation(cmd.collation, coll);
     const overlay = overlayFor(ctx, coll);
     // countDocuments on an exactly indexed filter: counted from the index, no document read.
     const hint = resolveHint(coll, cmd.hint);
-    const indexed = !hint && rest.length === 2 && stageName(rest[0]) === '$match' ? countFromIndex(coll, overlay, rest[0].$match as Doc) : undefined;
+    const indexed = !hint && rest.length === 2 && stageName(rest[0]) === '$match' ? countFromIndex(coll, overlay, rest[0].$match as Doc, undefined, collation) : undefined;
     if (indexed !== undefined) out = countShortcut(rest[1], indexed);
     if (!out && stageName(rest[0]) === '$match') {
-      const opts: ScanOptions = { hint };
+      const opts: ScanOptions = { hint, collation };
       let used = 1;
       if (stageName(rest[1]) === '$sort') {
         opts.sort = rest[1].$sort as Doc;
@@ -98,7 +250,7 @@ const aggregate: Handler = (cmd, ctx) => {
       input = hint ? scan(coll, overlay, {}, { hint }).map((h) => h.doc) : allDocs(coll, overlay);
     }
   }
-  out ??= (rest.length === 1 ? countShortcut(rest[0], input.length) : null) ?? (rest.length ? runPipeline(ctx, input, rest) : input);
+  out ??= (rest.length === 1 ? countShortcut(rest[0], input.length) : null) ?? (rest.length ? runPipeline(ctx, input, rest, collation) : input);
   const { batch, id } = ctx.cursors.open(ns, out, batchSize, false, ctx.session?.id);
   return cursorReply(ns, batch, id, true);
 };

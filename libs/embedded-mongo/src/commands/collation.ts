@@ -1,25 +1,23 @@
-// Collation is out of reach for this server (locale-aware comparison on every query, sort and
-// index). Silently comparing binary where the application asked for a locale would answer
-// differently from MongoDB (a case-insensitive unique index accepting `A@x.com` beside
-// `a@x.com`), so a non-simple collation is refused with NotImplemented naming the feature.
-import { MongoError } from '../errors';
+// Collations on commands: every collation a command carries (the command's, its statements',
+// its index specs') is validated up front (BadValue for a malformed one, NotImplemented for
+// what cannot be honoured); each command then compares under its effective collation: the one
+// it names (`{ locale: 'simple' }` = binary), else the collection's default (query/collation.ts).
+import { Collation, parseCollation } from '../query/collation';
+import { Collection } from '../storage/collection';
 import { Doc, isPlainObject } from '../storage/values';
 
-function isSimple(collation: unknown): boolean {
-  return collation === undefined || (isPlainObject(collation) && (collation.locale === 'simple' || Object.keys(collation).length === 0));
-}
-
-function refuse(collation: unknown): never {
-  const locale = isPlainObject(collation) ? String(collation.locale) : String(collation);
-  throw new MongoError('NotImplemented', `collation (locale '${locale}') is not supported by the embedded MongoDB server; only the simple binary collation is`);
-}
-
-/** Every place a command carries a collation: the command, its statements, its index specs. */
-export function assertSimpleCollation(cmd: Doc): void {
-  if (!isSimple(cmd.collation)) refuse(cmd.collation);
+/** Validates every place a command carries a collation: the command, its statements, its index specs. */
+export function validateCollations(cmd: Doc): void {
+  parseCollation(cmd.collation);
   for (const field of ['updates', 'deletes', 'indexes']) {
     const list = cmd[field];
     if (!Array.isArray(list)) continue;
-    for (const item of list) if (isPlainObject(item) && !isSimple(item.collation)) refuse(item.collation);
+    for (const item of list) if (isPlainObject(item)) parseCollation(item.collation);
   }
+}
+
+/** The collation an operation compares with: its own, else the collection's default. */
+export function effectiveCollation(explicit: unknown, coll: Collection | undefined): Collation | undefined {
+  if (explicit !== undefined && explicit !== null) return parseCollation(explicit);
+  return coll?.options.collation !== undefined ? parseCollation(coll.options.collation) : undefined;
 }

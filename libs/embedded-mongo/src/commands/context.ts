@@ -5,6 +5,7 @@ import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
 import { Engine } from '../storage/engine';
 import { Doc } from '../storage/values';
+import { validateWrite } from '../query/validation';
 import { Session, SessionRegistry, Transaction } from '../transactions';
 
 export interface ServerInfo {
@@ -30,6 +31,8 @@ export interface CommandContext {
   remote: string;
   session?: Session;
   txn?: Transaction;
+  /** The command's `bypassDocumentValidation: true`. */
+  bypassDocumentValidation?: boolean;
 }
 
 export type Handler = (cmd: Doc, ctx: CommandContext) => Doc | Promise<Doc>;
@@ -45,5 +48,11 @@ export function collName(cmd: Doc, field?: string): string {
 
 /** The transaction's pending writes to a collection, if any. */
 export function overlayFor(ctx: CommandContext, coll: Collection | undefined): Map<string, Doc | null> | undefined {
-  return coll && ctx.txn ? ctx.txn.overlay(coll.ns) : undefined;
+  return coll && ctx.txn ? ctx.engine.txnView(coll, ctx.txn) : undefined;
+}
+
+/** Checks a document about to be written against the collection's validator (see query/validation.ts). */
+export function validateFor(ctx: CommandContext, coll: Collection, next: Doc, prev?: Doc): void {
+  if (coll.options.validator === undefined) return;
+  validateWrite(coll, next, prev, ctx.bypassDocumentValidation, (msg) => ctx.server.log('warn', msg));
 }

@@ -1,6 +1,8 @@
 // Namespace and index commands: create, drop, dropDatabase, listCollections, listDatabases,
 // renameCollection, collMod, createIndexes, listIndexes, dropIndexes, dbStats, collStats.
-import { Query } from 'mingo';
+import { mongoQuery } from '../query/operators';
+import { parseCollation } from '../query/collation';
+import { checkValidatorOptions } from '../query/validation';
 import { MongoError } from '../errors';
 import { Collection, ID_INDEX } from '../storage/collection';
 import { splitNs } from '../storage/engine';
@@ -33,6 +35,12 @@ const create: Handler = (cmd, ctx) => {
   for (const [k, v] of Object.entries(cmd)) {
     if (k === 'create' || k.startsWith('$') || ['lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern', 'readConcern', 'comment'].includes(k)) continue;
     options[k] = v;
+  }
+  checkValidatorOptions(options);
+  if (options.collation !== undefined) {
+    const collation = parseCollation(options.collation);
+    if (collation) options.collation = collation.spec;
+    else delete options.collation;
   }
   ctx.engine.createCollection(`${ctx.db}.${name}`, options);
   return { ok: 1 };
@@ -69,7 +77,7 @@ const listCollections: Handler = (cmd, ctx) => {
   const nameOnly = cmd.nameOnly === true;
   let infos = ctx.engine.collectionsOf(ctx.db).map(collectionInfo);
   if (Object.keys(filter).length) {
-    const q = new Query(filter);
+    const q = mongoQuery(filter);
     infos = infos.filter((i) => q.test(i));
   }
   if (nameOnly) infos = infos.map((i) => ({ name: i.name, type: i.type }));
@@ -93,7 +101,7 @@ const listDatabases: Handler = (cmd, ctx) => {
     return { name, sizeOnDisk, empty: sizeOnDisk === 0 };
   });
   if (isPlainObject(cmd.filter) && Object.keys(cmd.filter).length) {
-    const q = new Query(cmd.filter);
+    const q = mongoQuery(cmd.filter);
     dbs = dbs.filter((d) => q.test(d));
   }
   const reply: Doc = { databases: dbs, ok: 1 };
@@ -117,6 +125,7 @@ const collMod: Handler = (cmd, ctx) => {
   const coll = requireColl(ctx, collName(cmd));
   const options = { ...coll.options };
   for (const k of ['validator', 'validationLevel', 'validationAction']) if (k in cmd) options[k] = cmd[k];
+  checkValidatorOptions(options);
   if (isPlainObject(cmd.index)) {
     const spec = cmd.index;
     const index = [...coll.indexes.values()].find((i) => i.name === spec.name || (spec.keyPattern && keyString(i.spec.key) === keyString(spec.keyPattern)));
@@ -164,7 +173,7 @@ function validateIndexSpec(spec: unknown): IndexSpec {
   if (out.hidden !== undefined && out.name === '_id_') throw new MongoError('BadValue', "can't hide _id index");
   if (out.partialFilterExpression !== undefined) {
     if (!isPlainObject(out.partialFilterExpression)) throw new MongoError('TypeMismatch', 'partialFilterExpression must be an object');
-    new Query(out.partialFilterExpression);
+    mongoQuery(out.partialFilterExpression);
   }
   if (out.expireAfterSeconds !== undefined) out.expireAfterSeconds = toNumber(out.expireAfterSeconds);
   return out;
@@ -175,6 +184,13 @@ const createIndexes: Handler = (cmd, ctx) => {
   if (!Array.isArray(cmd.indexes) || !cmd.indexes.length) throw new MongoError('BadValue', 'Must specify at least one index to create');
   const specs = cmd.indexes.map(validateIndexSpec);
   const existed = ctx.engine.get(`${ctx.db}.${name}`);
+  for (const spec of specs) {
+    // An index without a collation takes the collection's default; `{ locale: 'simple' }` none.
+    if (spec.collation === undefined && existed?.options.collation !== undefined) spec.collation = existed.options.collation;
+    const collation = parseCollation(spec.collation);
+    if (collation) spec.collation = collation.spec;
+    else delete spec.collation;
+  }
   const coll = existed ?? ctx.engine.ensure(`${ctx.db}.${name}`, ctx.txn);
   const before = coll.indexes.size;
   let created = 0;

@@ -5,7 +5,8 @@ import { scan } from '../query/planner';
 import { applyUpdate, buildUpsert, UpdateSpec, validateUpdate } from '../query/update';
 import { LockedByTransaction } from '../storage/engine';
 import { Doc, isPlainObject } from '../storage/values';
-import { collName, CommandContext, Handler, overlayFor } from './context';
+import { effectiveCollation } from './collation';
+import { collName, CommandContext, Handler, overlayFor, validateFor } from './context';
 import { project } from './find';
 import { insertOne, retryOnLock } from './write';
 
@@ -25,7 +26,7 @@ function run(ctx: CommandContext, ns: string, cmd: Doc): Doc {
   if (!remove) validateUpdate(u);
 
   let coll = ctx.engine.get(ns);
-  const [hit] = scan(coll, overlayFor(ctx, coll), query, { limit: 1, sort });
+  const [hit] = scan(coll, overlayFor(ctx, coll), query, { limit: 1, sort, collation: effectiveCollation(cmd.collation, coll) });
   if (hit && !ctx.txn) {
     const holder = ctx.engine.lockedBy(ns, hit.id);
     if (holder?.state === 'active') throw new LockedByTransaction(holder);
@@ -40,7 +41,10 @@ function run(ctx: CommandContext, ns: string, cmd: Doc): Doc {
   }
   if (hit) {
     const { doc, changed } = applyUpdate(hit.doc, u as UpdateSpec, { arrayFilters, query });
-    if (changed) ctx.engine.write(coll!, hit.id, doc, ctx.txn);
+    if (changed) {
+      validateFor(ctx, coll!, doc, hit.doc);
+      ctx.engine.write(coll!, hit.id, doc, ctx.txn);
+    }
     return { lastErrorObject: { n: 1, updatedExisting: true }, value: shape(returnNew ? doc : hit.doc), ok: 1 };
   }
   if (!upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };

@@ -1,9 +1,11 @@
 // Read commands: find (+ getMore / killCursors), count and distinct.
 import { Long } from 'bson';
-import { find as mingoFind } from 'mingo';
 import { MongoError } from '../errors';
+import { copyTypes } from '../query/agg-types';
+import { mongoQuery } from '../query/operators';
 import { compileFilter, countFromIndex, resolveHint, scan } from '../query/planner';
-import { compareValues, Doc, getPath, isPlainObject, keyString, toNumber } from '../storage/values';
+import { compareValues, Doc, getPath, isPlainObject, keyString, NUM_TYPES, NumTypeTable, toNumber } from '../storage/values';
+import { effectiveCollation } from './collation';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 
 function optNumber(cmd: Doc, field: string): number | undefined {
@@ -54,13 +56,83 @@ function simpleProjection(projection: Doc): ((doc: Doc) => Doc) | undefined {
   };
 }
 
+function isSlice(v: unknown): v is { $slice: unknown } {
+  return isPlainObject(v) && Object.keys(v).length === 1 && '$slice' in v;
+}
+
+/** The part of an array a `$slice` projection keeps (its numeric type tags follow the elements). */
+function sliceArray(arr: unknown[], spec: unknown): unknown[] {
+  let start: number;
+  let end: number;
+  if (Array.isArray(spec)) {
+    if (spec.length !== 2) throw new MongoError('BadValue', 'First argument to $slice must be an array, and second argument must be a number of elements to return');
+    const skip = toNumber(spec[0]);
+    const n = toNumber(spec[1]);
+    if (!Number.isInteger(skip) || !Number.isInteger(n)) throw new MongoError('BadValue', '$slice only supports numbers and [skip, limit] arrays');
+    if (n <= 0) throw new MongoError('BadValue', `$slice limit must be positive`);
+    start = skip < 0 ? Math.max(0, arr.length + skip) : Math.min(skip, arr.length);
+    end = Math.min(arr.length, start + n);
+  } else {
+    const n = toNumber(spec);
+    if (!Number.isInteger(n)) throw new MongoError('BadValue', '$slice only supports numbers and [skip, limit] arrays');
+    [start, end] = n >= 0 ? [0, Math.min(n, arr.length)] : [Math.max(0, arr.length + n), arr.length];
+  }
+  const out = arr.slice(start, end);
+  const tags = (arr as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
+  if (tags) {
+    const moved: NumTypeTable = {};
+    for (let i = start; i < end; i++) if (tags[i]) moved[i - start] = tags[i];
+    (out as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = moved;
+  }
+  return out;
+}
+
+/** `value` with the array at `parts` sliced (copy-on-write; through arrays of subdocuments). */
+function sliceAt(value: unknown, parts: string[], i: number, spec: unknown): unknown {
+  if (i === parts.length) return Array.isArray(value) ? sliceArray(value, spec) : value;
+  if (Array.isArray(value)) return value.map((el) => (isPlainObject(el) ? sliceAt(el, parts, i, spec) : el));
+  if (!isPlainObject(value) || !Object.prototype.hasOwnProperty.call(value, parts[i])) return value;
+  return { ...value, [parts[i]]: sliceAt(value[parts[i]], parts, i + 1, spec) };
+}
+
+/**
+ * Projections with `$slice`: alone or beside exclusions every other field is returned (the array
+ * sliced); beside inclusions the sliced array is one of the included fields (MongoDB 4.4+).
+ */
+function projectWithSlices(docs: Doc[], filter: Doc, projection: Doc): Doc[] {
+  const rest: Doc = {};
+  const slices: Array<[string[], unknown]> = [];
+  for (const [k, v] of Object.entries(projection)) {
+    if (isSlice(v)) slices.push([k.split('.'), v.$slice]);
+    else rest[k] = v;
+  }
+  const inclusion = Object.entries(rest).some(([k, v]) => k !== '_id' && v !== 0 && v !== false);
+  if (inclusion) for (const [parts] of slices) rest[parts.join('.')] = 1;
+  const base = Object.keys(rest).length ? project(docs, filter, rest) : docs;
+  return base.map((d) => {
+    let out: unknown = d;
+    for (const [parts, spec] of slices) out = sliceAt(out, parts, 0, spec);
+    return out as Doc;
+  });
+}
+
 export function project(docs: Doc[], filter: Doc, projection: Doc | undefined): Doc[] {
   if (!projection || !Object.keys(projection).length) return docs;
   const simple = simpleProjection(projection);
   if (simple) return docs.map(simple);
+  if (Object.values(projection).some(isSlice)) return projectWithSlices(docs, filter, projection);
   try {
-    return mingoFind(docs, filter, projection).all() as Doc[];
+    const out = mongoQuery(filter).find(docs, projection).all() as Doc[];
+    if (out.length === docs.length) out.forEach((d, i) => copyTypes(d, docs[i])); // numeric types of kept values
+    // An `$elemMatch` projection matching nothing leaves the field out (mingo sets undefined).
+    return out.map((d) => {
+      if (!Object.values(d).includes(undefined)) return d;
+      const copy = { ...d };
+      for (const k of Object.keys(copy)) if (copy[k] === undefined) delete copy[k];
+      return copy;
+    });
   } catch (e) {
+    if (e instanceof MongoError) throw e;
     throw new MongoError('BadValue', (e as Error).message);
   }
 }
@@ -88,7 +160,7 @@ const find: Handler = (cmd, ctx) => {
   if (batchSize !== undefined && batchSize < 0) throw new MongoError('BadValue', `BatchSize value must be non-negative, but received: ${batchSize}`);
   if (limit && (batchSize === undefined || batchSize > limit)) batchSize = limit;
   const coll = ctx.engine.get(ns);
-  const hits = scan(coll, overlayFor(ctx, coll), filter, { sort, skip, limit, hint: resolveHint(coll, cmd.hint) });
+  const hits = scan(coll, overlayFor(ctx, coll), filter, { sort, skip, limit, hint: resolveHint(coll, cmd.hint), collation: effectiveCollation(cmd.collation, coll) });
   const docs = project(
     hits.map((h) => h.doc),
     filter,
@@ -125,7 +197,8 @@ const count: Handler = (cmd, ctx) => {
   if (!Object.keys(query).length && !overlay?.size) n = Math.max(0, (coll?.docs.size ?? 0) - skip);
   else {
     const hint = resolveHint(coll, cmd.hint);
-    n = Math.max(0, ((hint ? undefined : countFromIndex(coll, overlay, query)) ?? scan(coll, overlay, query, { hint }).length) - skip);
+    const collation = effectiveCollation(cmd.collation, coll);
+    n = Math.max(0, ((hint ? undefined : countFromIndex(coll, overlay, query, undefined, collation)) ?? scan(coll, overlay, query, { hint, collation }).length) - skip);
   }
   if (limit) n = Math.min(n, limit);
   return { n, ok: 1 };
@@ -137,17 +210,19 @@ const distinct: Handler = (cmd, ctx) => {
   if (typeof key !== 'string') throw new MongoError('TypeMismatch', "BSON field 'distinct.key' is missing or has the wrong type, expected type 'string'");
   const coll = ctx.engine.get(ns);
   const query = optDoc(cmd, 'query', 'distinct') ?? {};
-  compileFilter(query);
+  const collation = effectiveCollation(cmd.collation, coll);
+  compileFilter(query, collation);
   const seen = new Map<string, unknown>();
-  for (const hit of scan(coll, overlayFor(ctx, coll), query)) {
+  for (const hit of scan(coll, overlayFor(ctx, coll), query, { collation })) {
     const v = getPath(hit.doc, key);
     if (v === undefined) continue;
     for (const x of Array.isArray(v) ? v : [v]) {
-      const k = keyString(x);
+      // Under a collation, strings it holds equal are one value (the first seen).
+      const k = collation && typeof x === 'string' ? 'c' + collation.key(x) : keyString(x);
       if (!seen.has(k)) seen.set(k, x);
     }
   }
-  const values = [...seen.values()].sort(compareValues);
+  const values = [...seen.values()].sort((a, b) => compareValues(a, b, collation?.compare));
   return { values, ok: 1 };
 };
 

@@ -5,9 +5,10 @@ import { ErrorCodes, MongoError, TRANSIENT } from '../errors';
 import { Doc, toNumber } from '../storage/values';
 import { noSuchTransaction, Transaction } from '../transactions';
 import { aggregateCommands } from './aggregate';
-import { assertSimpleCollation } from './collation';
+import { validateCollations } from './collation';
 import { CommandContext, Handler } from './context';
 import { ddlCommands } from './ddl';
+import { explainCommands } from './explain';
 import { clusterTime, diagnosticCommands } from './diagnostics';
 import { findAndModifyCommands } from './find-and-modify';
 import { findCommands } from './find';
@@ -22,6 +23,7 @@ const handlers: Record<string, Handler> = {
   ...aggregateCommands,
   ...ddlCommands,
   ...sessionCommands,
+  ...explainCommands,
 };
 const byLowerName = new Map(Object.keys(handlers).map((k) => [k.toLowerCase(), k]));
 
@@ -44,6 +46,7 @@ export async function runCommand(cmd: Doc, db: string, base: CommandBase): Promi
   const key = name in handlers ? name : byLowerName.get(name.toLowerCase());
   const handler = key ? handlers[key] : undefined;
   const ctx: CommandContext = { ...base, db };
+  if (cmd.bypassDocumentValidation === true) ctx.bypassDocumentValidation = true;
   if (process.env.EMBEDDED_MONGO_TRACE) base.server.log('info', 'cmd ' + JSON.stringify(cmd).slice(0, 300));
   if (!handler) {
     base.server.log('warn', `unknown command '${name}'`);
@@ -51,7 +54,7 @@ export async function runCommand(cmd: Doc, db: string, base: CommandBase): Promi
   }
   let txn: Transaction | undefined;
   try {
-    assertSimpleCollation(cmd);
+    validateCollations(cmd);
     const lsidKey = sessionKey(cmd.lsid);
     if (lsidKey && !NOT_IN_TXN.has(key!)) ctx.session = base.sessions.get(lsidKey);
     const session = ctx.session;
@@ -68,6 +71,7 @@ export async function runCommand(cmd: Doc, db: string, base: CommandBase): Promi
         }
         if (session.txn?.state === 'active') base.engine.abort(session.txn, 'superseded');
         session.txn = new Transaction(session, txnNumber, base.engine.seq);
+        base.engine.beginSnapshot(session.txn);
         session.txnNumber = txnNumber;
       } else if (key !== 'commitTransaction' && key !== 'abortTransaction') {
         const cur = session.txn;

@@ -10,7 +10,8 @@ import { Collection } from '../storage/collection';
 import { LockedByTransaction } from '../storage/engine';
 import { assertInsertableSize, assertStorableDepth, assertStorableId } from '../storage/limits';
 import { Doc, isPlainObject, keyString, toNumber } from '../storage/values';
-import { collName, CommandContext, Handler, overlayFor } from './context';
+import { effectiveCollation } from './collation';
+import { collName, CommandContext, Handler, overlayFor, validateFor } from './context';
 
 /** Runs `fn`, waiting for and retrying past transaction locks when outside a transaction. */
 export function retryOnLock<T>(ctx: CommandContext, fn: () => T): T | Promise<T> {
@@ -53,7 +54,10 @@ function insertOne(ctx: CommandContext, coll: Collection, doc: Doc): void {
   assertStorableDepth(doc, 'insert');
   assertStorableId(idv);
   const id = keyString(idv);
+  // In a transaction, an _id someone else inserted or deleted since the snapshot conflicts.
+  if (ctx.txn) ctx.engine.checkConflict(coll, id, ctx.txn);
   if (visible(ctx, coll, id)) throw coll.indexes.get('_id_')!.duplicateKeyError(coll.ns, { parts: [idv], str: id });
+  validateFor(ctx, coll, doc);
   ctx.engine.write(coll, id, doc, ctx.txn);
 }
 
@@ -122,7 +126,8 @@ function updateStatement(ctx: CommandContext, ns: string, stmt: Doc): UpdateOutc
   }
   const arrayFilters = stmt.arrayFilters as Doc[] | undefined;
   let coll = ctx.engine.get(ns);
-  const hits = scan(coll, overlayFor(ctx, coll), q, multi ? {} : { limit: 1, sort: stmt.sort as Doc | undefined });
+  const collation = effectiveCollation(stmt.collation, coll);
+  const hits = scan(coll, overlayFor(ctx, coll), q, multi ? { collation } : { limit: 1, sort: stmt.sort as Doc | undefined, collation });
   if (coll && !ctx.txn) {
     for (const hit of hits) {
       const holder = ctx.engine.lockedBy(ns, hit.id);
@@ -134,6 +139,7 @@ function updateStatement(ctx: CommandContext, ns: string, stmt: Doc): UpdateOutc
     if (ctx.txn) ctx.engine.checkConflict(coll!, hit.id, ctx.txn);
     const { doc, changed } = applyUpdate(hit.doc, u as UpdateSpec, { arrayFilters, query: q });
     if (!changed) continue;
+    validateFor(ctx, coll!, doc, hit.doc);
     ctx.engine.write(coll!, hit.id, doc, ctx.txn);
     modified++;
   }
@@ -179,7 +185,8 @@ function deleteStatement(ctx: CommandContext, ns: string, stmt: Doc): number {
   if (!coll) return 0;
   const limit = toNumber(stmt.limit ?? 0);
   if (limit !== 0 && limit !== 1) throw new MongoError('FailedToParse', 'The limit field in delete objects must be 0 or 1. Got ' + limit);
-  const hits = scan(coll, overlayFor(ctx, coll), (stmt.q ?? {}) as Doc, limit ? { limit: 1, sort: stmt.sort as Doc | undefined } : {});
+  const collation = effectiveCollation(stmt.collation, coll);
+  const hits = scan(coll, overlayFor(ctx, coll), (stmt.q ?? {}) as Doc, limit ? { limit: 1, sort: stmt.sort as Doc | undefined, collation } : { collation });
   if (!ctx.txn) {
     for (const hit of hits) {
       const holder = ctx.engine.lockedBy(ns, hit.id);

@@ -9,12 +9,13 @@
 //  * otherwise a full scan.
 // Every candidate is re-checked with the full filter, so the index only ever has to produce a
 // superset of the matches.
-import { Query } from 'mingo';
 import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
-import { IndexEntry, IndexStore, partsKey } from '../storage/index-store';
+import { IndexEntry, IndexStore } from '../storage/index-store';
+import { Collation, sameCollation } from './collation';
+import { mongoQuery } from './operators';
 import { Position } from '../storage/sorted-list';
-import { compareValues, Doc, isPlainObject, sortComparator, toNumber, typeRank } from '../storage/values';
+import { compareValues, Doc, isPlainObject, renderValue, sortComparator, toNumber, typeRank } from '../storage/values';
 
 export interface Hit {
   id: string;
@@ -28,6 +29,67 @@ export interface ScanOptions {
   limit?: number;
   /** An index the caller hinted (see resolveHint): the scan reads its entries only. */
   hint?: IndexStore;
+  /** Filled with what the scan did, for `explain` (only then: the common path pays nothing). */
+  explain?: ScanExplain;
+  /** A non-simple collation for string comparisons, sort and index choice. */
+  collation?: Collation;
+}
+
+/** What a scan chose and read (commands/explain.ts turns it into MongoDB's explain output). */
+export interface ScanExplain {
+  access?: 'COLLSCAN' | 'IXSCAN' | 'IDHACK' | 'COUNT_SCAN';
+  index?: IndexStore;
+  /** Per index field, MongoDB-style interval strings. */
+  bounds?: Record<string, string[]>;
+  reverse?: boolean;
+  /** The order came from the index walk (no SORT stage). */
+  sortedByIndex?: boolean;
+  keysExamined: number;
+  docsExamined: number;
+  /** Documents that passed the filter, before skip / limit. */
+  matched: number;
+}
+
+/** MongoDB's rendering of an index bound value. */
+function boundValue(v: unknown): string {
+  if (typeof v === 'number') return Number.isNaN(v) ? 'nan.0' : Number.isInteger(v) ? String(v) : String(v);
+  return renderValue(v);
+}
+
+/** Index bounds of `index` for a fixed prefix (each field: its equality values) and a range. */
+function indexBounds(index: IndexStore, prefix: unknown[][], range: FieldCond | undefined, reverse: boolean): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  index.fields.forEach(([field, dir], i) => {
+    const back = (dir < 0) !== reverse;
+    let list: string[];
+    if (i < prefix.length) {
+      const vals = [...prefix[i]].sort(compareValues);
+      list = vals.map((v) => `[${boundValue(v)}, ${boundValue(v)}]`);
+      if (back) list.reverse();
+    } else if (i === prefix.length && range && (range.lo || range.hi)) {
+      const like = (range.lo ?? range.hi)!.v;
+      const numeric = typeRank(like) === 3;
+      const isString = typeof like === 'string';
+      const low = range.lo ? boundValue(range.lo.v) : numeric ? '-inf.0' : isString ? '""' : 'MinKey';
+      const high = range.hi ? boundValue(range.hi.v) : numeric ? 'inf.0' : isString ? '{}' : 'MaxKey';
+      const open = range.lo ? (range.lo.incl ? '[' : '(') : '[';
+      const close = range.hi ? (range.hi.incl ? ']' : ')') : range.lo && !isString && !numeric ? ']' : isString ? ')' : ']';
+      list = back ? [`${close === ']' ? '[' : '('}${high}, ${low}${open === '[' ? ']' : ')'}`] : [`${open}${low}, ${high}${close}`];
+    } else {
+      list = [back ? '[MaxKey, MinKey]' : '[MinKey, MaxKey]'];
+    }
+    out[field] = list;
+  });
+  return out;
+}
+
+function countingMatcher(inner: Matcher, ex: ScanExplain): Matcher {
+  return {
+    test(doc: Doc): boolean {
+      ex.docsExamined++;
+      return inner.test(doc);
+    },
+  };
 }
 
 /**
@@ -75,6 +137,7 @@ function isSimpleEqValue(v: unknown): boolean {
 
 function simpleEq(a: unknown, b: unknown): boolean {
   if (a === b || (typeof b === 'number' && Object.is(a, b))) return true;
+  if (typeof b === 'number') return (a as { _bsontype?: string } | null)?._bsontype === 'Decimal128' && toNumber(a) === b;
   if (b instanceof Date) return a instanceof Date && a.getTime() === b.getTime();
   if (typeof b === 'object' && b !== null) {
     // ObjectId: mingo's isEqual compares same-class objects through their toString (the hex).
@@ -94,7 +157,9 @@ function eqKey(v: unknown): string | undefined {
       return v ? 'T' : 'F';
   }
   if (v instanceof Date) return `d${v.getTime()}`;
-  if ((v as { _bsontype?: string } | null)?._bsontype === 'ObjectId') return `o${String(v)}`;
+  const t = (v as { _bsontype?: string } | null)?._bsontype;
+  if (t === 'ObjectId') return `o${String(v)}`;
+  if (t === 'Decimal128') return `n${toNumber(v) || 0}`;
   return undefined;
 }
 
@@ -234,14 +299,14 @@ function rewriteAll(filter: Doc): Doc {
   return out ?? filter;
 }
 
-export function compileFilter(filter: Doc): Matcher {
+export function compileFilter(filter: Doc, collation?: Collation): Matcher {
   if (filter && '$where' in filter) throw new MongoError('BadValue', '$where is not supported by the embedded MongoDB server');
-  if (isPlainObject(filter)) {
+  if (isPlainObject(filter) && !collation) {
     const fast = scalarConditionMatcher(filter);
     if (fast) return fast;
   }
   try {
-    return new Query(rewriteAll(filter ?? {}), { scriptEnabled: false });
+    return mongoQuery(rewriteAll(filter ?? {}), collation ? { scriptEnabled: false, collation: collation.spec } : { scriptEnabled: false });
   } catch (e) {
     throw new MongoError('BadValue', (e as Error).message);
   }
@@ -343,23 +408,37 @@ interface CandidatePlan {
   point?: boolean;
 }
 
-function candidatePlan(coll: Collection, conds: Map<string, FieldCond>): CandidatePlan | undefined {
+/** True when no string occurs in the values (so binary and collated comparisons agree). */
+function stringFree(values: unknown[]): boolean {
+  return values.every((v) => (typeof v === 'string' ? false : Array.isArray(v) ? stringFree(v) : isPlainObject(v) ? stringFree(Object.values(v)) : true));
+}
+
+function condStringFree(c: FieldCond | undefined): boolean {
+  return !c || stringFree([...(c.eq ?? []), ...(c.lo ? [c.lo.v] : []), ...(c.hi ? [c.hi.v] : [])]);
+}
+
+function candidatePlan(coll: Collection, conds: Map<string, FieldCond>, collation?: Collation): CandidatePlan | undefined {
   let best: CandidatePlan | undefined;
   for (const index of coll.indexes.values()) {
     if (!usable(index)) continue;
+    // Under a collation, an index answers string conditions only if it has that collation (and
+    // then only through its hash of collation keys: its sorted list is in binary order).
+    const collated = !!collation && !!index.collation && sameCollation(index.collation, collation);
     let k = 0;
     let combos = 1;
     while (k < index.fields.length) {
       const c = conds.get(index.fields[k][0]);
       if (!c?.eq || combos * c.eq.length > MAX_COMBOS) break;
+      if (collation && !collated && !condStringFree(c)) break;
       combos *= c.eq.length;
       k++;
     }
+    if (collated && k < index.fields.length) continue;
     // A unique index with every field fixed holds at most one document per value: nothing beats it
     // (claim({ _id, status, availableAt: { $lte } }) must not walk the status index).
     if (index.unique && k === index.fields.length && combos <= 16) return { index, k, range: false, point: true };
     const next = k < index.fields.length ? conds.get(index.fields[k][0]) : undefined;
-    const range = !index.isMultikeyAt(k) && !!(next?.lo || next?.hi);
+    const range = !index.isMultikeyAt(k) && !!(next?.lo || next?.hi) && (!collation || condStringFree(next));
     const score = k * 2 + (range ? 1 : 0);
     if (score > 0 && (!best || score > best.k * 2 + (best.range ? 1 : 0))) best = { index, k, range };
   }
@@ -376,7 +455,7 @@ function candidateIds(plan: CandidatePlan, conds: Map<string, FieldCond>): Set<s
   }
   const ids = new Set<string>();
   if (k === index.fields.length) {
-    for (const p of prefixes) for (const id of index.idsFor(partsKey(p))) ids.add(id);
+    for (const p of prefixes) for (const id of index.idsFor(index.keyOf(p))) ids.add(id);
     return ids;
   }
   const rangeCond = range ? conds.get(index.fields[k][0]) : undefined;
@@ -434,8 +513,9 @@ function sortedPlan(coll: Collection, conds: Map<string, FieldCond>, sort: Doc):
  * lists each distinct element once, and only the fixed value's entry falls in the stretch), so
  * countDocuments({ userId, platforms: 'x' }) costs two seeks instead of reading every match.
  */
-export function countFromIndex(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc): number | undefined {
+export function countFromIndex(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc, ex?: ScanExplain, collation?: Collation): number | undefined {
   if (!coll) return 0;
+  if (collation) return undefined;
   if (overlay?.size || !isPlainObject(filter)) return undefined;
   const keys = Object.keys(filter);
   for (const key of keys) {
@@ -463,7 +543,12 @@ export function countFromIndex(coll: Collection | undefined, overlay: Map<string
     if (k + (range ? 1 : 0) !== keys.length) continue;
     // An array past the fixed prefix gives a document one entry per element there.
     if (index.hasMultikeyFrom(k)) continue;
-    return countStretch(index, prefix, range);
+    const n = countStretch(index, prefix, range);
+    if (ex) {
+      Object.assign(ex, { access: 'COUNT_SCAN', index, reverse: false, matched: n, keysExamined: n + 1 });
+      ex.bounds = indexBounds(index, prefix.map((v) => [v]), range, false);
+    }
+    return n;
   }
   return undefined;
 }
@@ -491,18 +576,24 @@ function trialBudget(want: number): number {
  * collection (id -> new doc or null = deleted), layered over the committed documents.
  */
 export function scan(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc, opts: ScanOptions = {}): Hit[] {
-  const query = compileFilter(filter);
+  const ex = opts.explain;
+  const query = ex ? countingMatcher(compileFilter(filter, opts.collation), ex) : compileFilter(filter, opts.collation);
+  if (ex) ex.access = 'COLLSCAN';
   if (!coll) return [];
   const skip = opts.skip ?? 0;
   const want = opts.limit ? skip + opts.limit : Infinity;
   const conds = analyse(filter);
   const resolve = (id: string): Doc | undefined => (overlay?.has(id) ? (overlay.get(id) ?? undefined) : coll.get(id));
   const hits: Hit[] = [];
-  if (opts.hint) return hintedScan(coll, opts.hint, overlay, query, opts);
-  const narrow = candidatePlan(coll, conds);
+  if (opts.hint) {
+    if (ex) Object.assign(ex, { access: 'IXSCAN', index: opts.hint, reverse: false, bounds: indexBounds(opts.hint, [], undefined, false) });
+    return hintedScan(coll, opts.hint, overlay, query, opts);
+  }
+  const narrow = candidatePlan(coll, conds, opts.collation);
 
   const hasSort = opts.sort && Object.keys(opts.sort).length > 0;
-  if (hasSort && !overlay?.size) {
+  // (index order is binary: under a collation the sort is done on the matches)
+  if (hasSort && !overlay?.size && !opts.collation) {
     const plan = sortedPlan(coll, conds, opts.sort!);
     // A walk narrower than (or as narrow as) the best index walks unbounded. A wider one is only
     // worth a bounded trial, and only when a limit lets it stop early:
@@ -512,6 +603,7 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
     if (plan && budget > 0) {
       let read = 0;
       let complete = true;
+      const docsBefore = ex?.docsExamined ?? 0;
       for (const e of walk(plan.index, plan.prefix, plan.range, plan.reverse)) {
         if (++read > budget) {
           complete = false;
@@ -521,12 +613,26 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
         if (doc && query.test(doc)) hits.push({ id: e.id, doc });
         if (hits.length >= want) break;
       }
+      if (ex) {
+        if (complete) {
+          Object.assign(ex, { access: 'IXSCAN', index: plan.index, reverse: plan.reverse, sortedByIndex: true, matched: hits.length });
+          ex.bounds = indexBounds(plan.index, plan.prefix.map((v) => [v]), plan.range, plan.reverse);
+          ex.keysExamined += read;
+        } else ex.docsExamined = docsBefore;
+      }
       if (complete) return hits.slice(skip);
       hits.length = 0;
     }
   }
 
   const ids = narrow ? candidateIds(narrow, conds) : undefined;
+  if (ex && narrow && ids) {
+    const fixed = narrow.index.fields.slice(0, narrow.k).map(([f]) => conds.get(f)!.eq!);
+    const idOnly = narrow.index.name === '_id_' && Object.keys(filter).length === 1 && fixed[0]?.length === 1 && isSimpleEqValue(fixed[0][0]);
+    Object.assign(ex, { access: idOnly ? 'IDHACK' : 'IXSCAN', index: narrow.index, reverse: false });
+    ex.bounds = indexBounds(narrow.index, fixed, narrow.range ? conds.get(narrow.index.fields[narrow.k][0]) : undefined, false);
+    ex.keysExamined += ids.size;
+  }
   const limitEarly = !hasSort && want !== Infinity;
   const consider = (id: string, doc: Doc | undefined): boolean => {
     if (doc && query.test(doc)) hits.push({ id, doc });
@@ -549,9 +655,10 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
     if (overlay && !done) for (const [id, doc] of overlay) if (doc && consider(id, doc)) break;
   }
   if (hasSort) {
-    const cmp = sortComparator(opts.sort!);
+    const cmp = sortComparator(opts.sort!, opts.collation?.compare);
     hits.sort((a, b) => cmp(a.doc, b.doc));
   }
+  if (ex) ex.matched = hits.length;
   return hits.slice(skip, want === Infinity ? undefined : want);
 }
 
@@ -563,21 +670,24 @@ function hintedScan(coll: Collection, index: IndexStore, overlay: Map<string, Do
   const hits: Hit[] = [];
   const seen = new Set<string>();
   for (const e of walk(index, [], undefined, false)) {
+    if (opts.explain) opts.explain.keysExamined++;
     if (seen.has(e.id)) continue; // multikey: one entry per array element
     seen.add(e.id);
     const doc = overlay?.has(e.id) ? (overlay.get(e.id) ?? undefined) : coll.get(e.id);
     if (doc && query.test(doc)) hits.push({ id: e.id, doc });
   }
   if (opts.sort && Object.keys(opts.sort).length) {
-    const cmp = sortComparator(opts.sort);
+    const cmp = sortComparator(opts.sort, opts.collation?.compare);
     hits.sort((a, b) => cmp(a.doc, b.doc));
   }
   const skip = opts.skip ?? 0;
+  if (opts.explain) opts.explain.matched = hits.length;
   return hits.slice(skip, opts.limit ? skip + opts.limit : undefined);
 }
 
 /** All documents of a collection as seen by a transaction (for aggregation and $lookup). */
 export function allDocs(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined): Doc[] {
+  // (no filter, no order: collation plays no part)
   if (!coll) return [];
   if (!overlay?.size) return [...coll.docs.values()].map((r) => r.doc);
   return scan(coll, overlay, {}).map((h) => h.doc);

@@ -3,10 +3,11 @@
 // updater; this module adds what MongoDB also checks: $setOnInsert, _id immutability, conflicting
 // paths, unknown operators, and seeding upserts from the query's equality fields.
 import { ObjectId } from 'bson';
-import { Aggregator, Context, Query, update as mingoUpdate } from 'mingo';
+import { Aggregator, Context } from 'mingo';
+import { MONGO_CONTEXT, mongoQuery } from './operators';
 import { MongoError } from '../errors';
 import { assertStorableDepth, assertUpdatedSize } from '../storage/limits';
-import { cloneDoc, Doc, isPlainObject, keyString, renderValue } from '../storage/values';
+import { cloneDoc, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, renderValue } from '../storage/values';
 
 // mingo's updater entry point, without the root module's wrapper. The root `update` merges
 // mingo's full operator table (hundreds of entries) into a fresh context on every call, and the
@@ -156,6 +157,7 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
     }
     dropUnchangedId(doc, modifier);
     if (opts.query) resolveSiblingPositionals(doc, modifier, opts.query);
+    applyLogicalPulls(next, modifier);
     if (Object.keys(modifier).length) {
       assertPushTargets(next, modifier);
       assertViablePaths(next, modifier);
@@ -165,13 +167,14 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
         } else if (!opts.arrayFilters?.length && splitAllPositional(modifier)) {
           // Sibling paths under `$[]` (a.$[].x with a.$[].y): mingo sees a conflict at `a`;
           // applying them one at a time is the same update, since `$[]` matches every element.
-          for (const part of splitAllPositional(modifier)!) mingoUpdate(next, part, undefined, opts.query, { cloneMode: 'deep' });
+          for (const part of splitAllPositional(modifier)!) updater.update(next, part, undefined, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
         } else if (isPlainModifier(modifier, opts.arrayFilters)) {
           // The filter only matters to mingo for the positional `$` (excluded here): the
           // document already matched it.
           updater.update(next, modifier, undefined, undefined, { cloneMode: 'deep', queryOptions: { context: UPDATER_CONTEXT } });
         } else {
-          mingoUpdate(next, modifier, opts.arrayFilters, opts.query, { cloneMode: 'deep' });
+          // (mingo's root `update` would merge its default operators over MONGO_CONTEXT's)
+          updater.update(next, modifier, opts.arrayFilters, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
         }
       } catch (e) {
         throw translateMingoError(e, doc);
@@ -200,6 +203,45 @@ function bsonTypeName(v: unknown): string {
   if (t === 'ObjectId') return 'objectId';
   if (t) return t.toLowerCase();
   return 'object';
+}
+
+const LOGICAL_OPS = new Set(['$and', '$or', '$nor']);
+
+/**
+ * `$pull: { items: { $or: [{ a: 1 }, { b: 3 }] } }`: a condition with `$and` / `$or` / `$nor` at
+ * its top is a query on each element as a document (mingo would read it as a condition on a
+ * scalar). Applied here, on plain paths, and removed from the modifier.
+ */
+function applyLogicalPulls(next: Doc, modifier: Doc): void {
+  const pull = modifier.$pull;
+  if (!isPlainObject(pull)) return;
+  let rest: Doc | undefined;
+  for (const [path, cond] of Object.entries(pull)) {
+    if (!isPlainObject(cond) || path.includes('$') || !Object.keys(cond).some((k) => LOGICAL_OPS.has(k))) continue;
+    rest ??= { ...pull };
+    delete rest[path];
+    const test = mongoQuery(cond);
+    const parts = path.split('.');
+    let parent: unknown = next;
+    for (const p of parts.slice(0, -1)) parent = isPlainObject(parent) ? parent[p] : undefined;
+    const key = parts[parts.length - 1];
+    if (!isPlainObject(parent) || !Array.isArray(parent[key])) continue;
+    const arr = parent[key] as unknown[];
+    const tags = (arr as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
+    const kept: unknown[] = [];
+    const keptTags: NumTypeTable = {};
+    arr.forEach((el, i) => {
+      if (isPlainObject(el) && test.test(el)) return;
+      if (tags?.[i]) keptTags[kept.length] = tags[i];
+      kept.push(el);
+    });
+    if (kept.length === arr.length) continue;
+    if (tags) (kept as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = keptTags;
+    parent[key] = kept;
+  }
+  if (!rest) return;
+  if (Object.keys(rest).length) modifier.$pull = rest;
+  else delete modifier.$pull;
 }
 
 /** `$set: {_id: <its current value>}` is a no-op MongoDB allows (a changed _id is ImmutableField). */
@@ -235,7 +277,7 @@ function resolveSiblingPositionals(doc: Doc, modifier: Doc, query: Doc): void {
     const conditions: Doc = {};
     for (const [k, v] of Object.entries(query)) if (k === parent || k.startsWith(parent + '.')) conditions[k] = v;
     if (!Object.keys(conditions).length) continue; // mingo reports the missing positional match
-    const test = new Query(conditions);
+    const test = mongoQuery(conditions);
     const index = array.findIndex((el) => test.test(setOwnPath({}, parent, [el])));
     if (index < 0) continue;
     for (const op of Object.keys(modifier)) {

@@ -11,11 +11,24 @@ export interface DocRecord {
   ts: number;
 }
 
+/**
+ * A version a document had before a commit replaced or deleted it, kept while a transaction that
+ * started before that commit is open: `doc` (null: the document did not exist) was the current
+ * version for commit stamps in [ts, until).
+ */
+export interface OldVersion {
+  doc: Doc | null;
+  ts: number;
+  until: number;
+}
+
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
 export class Collection {
   readonly docs = new Map<string, DocRecord>();
   readonly indexes = new Map<string, IndexStore>();
+  /** Old versions of documents changed while snapshot transactions are open (engine.ts). */
+  readonly history = new Map<string, OldVersion[]>();
   uuid: UUID;
 
   constructor(
@@ -96,6 +109,32 @@ export class Collection {
       index.add(id, rec.doc);
     }
     this.indexes.set(spec.name, index);
+  }
+
+  /** True when the document under `id` was written (or deleted) by a commit after stamp `ts`. */
+  changedAfter(id: string, ts: number): boolean {
+    const rec = this.docs.get(id);
+    if (rec && rec.ts > ts) return true;
+    const old = this.history.get(id);
+    return !!old && old.some((v) => v.until > ts);
+  }
+
+  /**
+   * The versions a snapshot taken at stamp `ts` sees where they differ from the current ones:
+   * id -> document as of `ts` (null: it did not exist then). Empty when nothing changed since.
+   */
+  snapshotAt(ts: number): Map<string, Doc | null> | undefined {
+    if (!this.history.size) return undefined;
+    let out: Map<string, Doc | null> | undefined;
+    for (const [id, versions] of this.history) {
+      for (const v of versions) {
+        if (v.ts <= ts && ts < v.until) {
+          (out ??= new Map()).set(id, v.doc);
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   static idKey(doc: Doc): string {

@@ -40,6 +40,10 @@ export class Engine {
   private readonly locks = new Map<string, Transaction>();
   /** Commit clock; also the journal sequence number. */
   seq = 0;
+  /** Open transactions: each reads the data as of its start stamp (snapshot isolation). */
+  private readonly snapshots = new Set<Transaction>();
+  /** Collections holding old versions for those snapshots. */
+  private readonly withHistory = new Set<Collection>();
   private journal?: Journal;
   private releaseLock?: () => void;
   private ttlTimer?: NodeJS.Timeout;
@@ -228,7 +232,7 @@ export class Engine {
         if (sameKey) throw new MongoError('IndexOptionsConflict', `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
         throw new MongoError('IndexKeySpecsConflict', `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
       }
-      if (sameKey && !spec.partialFilterExpression && !existing.spec.partialFilterExpression) {
+      if (sameKey && !spec.partialFilterExpression && !existing.spec.partialFilterExpression && keyString(existing.spec.collation ?? null) === keyString(spec.collation ?? null)) {
         if (sameIndexOptions(existing.spec, spec)) return false;
         throw new MongoError('IndexOptionsConflict', `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
       }
@@ -241,6 +245,58 @@ export class Engine {
   dropIndex(coll: Collection, name: string): void {
     coll.indexes.delete(name);
     this.log([{ o: 'di', ns: coll.ns, name }]);
+  }
+
+  // ---- snapshots (MVCC) ---------------------------------------------------------------------------
+
+  /** Registers a started transaction: from now on, commits keep the versions it may still read. */
+  beginSnapshot(txn: Transaction): void {
+    this.snapshots.add(txn);
+  }
+
+  /** Keeps the current version of `id` before a commit at stamp `seq` replaces or deletes it. */
+  private remember(coll: Collection, id: string, seq: number): void {
+    if (!this.snapshots.size) return;
+    let needed = false;
+    for (const t of this.snapshots) if (t.startTs < seq) needed = true;
+    if (!needed) return;
+    const rec = coll.docs.get(id);
+    let list = coll.history.get(id);
+    if (!list) coll.history.set(id, (list = []));
+    list.push({ doc: rec?.doc ?? null, ts: rec?.ts ?? 0, until: seq });
+    this.withHistory.add(coll);
+  }
+
+  /** Drops the old versions no open transaction can read any more. */
+  private pruneHistory(): void {
+    if (!this.withHistory.size) return;
+    if (!this.snapshots.size) {
+      for (const coll of this.withHistory) coll.history.clear();
+      this.withHistory.clear();
+      return;
+    }
+    let oldest = Infinity;
+    for (const t of this.snapshots) oldest = Math.min(oldest, t.startTs);
+    for (const coll of this.withHistory) {
+      for (const [id, list] of coll.history) {
+        const kept = list.filter((v) => v.until > oldest);
+        if (!kept.length) coll.history.delete(id);
+        else if (kept.length !== list.length) coll.history.set(id, kept);
+      }
+      if (!coll.history.size) this.withHistory.delete(coll);
+    }
+  }
+
+  /**
+   * What a transaction reads of a collection beyond the committed current versions: its snapshot
+   * (documents changed by others since it started, as they were then) under its own writes.
+   */
+  txnView(coll: Collection, txn: Transaction): Map<string, Doc | null> | undefined {
+    const own = txn.overlay(coll.ns);
+    const snap = coll.history.size ? coll.snapshotAt(txn.startTs) : undefined;
+    if (!snap) return own;
+    if (own) for (const [id, doc] of own) snap.set(id, doc);
+    return snap;
   }
 
   // ---- document writes --------------------------------------------------------------------------
@@ -270,13 +326,13 @@ export class Engine {
       if (holder && holder.state === 'active') throw new LockedByTransaction(holder);
       if (doc) coll.checkUnique(id, doc);
       const seq = this.log([doc ? { o: 'p', ns: coll.ns, d: toWire(doc) } : { o: 'd', ns: coll.ns, id: toWire({ id: coll.get(id)?._id }).id }]);
+      this.remember(coll, id, seq);
       if (doc) coll.put(id, doc, seq);
       else coll.delete(id);
       return seq;
     }
     if (holder && holder !== txn && holder.state === 'active') throw writeConflict();
-    const committed = coll.docs.get(id);
-    if (committed && committed.ts > txn.startTs && !txn.locks.has(key)) throw writeConflict();
+    if (!txn.locks.has(key) && coll.changedAfter(id, txn.startTs)) throw writeConflict();
     let overlay = txn.writes.get(coll.ns);
     if (!overlay) txn.writes.set(coll.ns, (overlay = new Map()));
     if (doc) coll.checkUnique(id, doc, overlay);
@@ -295,8 +351,7 @@ export class Engine {
     const key = this.lockKey(coll.ns, id);
     const holder = this.locks.get(key);
     if (holder && holder !== txn && holder.state === 'active') throw writeConflict();
-    const committed = coll.docs.get(id);
-    if (committed && committed.ts > txn.startTs && !txn.locks.has(key)) throw writeConflict();
+    if (!txn.locks.has(key) && coll.changedAfter(id, txn.startTs)) throw writeConflict();
   }
 
   /** Applies a transaction's write set atomically; returns the journal sequence of its record. */
@@ -332,6 +387,7 @@ export class Engine {
         const coll = this.collections.get(ns);
         if (!coll) continue;
         for (const [id, doc] of overlay) {
+          this.remember(coll, id, seq);
           if (doc) coll.put(id, doc, seq);
           else coll.delete(id);
         }
@@ -352,6 +408,8 @@ export class Engine {
 
   private release(txn: Transaction, state: 'committed' | 'aborted'): void {
     for (const key of txn.locks) if (this.locks.get(key) === txn) this.locks.delete(key);
+    this.snapshots.delete(txn);
+    this.pruneHistory();
     if (state === 'aborted') {
       txn.writes.clear();
       // Undo implicit creations, unless someone else has used the collection meanwhile.

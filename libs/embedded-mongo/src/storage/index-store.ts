@@ -3,7 +3,8 @@
 // scans and sorted walks with early stop). Keys follow MongoDB: a missing field indexes as null,
 // an array field indexes each element ("multikey"), sparse indexes skip documents without any of
 // the fields, partial indexes skip documents not matching partialFilterExpression.
-import { Query } from 'mingo';
+import { Collation, parseCollation } from '../query/collation';
+import { mongoQuery } from '../query/operators';
 import { MongoError } from '../errors';
 import { compareValues, Doc, getPath, keyString, renderValue, toNumber } from './values';
 import { SortedList } from './sorted-list';
@@ -29,7 +30,7 @@ export interface IndexKey {
 }
 
 /** Options that, when different, make two index specs "conflict" (MongoDB IndexOptionsConflict). */
-const SIGNIFICANT_OPTIONS = ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds'] as const;
+const SIGNIFICANT_OPTIONS = ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'collation'] as const;
 
 export function sameIndexOptions(a: IndexSpec, b: IndexSpec): boolean {
   return SIGNIFICANT_OPTIONS.every((o) => keyString(a[o] ?? null) === keyString(b[o] ?? null) || (o === 'unique' && !a[o] === !b[o]));
@@ -40,7 +41,7 @@ export class IndexStore {
   private readonly paths: string[][];
   readonly unique: boolean;
   readonly sparse: boolean;
-  private readonly partial?: Query;
+  private readonly partial?: ReturnType<typeof mongoQuery>;
   readonly byKey = new Map<string, Set<string> | string>();
   readonly sorted: SortedList<IndexEntry>;
   /**
@@ -49,13 +50,16 @@ export class IndexStore {
    * under several keys; fixed by an equality, each document appears once, in order.
    */
   private readonly multikeyFields = new Set<number>();
+  /** The index's collation: its hash keys hold strings as collation keys (equal under it). */
+  readonly collation?: Collation;
 
   constructor(readonly spec: IndexSpec) {
+    this.collation = parseCollation(spec.collation);
     this.fields = Object.entries(spec.key).map(([path, dir]) => [path, typeof dir === 'string' ? 1 : toNumber(dir) < 0 ? -1 : 1]);
     this.paths = this.fields.map(([p]) => p.split('.'));
     this.unique = !!spec.unique || spec.name === '_id_';
     this.sparse = !!spec.sparse;
-    if (spec.partialFilterExpression) this.partial = new Query(spec.partialFilterExpression);
+    if (spec.partialFilterExpression) this.partial = mongoQuery(spec.partialFilterExpression);
     const dirs = this.fields.map((f) => f[1]);
     this.sorted = new SortedList<IndexEntry>((a, b) => {
       for (let i = 0; i < dirs.length; i++) {
@@ -80,9 +84,9 @@ export class IndexStore {
       // Single-field fast path.
       const v = getPath(doc, this.paths[0]);
       if (this.sparse && v === undefined) return null;
-      if (!Array.isArray(v)) return [{ parts: [v ?? null], str: keyString(v) }];
+      if (!Array.isArray(v)) return [{ parts: [v ?? null], str: this.collation ? keyString(this.collate(v)) : keyString(v) }];
       this.multikeyFields.add(0);
-      return (v.length ? dedupe(v) : [null]).map((x) => ({ parts: [x], str: keyString(x) }));
+      return (v.length ? dedupe(v) : [null]).map((x) => ({ parts: [x], str: this.collation ? keyString(this.collate(x)) : keyString(x) }));
     }
     const perField: unknown[][] = [];
     let anyPresent = false;
@@ -100,7 +104,25 @@ export class IndexStore {
       if (values.length === 1) combos.forEach((c) => c.push(values[0]));
       else combos = combos.flatMap((c) => values.map((v) => [...c, v]));
     }
-    return combos.map((parts) => ({ parts, str: partsKey(parts) }));
+    return combos.map((parts) => ({ parts, str: this.keyOf(parts) }));
+  }
+
+  /** A value as the hash holds it: strings replaced by their collation keys. */
+  private collate(v: unknown): unknown {
+    const c = this.collation!;
+    if (typeof v === 'string') return c.key(v);
+    if (Array.isArray(v)) return v.map((x) => this.collate(x));
+    if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      const out: Doc = {};
+      for (const [k, x] of Object.entries(v)) out[k] = this.collate(x);
+      return out;
+    }
+    return v;
+  }
+
+  /** The hash key of a tuple of field values (collated for a collation index). */
+  keyOf(parts: unknown[]): string {
+    return partsKey(this.collation ? parts.map((p) => this.collate(p)) : parts);
   }
 
   /** True when key position `k` has held an array. */

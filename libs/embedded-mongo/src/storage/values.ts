@@ -90,8 +90,14 @@ function cmpBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-/** Compares two BSON values the way MongoDB orders them (no array "min/max" semantics). */
-export function compareValues(a: unknown, b: unknown): number {
+/** Compares two strings (a collation's comparator; binary when absent). */
+export type StringCompare = (a: string, b: string) => number;
+
+/**
+ * Compares two BSON values the way MongoDB orders them (no array "min/max" semantics); strings
+ * through `strCmp` when a collation applies.
+ */
+export function compareValues(a: unknown, b: unknown, strCmp?: StringCompare): number {
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return ra - rb;
@@ -107,7 +113,7 @@ export function compareValues(a: unknown, b: unknown): number {
       return cmp(x, y);
     }
     case 4:
-      return cmp(String(a), String(b));
+      return strCmp ? strCmp(String(a), String(b)) : cmp(String(a), String(b));
     case 5: {
       const ka = Object.keys(a as Doc);
       const kb = Object.keys(b as Doc);
@@ -119,7 +125,7 @@ export function compareValues(a: unknown, b: unknown): number {
         if (t) return t;
         const k = cmp(ka[i], kb[i]);
         if (k) return k;
-        const c = compareValues(va, vb);
+        const c = compareValues(va, vb, strCmp);
         if (c) return c;
       }
       return ka.length - kb.length;
@@ -129,7 +135,7 @@ export function compareValues(a: unknown, b: unknown): number {
       const xb = b as unknown[];
       const n = Math.min(xa.length, xb.length);
       for (let i = 0; i < n; i++) {
-        const c = compareValues(xa[i], xb[i]);
+        const c = compareValues(xa[i], xb[i], strCmp);
         if (c) return c;
       }
       return xa.length - xb.length;
@@ -172,12 +178,12 @@ function regexParts(v: unknown): [string, string] {
  * The value an array contributes when sorting: MongoDB sorts an array field by its smallest
  * element ascending and by its largest descending (an empty array sorts like undefined/null).
  */
-export function sortKey(v: unknown, direction: number): unknown {
+export function sortKey(v: unknown, direction: number, strCmp?: StringCompare): unknown {
   if (!Array.isArray(v)) return v;
   if (v.length === 0) return undefined;
   let best = v[0];
   for (let i = 1; i < v.length; i++) {
-    const c = compareValues(v[i], best);
+    const c = compareValues(v[i], best, strCmp);
     if (direction > 0 ? c < 0 : c > 0) best = v[i];
   }
   return best;
@@ -219,11 +225,11 @@ function getPathParts(doc: unknown, parts: string[]): unknown {
 }
 
 /** Builds a comparator for a MongoDB sort specification ({ field: 1 | -1 }). */
-export function sortComparator(spec: Doc): (a: Doc, b: Doc) => number {
+export function sortComparator(spec: Doc, strCmp?: StringCompare): (a: Doc, b: Doc) => number {
   const fields = Object.entries(spec).map(([path, dir]) => [path, toNumber(dir) < 0 ? -1 : 1] as const);
   return (a, b) => {
     for (const [path, dir] of fields) {
-      const c = compareValues(sortKey(getPath(a, path), dir), sortKey(getPath(b, path), dir));
+      const c = compareValues(sortKey(getPath(a, path), dir, strCmp), sortKey(getPath(b, path), dir, strCmp), strCmp);
       if (c) return c * dir;
     }
     return 0;

@@ -24,6 +24,16 @@ function normaliseValue(v: unknown, parent: object, key: string): unknown {
     return v;
   }
   switch ((v as { _bsontype?: string })._bsontype) {
+    case 'DBRef': {
+      // Held as the plain document it is on the wire ({ $ref, $id, $db, ... }), so that queries
+      // reach `ref.$id` like any field; it serializes back to the same bytes.
+      const r = v as unknown as { collection: string; oid: unknown; db?: string; fields?: Doc };
+      const plain: Doc = { $ref: r.collection, $id: r.oid };
+      if (r.db) plain.$db = r.db;
+      Object.assign(plain, r.fields ?? {});
+      for (const k of Object.keys(plain)) plain[k] = normaliseValue(plain[k], plain, k);
+      return plain;
+    }
     case 'Int32':
       return (v as { value: number }).value;
     case 'Double': {

@@ -1,0 +1,408 @@
+// Document validation: a collection's `validator` (any query, `$jsonSchema` included) with its
+// `validationLevel` ('strict' | 'moderate' | 'off') and `validationAction` ('error' | 'warn'),
+// checked on insert, update, replace, upsert and findAndModify unless the command says
+// `bypassDocumentValidation: true`. A failure is DocumentValidationFailure (121) 'Document failed
+// validation' with MongoDB 5.0+'s `errInfo`: `{ failingDocumentId, details }`, the details naming
+// the operators not satisfied (`$jsonSchema` → `schemaRulesNotSatisfied`, each rule with its
+// `operatorName`, `specifiedAs`, `reason`, `consideredValue` …).
+import { MongoError } from '../errors';
+import { Collection } from '../storage/collection';
+import { compareValues, Doc, getPath, isPlainObject, keyString, toNumber, typeRank } from '../storage/values';
+import { bsonTypeCode, mongoQuery } from './operators';
+
+const TYPE_ALIASES: Record<string, number> = {
+  double: 1,
+  string: 2,
+  object: 3,
+  array: 4,
+  binData: 5,
+  undefined: 6,
+  objectId: 7,
+  bool: 8,
+  date: 9,
+  null: 10,
+  regex: 11,
+  dbPointer: 12,
+  javascript: 13,
+  symbol: 14,
+  javascriptWithScope: 15,
+  int: 16,
+  timestamp: 17,
+  long: 18,
+  decimal: 19,
+  minKey: -1,
+  maxKey: 127,
+};
+const TYPE_NAMES = new Map(Object.entries(TYPE_ALIASES).map(([k, v]) => [v, k]));
+const JSON_TYPES: Record<string, number[]> = {
+  object: [3],
+  array: [4],
+  number: [1, 16, 18, 19],
+  boolean: [8],
+  string: [2],
+  null: [10],
+};
+
+const KEYWORDS = new Set([
+  'bsonType', 'type', 'required', 'properties', 'additionalProperties', 'patternProperties', 'minimum', 'maximum', 'exclusiveMinimum',
+  'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'enum', 'minItems', 'maxItems', 'uniqueItems', 'items', 'additionalItems',
+  'minProperties', 'maxProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'dependencies', 'multipleOf', 'description', 'title', 'encrypt', 'encryptMetadata',
+]);
+
+/** Checks a `$jsonSchema` for keywords and shapes MongoDB refuses (FailedToParse, 9). */
+export function parseSchema(schema: unknown, path = ''): void {
+  if (!isPlainObject(schema)) throw new MongoError('TypeMismatch', `$jsonSchema keyword '${path || '$jsonSchema'}' must be an object`);
+  for (const [k, v] of Object.entries(schema)) {
+    if (!KEYWORDS.has(k)) throw new MongoError('FailedToParse', `Unknown $jsonSchema keyword: ${k}`);
+    if (k === 'type') {
+      for (const t of Array.isArray(v) ? v : [v]) {
+        if (t === 'integer') throw new MongoError('FailedToParse', 'JSON type integer is not currently supported.');
+        if (typeof t !== 'string' || !(t in JSON_TYPES)) throw new MongoError('BadValue', `Unknown type name alias: ${String(t)}`);
+      }
+    }
+    if (k === 'bsonType') for (const t of Array.isArray(v) ? v : [v]) if (typeof t !== 'string' || (!(t in TYPE_ALIASES) && t !== 'number')) throw new MongoError('BadValue', `Unknown type name alias: ${String(t)}`);
+    if (k === 'required' && (!Array.isArray(v) || !v.length || !v.every((x) => typeof x === 'string'))) throw new MongoError('FailedToParse', '$jsonSchema keyword \'required\' must be a non-empty array of strings');
+    if (k === 'properties' || k === 'patternProperties') {
+      if (!isPlainObject(v)) throw new MongoError('TypeMismatch', `$jsonSchema keyword '${k}' must be an object`);
+      for (const [p, s] of Object.entries(v)) parseSchema(s, `${path}${p}`);
+    }
+    if ((k === 'additionalProperties' || k === 'additionalItems') && typeof v !== 'boolean') parseSchema(v, k);
+    if (k === 'not') parseSchema(v, k);
+    if (k === 'items') for (const s of Array.isArray(v) ? v : [v]) parseSchema(s, k);
+    if (k === 'allOf' || k === 'anyOf' || k === 'oneOf') {
+      if (!Array.isArray(v) || !v.length) throw new MongoError('FailedToParse', `$jsonSchema keyword '${k}' must be a non-empty array`);
+      for (const s of v) parseSchema(s, k);
+    }
+    if (k === 'enum' && (!Array.isArray(v) || !v.length)) throw new MongoError('FailedToParse', "$jsonSchema keyword 'enum' cannot be an empty array");
+  }
+}
+
+/** A value's type name as MongoDB's errInfo prints it. */
+function typeName(v: unknown, parent?: object, key?: string | number): string {
+  return TYPE_NAMES.get(bsonTypeCode(v, parent, key)) ?? 'unknown';
+}
+
+function typeOk(codes: number[], v: unknown, parent?: object, key?: string | number): boolean {
+  const c = bsonTypeCode(v, parent, key);
+  return codes.includes(c);
+}
+
+function bsonCodes(spec: unknown): number[] {
+  const out: number[] = [];
+  for (const t of Array.isArray(spec) ? spec : [spec]) {
+    if (t === 'number') out.push(1, 16, 18, 19);
+    else out.push(TYPE_ALIASES[t as string]);
+  }
+  return out;
+}
+
+function jsonCodes(spec: unknown): number[] {
+  return (Array.isArray(spec) ? spec : [spec]).flatMap((t) => JSON_TYPES[t as string] ?? []);
+}
+
+/**
+ * The rules of `schema` that `value` does not satisfy, in MongoDB's errInfo form (empty: valid).
+ */
+export function schemaFailures(schema: Doc, value: unknown, parent?: object, key?: string | number): Doc[] {
+  const out: Doc[] = [];
+  const considered = (extra: Doc = {}) => ({ consideredValue: value, ...extra });
+  if (schema.bsonType !== undefined && !typeOk(bsonCodes(schema.bsonType), value, parent, key)) {
+    out.push({ operatorName: 'bsonType', specifiedAs: { bsonType: schema.bsonType }, reason: 'type did not match', ...considered(), consideredType: typeName(value, parent, key) });
+  }
+  if (schema.type !== undefined && !typeOk(jsonCodes(schema.type), value, parent, key)) {
+    out.push({ operatorName: 'type', specifiedAs: { type: schema.type }, reason: 'type did not match', ...considered(), consideredType: typeName(value, parent, key) });
+  }
+  if (schema.enum !== undefined && !(schema.enum as unknown[]).some((e) => compareValues(e, value) === 0 && typeRank(e) === typeRank(value))) {
+    out.push({ operatorName: 'enum', specifiedAs: { enum: schema.enum }, reason: 'value was not found in enum', ...considered() });
+  }
+  const isNum = typeRank(value) === 3 && typeof value !== 'string';
+  if (isNum) {
+    const n = toNumber(value);
+    if (schema.minimum !== undefined) {
+      const min = toNumber(schema.minimum);
+      if (schema.exclusiveMinimum === true ? !(n > min) : !(n >= min)) {
+        const specifiedAs: Doc = { minimum: schema.minimum };
+        if (schema.exclusiveMinimum !== undefined) specifiedAs.exclusiveMinimum = schema.exclusiveMinimum;
+        out.push({ operatorName: 'minimum', specifiedAs, reason: 'comparison failed', ...considered() });
+      }
+    }
+    if (schema.maximum !== undefined) {
+      const max = toNumber(schema.maximum);
+      if (schema.exclusiveMaximum === true ? !(n < max) : !(n <= max)) {
+        const specifiedAs: Doc = { maximum: schema.maximum };
+        if (schema.exclusiveMaximum !== undefined) specifiedAs.exclusiveMaximum = schema.exclusiveMaximum;
+        out.push({ operatorName: 'maximum', specifiedAs, reason: 'comparison failed', ...considered() });
+      }
+    }
+    if (schema.multipleOf !== undefined) {
+      const m = toNumber(schema.multipleOf);
+      if (n % m !== 0) out.push({ operatorName: 'multipleOf', specifiedAs: { multipleOf: schema.multipleOf }, reason: 'considered value is not a multiple of the specified value', ...considered() });
+    }
+  }
+  if (typeof value === 'string') {
+    const len = [...value].length;
+    if (schema.minLength !== undefined && len < toNumber(schema.minLength)) out.push({ operatorName: 'minLength', specifiedAs: { minLength: schema.minLength }, reason: 'specified string length was not satisfied', ...considered() });
+    if (schema.maxLength !== undefined && len > toNumber(schema.maxLength)) out.push({ operatorName: 'maxLength', specifiedAs: { maxLength: schema.maxLength }, reason: 'specified string length was not satisfied', ...considered() });
+    if (schema.pattern !== undefined && !new RegExp(String(schema.pattern), 'u').test(value)) out.push({ operatorName: 'pattern', specifiedAs: { pattern: schema.pattern }, reason: 'regular expression did not match', ...considered() });
+  }
+  if (Array.isArray(value)) arrayFailures(schema, value, out);
+  if (isPlainObject(value)) objectFailures(schema, value, out);
+  for (const op of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const subs = schema[op] as Doc[] | undefined;
+    if (!subs) continue;
+    const results = subs.map((s) => schemaFailures(s, value, parent, key));
+    const failed = results.map((details, index) => ({ index, details })).filter((r) => r.details.length);
+    const matched = subs.length - failed.length;
+    if (op === 'allOf' && failed.length) out.push({ operatorName: 'allOf', schemasNotSatisfied: failed });
+    if (op === 'anyOf' && matched === 0) out.push({ operatorName: 'anyOf', schemasNotSatisfied: failed });
+    if (op === 'oneOf' && matched === 0) out.push({ operatorName: 'oneOf', schemasNotSatisfied: failed });
+    if (op === 'oneOf' && matched > 1) {
+      out.push({ operatorName: 'oneOf', reason: 'more than one subschema matched', matchingSchemaIndexes: results.map((r, i) => (r.length ? -1 : i)).filter((i) => i >= 0) });
+    }
+  }
+  if (schema.not !== undefined && !schemaFailures(schema.not as Doc, value, parent, key).length) {
+    out.push({ operatorName: 'not', specifiedAs: { not: schema.not }, reason: 'child expression matched' });
+  }
+  return out;
+}
+
+function arrayFailures(schema: Doc, arr: unknown[], out: Doc[]): void {
+  if (schema.minItems !== undefined && arr.length < toNumber(schema.minItems)) out.push({ operatorName: 'minItems', specifiedAs: { minItems: schema.minItems }, reason: 'array did not match specified length', consideredValue: arr });
+  if (schema.maxItems !== undefined && arr.length > toNumber(schema.maxItems)) out.push({ operatorName: 'maxItems', specifiedAs: { maxItems: schema.maxItems }, reason: 'array did not match specified length', consideredValue: arr });
+  if (schema.uniqueItems === true) {
+    const seen = new Map<string, unknown>();
+    for (const x of arr) {
+      const k = keyString(x);
+      if (seen.has(k)) {
+        out.push({ operatorName: 'uniqueItems', specifiedAs: { uniqueItems: true }, reason: 'found a duplicate item', consideredValue: arr, duplicatedValue: x });
+        break;
+      }
+      seen.set(k, x);
+    }
+  }
+  if (isPlainObject(schema.items)) {
+    for (let i = 0; i < arr.length; i++) {
+      const details = schemaFailures(schema.items, arr[i], arr, i);
+      if (details.length) {
+        out.push({ operatorName: 'items', reason: 'At least one item did not match the sub-schema', itemIndex: i, details });
+        break;
+      }
+    }
+  } else if (Array.isArray(schema.items)) {
+    const items = schema.items as Doc[];
+    const n = Math.min(items.length, arr.length);
+    for (let i = 0; i < n; i++) {
+      const details = schemaFailures(items[i], arr[i], arr, i);
+      if (details.length) {
+        out.push({ operatorName: 'items', details: [{ index: i, details }] });
+        break;
+      }
+    }
+    if (arr.length > items.length && schema.additionalItems !== undefined) {
+      if (schema.additionalItems === false) out.push({ operatorName: 'additionalItems', specifiedAs: { additionalItems: false }, reason: 'found additional items', additionalItems: arr.slice(items.length) });
+      else if (isPlainObject(schema.additionalItems)) {
+        for (let i = items.length; i < arr.length; i++) {
+          const details = schemaFailures(schema.additionalItems, arr[i], arr, i);
+          if (details.length) {
+            out.push({ operatorName: 'additionalItems', reason: 'At least one additional item did not match the sub-schema', itemIndex: i, details });
+            break;
+          }
+        }
+      }
+    }
+  }
+}
+
+function objectFailures(schema: Doc, obj: Doc, out: Doc[]): void {
+  const keys = Object.keys(obj);
+  if (schema.minProperties !== undefined && keys.length < toNumber(schema.minProperties)) out.push({ operatorName: 'minProperties', specifiedAs: { minProperties: schema.minProperties }, reason: 'specified number of properties was not satisfied', numberOfProperties: keys.length });
+  if (schema.maxProperties !== undefined && keys.length > toNumber(schema.maxProperties)) out.push({ operatorName: 'maxProperties', specifiedAs: { maxProperties: schema.maxProperties }, reason: 'specified number of properties was not satisfied', numberOfProperties: keys.length });
+  if (Array.isArray(schema.required)) {
+    const missing = (schema.required as string[]).filter((p) => !Object.prototype.hasOwnProperty.call(obj, p));
+    if (missing.length) out.push({ operatorName: 'required', specifiedAs: { required: schema.required }, missingProperties: missing });
+  }
+  const props = isPlainObject(schema.properties) ? schema.properties : undefined;
+  if (props) {
+    const notSatisfied: Doc[] = [];
+    for (const [p, sub] of Object.entries(props)) {
+      if (!Object.prototype.hasOwnProperty.call(obj, p)) continue;
+      const details = schemaFailures(sub as Doc, obj[p], obj, p);
+      if (details.length) notSatisfied.push({ propertyName: p, ...(typeof (sub as Doc).description === 'string' ? { description: (sub as Doc).description } : {}), details });
+    }
+    if (notSatisfied.length) out.push({ operatorName: 'properties', propertiesNotSatisfied: notSatisfied });
+  }
+  const patterns = isPlainObject(schema.patternProperties) ? Object.entries(schema.patternProperties).map(([re, s]) => [new RegExp(re, 'u'), s as Doc] as const) : [];
+  if (patterns.length) {
+    const notSatisfied: Doc[] = [];
+    for (const p of keys) {
+      for (const [re, sub] of patterns) {
+        if (!re.test(p)) continue;
+        const details = schemaFailures(sub, obj[p], obj, p);
+        if (details.length) notSatisfied.push({ propertyName: p, regexMatched: re.source, details });
+      }
+    }
+    if (notSatisfied.length) out.push({ operatorName: 'patternProperties', details: notSatisfied });
+  }
+  if (schema.additionalProperties !== undefined && schema.additionalProperties !== true) {
+    const extra = keys.filter((p) => !(props && Object.prototype.hasOwnProperty.call(props, p)) && !patterns.some(([re]) => re.test(p)));
+    if (schema.additionalProperties === false) {
+      if (extra.length) out.push({ operatorName: 'additionalProperties', specifiedAs: { additionalProperties: false }, additionalProperties: extra });
+    } else if (isPlainObject(schema.additionalProperties)) {
+      const notSatisfied: Doc[] = [];
+      for (const p of extra) {
+        const details = schemaFailures(schema.additionalProperties, obj[p], obj, p);
+        if (details.length) notSatisfied.push({ propertyName: p, details });
+      }
+      if (notSatisfied.length) out.push({ operatorName: 'additionalProperties', reason: 'at least one additional property did not match the sub-schema', details: notSatisfied });
+    }
+  }
+  if (isPlainObject(schema.dependencies)) {
+    for (const [p, dep] of Object.entries(schema.dependencies)) {
+      if (!Object.prototype.hasOwnProperty.call(obj, p)) continue;
+      if (Array.isArray(dep)) {
+        const missing = (dep as string[]).filter((d) => !Object.prototype.hasOwnProperty.call(obj, d));
+        if (missing.length) out.push({ operatorName: 'dependencies', failingDependencies: [{ conditionalProperty: p, missingProperties: missing }] });
+      } else if (isPlainObject(dep)) {
+        const details = schemaFailures(dep, obj);
+        if (details.length) out.push({ operatorName: 'dependencies', failingDependencies: [{ conditionalProperty: p, details }] });
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------- validators
+
+const REASONS: Record<string, string> = {
+  $eq: 'comparison failed',
+  $ne: 'comparison succeeded',
+  $gt: 'comparison failed',
+  $gte: 'comparison failed',
+  $lt: 'comparison failed',
+  $lte: 'comparison failed',
+  $in: 'no matching value found in array',
+  $nin: 'matching value found in array',
+  $exists: 'path does not exist',
+  $type: 'type did not match',
+  $regex: 'regular expression did not match',
+  $size: 'array length was not equal to given size',
+  $all: 'array did not contain all specified values',
+  $elemMatch: 'array did not satisfy the child predicate',
+  $mod: 'considered value was not a multiple of the divisor',
+};
+
+/** errInfo details for one top-level clause of a validator that the document fails. */
+function clauseDetails(field: string, spec: unknown, doc: Doc): Doc {
+  if (field === '$jsonSchema') {
+    const title = (spec as Doc).title;
+    return { operatorName: '$jsonSchema', ...(typeof title === 'string' ? { title } : {}), schemaRulesNotSatisfied: schemaFailures(spec as Doc, doc) };
+  }
+  if (field === '$expr') return { operatorName: '$expr', specifiedAs: { $expr: spec }, reason: 'expression did not match', expressionResult: false };
+  if (field === '$and' || field === '$or' || field === '$nor') {
+    const list = (Array.isArray(spec) ? spec : []) as Doc[];
+    const matches = list.map((c) => mongoQuery(c).test(doc));
+    if (field === '$nor') {
+      return { operatorName: '$nor', clausesNotSatisfied: list.flatMap((c, index) => (matches[index] ? [{ index, details: { operatorName: '$nor', specifiedAs: c, reason: 'child expression matched' } }] : [])) };
+    }
+    return { operatorName: field, clausesNotSatisfied: list.flatMap((c, index) => (matches[index] ? [] : [{ index, details: validatorDetails(c, doc) }])) };
+  }
+  const value = getPath(doc, field);
+  const ops = isPlainObject(spec) && Object.keys(spec).length && Object.keys(spec).every((k) => k.startsWith('$')) ? Object.entries(spec) : [['$eq', spec] as [string, unknown]];
+  for (const [op, arg] of ops) {
+    if (mongoQuery({ [field]: { [op]: arg } }).test(doc)) continue;
+    const details: Doc = { operatorName: op, specifiedAs: { [field]: spec } };
+    if (value === undefined && op !== '$exists' && op !== '$ne' && op !== '$nin') details.reason = 'field was missing';
+    else {
+      details.reason = REASONS[op] ?? 'expression did not match';
+      if (value !== undefined) details.consideredValue = value;
+    }
+    return details;
+  }
+  return { operatorName: '$and', specifiedAs: { [field]: spec } };
+}
+
+/** errInfo `details` for a validator the document fails. */
+function validatorDetails(validator: Doc, doc: Doc): Doc {
+  const failing: Doc[] = [];
+  const entries = Object.entries(validator);
+  entries.forEach(([field, spec], index) => {
+    if (!mongoQuery({ [field]: spec }).test(doc)) failing.push({ index, details: clauseDetails(field, spec, doc) });
+  });
+  if (entries.length === 1 && failing.length === 1) return failing[0].details as Doc;
+  return { operatorName: '$and', clausesNotSatisfied: failing };
+}
+
+const compiled = new WeakMap<object, { test(d: Doc): boolean }>();
+
+function validatorQuery(validator: Doc): { test(d: Doc): boolean } {
+  let q = compiled.get(validator);
+  if (!q) {
+    q = mongoQuery(validator) as unknown as { test(d: Doc): boolean };
+    compiled.set(validator, q);
+  }
+  return q;
+}
+
+function findKey(v: unknown, names: string[]): string | undefined {
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const k = findKey(x, names);
+      if (k) return k;
+    }
+  } else if (isPlainObject(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      if (names.includes(k)) return k;
+      const f = findKey(x, names);
+      if (f) return f;
+    }
+  }
+  return undefined;
+}
+
+const LEVELS = ['off', 'strict', 'moderate'];
+const ACTIONS = ['error', 'warn'];
+
+/** Validates `validator` / `validationLevel` / `validationAction` of create / collMod. */
+export function checkValidatorOptions(options: Doc): void {
+  const { validator, validationLevel, validationAction } = options;
+  if (validator !== undefined) {
+    if (!isPlainObject(validator)) throw new MongoError('TypeMismatch', "BSON field 'validator' is the wrong type, expected type 'object'");
+    const banned = findKey(validator, ['$near', '$nearSphere', '$geoNear', '$text', '$where']);
+    if (banned) throw new MongoError('BadValue', `${banned} is not allowed inside of a document validator`);
+    if (validator.$jsonSchema !== undefined) parseSchema(validator.$jsonSchema);
+    try {
+      validatorQuery(validator);
+    } catch (e) {
+      if (e instanceof MongoError) throw e;
+      throw new MongoError('BadValue', (e as Error).message);
+    }
+  }
+  if (isPlainObject(validator) && Object.keys(validator).length) {
+    // As mongod records them once a validator is set.
+    options.validationLevel ??= 'strict';
+    options.validationAction ??= 'error';
+  }
+  if (validationLevel !== undefined && !LEVELS.includes(validationLevel as string)) throw new MongoError('BadValue', `Enumeration value '${String(validationLevel)}' for field 'validationLevel' is not a valid value.`);
+  if (validationAction !== undefined && !ACTIONS.includes(validationAction as string)) throw new MongoError('BadValue', `Enumeration value '${String(validationAction)}' for field 'validationAction' is not a valid value.`);
+}
+
+/**
+ * Checks a document about to be written (`prev`: the version it replaces, for updates) against
+ * the collection's validator. Throws DocumentValidationFailure (121), or with
+ * `validationAction: 'warn'` reports through `warn` and lets the write through.
+ */
+export function validateWrite(coll: Collection, next: Doc, prev: Doc | undefined, bypass: boolean | undefined, warn: (msg: string) => void): void {
+  const validator = coll.options.validator;
+  if (bypass || !isPlainObject(validator) || !Object.keys(validator).length) return;
+  const level = (coll.options.validationLevel as string | undefined) ?? 'strict';
+  if (level === 'off') return;
+  const q = validatorQuery(validator);
+  if (q.test(next)) return;
+  // moderate: updates to documents that already failed the validator are not checked.
+  if (level === 'moderate' && prev && !q.test(prev)) return;
+  const errInfo = { failingDocumentId: next._id, details: validatorDetails(validator, next) };
+  if (coll.options.validationAction === 'warn') {
+    warn(`Document would fail validation (${coll.ns}, _id ${String(next._id)}): ${JSON.stringify(errInfo.details)}`);
+    return;
+  }
+  throw new MongoError('DocumentValidationFailure', 'Document failed validation', { errInfo });
+}
