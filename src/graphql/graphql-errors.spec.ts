@@ -23,6 +23,16 @@ describe('GraphQL error mapping', () => {
     });
   });
 
+  it('keeps a limit refusal\'s own code and body fields', () => {
+    const limit = ApiError.forbidden('Platform not available', { code: 'PLATFORM_NOT_AVAILABLE', limit: 5, planName: 'Starter' });
+    const error = new GraphQLError('wrapped', { originalError: limit, path: ['createPost'] });
+    expect(formatGraphQLError({ message: 'wrapped', path: ['createPost'] }, error).extensions).toEqual({
+      code: 'PLATFORM_NOT_AVAILABLE',
+      limit: 5,
+      planName: 'Starter',
+    });
+  });
+
   it('masks unexpected errors', () => {
     const error = new GraphQLError('boom', { originalError: new Error('db down') });
     const out = formatGraphQLError({ message: 'boom', extensions: { code: 'INTERNAL_SERVER_ERROR' } }, error);
