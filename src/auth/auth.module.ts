@@ -19,6 +19,7 @@ import { LoginAttempt, LoginAttemptSchema } from './schemas/login-attempt.schema
 import { Session, SessionSchema } from './schemas/session.schema';
 import { User, UserSchema } from './schemas/user.schema';
 import { SessionsRepository } from './sessions.repository';
+import { AccountResolver } from './account.resolver';
 import { SessionsService } from './sessions.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
@@ -60,6 +61,7 @@ import { AdminUsersResolver } from './admin-users.resolver';
     AccountsBootstrapService,
     AuthResolver,
     AdminUsersResolver,
+    AccountResolver,
   ],
   exports: [UsersService, ApiKeysService, SessionsService, ApiKeyAuthService, ApiKeyGuard, SessionGuard, AdminGuard],
 })

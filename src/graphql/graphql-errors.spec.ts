@@ -9,6 +9,7 @@ describe('GraphQL error mapping', () => {
     [403, 'FORBIDDEN'],
     [404, 'NOT_FOUND'],
     [409, 'CONFLICT'],
+    [429, 'TOO_MANY_REQUESTS'],
     [500, 'INTERNAL_SERVER_ERROR'],
     [502, 'INTERNAL_SERVER_ERROR'],
   ])('maps %i to %s', (status, code) => expect(graphQLCodeFor(status)).toBe(code));

@@ -19,6 +19,8 @@ export function graphQLCodeFor(status: number): string {
       return 'NOT_FOUND';
     case 409:
       return 'CONFLICT';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
     default:
       return 'INTERNAL_SERVER_ERROR';
   }
