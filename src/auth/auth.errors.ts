@@ -39,4 +39,8 @@ export const AuthMessages = {
   invalidPlan: 'Invalid plan. Must be one of: starter, pro, premium',
   invalidParentUser: 'Parent user not found',
   invalidSeats: 'Seats must be a whole number of at least 0',
+  // Dashboard account settings (ours, docs/graphql.md).
+  sessionNotFound: 'Session not found',
+  wrongCurrentPassword: 'Current password is incorrect',
+  samePassword: 'New password must differ from the current one',
 } as const;

@@ -17,6 +17,7 @@ import { ApiKeySchema, ApiKey } from './schemas/api-key.schema';
 import { Session, SessionSchema } from './schemas/session.schema';
 import { User, UserSchema } from './schemas/user.schema';
 import { SessionsRepository } from './sessions.repository';
+import { AccountResolver } from './account.resolver';
 import { SessionsService } from './sessions.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
@@ -56,6 +57,7 @@ import { AdminUsersResolver } from './admin-users.resolver';
     AccountsBootstrapService,
     AuthResolver,
     AdminUsersResolver,
+    AccountResolver,
   ],
   exports: [UsersService, ApiKeysService, SessionsService, ApiKeyAuthService, ApiKeyGuard, SessionGuard, AdminGuard],
 })

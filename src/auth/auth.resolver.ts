@@ -2,7 +2,7 @@ import { Args, ID, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { ApiKeysService, type ApiKeyView } from './api-keys.service';
 import { GqlSessionAuth } from './auth.decorators';
 import { ApiKeyModel, CreatedApiKeyModel } from './models/api-key.model';
-import { UserModel } from './models/user.model';
+import { toUserModel, UserModel } from './models/user.model';
 import { Ctx, type RequestContext } from './request-context';
 
 function toModel(key: ApiKeyView): ApiKeyModel {
@@ -17,18 +17,7 @@ export class AuthResolver {
 
   @Query(() => UserModel)
   me(@Ctx() ctx: RequestContext): UserModel {
-    const u = ctx.ownerUser;
-    return {
-      id: u.id,
-      email: u.email,
-      plan: u.plan,
-      isAdmin: u.isAdmin,
-      parentUserId: u.parentUserId,
-      workspacesEnabled: u.workspacesEnabled,
-      apiAccess: u.apiAccess,
-      mcpAccess: u.mcpAccess,
-      seats: u.seats,
-    };
+    return toUserModel(ctx.ownerUser);
   }
 
   // Cost (query-limits.ts): the key's fields, once per key it may list (at most 10 active).

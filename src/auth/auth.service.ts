@@ -46,6 +46,25 @@ export class AuthService {
     return { user, ...(await this.sessions.create(user.id)) };
   }
 
+  /**
+   * Dashboard password change: the new password must pass sign-up's rule; the current one is
+   * checked under the sign-in throttle (a stolen session cannot guess it freely); on success every
+   * other session of the user ends, the one making the change stays.
+   */
+  async changePassword(user: UserSummary, currentPassword: string, newPassword: string, ip: string, currentToken: string | null): Promise<void> {
+    this.users.assertValidPassword(newPassword);
+    const key = LoginThrottleService.subjects(user.email, ip);
+    if ((await this.throttle.secondsLocked(key)) > 0) throw new ApiError(429, AuthMessages.tooManyLoginAttempts);
+    if (!(await this.users.checkPassword(user.id, currentPassword))) {
+      await this.throttle.recordFailure(key);
+      throw ApiError.badRequest(AuthMessages.wrongCurrentPassword);
+    }
+    await this.throttle.recordSuccess(key);
+    if (currentPassword === newPassword) throw ApiError.badRequest(AuthMessages.samePassword);
+    await this.users.setPassword(user.id, newPassword);
+    await this.sessions.endOthers(user.id, currentToken);
+  }
+
   async logout(token: string): Promise<void> {
     await this.sessions.destroy(token);
   }

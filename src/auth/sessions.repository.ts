@@ -21,6 +21,29 @@ export class SessionsRepository {
     await this.model.updateOne({ _id: id, expiresAt: { $lt: minStepBefore } }, { $set: { expiresAt } }).exec();
   }
 
+  /** The user's live sessions, newest first. */
+  listLive(userId: string, now: Date): Promise<SessionRecord[]> {
+    return this.model
+      .find({ userId: new Types.ObjectId(userId), expiresAt: { $gt: now } })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<SessionRecord[]>()
+      .exec();
+  }
+
+  /** One of the user's sessions by id; false when it is not theirs (or gone). */
+  async deleteOwned(userId: string, id: string): Promise<boolean> {
+    const result = await this.model.deleteOne({ _id: new Types.ObjectId(id), userId: new Types.ObjectId(userId) }).exec();
+    return result.deletedCount === 1;
+  }
+
+  /** Every session of the user but the one with `keepTokenHash`; returns how many ended. */
+  async deleteOthers(userId: string, keepTokenHash: string | null): Promise<number> {
+    const result = await this.model
+      .deleteMany({ userId: new Types.ObjectId(userId), ...(keepTokenHash ? { tokenHash: { $ne: keepTokenHash } } : {}) })
+      .exec();
+    return result.deletedCount;
+  }
+
   async delete(tokenHash: string): Promise<void> {
     await this.model.deleteOne({ tokenHash }).exec();
   }

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { UserSummary } from './request-context';
+import { ApiError } from '../common/api-error';
+import { AuthMessages } from './auth.errors';
+import type { SessionRecord } from './schemas/session.schema';
 import { SessionsRepository } from './sessions.repository';
 import { UsersService } from './users.service';
 
@@ -33,6 +36,25 @@ export class SessionsService {
     const session = await this.sessions.findLive(hashToken(token), new Date());
     if (!session) return null;
     return this.users.findSummary(session.userId.toHexString());
+  }
+
+  /** The user's live sessions, each marked `current` when it is the one holding `currentToken`. */
+  async list(userId: string, currentToken: string | null): Promise<Array<SessionRecord & { current: boolean }>> {
+    const currentHash = currentToken ? hashToken(currentToken) : null;
+    const sessions = await this.sessions.listLive(userId, new Date());
+    return sessions.map((s) => ({ ...s, current: s.tokenHash === currentHash }));
+  }
+
+  /** Ends one of the user's sessions (the current one too: that signs out); another user's is 404. */
+  async revoke(userId: string, sessionId: string): Promise<void> {
+    if (!/^[0-9a-fA-F]{24}$/.test(sessionId) || !(await this.sessions.deleteOwned(userId, sessionId))) {
+      throw ApiError.notFound(AuthMessages.sessionNotFound);
+    }
+  }
+
+  /** Ends every session of the user except the one holding `keepToken` (after a password change). */
+  endOthers(userId: string, keepToken: string | null): Promise<number> {
+    return this.sessions.deleteOthers(userId, keepToken ? hashToken(keepToken) : null);
   }
 
   async destroy(token: string): Promise<void> {

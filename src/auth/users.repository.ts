@@ -49,6 +49,18 @@ export class UsersRepository {
     return this.model.findOne({ email }).lean<UserRecord>().exec();
   }
 
+  /** With the password hash: only for checking the current password. */
+  findByIdWithPassword(userId: string): Promise<UserRecord | null> {
+    return this.model.findById(userId).lean<UserRecord>().exec();
+  }
+
+  async setEmail(userId: string, email: string): Promise<UserRecord | null> {
+    return this.model
+      .findByIdAndUpdate(userId, { $set: { email } }, { returnDocument: 'after', projection: SUMMARY_FIELDS })
+      .lean<UserRecord>()
+      .exec();
+  }
+
   findByEmail(email: string): Promise<UserRecord | null> {
     return this.model.findOne({ email }, SUMMARY_FIELDS).lean<UserRecord>().exec();
   }

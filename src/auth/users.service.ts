@@ -166,6 +166,39 @@ export class UsersService {
     return UsersService.toAdminView(user);
   }
 
+  /** Dashboard profile: a new sign-in email (same rules and messages as sign-up). */
+  async updateEmail(userId: string, email: string): Promise<UserSummary> {
+    const normalized = this.validEmail(email);
+    const existing = await this.users.findByEmail(normalized);
+    if (existing && existing._id.toHexString() !== userId) throw ApiError.conflict(AuthMessages.emailTaken);
+    try {
+      const user = await this.users.setEmail(userId, normalized);
+      this.summaryCache.delete(userId);
+      if (!user) throw ApiError.notFound(AuthMessages.userNotFound);
+      return UsersService.toSummary(user);
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) throw ApiError.conflict(AuthMessages.emailTaken);
+      throw err;
+    }
+  }
+
+  /** True when `password` is the user's current one (one scrypt). */
+  async checkPassword(userId: string, password: string): Promise<boolean> {
+    const user = await this.users.findByIdWithPassword(userId);
+    return !!user && typeof password === 'string' && (await verifyPassword(password, user.passwordHash));
+  }
+
+  /** Stores a new password (sign-up's length rule and message). */
+  async setPassword(userId: string, password: string): Promise<void> {
+    this.assertPassword(password);
+    await this.users.update(userId, { passwordHash: await hashPassword(password) });
+  }
+
+  /** The sign-up password rule, for callers that must check before doing anything else. */
+  assertValidPassword(password: unknown): void {
+    this.assertPassword(password);
+  }
+
   async page(page: number, limit: number): Promise<{ items: AdminUserView[]; total: number }> {
     const [items, total] = await Promise.all([this.users.page((page - 1) * limit, limit), this.users.count()]);
     return { items: items.map((u) => UsersService.toAdminView(u)), total };

@@ -9,6 +9,7 @@ describe('GraphQL error mapping', () => {
     [403, 'FORBIDDEN'],
     [404, 'NOT_FOUND'],
     [409, 'CONFLICT'],
+    [429, 'TOO_MANY_REQUESTS'],
     [500, 'INTERNAL_SERVER_ERROR'],
     [502, 'INTERNAL_SERVER_ERROR'],
   ])('maps %i to %s', (status, code) => expect(graphQLCodeFor(status)).toBe(code));
@@ -20,6 +21,16 @@ describe('GraphQL error mapping', () => {
       path: ['x'],
       locations: undefined,
       extensions: { code: 'FORBIDDEN' },
+    });
+  });
+
+  it('keeps a limit refusal\'s own code and body fields', () => {
+    const limit = ApiError.forbidden('Platform not available', { code: 'PLATFORM_NOT_AVAILABLE', limit: 5, planName: 'Starter' });
+    const error = new GraphQLError('wrapped', { originalError: limit, path: ['createPost'] });
+    expect(formatGraphQLError({ message: 'wrapped', path: ['createPost'] }, error).extensions).toEqual({
+      code: 'PLATFORM_NOT_AVAILABLE',
+      limit: 5,
+      planName: 'Starter',
     });
   });
 

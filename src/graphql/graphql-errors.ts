@@ -19,6 +19,8 @@ export function graphQLCodeFor(status: number): string {
       return 'NOT_FOUND';
     case 409:
       return 'CONFLICT';
+    case 429:
+      return 'TOO_MANY_REQUESTS';
     default:
       return 'INTERNAL_SERVER_ERROR';
   }
@@ -26,7 +28,7 @@ export function graphQLCodeFor(status: number): string {
 
 /**
  * Apollo `formatError`: an ApiError keeps its message and gets its code (plus any extra body
- * fields under `extensions`); Apollo's own errors (syntax, validation, CSRF) pass through; anything
+ * fields under `extensions`; a body with its own `code`, the limit-exceeded body, keeps that code); Apollo's own errors (syntax, validation, CSRF) pass through; anything
  * else is logged and masked as `Internal server error`.
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -36,7 +38,8 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
       message: original.message,
       locations: formatted.locations,
       path: formatted.path,
-      extensions: { ...original.body, code: graphQLCodeFor(original.status) },
+      // A limit refusal keeps its own code (PLATFORM_NOT_AVAILABLE, …) beside the body's fields.
+      extensions: { ...original.body, code: typeof original.body.code === 'string' ? original.body.code : graphQLCodeFor(original.status) },
     };
   }
   // The operation limits (query-limits.ts) get their own code, whichever stage refused them.

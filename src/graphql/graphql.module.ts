@@ -9,8 +9,9 @@ import { SessionsService } from '../auth/sessions.service';
 import { AppConfig } from '../config/app-config.service';
 import { formatGraphQLError } from './graphql-errors';
 import { QUERY_LIMITS, queryCostPlugin, queryLimitRules } from './query-limits';
+import type { HasLoaders } from './request-loaders';
 
-export interface GraphQLContext {
+export interface GraphQLContext extends HasLoaders {
   req: FastifyRequest;
   reply: FastifyReply;
 }
@@ -66,7 +67,8 @@ function sessionsOnly(sessions: SessionsService, production: boolean): ApolloSer
         // Bounded before execution: parsing stops past maxTokens, validation checks depth, aliases and cost.
         parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
         validationRules: queryLimitRules(),
-        context: (req: FastifyRequest, reply: FastifyReply): GraphQLContext => ({ req, reply }),
+        // A fresh loader map per request: batching within one operation, no cache across requests.
+        context: (req: FastifyRequest, reply: FastifyReply): GraphQLContext => ({ req, reply, loaders: new Map() }),
         formatError: formatGraphQLError,
       }),
     }),

@@ -54,6 +54,19 @@ export class MediaRecordsRepository {
       .exec();
   }
 
+  /** These records of the user, by media id (any group, any state). */
+  findMany(userId: string, mediaIds: string[], session?: ClientSession): Promise<MediaRecordData[]> {
+    return this.model.find({ userId, mediaId: { $in: mediaIds } }).session(session ?? null).lean<MediaRecordData[]>().exec();
+  }
+
+  /** Links unattached records to a group; returns how many it linked (all or the caller aborts). */
+  async attachMany(userId: string, mediaIds: string[], postGroupId: string, session: ClientSession): Promise<number> {
+    const result = await this.model
+      .updateMany({ userId, mediaId: { $in: mediaIds }, attached: false }, { $set: { postGroupId, attached: true } }, { session })
+      .exec();
+    return result.modifiedCount;
+  }
+
   async deleteForGroup(userId: string, postGroupId: string, session: ClientSession): Promise<MediaRecordData[]> {
     const records = await this.model.find({ userId, postGroupId }).session(session).lean<MediaRecordData[]>().exec();
     if (records.length) await this.model.deleteMany({ userId, postGroupId }, { session }).exec();

@@ -13,6 +13,7 @@ import { MediaTransactions } from './media-transactions';
 import { MediaUploadsService } from './media-uploads.service';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
+import { MediaResolver } from './media.resolver';
 import { MediaRecord, MediaRecordSchema } from './schemas/media-record.schema';
 import { LocalStorageDriver } from './storage/local-storage.driver';
 import { S3StorageDriver } from './storage/s3-storage.driver';
@@ -53,6 +54,7 @@ import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
     MediaHttpRoutes,
     MediaCleanupService,
     MediaSweeper,
+    MediaResolver,
   ],
   exports: [MediaService],
 })

@@ -21,10 +21,14 @@ import type { MediaMetadata, MediaRecordData } from './schemas/media-record.sche
 import { signedUploadUrl } from './storage/local-storage.driver';
 import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
 
+/** get-upload-url's presence message (its DTO), reused by the dashboard's createUploadUrl. */
+export const UPLOAD_URL_REQUIRED = 'fileName, contentType, and postGroupId are required';
+
 export interface UploadUrlInput {
   fileName: string;
   contentType: string;
-  postGroupId: string;
+  /** Absent only from the dashboard (attached later by createPost). */
+  postGroupId?: string;
   type?: unknown;
 }
 
@@ -95,6 +99,30 @@ export class MediaService implements OnModuleDestroy {
       source: 'upload-url',
     });
     return { success: true, uploadUrl: record.uploadUrl!, fileUrl: record.fileUrl, mediaId: record.mediaId };
+  }
+
+  /**
+   * Dashboard (GraphQL createUploadUrl): get-upload-url's checks and messages, except that the
+   * post group is optional: without one the record waits for createPost's `mediaIds`.
+   */
+  async createDashboardUploadUrl(
+    ctx: RequestContext,
+    input: { fileName: string; contentType: string; type?: string | null; postGroupId?: string | null },
+  ): Promise<UploadUrlResult> {
+    if (!input.fileName?.trim() || !input.contentType?.trim()) throw ApiError.badRequest(UPLOAD_URL_REQUIRED);
+    if (input.fileName.length > 255) throw ApiError.badRequest('fileName must be at most 255 characters');
+    return this.createUploadUrl(ctx, {
+      fileName: input.fileName,
+      contentType: input.contentType,
+      postGroupId: input.postGroupId ?? undefined,
+      type: input.type ?? undefined,
+    });
+  }
+
+  /** Media records of several groups (any state), one query (dashboard `PostGroup.media`). */
+  async recordsForGroups(userId: string, postGroupIds: string[]): Promise<MediaRecordData[]> {
+    if (!postGroupIds.length) return [];
+    return this.records.findForGroups(userId, postGroupIds, ['pending', 'uploaded', 'failed']);
   }
 
   /** Deprecated POST /media/generate-upload-url: `{ uploadUrl, key }`, no post group. */

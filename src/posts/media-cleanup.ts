@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { ClientSession } from 'mongoose';
+import { ApiError } from '../common/api-error';
 
 /** A stored file of a deleted media record, handed back for removal after the commit. */
 export interface MediaFileRef {
@@ -16,12 +17,24 @@ export interface MediaFileRef {
 export interface MediaCleanup {
   deleteForGroup(scope: { userId: string; postGroupId: string }, session: ClientSession): Promise<MediaFileRef[]>;
   removeFiles(files: MediaFileRef[]): Promise<void>;
+  /**
+   * createPost's `mediaIds` (dashboard): links the user's unattached media records to the new
+   * group inside its transaction and returns what to show on it; a 400 naming the first id that
+   * cannot be attached (so the whole create rolls back).
+   */
+  attachToGroup?(scope: { userId: string; postGroupId: string }, mediaIds: string[], session: ClientSession): Promise<Array<{ mediaId: string; url: string }>>;
 }
 
+export const mediaNotFoundMessage = (mediaId: string) => `Media file not found: ${mediaId}`;
+
 /** Default until the media module registers itself: there are no media records to remove. */
-export const NOOP_MEDIA_CLEANUP: MediaCleanup = {
+export const NOOP_MEDIA_CLEANUP: Required<MediaCleanup> = {
   deleteForGroup: async () => [],
   removeFiles: async () => undefined,
+  attachToGroup: async (_scope, mediaIds) => {
+    if (mediaIds.length) throw ApiError.badRequest(mediaNotFoundMessage(mediaIds[0]));
+    return [];
+  },
 };
 
 /**
@@ -45,6 +58,11 @@ export class MediaCleanupRegistry implements MediaCleanup {
 
   deleteForGroup(scope: { userId: string; postGroupId: string }, session: ClientSession): Promise<MediaFileRef[]> {
     return this.implementation.deleteForGroup(scope, session);
+  }
+
+  attachToGroup(scope: { userId: string; postGroupId: string }, mediaIds: string[], session: ClientSession): Promise<Array<{ mediaId: string; url: string }>> {
+    const attach = this.implementation.attachToGroup?.bind(this.implementation) ?? NOOP_MEDIA_CLEANUP.attachToGroup;
+    return attach(scope, mediaIds, session);
   }
 
   /** Never throws: a storage failure must not fail the delete (spec delete-post). */

@@ -66,6 +66,32 @@ export class PlatformPostsRepository {
     return this.model.find({ postGroupId, userId }).sort({ _id: 1 }).lean<PlatformPostRecord[]>().exec();
   }
 
+  /** Every platform post of these groups, in one query (the dashboard's batched field). */
+  findByGroups(userId: string, postGroupIds: string[]): Promise<PlatformPostRecord[]> {
+    if (!postGroupIds.length) return Promise.resolve([]);
+    return this.model
+      .find({ postGroupId: { $in: postGroupIds.map((id) => new Types.ObjectId(id)) }, userId: new Types.ObjectId(userId) })
+      .sort({ _id: 1 })
+      .lean<PlatformPostRecord[]>()
+      .exec();
+  }
+
+  /** Removes these platform posts if none was taken by the engine; returns how many went. */
+  async deleteUnstarted(userId: string, postGroupId: string, ids: Types.ObjectId[], session: ClientSession): Promise<number> {
+    const result = await this.model
+      .deleteMany({ _id: { $in: ids }, postGroupId, userId, status: { $in: ['pending', 'scheduled'] }, attemptCount: { $not: { $gt: 0 } } }, { session })
+      .exec();
+    return result.deletedCount;
+  }
+
+  /** New content on the group's untaken platform posts; returns how many it matched. */
+  async setContentUnstarted(userId: string, postGroupId: string, content: string, session: ClientSession): Promise<number> {
+    const result = await this.model
+      .updateMany({ postGroupId, userId, status: { $in: ['pending', 'scheduled'] }, attemptCount: { $not: { $gt: 0 } } }, { $set: { content } }, { session })
+      .exec();
+    return result.matchedCount;
+  }
+
   /** The platforms of one page of groups, in one query (no N+1). */
   findSummariesByGroups(userId: string, postGroupIds: Types.ObjectId[]): Promise<PlatformPostSummary[]> {
     if (!postGroupIds.length) return Promise.resolve([]);

@@ -61,15 +61,16 @@ export class PostGroupsRepository {
     sort: Record<string, SortOrder>,
     skip: number,
     limit: number,
+    fields: 'summary' | 'full' = 'summary',
   ): Promise<PostGroupRecord[]> {
-    return this.model
+    const query = this.model
       .find({ ...filter, userId: new Types.ObjectId(userId) })
       .sort(sort)
       .skip(skip)
-      .limit(limit)
-      .select({ content: 1, status: 1, scheduledTime: 1, createdAt: 1, updatedAt: 1, mediaUrls: 1 })
-      .lean<PostGroupRecord[]>()
-      .exec();
+      .limit(limit);
+    // list-posts reads only what it shows; the dashboard's PostGroup type has every field.
+    if (fields === 'summary') query.select({ content: 1, status: 1, scheduledTime: 1, createdAt: 1, updatedAt: 1, mediaUrls: 1 });
+    return query.lean<PostGroupRecord[]>().exec();
   }
 
   count(userId: string, filter: Record<string, unknown>): Promise<number> {
@@ -93,6 +94,27 @@ export class PostGroupsRepository {
       .exec();
   }
 
+  /**
+   * The dashboard's edit: applies only while the group is still in `expectedStatus` and not taken
+   * by the publishing engine (processingStatus pending); null when it was not.
+   */
+  applyEdits(
+    userId: string,
+    id: string,
+    expectedStatus: PostGroupStatus,
+    set: { status: PostGroupStatus; scheduledTime?: Date; content?: string; platforms?: string[] },
+    session: ClientSession,
+  ): Promise<PostGroupRecord | null> {
+    return this.model
+      .findOneAndUpdate(
+        { _id: id, userId, status: expectedStatus, processingStatus: 'pending' },
+        { $set: set },
+        { returnDocument: 'after', session },
+      )
+      .lean<PostGroupRecord>()
+      .exec();
+  }
+
   async delete(userId: string, id: string, session: ClientSession): Promise<boolean> {
     const result = await this.model.deleteOne({ _id: id, userId }, { session }).exec();
     return result.deletedCount === 1;
@@ -108,6 +130,23 @@ export class PostGroupsRepository {
       )
       .exec();
     return result.matchedCount === 1;
+  }
+
+  /** Several media records at once (createPost with mediaIds), in the caller's transaction. */
+  async attachMediaMany(userId: string, id: string, media: Array<{ mediaId: string; url: string }>, session: ClientSession): Promise<void> {
+    if (!media.length) return;
+    await this.model
+      .updateOne(
+        { _id: id, userId },
+        {
+          $push: {
+            mediaIds: { $each: media.map((m) => new Types.ObjectId(m.mediaId)) },
+            mediaUrls: { $each: media.map((m) => m.url) },
+          },
+        },
+        { session },
+      )
+      .exec();
   }
 
   async detachMedia(userId: string, id: string, mediaId: string, url: string, session?: ClientSession): Promise<void> {

@@ -41,6 +41,16 @@ export class PostLogsRepository {
       .exec();
   }
 
+  /** Logs of several groups in one query, oldest first (the caller keeps the first N of each). */
+  listForGroups(userId: string, postGroupIds: string[]): Promise<PostLogRecord[]> {
+    if (!postGroupIds.length) return Promise.resolve([]);
+    return this.model
+      .find({ postGroupId: { $in: postGroupIds.map((id) => new Types.ObjectId(id)) }, userId: new Types.ObjectId(userId) })
+      .sort({ createdAt: 1, _id: 1 })
+      .lean<PostLogRecord[]>()
+      .exec();
+  }
+
   async deleteForGroup(userId: string, postGroupId: string, session: ClientSession): Promise<void> {
     await this.model.deleteMany({ postGroupId, userId }, { session }).exec();
   }

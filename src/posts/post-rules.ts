@@ -102,15 +102,18 @@ const codePointLength = (text: string): number => {
   return n;
 };
 
-/** Every presence and format check of create-post, in the order the messages are listed. */
-export function parseCreatePost(body: Record<string, unknown>): CreatePostInput {
-  const content = body.content;
+/** create-post's content rule (also the dashboard's content edit): present, not blank, bounded. */
+export function parseContent(content: unknown): string {
   if (typeof content !== 'string' || !content.trim()) throw ApiError.badRequest('Content is required');
   if (content.length > MAX_CONTENT_LENGTH && codePointLength(content) > MAX_CONTENT_LENGTH) {
     throw ApiError.badRequest(`Content must be at most ${MAX_CONTENT_LENGTH} characters`);
   }
+  return content;
+}
 
-  let platforms = body.platforms;
+/** create-post's platforms rule (also the dashboard's platform edit): compound ids, de-duplicated. */
+export function parsePlatformIds(value: unknown): string[] {
+  let platforms = value;
   if (platforms === undefined || platforms === null) throw ApiError.badRequest('Platforms are required');
   if (typeof platforms === 'string') {
     try {
@@ -126,6 +129,13 @@ export function parseCreatePost(body: Record<string, unknown>): CreatePostInput 
       throw ApiError.badRequest(`Invalid platform ID format: ${String(id)}`);
     }
   }
+  return [...new Set(platforms as string[])];
+}
+
+/** Every presence and format check of create-post, in the order the messages are listed. */
+export function parseCreatePost(body: Record<string, unknown>): CreatePostInput {
+  const content = parseContent(body.content);
+  const platformIds = parsePlatformIds(body.platforms);
 
   let scheduledTime: Date | undefined;
   const rawTime = body.scheduledTime;
@@ -137,7 +147,7 @@ export function parseCreatePost(body: Record<string, unknown>): CreatePostInput 
 
   return {
     content,
-    platformIds: [...new Set(platforms as string[])],
+    platformIds,
     scheduledTime,
     platformSettings: mergePlatformSettings(body.platformSettings),
   };

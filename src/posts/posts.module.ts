@@ -12,6 +12,8 @@ import { PostLogsRepository } from './post-logs.repository';
 import { PostsTransactions } from './posts-transactions';
 import { PostsController } from './posts.controller';
 import { UsageController } from './usage.controller';
+import { UsageResolver } from './usage.resolver';
+import { PostsResolver } from './posts.resolver';
 import { PostsService } from './posts.service';
 import { PublicationStateRepository } from './publication-state.repository';
 import { PublicationStateService } from './publication-state.service';
@@ -46,6 +48,8 @@ import { PostLog, PostLogSchema } from './schemas/post-log.schema';
     PostEvents,
     MediaCleanupRegistry,
     PostsService,
+    PostsResolver,
+    UsageResolver,
     PublicationStateRepository,
     PublicationStateService,
   ],

@@ -27,6 +27,9 @@ import { isObjectIdString } from '../database/object-id';
 import { PostsTransactions } from './posts-transactions';
 import { IDEMPOTENCY_TTL_SECONDS } from './schemas/idempotency-key.schema';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
+import type { PostGroupRecord } from './schemas/post-group.schema';
+import type { PostLogRecord } from './schemas/post-log.schema';
+import { assertEditable, diffPlatforms, EDIT_MESSAGES, hasEdits, parseDashboardUpdate } from './post-edits';
 
 export const POST_LOGS_LIMIT = 100;
 
@@ -72,7 +75,16 @@ export class PostsService {
 
   // ── create ────────────────────────────────────────────────────────────────────────────────
 
-  async create(ctx: RequestContext, body: Record<string, unknown>, idempotencyKey?: string): Promise<CreatePostResult> {
+  /**
+   * `options.mediaIds` (dashboard only; REST has no such field): the user's uploaded media linked
+   * to the new group in the same transaction (MediaCleanupRegistry.attachToGroup).
+   */
+  async create(
+    ctx: RequestContext,
+    body: Record<string, unknown>,
+    idempotencyKey?: string,
+    options: { mediaIds?: string[] } = {},
+  ): Promise<CreatePostResult> {
     const input = parseCreatePost(body);
     const key = idempotencyKey ? this.checkIdempotencyKey(idempotencyKey) : undefined;
     const hash = key ? canonicalHash(body) : undefined;
@@ -123,6 +135,11 @@ export class PostsService {
           })),
           session,
         );
+        if (options.mediaIds?.length) {
+          const scope = { userId: ctx.userId, postGroupId: String(postGroupId) };
+          const media = await this.mediaCleanup.attachToGroup(scope, options.mediaIds, session);
+          await this.groups.attachMediaMany(ctx.userId, String(postGroupId), media, session);
+        }
         if (scheduledTime) await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, [], session);
       });
     } catch (err) {
@@ -313,6 +330,42 @@ export class PostsService {
     };
   }
 
+  /**
+   * Dashboard list: list-posts' filters, sort, paging and errors, whole group records (their
+   * platform posts, media and logs are batched by the GraphQL field resolvers).
+   */
+  async listGroups(ctx: RequestContext, params: ListPostsParams): Promise<{ groups: PostGroupRecord[]; pagination: Pagination }> {
+    const query = buildListPostsQuery(params);
+    if (query.matchesNothing) return { groups: [], pagination: paginate(query.page, query.limit, 0) };
+    const [groups, totalItems] = await Promise.all([
+      this.groups.findPage(ctx.userId, query.filter, query.sort, query.skip, query.limit, 'full'),
+      this.groups.count(ctx.userId, query.filter),
+    ]);
+    return { groups, pagination: paginate(query.page, query.limit, totalItems) };
+  }
+
+  /** Dashboard: one group record; anything that is not the user's group (malformed ids too) is 404. */
+  async getGroup(ctx: RequestContext, postGroupId: string): Promise<PostGroupRecord> {
+    const group = isObjectIdHex(postGroupId) ? await this.groups.findById(ctx.userId, postGroupId) : null;
+    if (!group) throw ApiError.notFound('Post group not found');
+    return group;
+  }
+
+  /** Platform posts of several groups, one query (for a request-scoped DataLoader). */
+  platformPostsOfGroups(userId: string, postGroupIds: string[]): Promise<PlatformPostRecord[]> {
+    return this.platformPosts.findByGroups(userId, postGroupIds);
+  }
+
+  /** Logs of several groups, one query, the first POST_LOGS_LIMIT of each (as post-logs). */
+  async logsOfGroups(userId: string, postGroupIds: string[]): Promise<Map<string, PostLogRecord[]>> {
+    const byGroup = new Map<string, PostLogRecord[]>(postGroupIds.map((id) => [id, []]));
+    for (const log of await this.logs.listForGroups(userId, postGroupIds)) {
+      const list = byGroup.get(String(log.postGroupId));
+      if (list && list.length < POST_LOGS_LIMIT) list.push(log);
+    }
+    return byGroup;
+  }
+
   async get(ctx: RequestContext, postGroupId: string): Promise<PostDetail> {
     assertObjectId(postGroupId);
     const group = await this.groups.findById(ctx.userId, postGroupId);
@@ -383,6 +436,94 @@ export class PostsService {
     };
   }
 
+  /**
+   * Dashboard update (GraphQL `updatePost`): update-post's moves plus content and platform edits.
+   * Without edits it is exactly update-post. Edits need a draft or scheduled group the engine has
+   * not taken (post-edits.ts); new platforms go through availability and, on a scheduled group,
+   * the limit checks like a create; removed platforms' posts are deleted; everything in one
+   * transaction, conditional on nothing having been claimed meanwhile.
+   */
+  async updateFromDashboard(ctx: RequestContext, postGroupId: string, body: Record<string, unknown>): Promise<void> {
+    const { schedule, edits } = parseDashboardUpdate(body);
+    if (!isObjectIdHex(postGroupId)) throw ApiError.notFound('Post group not found');
+    if (!hasEdits(edits)) {
+      await this.update(ctx, postGroupId, body);
+      return;
+    }
+    const group = await this.groups.findById(ctx.userId, postGroupId);
+    if (!group) throw ApiError.notFound('Post group not found');
+    const posts = await this.platformPosts.findByGroup(ctx.userId, postGroupId);
+    assertEditable(group, posts);
+    const now = new Date();
+    const plan = schedule
+      ? planUpdate(group, schedule, now)
+      : { status: group.status as 'draft' | 'scheduled', scheduledTime: group.scheduledTime ?? undefined, statusChanged: false, needsLimitCheck: false };
+
+    const refs = edits.platformIds ? await this.ownedConnections(ctx.userId, edits.platformIds) : null;
+    const { add, remove } = refs ? diffPlatforms(posts, refs) : { add: [] as ConnectionRef[], remove: [] as PlatformPostRecord[] };
+    const targetIds = refs ? refs.map((r) => r.platformId) : posts.map((p) => p.platformId);
+    const targetNames = refs ? platformNamesOf(refs) : uniqueNames(posts.map((p) => p.platform));
+    // A new platform is checked like a create (drafts too); the others as update-post does.
+    if (refs) await this.limits.assertPlatformsAvailable(ctx, targetNames);
+    let scheduledTime = plan.scheduledTime;
+    const checkLimits = plan.status === 'scheduled' && (plan.needsLimitCheck || add.length > 0);
+    if (checkLimits) {
+      if (!refs) await this.limits.assertPlatformsAvailable(ctx, targetNames);
+      scheduledTime = await this.checkSchedule(ctx, targetIds, scheduledTime ?? now, now, postGroupId);
+    }
+    const content = edits.content ?? group.content;
+    const postStatus = plan.status === 'scheduled' ? 'scheduled' : 'pending';
+
+    await this.transactions.run(async (session) => {
+      const set = {
+        status: plan.status,
+        ...(scheduledTime ? { scheduledTime } : {}),
+        ...(edits.content !== undefined ? { content } : {}),
+        ...(refs ? { platforms: targetNames } : {}),
+      };
+      const updated = await this.groups.applyEdits(ctx.userId, postGroupId, group.status, set, session);
+      if (!updated) {
+        const current = await this.groups.findById(ctx.userId, postGroupId, session);
+        if (!current) throw ApiError.notFound('Post group not found');
+        assertEditable(current, []);
+        throw ApiError.badRequest(`Cannot update post: post is currently in ${current.status} status`);
+      }
+      const kept = posts.length - remove.length;
+      if (remove.length && (await this.platformPosts.deleteUnstarted(ctx.userId, postGroupId, remove.map((p) => p._id), session)) !== remove.length) {
+        throw ApiError.badRequest(EDIT_MESSAGES.started);
+      }
+      if (edits.content !== undefined && (await this.platformPosts.setContentUnstarted(ctx.userId, postGroupId, content, session)) !== kept) {
+        throw ApiError.badRequest(EDIT_MESSAGES.started);
+      }
+      const added = add.length
+        ? await this.platformPosts.createMany(
+            ctx.userId,
+            new Types.ObjectId(postGroupId),
+            add.map((ref) => ({
+              connectionId: ref.id,
+              platform: ref.platform,
+              platformId: ref.platformId,
+              externalId: ref.externalId,
+              status: postStatus,
+              content,
+              ...(scheduledTime ? { scheduledTime } : {}),
+            })),
+            session,
+          )
+        : [];
+      await this.platformPosts.updateScheduleForGroup(ctx.userId, postGroupId, { status: postStatus, ...(scheduledTime ? { scheduledTime } : {}) }, session);
+      const statusLog: NewPostLog[] = plan.statusChanged ? [{ event: 'status_changed', metadata: { from: group.status, to: plan.status } }] : [];
+      if (checkLimits && scheduledTime) {
+        // Every post when the group (re)moved into the schedule, else only the new ones.
+        const keptPosts = posts.filter((p) => !remove.includes(p));
+        const newlyScheduled = plan.needsLimitCheck ? [...keptPosts, ...added] : added;
+        await this.recordScheduled(ctx.userId, postGroupId, newlyScheduled, scheduledTime, statusLog, session);
+      } else {
+        await this.logs.append(ctx.userId, postGroupId, statusLog, session);
+      }
+    });
+  }
+
   // ── delete ────────────────────────────────────────────────────────────────────────────────
 
   /**
@@ -400,6 +541,12 @@ export class PostsService {
     });
     await this.mediaCleanup.removeFiles(files);
     return { success: true };
+  }
+
+  /** Dashboard delete: delete-post, with a malformed id answered as not found. */
+  async deleteGroup(ctx: RequestContext, postGroupId: string): Promise<void> {
+    if (!isObjectIdHex(postGroupId)) throw ApiError.notFound('Post group not found');
+    await this.delete(ctx, postGroupId);
   }
 
   // ── for other modules ─────────────────────────────────────────────────────────────────────

@@ -162,6 +162,31 @@ export class WebhookDeliveriesRepository {
     await this.model.deleteMany({ userId: oid(userId), webhookId: oid(webhookId) });
   }
 
+  /** One page of a webhook's deliveries, newest first, and how many there are (dashboard). */
+  async pageForWebhook(userId: string, webhookId: string, skip: number, limit: number): Promise<{ items: DeliveryRecord[]; total: number }> {
+    const filter = { userId: oid(userId), webhookId: oid(webhookId) };
+    const [docs, total] = await Promise.all([
+      this.model.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).lean<LeanDelivery[]>(),
+      this.model.countDocuments(filter),
+    ]);
+    return { items: docs.map(toRecord), total };
+  }
+
+  /** One delivery of the user (malformed ids match nothing). */
+  async findOwned(userId: string, id: string): Promise<DeliveryRecord | null> {
+    if (!/^[0-9a-fA-F]{24}$/.test(id)) return null;
+    const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }).lean<LeanDelivery>();
+    return doc ? toRecord(doc) : null;
+  }
+
+  /** A new pending delivery, returned (test sends and redeliveries). */
+  async insertOne(userId: string, row: NewDelivery, now: Date): Promise<DeliveryRecord> {
+    const [doc] = await this.model.insertMany([
+      { userId: oid(userId), webhookId: oid(row.webhookId), event: row.event, payload: row.payload, status: 'pending', availableAt: now, leaseToken: null, attemptCount: 0, attempts: [] },
+    ]);
+    return toRecord(doc.toObject() as unknown as LeanDelivery);
+  }
+
   /** Newest first, for the dashboard. */
   async listForWebhook(userId: string, webhookId: string, limit: number): Promise<DeliveryRecord[]> {
     const docs = await this.model

@@ -14,7 +14,14 @@ export const WebhookMessages = {
   updateFailed: 'Failed to update webhook',
   deleteFailed: 'Failed to delete webhook',
   regenerateFailed: 'Failed to regenerate secret',
+  // Dashboard (ours, docs/graphql.md).
+  deliveryNotFound: 'Delivery not found',
+  webhookDisabled: 'Webhook is disabled: enable it first',
+  deliveryQueued: 'Delivery is already queued',
 } as const;
+
+/** The dashboard's test event: not one of the subscribable events, sent only on request. */
+export const TEST_EVENT = 'webhook.test';
 
 /** `Invalid events: a, b. Valid events: …` on create; without the second sentence on update. */
 export function invalidEventsMessage(invalid: string[], validList?: readonly string[]): string {

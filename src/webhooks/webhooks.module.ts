@@ -8,6 +8,7 @@ import { WebhooksDashboardController } from './webhooks-dashboard.controller';
 import { WebhooksController } from './webhooks.controller';
 import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
+import { WebhooksResolver } from './webhooks.resolver';
 import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delivery.schema';
 import { Webhook, WebhookSchema } from './schemas/webhook.schema';
 
@@ -24,7 +25,7 @@ import { Webhook, WebhookSchema } from './schemas/webhook.schema';
     PostsModule,
   ],
   controllers: [WebhooksController, WebhooksDashboardController],
-  providers: [WebhooksRepository, WebhookDeliveriesRepository, WebhooksService, WebhookDeliveryWorker, PostEventsSubscriber],
+  providers: [WebhooksRepository, WebhookDeliveriesRepository, WebhooksService, WebhookDeliveryWorker, PostEventsSubscriber, WebhooksResolver],
   exports: [WebhooksService],
 })
 export class WebhooksModule {}

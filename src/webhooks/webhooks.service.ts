@@ -9,8 +9,9 @@ import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { serializePayload, type WebhookEvent, type WebhookEventData } from './webhook-events';
 import { planApiUpdate, planDashboardUpdate, validateNewWebhook, type WebhookInput } from './webhook-input';
 import { toCreatedWebhook, toDeliveryView, toListedWebhook, toUpdatedWebhook } from './webhooks.mapper';
-import { MAX_WEBHOOKS_PER_USER, WebhookMessages, WebhookRuleError } from './webhooks.errors';
-import { WebhooksRepository, type WebhookUpdate } from './webhooks.repository';
+import { MAX_WEBHOOKS_PER_USER, TEST_EVENT, WebhookMessages, WebhookRuleError } from './webhooks.errors';
+import type { DeliveryRecord } from './webhook-deliveries.repository';
+import { WebhooksRepository, type WebhookRecord, type WebhookUpdate } from './webhooks.repository';
 
 /** Rule errors of the pure input checks become the spec's 400s. */
 function asApiError<T>(check: () => T): T {
@@ -56,6 +57,12 @@ export class WebhooksService {
   }
 
   async create(userId: string, input: WebhookInput | undefined, variant: UrlRulesVariant) {
+    const { webhook, secret } = await this.createRecord(userId, input, variant);
+    return { success: true as const, webhook: toCreatedWebhook(webhook, secret) };
+  }
+
+  /** The create rules, returning the stored record and its new secret (REST and GraphQL). */
+  async createRecord(userId: string, input: WebhookInput | undefined, variant: UrlRulesVariant): Promise<{ webhook: WebhookRecord; secret: string }> {
     const fields = asApiError(() => validateNewWebhook(input, this.rules(variant)));
     // Counted before insert: two concurrent creates at 9 may both pass (documented, harmless).
     if ((await this.webhooks.countByUser(userId)) >= MAX_WEBHOOKS_PER_USER) {
@@ -63,10 +70,15 @@ export class WebhooksService {
     }
     const secret = generateWebhookSecret();
     const webhook = await this.webhooks.create(userId, { ...fields, secretEncrypted: this.cipher.encrypt(secret) });
-    return { success: true as const, webhook: toCreatedWebhook(webhook, secret) };
+    return { webhook, secret };
   }
 
   async update(userId: string, id: string, input: WebhookInput | undefined, variant: UrlRulesVariant) {
+    return { success: true as const, webhook: toUpdatedWebhook(await this.updateRecord(userId, id, input, variant)) };
+  }
+
+  /** The update rules of the variant, returning the stored record (REST and GraphQL). */
+  async updateRecord(userId: string, id: string, input: WebhookInput | undefined, variant: UrlRulesVariant): Promise<WebhookRecord> {
     const existing = await this.webhooks.findOwned(userId, id);
     if (!existing) throw ApiError.notFound(WebhookMessages.notFound);
     const rules = this.rules(variant);
@@ -77,7 +89,19 @@ export class WebhooksService {
     if (resetFailureCount) set.failureCount = 0;
     const updated = Object.keys(set).length ? await this.webhooks.update(userId, id, set) : existing;
     if (!updated) throw ApiError.notFound(WebhookMessages.notFound);
-    return { success: true as const, webhook: toUpdatedWebhook(updated) };
+    return updated;
+  }
+
+  /** Dashboard: the user's webhooks as records. */
+  listRecords(userId: string): Promise<WebhookRecord[]> {
+    return this.webhooks.listByUser(userId);
+  }
+
+  /** Dashboard: one of the user's webhooks (404 otherwise). */
+  async getRecord(userId: string, id: string): Promise<WebhookRecord> {
+    const webhook = await this.webhooks.findOwned(userId, id);
+    if (!webhook) throw ApiError.notFound(WebhookMessages.notFound);
+    return webhook;
   }
 
   async remove(userId: string, id: string) {
@@ -101,6 +125,44 @@ export class WebhooksService {
     if (!webhook) throw ApiError.notFound(WebhookMessages.notFound);
     const deliveries = await this.deliveries.listForWebhook(userId, id, limit);
     return { success: true as const, deliveries: deliveries.map(toDeliveryView) };
+  }
+
+  /** Dashboard: one page of a webhook's deliveries (kept 30 days), newest first. */
+  async pageDeliveries(userId: string, id: string, page: number, limit: number): Promise<{ items: DeliveryRecord[]; total: number }> {
+    const webhook = await this.webhooks.findOwned(userId, id);
+    if (!webhook) throw ApiError.notFound(WebhookMessages.notFound);
+    return this.deliveries.pageForWebhook(userId, id, (page - 1) * limit, limit);
+  }
+
+  /**
+   * Dashboard: queues a `webhook.test` delivery to this webhook (signed and retried like any
+   * other). A disabled webhook is refused: the worker would cancel the delivery.
+   */
+  async sendTest(userId: string, id: string): Promise<DeliveryRecord> {
+    const webhook = await this.webhooks.findOwned(userId, id);
+    if (!webhook) throw ApiError.notFound(WebhookMessages.notFound);
+    if (!webhook.isActive) throw ApiError.badRequest(WebhookMessages.webhookDisabled);
+    const now = new Date();
+    const payload = JSON.stringify({
+      event: TEST_EVENT,
+      timestamp: now.toISOString(),
+      data: { webhookId: webhook.id, message: 'Test delivery from the dashboard' },
+    });
+    return this.deliveries.insertOne(userId, { webhookId: webhook.id, event: TEST_EVENT, payload }, now);
+  }
+
+  /**
+   * Dashboard: sends a finished delivery again, as a new delivery with the same event and the
+   * exact same payload bytes (so a receiver can de-duplicate on the payload).
+   */
+  async redeliver(userId: string, deliveryId: string): Promise<DeliveryRecord> {
+    const original = await this.deliveries.findOwned(userId, deliveryId);
+    if (!original) throw ApiError.notFound(WebhookMessages.deliveryNotFound);
+    const webhook = await this.webhooks.findOwned(userId, original.webhookId);
+    if (!webhook) throw ApiError.notFound(WebhookMessages.notFound);
+    if (!webhook.isActive) throw ApiError.badRequest(WebhookMessages.webhookDisabled);
+    if (original.status === 'pending') throw ApiError.badRequest(WebhookMessages.deliveryQueued);
+    return this.deliveries.insertOne(userId, { webhookId: webhook.id, event: original.event, payload: original.payload }, new Date());
   }
 
   /**

@@ -52,3 +52,17 @@ export function toConnectionModel(record: ConnectionRecord, now: Date = new Date
     createdAt: record.createdAt,
   };
 }
+
+/** testConnection's answer (REST test-connection, with dates as DateTime). */
+@ObjectType('ConnectionTestResult')
+export class ConnectionTestResultModel {
+  @Field() platform: string;
+  @Field() platformId: string;
+  @Field() username: string;
+  @Field({ description: 'ok | error' }) status: string;
+  @Field() message: string;
+  @Field(() => [String]) permissions: string[];
+  @Field(() => String, { nullable: true }) tokenExpiresIn: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true }) lastSuccessfulPost: Date | null;
+  @Field(() => ConnectionLastErrorModel, { nullable: true }) lastError: ConnectionLastErrorModel | null;
+}

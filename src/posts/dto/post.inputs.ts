@@ -1,0 +1,45 @@
+import { Field, GraphQLISODateTime, ID, InputType } from '@nestjs/graphql';
+import { Allow } from 'class-validator';
+import { GraphQLJSON } from 'graphql-scalars';
+
+// `@Allow()` keeps each field through the global whitelisting pipe: PostsService checks the values
+// with the REST messages, so both transports refuse the same input the same way.
+
+@InputType()
+export class PostsFilter {
+  @Field(() => String, { nullable: true, description: 'draft | scheduled | published | failed | partially_published' })
+  @Allow()
+  status?: string | null;
+  @Field(() => String, { nullable: true, description: 'Bare platform name (case-insensitive)' }) @Allow() platform?: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'scheduledTime at or after' }) @Allow() fromDate?: Date | null;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'scheduledTime at or before' }) @Allow() toDate?: Date | null;
+  @Field(() => String, { nullable: true, description: 'createdAt (default) | updatedAt | scheduledTime' }) @Allow() sortBy?: string | null;
+  @Field(() => String, { nullable: true, description: 'asc | desc (default)' }) @Allow() sortOrder?: string | null;
+}
+
+@InputType()
+export class CreatePostInput {
+  @Field() @Allow() content: string;
+  @Field(() => [String], { description: 'Compound connection ids `<platform>-<externalId>`' }) @Allow() platforms: string[];
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Absent: a draft. Past times become now.' })
+  @Allow()
+  scheduledTime?: Date | null;
+  @Field(() => GraphQLJSON, { nullable: true, description: 'Per-platform settings object (merged over the defaults)' })
+  @Allow()
+  platformSettings?: unknown;
+  @Field(() => [ID], { nullable: true, description: 'Your uploaded media (createUploadUrl without postGroupId) to attach' })
+  @Allow()
+  mediaIds?: string[] | null;
+}
+
+@InputType()
+export class UpdatePostInput {
+  @Field(() => String, { nullable: true, description: 'draft | scheduled' }) @Allow() status?: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true }) @Allow() scheduledTime?: Date | null;
+  @Field(() => String, { nullable: true, description: 'New content (draft or scheduled groups not yet being published)' })
+  @Allow()
+  content?: string | null;
+  @Field(() => [String], { nullable: true, description: 'New set of compound connection ids (same condition)' })
+  @Allow()
+  platforms?: string[] | null;
+}

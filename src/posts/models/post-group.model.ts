@@ -1,0 +1,131 @@
+import { Field, GraphQLISODateTime, ID, Int, ObjectType } from '@nestjs/graphql';
+import { GraphQLJSON } from 'graphql-scalars';
+import type { PlatformPostRecord } from '../schemas/platform-post.schema';
+import type { PostGroupRecord } from '../schemas/post-group.schema';
+import type { PostLogRecord } from '../schemas/post-log.schema';
+
+@ObjectType('PlatformPostError', { description: 'Why a platform post failed (only on failed posts)' })
+export class PlatformPostErrorModel {
+  @Field() code: string;
+  @Field() message: string;
+  @Field() retryable: boolean;
+  @Field(() => Int, { nullable: true }) platformStatusCode: number | null;
+  @Field(() => String, { nullable: true }) platformError: string | null;
+  @Field(() => GraphQLISODateTime) failedAt: Date;
+}
+
+@ObjectType('PlatformPost', { description: 'One targeted connection of a post group' })
+export class PlatformPostModel {
+  @Field(() => ID) id: string;
+  @Field({ description: 'Bare platform name, e.g. linkedin' }) platform: string;
+  @Field({ description: 'Compound connection id `<platform>-<externalId>` (as in createPost `platforms`)' }) platformId: string;
+  @Field({ description: 'Raw platform account id (REST get-post calls this platformId)' }) externalId: string;
+  @Field({ description: 'pending | scheduled | processing | published | failed' }) status: string;
+  @Field() content: string;
+  @Field(() => GraphQLISODateTime, { nullable: true }) scheduledTime: Date | null;
+  @Field(() => String, { nullable: true }) postedId: string | null;
+  @Field(() => String, { nullable: true }) publishedUrl: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true }) publishedAt: Date | null;
+  @Field(() => Int) attemptCount: number;
+  @Field(() => PlatformPostErrorModel, { nullable: true }) error: PlatformPostErrorModel | null;
+}
+
+@ObjectType('PostLog', { description: 'A publish-log entry (oldest first, first 100 per group)' })
+export class PostLogModel {
+  @Field(() => ID) id: string;
+  @Field(() => ID, { nullable: true }) postId: string | null;
+  @Field(() => String, { nullable: true }) platform: string | null;
+  @Field() event: string;
+  @Field(() => String, { nullable: true }) error: string | null;
+  @Field(() => Int, { nullable: true }) httpStatus: number | null;
+  @Field(() => Int, { nullable: true }) retryCount: number | null;
+  @Field(() => GraphQLJSON, { nullable: true }) metadata: Record<string, unknown> | null;
+  @Field(() => GraphQLISODateTime) createdAt: Date;
+}
+
+/**
+ * A post group. `platformPosts`, `logs` (posts resolver) and `media` (media resolver) are field
+ * resolvers batched per request, so a page costs the same number of queries whatever its size.
+ */
+@ObjectType('PostGroup')
+export class PostGroupModel {
+  @Field(() => ID) id: string;
+  @Field() content: string;
+  @Field({ description: 'draft | scheduled | published | failed | partially_published' }) status: string;
+  @Field({ description: 'pending | processing | finished' }) processingStatus: string;
+  @Field(() => GraphQLISODateTime, { nullable: true }) scheduledTime: Date | null;
+  @Field(() => [String], { description: 'Bare platform names of the targeted connections' }) platforms: string[];
+  @Field(() => GraphQLJSON, { description: 'Merged settings per platform (tiktok, instagram, youtube, threads)' })
+  platformSettings: Record<string, unknown>;
+  @Field(() => [String], { description: 'Public URLs of the attached media files' }) mediaUrls: string[];
+  @Field(() => GraphQLISODateTime) createdAt: Date;
+  @Field(() => GraphQLISODateTime) updatedAt: Date;
+}
+
+@ObjectType('PostPage')
+export class PostPageModel {
+  @Field(() => [PostGroupModel]) items: PostGroupModel[];
+  @Field(() => Int) totalItems: number;
+  @Field(() => Int) page: number;
+  @Field(() => Int) limit: number;
+  @Field(() => Int) totalPages: number;
+  @Field() hasNextPage: boolean;
+  @Field() hasPrevPage: boolean;
+}
+
+export function toPostGroupModel(group: PostGroupRecord): PostGroupModel {
+  return {
+    id: String(group._id),
+    content: group.content,
+    status: group.status,
+    processingStatus: group.processingStatus ?? 'pending',
+    scheduledTime: group.scheduledTime ?? null,
+    platforms: group.platforms ?? [],
+    platformSettings: group.platformSettings ?? {},
+    mediaUrls: group.mediaUrls ?? [],
+    createdAt: group.createdAt,
+    updatedAt: group.updatedAt,
+  };
+}
+
+export function toPlatformPostModel(post: PlatformPostRecord): PlatformPostModel {
+  return {
+    id: String(post._id),
+    platform: post.platform,
+    platformId: post.platformId,
+    externalId: post.externalId,
+    status: post.status,
+    content: post.content,
+    scheduledTime: post.scheduledTime ?? null,
+    postedId: post.postedId ?? null,
+    publishedUrl: post.publishedUrl ?? null,
+    publishedAt: post.publishedAt ?? null,
+    attemptCount: post.attemptCount ?? 0,
+    // As in REST get-post: the error object describes a failure, absent for any other status.
+    error:
+      post.status === 'failed' && post.error
+        ? {
+            code: post.error.code,
+            message: post.error.message,
+            retryable: post.error.retryable,
+            platformStatusCode: post.error.platformStatusCode ?? null,
+            platformError: post.error.platformError ?? null,
+            failedAt: new Date(post.error.failedAt),
+          }
+        : null,
+  };
+}
+
+export function toPostLogModel(log: PostLogRecord): PostLogModel {
+  return {
+    id: String(log._id),
+    postId: log.postId ? String(log.postId) : null,
+    platform: log.platform ?? null,
+    event: log.event,
+    error: log.error ?? null,
+    httpStatus: log.httpStatus ?? null,
+    retryCount: log.retryCount ?? null,
+    metadata: log.metadata ?? null,
+    createdAt: log.createdAt,
+  };
+}

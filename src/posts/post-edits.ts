@@ -1,0 +1,75 @@
+import { ApiError } from '../common/api-error';
+import { parseContent, parsePlatformIds, parseUpdatePost, type UpdatePostInput } from './post-rules';
+import type { PlatformPostStatus, PostGroupStatus, ProcessingStatus } from './post-status';
+
+/**
+ * The dashboard's update (GraphQL `updatePost`): REST update-post's status and time moves, plus
+ * content and platform edits. Pure rules; PostsService applies them (docs/graphql.md).
+ */
+
+export const EDIT_MESSAGES = {
+  started: 'Cannot edit post: publishing has already started',
+} as const;
+
+export interface PostEdits {
+  content?: string;
+  /** Compound ids, de-duplicated, in request order. */
+  platformIds?: string[];
+}
+
+export interface DashboardUpdate {
+  /** The REST part (status / scheduledTime), when either is given. */
+  schedule?: UpdatePostInput;
+  edits: PostEdits;
+}
+
+const given = (value: unknown): boolean => value !== undefined && value !== null;
+
+/**
+ * Nothing given → REST's message; content and platforms follow create-post's rules and messages;
+ * status and scheduledTime follow update-post's.
+ */
+export function parseDashboardUpdate(body: { status?: unknown; scheduledTime?: unknown; content?: unknown; platforms?: unknown }): DashboardUpdate {
+  const edits: PostEdits = {};
+  if (given(body.content)) edits.content = parseContent(body.content);
+  if (given(body.platforms)) edits.platformIds = parsePlatformIds(body.platforms);
+  const hasSchedule = !!body.status || !!body.scheduledTime;
+  if (!hasSchedule && !edits.content && !edits.platformIds) {
+    // The REST check, with the REST message (falsy status/time count as absent there too).
+    parseUpdatePost(body as Record<string, unknown>);
+  }
+  return { schedule: hasSchedule ? parseUpdatePost(body as Record<string, unknown>) : undefined, edits };
+}
+
+export function hasEdits(edits: PostEdits): boolean {
+  return edits.content !== undefined || edits.platformIds !== undefined;
+}
+
+/** Platform post states in which nothing has been sent or claimed yet. */
+const UNSTARTED: readonly PlatformPostStatus[] = ['pending', 'scheduled'];
+
+/**
+ * Content and platforms change only while the group is a draft or scheduled and the publishing
+ * engine has not taken any of it (no claim, no attempt); otherwise a clear 400.
+ */
+export function assertEditable(
+  group: { status: PostGroupStatus; processingStatus?: ProcessingStatus },
+  posts: Array<{ status: PlatformPostStatus; attemptCount?: number }>,
+): void {
+  if (group.status !== 'draft' && group.status !== 'scheduled') {
+    throw ApiError.badRequest(`Cannot update post: post is currently in ${group.status} status`);
+  }
+  const started =
+    (group.processingStatus ?? 'pending') !== 'pending' || posts.some((p) => !UNSTARTED.includes(p.status) || (p.attemptCount ?? 0) > 0);
+  if (started) throw ApiError.badRequest(EDIT_MESSAGES.started);
+}
+
+/** Which platform posts go (connections no longer wanted) and which connections are new. */
+export function diffPlatforms<P extends { platformId: string }, R extends { platformId: string }>(
+  current: P[],
+  wanted: R[],
+): { add: R[]; remove: P[] } {
+  const wantedIds = new Set(wanted.map((r) => r.platformId));
+  const currentIds = new Set(current.map((p) => p.platformId));
+  return { add: wanted.filter((r) => !currentIds.has(r.platformId)), remove: current.filter((p) => !wantedIds.has(p.platformId)) };
+}

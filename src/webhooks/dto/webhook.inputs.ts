@@ -1,0 +1,21 @@
+import { Field, InputType } from '@nestjs/graphql';
+import { Allow } from 'class-validator';
+
+// `@Allow()` keeps each field through the global whitelisting pipe; WebhooksService applies the
+// dashboard variant's rules and messages (docs/webhooks.md).
+
+@InputType()
+export class CreateWebhookInput {
+  @Field() @Allow() name: string;
+  @Field({ description: 'https URL (private, loopback, link-local and metadata addresses refused)' }) @Allow() url: string;
+  @Field(() => [String], { description: 'post.scheduled | post.published | post.failed | token.expiring' }) @Allow() events: string[];
+}
+
+/** Every field that is given applies (dashboard rules: "" clears the name; url "" and events [] are refused). */
+@InputType()
+export class UpdateWebhookInput {
+  @Field(() => String, { nullable: true }) @Allow() name?: string | null;
+  @Field(() => String, { nullable: true }) @Allow() url?: string | null;
+  @Field(() => [String], { nullable: true }) @Allow() events?: string[] | null;
+  @Field(() => Boolean, { nullable: true, description: 'true re-enables and resets failureCount' }) @Allow() isActive?: boolean | null;
+}
