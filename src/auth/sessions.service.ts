@@ -6,6 +6,7 @@ import { AuthMessages } from './auth.errors';
 import type { SessionRecord } from './schemas/session.schema';
 import { SessionsRepository } from './sessions.repository';
 import { UsersService } from './users.service';
+import { isObjectIdString } from '../database/object-id';
 
 export const SESSION_COOKIE = 'sps_session';
 /** Fixed lifetime from sign-in (not sliding): the cookie and the stored session end together. */
@@ -47,7 +48,7 @@ export class SessionsService {
 
   /** Ends one of the user's sessions (the current one too: that signs out); another user's is 404. */
   async revoke(userId: string, sessionId: string): Promise<void> {
-    if (!/^[0-9a-fA-F]{24}$/.test(sessionId) || !(await this.sessions.deleteOwned(userId, sessionId))) {
+    if (!isObjectIdString(sessionId) || !(await this.sessions.deleteOwned(userId, sessionId))) {
       throw ApiError.notFound(AuthMessages.sessionNotFound);
     }
   }

@@ -346,7 +346,7 @@ export class PostsService {
 
   /** Dashboard: one group record; anything that is not the user's group (malformed ids too) is 404. */
   async getGroup(ctx: RequestContext, postGroupId: string): Promise<PostGroupRecord> {
-    const group = isObjectIdHex(postGroupId) ? await this.groups.findById(ctx.userId, postGroupId) : null;
+    const group = isObjectIdString(postGroupId) ? await this.groups.findById(ctx.userId, postGroupId) : null;
     if (!group) throw ApiError.notFound('Post group not found');
     return group;
   }
@@ -445,7 +445,7 @@ export class PostsService {
    */
   async updateFromDashboard(ctx: RequestContext, postGroupId: string, body: Record<string, unknown>): Promise<void> {
     const { schedule, edits } = parseDashboardUpdate(body);
-    if (!isObjectIdHex(postGroupId)) throw ApiError.notFound('Post group not found');
+    if (!isObjectIdString(postGroupId)) throw ApiError.notFound('Post group not found');
     if (!hasEdits(edits)) {
       await this.update(ctx, postGroupId, body);
       return;
@@ -545,7 +545,7 @@ export class PostsService {
 
   /** Dashboard delete: delete-post, with a malformed id answered as not found. */
   async deleteGroup(ctx: RequestContext, postGroupId: string): Promise<void> {
-    if (!isObjectIdHex(postGroupId)) throw ApiError.notFound('Post group not found');
+    if (!isObjectIdString(postGroupId)) throw ApiError.notFound('Post group not found');
     await this.delete(ctx, postGroupId);
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { ClientSession, Model, Types } from 'mongoose';
 import { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from './schemas/webhook-delivery.schema';
+import { isObjectIdString } from '../database/object-id';
 
 export interface DeliveryRecord {
   id: string;
@@ -174,7 +175,7 @@ export class WebhookDeliveriesRepository {
 
   /** One delivery of the user (malformed ids match nothing). */
   async findOwned(userId: string, id: string): Promise<DeliveryRecord | null> {
-    if (!/^[0-9a-fA-F]{24}$/.test(id)) return null;
+    if (!isObjectIdString(id)) return null;
     const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }).lean<LeanDelivery>();
     return doc ? toRecord(doc) : null;
   }
