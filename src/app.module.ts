@@ -7,6 +7,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { FailureMessageInterceptor } from './common/failure-message';
 import { AppConfigModule } from './config/config.module';
 import type { Environment } from './config/environment';
+import { ConnectModule } from './connect/connect.module';
 import { ConnectionsModule } from './connections/connections.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -43,6 +44,7 @@ export class AppModule {
         AuthModule,
         LimitsModule,
         ConnectionsModule,
+        ConnectModule,
         PostsModule,
         MediaModule,
         WebhooksModule,

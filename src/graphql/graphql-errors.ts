@@ -36,7 +36,7 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
       message: original.message,
       locations: formatted.locations,
       path: formatted.path,
-      extensions: { ...original.body, code: graphQLCodeFor(original.status) },
+      extensions: { ...original.body, code: original.graphqlCode ?? graphQLCodeFor(original.status) },
     };
   }
   // The operation limits (query-limits.ts) get their own code, whichever stage refused them.
