@@ -14,16 +14,6 @@ import { postQuietly } from './oauth-http';
 export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-/** `exp` of a JWT, without verifying it (only to show when the session needs its refresh). */
-export function jwtExpiry(jwt: string): Date | null {
-  try {
-    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
-    return typeof payload.exp === 'number' ? new Date(payload.exp * 1000) : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Bluesky with a handle and an app password: `createSession` on the person's service (default
  * bsky.social), keeping the access and refresh JWTs — never the password. The adapter refreshes
@@ -82,7 +72,9 @@ export class BlueskyProvider implements CredentialsConnectProvider {
       kind: 'profile',
       accessToken: accessJwt,
       refreshToken: refreshJwt,
-      accessTokenExpiresAt: jwtExpiry(accessJwt),
+      // The session renews itself in the adapter (refreshSession on ExpiredToken), so the short
+      // access JWT's expiry is not the connection's: its token status stays `unknown`.
+      accessTokenExpiresAt: null,
       instanceUrl: service,
     };
   }
