@@ -13,6 +13,8 @@ export interface FakeOAuthOptions {
   /** Paths of the platform's authorize and token endpoints on this fake. */
   authorizePath: string;
   tokenPath?: string;
+  /** Facebook's token endpoint is a GET. */
+  tokenMethod?: 'GET' | 'POST';
   /** Makes the tokens the exchange hands out (and registers them with the fake). */
   issue(grant: FakeGrant): Record<string, unknown>;
 }
@@ -55,7 +57,7 @@ export class FakeOAuth {
     server.route('GET', options.authorizePath, (req) => this.authorize(req));
     if (options.tokenPath) {
       server.anonymousPaths.add(options.tokenPath);
-      server.route('POST', options.tokenPath, (req) => this.exchange(req) ?? { status: 400, body: { error: 'unsupported_grant_type' } });
+      server.route(options.tokenMethod ?? 'POST', options.tokenPath, (req) => this.exchange(req) ?? { status: 400, body: { error: 'unsupported_grant_type' } });
     }
   }
 
