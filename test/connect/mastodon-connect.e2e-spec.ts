@@ -67,6 +67,17 @@ describe('Connecting Mastodon on two instances', () => {
     expect((await start(t, browser, { platform: 'mastodon', instanceUrl: 'ftp://example.com' })).body.errors[0].message).toBe('The Mastodon instance URL must use https');
   });
 
+  it('access_denied on the instance stores nothing and spends the state', async () => {
+    const browser = new Browser(account);
+    const before = (await t.app.get(ConnectionsService).list(account.userId)).length;
+    const res = await start(t, browser, { platform: 'mastodon', instanceUrl: a.baseUrl });
+    a.oauth.nextDecision = 'deny';
+    const back = await authorize(res.body.data.startConnection.authorizeUrl);
+    expect((await callback(t, browser, back)).searchParams.get('error')).toBe('access_denied');
+    expect((await callback(t, browser, back)).searchParams.get('error')).toBe('invalid_state');
+    expect(await t.app.get(ConnectionsService).list(account.userId)).toHaveLength(before);
+  });
+
   it('disconnect revokes the token on its instance', async () => {
     const browser = new Browser(account);
     const list = await t.app.get(ConnectionsService).list(account.userId);

@@ -132,6 +132,35 @@ describe('Connecting the other OAuth platforms', () => {
       expect(JSON.stringify(await t.connection.collection('platform_connections').findOne({ _id: new Types.ObjectId(conn.id) }))).not.toContain(creds.accessToken);
     });
 
+    it('an expired state is refused; nothing stored', async () => {
+      const browser = new Browser(account);
+      const res = await start(t, browser, { platform });
+      const back = await authorize(res.body.data.startConnection.authorizeUrl);
+      await t.connection.collection('connect_states').updateMany({ userId: new Types.ObjectId(account.userId) }, { $set: { expiresAt: new Date(Date.now() - 1) } });
+      expect((await callback(t, browser, back)).searchParams.get('error')).toBe('expired_state');
+      expect(await connections()).toHaveLength(0);
+    });
+
+    if (!['instagram', 'threads'].includes(platform)) {
+      it('reconnecting keeps the stored refresh token when the provider sends none', async () => {
+        const browser = new Browser(account);
+        await connectThrough(t, browser, { platform });
+        const [first] = await connections();
+        const before = await credentialsOf(platformId);
+        expect(before.refreshToken).toBeTruthy();
+        oauth().sendRefreshToken = false;
+        try {
+          expect((await connectThrough(t, browser, { platform })).searchParams.get('connected')).toBe(platformId);
+        } finally {
+          oauth().sendRefreshToken = true;
+        }
+        const after = await credentialsOf(platformId);
+        expect((await connections()).map((c) => c.id)).toEqual([first.id]);
+        expect(after.accessToken).not.toBe(before.accessToken);
+        expect(after.refreshToken).toBe(before.refreshToken);
+      });
+    }
+
     it('access_denied and a replayed state store nothing', async () => {
       const browser = new Browser(account);
       const res = await start(t, browser, { platform });

@@ -45,6 +45,8 @@ export class FakeOAuth {
   nextDecision: 'approve' | 'deny' = 'approve';
   /** Which of the fake's accounts the next approval is for (fake-specific meaning). */
   nextAccount: string | null = null;
+  /** When false, the code exchange leaves out the refresh token (as providers do on a re-consent). */
+  sendRefreshToken = true;
   /** Tokens revoked through the revoke endpoint. */
   readonly revoked: string[] = [];
   private counter = 0;
@@ -125,7 +127,9 @@ export class FakeOAuth {
       if (!body.code_verifier || s256(body.code_verifier) !== grant.challenge) return invalidGrant('code_verifier does not match the code_challenge');
     }
     grant.used = true;
-    return { status: 200, body: this.options.issue(grant) };
+    const issued = this.options.issue(grant);
+    if (!this.sendRefreshToken) delete issued.refresh_token;
+    return { status: 200, body: issued };
   }
 
   /** An RFC 7009 revoke endpoint (records the token). */
