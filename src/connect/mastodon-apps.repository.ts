@@ -18,6 +18,11 @@ export class MastodonAppsRepository {
     return this.model.findOne({ instanceUrl, redirectUri }, { _id: 0, instanceUrl: 1, clientId: 1, clientSecretEncrypted: 1 }).lean<MastodonAppRecord>().exec();
   }
 
+  /** Forgets a client the instance no longer knows (the next start registers again). */
+  async forget(instanceUrl: string, redirectUri: string, clientId: string): Promise<void> {
+    await this.model.deleteOne({ instanceUrl, redirectUri, clientId }).exec();
+  }
+
   /** Keeps the first client stored for the instance; returns whichever is stored. */
   async insertOnce(instanceUrl: string, redirectUri: string, clientId: string, clientSecretEncrypted: string): Promise<MastodonAppRecord> {
     try {

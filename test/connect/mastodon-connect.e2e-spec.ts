@@ -78,6 +78,19 @@ describe('Connecting Mastodon on two instances', () => {
     expect(await t.app.get(ConnectionsService).list(account.userId)).toHaveLength(before);
   });
 
+  it('an instance that forgot the app (invalid_client): the flow fails once, the next start registers again', async () => {
+    const browser = new Browser(account);
+    const res = await start(t, browser, { platform: 'mastodon', instanceUrl: a.baseUrl });
+    const registered = a.apps.length;
+    a.oauth.options.clientSecret = 'vacuumed';
+    const failed = await callback(t, browser, await authorize(res.body.data.startConnection.authorizeUrl));
+    expect(failed.searchParams.get('error')).toBe('token_exchange_failed');
+    expect(failed.searchParams.get('message')).toBe('Mastodon refused the authorization code (invalid_client: Client authentication failed)');
+    const again = await connectThrough(t, browser, { platform: 'mastodon', instanceUrl: a.baseUrl });
+    expect(a.apps).toHaveLength(registered + 1);
+    expect(again.searchParams.get('connected')).toBe(`mastodon-${a.account.id}`);
+  });
+
   it('disconnect revokes the token on its instance', async () => {
     const browser = new Browser(account);
     const list = await t.app.get(ConnectionsService).list(account.userId);

@@ -71,6 +71,11 @@ export class MastodonProvider implements OAuthConnectProvider {
       clientSecret: client.clientSecret,
       form: { grant_type: 'authorization_code', code: ctx.code, redirect_uri: ctx.redirectUri, code_verifier: ctx.codeVerifier, scope: SCOPES },
       timeoutMs: this.settings.timeoutMs,
+    }).catch(async (err: unknown) => {
+      // Instances before 4.3 remove ("vacuum") apps no token was issued for: forget the client so
+      // the next attempt registers a fresh one instead of failing forever.
+      if (err instanceof ConnectError && err.message.includes('invalid_client')) await this.apps.forget(instance, ctx.redirectUri, client.clientId);
+      throw err;
     });
     const me = await fetchIdentity<Record<string, unknown>>('Mastodon', `${instance}/api/v1/accounts/verify_credentials`, token.accessToken, this.settings.timeoutMs);
     const id = str(me.id);
