@@ -8,6 +8,7 @@ import { FailureMessageInterceptor } from './common/failure-message';
 import { AppConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
 import type { Environment } from './config/environment';
+import { ConnectModule } from './connect/connect.module';
 import { ConnectionsModule } from './connections/connections.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -45,6 +46,7 @@ export class AppModule {
         AuthModule,
         LimitsModule,
         ConnectionsModule,
+        ConnectModule,
         PostsModule,
         MediaModule,
         WebhooksModule,

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body: Record<string, unknown> = {},
+    /** GraphQL `extensions.code` when the status's generic code says too little (`CONNECTIONS_OVER_LIMIT`). */
+    readonly graphqlCode?: string,
   ) {
     super(message);
     this.name = 'ApiError';

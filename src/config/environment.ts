@@ -240,6 +240,50 @@ export class Environment {
   @IsUrl(URL_RULES) PINTEREST_API_URL = 'https://api.pinterest.com';
   @IsUrl(URL_RULES) BLUESKY_VIDEO_URL = 'https://video.bsky.app';
 
+  // Connecting accounts (docs/connect.md): each OAuth platform's app credentials, and its
+  // authorize and token endpoints (full URLs; tests point them at local fakes). A platform
+  // without a client id is reported as not configured.
+  @Transform(emptyToUndefined) @IsOptional() @IsString() TWITTER_CLIENT_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() TWITTER_CLIENT_SECRET?: string;
+  @IsUrl(URL_RULES) TWITTER_AUTHORIZE_URL = 'https://x.com/i/oauth2/authorize';
+  @IsUrl(URL_RULES) TWITTER_TOKEN_URL = 'https://api.x.com/2/oauth2/token';
+  @Transform(emptyToUndefined) @IsOptional() @IsString() LINKEDIN_CLIENT_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() LINKEDIN_CLIENT_SECRET?: string;
+  @IsUrl(URL_RULES) LINKEDIN_AUTHORIZE_URL = 'https://www.linkedin.com/oauth/v2/authorization';
+  @IsUrl(URL_RULES) LINKEDIN_TOKEN_URL = 'https://www.linkedin.com/oauth/v2/accessToken';
+  @Transform(emptyToUndefined) @IsOptional() @IsString() FACEBOOK_CLIENT_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() FACEBOOK_CLIENT_SECRET?: string;
+  @IsUrl(URL_RULES) FACEBOOK_AUTHORIZE_URL = 'https://www.facebook.com/v21.0/dialog/oauth';
+  @IsUrl(URL_RULES) FACEBOOK_TOKEN_URL = 'https://graph.facebook.com/v21.0/oauth/access_token';
+  @Transform(emptyToUndefined) @IsOptional() @IsString() INSTAGRAM_CLIENT_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() INSTAGRAM_CLIENT_SECRET?: string;
+  @IsUrl(URL_RULES) INSTAGRAM_AUTHORIZE_URL = 'https://www.instagram.com/oauth/authorize';
+  @IsUrl(URL_RULES) INSTAGRAM_TOKEN_URL = 'https://api.instagram.com/oauth/access_token';
+  @Transform(emptyToUndefined) @IsOptional() @IsString() THREADS_CLIENT_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() THREADS_CLIENT_SECRET?: string;
+  @IsUrl(URL_RULES) THREADS_AUTHORIZE_URL = 'https://threads.net/oauth/authorize';
+  @IsUrl(URL_RULES) THREADS_TOKEN_URL = 'https://graph.threads.net/oauth/access_token';
+  @Transform(emptyToUndefined) @IsOptional() @IsString() TIKTOK_CLIENT_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() TIKTOK_CLIENT_SECRET?: string;
+  @IsUrl(URL_RULES) TIKTOK_AUTHORIZE_URL = 'https://www.tiktok.com/v2/auth/authorize/';
+  @IsUrl(URL_RULES) TIKTOK_TOKEN_URL = 'https://open.tiktokapis.com/v2/oauth/token/';
+  @Transform(emptyToUndefined) @IsOptional() @IsString() YOUTUBE_CLIENT_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() YOUTUBE_CLIENT_SECRET?: string;
+  @IsUrl(URL_RULES) YOUTUBE_AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+  @IsUrl(URL_RULES) YOUTUBE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+  @Transform(emptyToUndefined) @IsOptional() @IsString() PINTEREST_CLIENT_ID?: string;
+  @Transform(emptyToUndefined) @IsOptional() @IsString() PINTEREST_CLIENT_SECRET?: string;
+  @IsUrl(URL_RULES) PINTEREST_AUTHORIZE_URL = 'https://www.pinterest.com/oauth/';
+  @IsUrl(URL_RULES) PINTEREST_TOKEN_URL = 'https://api.pinterest.com/v5/oauth/token';
+
+  /**
+   * Lift the address rules for Mastodon instance and Bluesky service URLs people type (tests,
+   * self-hosted instances on a private network). Metadata addresses stay refused.
+   */
+  @Transform(toBool)
+  @IsBoolean()
+  CONNECT_ALLOW_PRIVATE_INSTANCES = false;
+
   @Transform(toInt)
   @IsInt()
   @Min(100)

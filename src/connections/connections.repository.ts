@@ -123,18 +123,28 @@ export class ConnectionsRepository {
    * Connecting the same account again (re-authorisation) replaces its tokens and profile in one
    * atomic upsert on the unique (userId, platform, externalId) key; history fields are kept.
    */
-  async upsert(userId: string, data: UpsertConnectionData): Promise<ConnectionRecord> {
+  async upsert(userId: string, data: UpsertConnectionData, options: { keepRefreshToken?: boolean } = {}): Promise<ConnectionRecord> {
+    // keepRefreshToken: a reconnect whose provider sent no refresh token keeps the stored one.
+    const { refreshTokenEncrypted, ...rest } = data;
+    const keep = options.keepRefreshToken && !refreshTokenEncrypted;
     const doc = await this.model
       .findOneAndUpdate(
         { userId: oid(userId), platform: data.platform, externalId: data.externalId },
         {
-          $set: { ...data, platformId: `${data.platform}-${data.externalId}` },
-          $setOnInsert: { lastSuccessfulPost: null, lastError: null },
+          $set: { ...rest, ...(keep ? {} : { refreshTokenEncrypted }), platformId: `${data.platform}-${data.externalId}` },
+          $setOnInsert: { lastSuccessfulPost: null, lastError: null, ...(keep ? { refreshTokenEncrypted: null } : {}) },
         },
         { upsert: true, returnDocument: 'after', projection: WITHOUT_SECRETS },
       )
       .lean<LeanConnection>();
     return toRecord(doc!);
+  }
+
+  /** Removes the connection and its tokens; true when it existed. */
+  async delete(userId: string, id: string): Promise<boolean> {
+    if (!isObjectIdString(id)) return false;
+    const result = await this.model.deleteOne({ _id: oid(id), userId: oid(userId) });
+    return result.deletedCount === 1;
   }
 
   async recordError(userId: string, id: string, lastError: { message: string; occurredAt: Date }): Promise<ConnectionRecord | null> {

@@ -142,7 +142,7 @@ export class ConnectionsService {
    * Stores a connection for `userId` with its tokens encrypted. Connecting an already connected
    * account replaces its tokens and profile (re-authorisation), keeping its history.
    */
-  async connect(userId: string, input: NewConnection): Promise<ConnectionRecord> {
+  async connect(userId: string, input: NewConnection, options: { keepRefreshToken?: boolean } = {}): Promise<ConnectionRecord> {
     return this.repository.upsert(userId, {
       platform: input.platform,
       externalId: input.externalId,
@@ -155,7 +155,17 @@ export class ConnectionsService {
       accessTokenExpiresAt: input.accessTokenExpiresAt ?? null,
       instanceUrl: input.instanceUrl ?? null,
       type: input.type ?? null,
-    });
+    }, options);
+  }
+
+  /** The connection of `userId` with this platform and raw id, or null. */
+  findOne(userId: string, platform: PlatformName, externalId: string): Promise<ConnectionRecord | null> {
+    return this.repository.findOne(userId, platform, externalId);
+  }
+
+  /** Deletes the connection and its stored tokens (disconnect); false when it was already gone. */
+  delete(userId: string, connectionId: string): Promise<boolean> {
+    return this.repository.delete(userId, connectionId);
   }
 
   /** GraphQL admin mutation: validates the raw input, then connects (upsert, see `connect`). */

@@ -4,6 +4,7 @@ import {
   checkConnections,
   checkHorizon,
   checkMonthlyPosts,
+  checkNewConnections,
   checkPlatformsAvailable,
   checkScheduledPending,
   connectionAllowance,
@@ -180,6 +181,26 @@ describe('checkConnections', () => {
       planName: 'Starter',
       overLimitBy: 2,
     });
+  });
+});
+
+describe('checkNewConnections', () => {
+  it('allows filling the allowance, refuses the next one, ignores reconnects (adding 0)', () => {
+    expect(checkNewConnections(starter, 3, 2, 1)).toBeNull();
+    expect(checkNewConnections(starter, 3, 3, 0)).toBeNull();
+    expect(checkNewConnections(starter, 3, 3, 1)).toEqual({
+      error: 'Account over channel limit',
+      code: 'CONNECTIONS_OVER_LIMIT',
+      metric: 'connections.total',
+      message: 'Your Starter plan allows 3 connected channels and your account has 3. Disconnect a channel or upgrade your plan to connect another.',
+      limit: 3,
+      used: 3,
+      requested: 1,
+      remaining: 0,
+      ...common,
+      planName: 'Starter',
+    });
+    expect(checkNewConnections(pro, 5, 4, 2)!.message).toBe('Your Pro plan allows 5 connected channels and your account has 4. Disconnect a channel or upgrade your plan to connect 2 more.');
   });
 });
 

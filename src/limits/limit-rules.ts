@@ -115,6 +115,21 @@ export function checkConnections(ctx: RuleContext, allowance: number, connection
 }
 
 /**
+ * Connecting accounts: `adding` new connections may not take the account past its allowance
+ * (reconnecting an account already connected adds nothing).
+ */
+export function checkNewConnections(ctx: RuleContext, allowance: number, connectionCount: number, adding: number): LimitExceededBody | null {
+  if (adding <= 0 || connectionCount + adding <= allowance) return null;
+  return body(ctx, 'CONNECTIONS_OVER_LIMIT', {
+    message: `Your ${ctx.plan.displayName} plan allows ${plural(allowance, 'connected channel')} and your account has ${connectionCount}. Disconnect a channel or upgrade your plan to connect ${adding === 1 ? 'another' : `${adding} more`}.`,
+    limit: allowance,
+    used: connectionCount,
+    requested: adding,
+    remaining: Math.max(0, allowance - connectionCount),
+  });
+}
+
+/**
  * Monthly platform posts. Account scope (Starter): one pool, the group's platform posts all count
  * against it. Connection scope (paid plans): one pool per connection, and each connection of the
  * group takes one post from its own pool; `used`/`remaining` are then per connection only, in

@@ -11,6 +11,7 @@ import {
   billingPeriodOf,
   checkConnections,
   checkHorizon,
+  checkNewConnections,
   checkMonthlyPosts,
   checkPlatformsAvailable,
   checkScheduledPending,
@@ -137,6 +138,12 @@ export class LimitsService implements BeforeApplicationShutdown {
     }
     const others = platformIds.flatMap((id) => input.usage.otherScheduledTimes[id] ?? []);
     return applySpacing(input.scheduledTime, others, this.spacingMs);
+  }
+
+  /** The refusal (or null) for connecting `adding` new accounts when the billing account has `connectionCount`. */
+  newConnectionsRefusal(billingOwner: UserSummary, connectionCount: number, adding: number, now: Date = new Date()): LimitExceededBody | null {
+    const rc = this.ruleContext(billingOwner, now);
+    return checkNewConnections(rc, connectionAllowance(rc.plan, billingOwner.seats), connectionCount, adding);
   }
 
   /** "How much is left" for the dashboard, from the same numbers the checks use. */

@@ -113,6 +113,31 @@ export class PublicationStateRepository {
       .exec();
   }
 
+  /**
+   * Claims every scheduled (not yet claimed) platform post of one connection, so they can be
+   * failed through the ordinary terminal transition. A post another instance holds right now is
+   * not taken: its publish attempt finds the connection gone and fails on its own.
+   */
+  async claimScheduledOfConnection(
+    userId: string,
+    connectionId: string,
+    claim: { owner: string; token: string; leaseUntil: Date },
+  ): Promise<PlatformPostRecord[]> {
+    await this.posts
+      .updateMany(
+        { userId: oid(userId), connectionId: oid(connectionId), status: 'scheduled' } as never,
+        {
+          $set: { status: 'processing', 'claim.owner': claim.owner, 'claim.token': claim.token, 'claim.leaseUntil': claim.leaseUntil },
+          $inc: { 'claim.attempt': 1 },
+        } as never,
+      )
+      .exec();
+    return this.posts
+      .find({ userId: oid(userId), connectionId: oid(connectionId), 'claim.token': claim.token, status: 'processing' } as never)
+      .lean<PlatformPostRecord[]>()
+      .exec();
+  }
+
   /** Extends the leases this instance still holds (heartbeat while calls are in flight). */
   async renewLeases(owner: string, tokens: string[], leaseUntil: Date): Promise<number> {
     if (!tokens.length) return 0;

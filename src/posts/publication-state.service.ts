@@ -284,6 +284,22 @@ export class PublicationStateService implements OnModuleInit {
     return result;
   }
 
+  /**
+   * The connection is gone (disconnected): each of its scheduled platform posts fails at once
+   * with `failure`, through the same transition as a failed publish (logs, `post.failed`
+   * webhook, group rollup). Returns how many failed.
+   */
+  async failScheduledOfConnection(userId: string, connectionId: string, failure: PublishFailure): Promise<number> {
+    const claim = { owner: 'disconnect', token: randomUUID(), leaseUntil: new Date(Date.now() + 60_000) };
+    const posts = await this.repository.claimScheduledOfConnection(userId, connectionId, claim);
+    let failed = 0;
+    for (const post of posts) {
+      const result = await this.markFailed({ post, scope: { userId, postId: String(post._id), token: claim.token } }, failure, 0);
+      if (result.applied) failed += 1;
+    }
+    return failed;
+  }
+
   /** Inside the terminal transaction: finalizes the group once no platform post is open. */
   private async rollup(post: PlatformPostRecord, session: ClientSession): Promise<PostGroupStatus | null> {
     const userId = String(post.userId);

@@ -34,12 +34,23 @@ export class FakeBlueskyServer extends FakePlatformServer {
   /** Service tokens issued by getServiceAuth, with the aud/lxm they were asked for. */
   readonly serviceTokens = new Map<string, { aud: string; lxm: string }>();
   maxBlobBytes = 1_000_000;
+  /** The app password createSession accepts (with the handle, the DID or the e-mail). */
+  appPassword = 'abcd-efgh-ijkl-mnop';
+  readonly email = 'alice@example.com';
+  profile = { displayName: 'Alice', avatar: 'https://cdn.bsky.app/img/avatar/alice.jpg' };
 
   constructor() {
     super();
     const x = (nsid: string) => `/xrpc/${nsid}`;
     this.route('GET', x('com.atproto.server.getSession'), () => ({ status: 200, body: { did: this.did, handle: this.handle, active: true } }));
     this.route('POST', x('com.atproto.server.refreshSession'), (req) => this.refreshSession(req));
+    this.route('POST', x('com.atproto.server.createSession'), (req) => this.createSession(req));
+    this.route('POST', x('com.atproto.server.deleteSession'), (req) => this.deleteSession(req));
+    this.route('GET', x('app.bsky.actor.getProfile'), (req) =>
+      req.query.get('actor') === this.did || req.query.get('actor') === this.handle
+        ? { status: 200, body: { did: this.did, handle: this.handle, ...this.profile } }
+        : { status: 400, body: { error: 'InvalidRequest', message: 'Profile not found' } },
+    );
     this.route('POST', x('com.atproto.repo.uploadBlob'), (req) => this.uploadBlob(req));
     this.route('POST', x('com.atproto.repo.createRecord'), (req) => this.createRecord(req));
     this.route('GET', x('com.atproto.repo.getRecord'), (req) => this.getRecord(req));
@@ -60,7 +71,7 @@ export class FakeBlueskyServer extends FakePlatformServer {
   }
 
   protected override isPublic(req: FakeRequest): boolean {
-    return req.path.endsWith('/com.atproto.server.refreshSession') || req.path.endsWith('/app.bsky.video.getJobStatus');
+    return req.path.endsWith('/com.atproto.server.refreshSession') || req.path.endsWith('/com.atproto.server.createSession') || req.path.endsWith('/com.atproto.server.deleteSession') || req.path.endsWith('/app.bsky.video.getJobStatus');
   }
 
   protected authError(_req: FakeRequest, state: TokenState | 'missing'): FakeResponse {
@@ -80,6 +91,21 @@ export class FakeBlueskyServer extends FakePlatformServer {
       },
       body: { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' },
     };
+  }
+
+  private createSession(req: FakeRequest): FakeResponse {
+    const body = (req.body ?? {}) as { identifier?: string; password?: string };
+    if (!body.identifier || !body.password) return { status: 400, body: { error: 'InvalidRequest', message: 'Input must have the property "identifier"' } };
+    const known = [this.handle, this.did, this.email].includes(body.identifier);
+    if (!known || body.password !== this.appPassword) return { status: 401, body: { error: 'AuthenticationRequired', message: 'Invalid identifier or password' } };
+    return { status: 200, body: { ...this.issueSession(), did: this.did, handle: this.handle, email: this.email, active: true } };
+  }
+
+  /** Logout with the refresh JWT: it stops working. */
+  private deleteSession(req: FakeRequest): FakeResponse {
+    if (!req.token || this.refreshTokens.get(req.token) !== 'valid') return { status: 400, body: { error: 'InvalidToken', message: 'Token has been revoked' } };
+    this.refreshTokens.set(req.token, 'revoked');
+    return { status: 200 };
   }
 
   private refreshSession(req: FakeRequest): FakeResponse {

@@ -1,4 +1,5 @@
 import type { FakeRequest, FakeResponse } from './fake-platform-server';
+import { FakeOAuth } from './fake-oauth';
 import { MetaGraphFake } from './meta-graph.fake';
 
 export interface FakeFacebookPost {
@@ -29,8 +30,28 @@ export class FacebookFake extends MetaGraphFake {
     this.graph('GET', '/:page/feed', (req) => this.listFeed(req));
     this.graph('POST', '/:page/photos', (req) => this.photo(req));
     this.graph('POST', '/:page/videos', (req) => this.video(req));
+    this.graph('GET', '/me/accounts', () => ({ status: 200, body: { data: this.managedPages, paging: {} } }));
     this.graph('GET', '/:id', (req) => this.read(req));
   }
+
+  /** Pages the signing-in person manages, each with its own page token (`/me/accounts`). */
+  managedPages: Array<{ id: string; name: string; access_token: string; picture?: { data: { url: string } } }> = [];
+  /** Facebook Login: the token endpoint is a GET with the secret in the query; no PKCE. */
+  readonly oauth = new FakeOAuth(this, {
+    clientId: 'fb-client',
+    clientSecret: 'fb-secret',
+    clientAuth: 'body',
+    requirePkce: false,
+    authorizePath: `${this.prefix}/dialog/oauth`,
+    tokenPath: `${this.prefix}/oauth/access_token`,
+    tokenMethod: 'GET',
+    issue: () => {
+      const token = this.nextId('EAAuser');
+      this.setToken(token);
+      for (const page of this.managedPages) this.setToken(page.access_token);
+      return { access_token: token, token_type: 'bearer', expires_in: 5183944 };
+    },
+  });
 
   private invalid(message: string, userMessage?: string): FakeResponse {
     return this.graphError(400, message, 100, undefined, 'OAuthException', userMessage);

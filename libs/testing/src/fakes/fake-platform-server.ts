@@ -75,6 +75,8 @@ export abstract class FakePlatformServer {
   protected isPublic(_req: FakeRequest): boolean {
     return false;
   }
+  /** Exact paths that need no token, added by helpers such as FakeOAuth (authorize, token). */
+  readonly anonymousPaths = new Set<string>();
   /** Where the platform carries the token; bearer by default. */
   protected extractToken(req: FakeRequest): string | null {
     const auth = req.headers.authorization;
@@ -231,7 +233,7 @@ export abstract class FakePlatformServer {
     if (!route) return { status: 404, body: { error: `fake: no route ${request.method} ${request.path}` } };
     const m = route.pattern.exec(request.path)!;
     route.keys.forEach((key, i) => (request.params[key] = decodeURIComponent(m[i + 1])));
-    if (!this.isPublic(request)) {
+    if (!this.isPublic(request) && !this.anonymousPaths.has(request.path)) {
       if (fault?.kind === 'auth_expired') return this.authError(request, 'expired');
       const state = request.token ? this.tokens.get(request.token) : undefined;
       if (!request.token) return this.authError(request, 'missing');

@@ -14,3 +14,4 @@ export * from './youtube.fake';
 export * from './facebook.fake';
 export * from './linkedin-analytics.fake';
 export * from './pinterest.fake';
+export * from './fake-oauth';

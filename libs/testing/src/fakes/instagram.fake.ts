@@ -1,4 +1,5 @@
 import type { FakeRequest, FakeResponse } from './fake-platform-server';
+import { FakeOAuth } from './fake-oauth';
 import { MetaGraphFake } from './meta-graph.fake';
 
 export interface FakeInstagramMedia {
@@ -24,11 +25,41 @@ export class InstagramFake extends MetaGraphFake {
     super(`/${version}`);
     this.rateLimitCode = 4;
     this.route('GET', '/refresh_access_token', (req) => this.refreshToken(req));
+    this.anonymousPaths.add('/access_token');
+    this.route('GET', '/access_token', (req) => this.exchangeLongLived(req));
     this.graph('GET', '/me', (req) => ({ status: 200, body: this.pick(this.user, this.fieldsOf(req)) }));
     this.graph('POST', '/:user/media', (req) => this.createMedia(req));
     this.graph('POST', '/:user/media_publish', (req) => this.publish(req));
     this.graph('GET', '/:user/media', (req) => this.listMedia(req));
     this.graph('GET', '/:id', (req) => this.read(req));
+  }
+
+  /** Login flow: the code gives a short-lived token (1 h) and the user id; secret in the body. */
+  readonly oauth = new FakeOAuth(this, {
+    clientId: 'ig-client',
+    clientSecret: 'ig-secret',
+    clientAuth: 'body',
+    requirePkce: false,
+    authorizePath: '/oauth/authorize',
+    tokenPath: '/oauth/access_token',
+    issue: () => {
+      const token = this.nextId('ig-short-');
+      this.shortLived.add(token);
+      return { access_token: token, user_id: this.user.id };
+    },
+  });
+  readonly shortLived = new Set<string>();
+
+  /** `ig_exchange_token`: a short-lived token (and the app secret) for a 60-day one. */
+  private exchangeLongLived(req: FakeRequest): FakeResponse {
+    const q = req.query;
+    if (q.get('grant_type') !== 'ig_exchange_token' || q.get('client_secret') !== this.oauth.options.clientSecret || !this.shortLived.has(q.get('access_token') ?? '')) {
+      return this.graphError(400, 'Invalid OAuth access token', 190, undefined, 'OAuthException');
+    }
+    this.shortLived.delete(q.get('access_token')!);
+    const token = this.nextId('ig-long-');
+    this.setToken(token);
+    return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: 5183944 } };
   }
 
   private async createMedia(req: FakeRequest): Promise<FakeResponse> {

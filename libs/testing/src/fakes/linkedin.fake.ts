@@ -1,3 +1,4 @@
+import { FakeOAuth } from './fake-oauth';
 import { FakePlatformServer, type FakeRequest, type FakeResponse, type TokenState } from './fake-platform-server';
 
 export interface FakeLinkedInPost {
@@ -43,8 +44,34 @@ export class LinkedInFake extends FakePlatformServer {
     this.route('PUT', '/upload/video/:id/:part', (req) => this.putVideoPart(req));
     this.route('GET', '/rest/videos/:urn', (req) => this.versioned(req, () => this.videoStatus(req)));
     this.route('GET', '/v2/userinfo', () => ({ status: 200, body: this.userinfo }));
-    this.route('POST', '/oauth/v2/accessToken', (req) => this.token(req));
+    this.route('POST', '/oauth/v2/accessToken', (req) => this.oauth.exchange(req) ?? this.token(req));
+    this.route('GET', '/rest/organizationAcls', () => ({
+      status: 200,
+      body: { elements: this.organizations.map((o) => ({ organization: `urn:li:organization:${o.id}`, role: 'ADMINISTRATOR', state: 'APPROVED' })) },
+    }));
+    this.route('GET', '/rest/organizations/:id', (req) => {
+      const org = this.organizations.find((o) => String(o.id) === req.params.id);
+      return org ? { status: 200, body: org } : { status: 404, body: { status: 404, message: 'Not found' } };
+    });
   }
+
+  /** Pages the member administers (organizationAcls). */
+  organizations: Array<{ id: number; localizedName: string; vanityName: string }> = [];
+  /** Authorization code flow (secret in the body, no PKCE); issues 60-day tokens with a refresh token. */
+  readonly oauth = new FakeOAuth(this, {
+    clientId: 'li-client',
+    clientSecret: 'li-secret',
+    clientAuth: 'body',
+    requirePkce: false,
+    authorizePath: '/oauth/v2/authorization',
+    issue: (grant) => {
+      const access = this.nextId('li-at-');
+      const refresh = this.nextId('li-rt-');
+      this.setToken(access);
+      this.refreshTokens.set(refresh, 'valid');
+      return { access_token: access, expires_in: 5184000, refresh_token: refresh, refresh_token_expires_in: 31536000, scope: grant.scope.replace(/ /g, ',') };
+    },
+  });
 
   protected override isPublic(req: FakeRequest): boolean {
     return req.path === '/oauth/v2/accessToken';

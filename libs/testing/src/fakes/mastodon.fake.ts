@@ -1,3 +1,4 @@
+import { FakeOAuth } from './fake-oauth';
 import { FakePlatformServer, FakeRequest, FakeResponse, TokenState } from './fake-platform-server';
 import { parseMultipart } from './multipart';
 
@@ -42,6 +43,40 @@ export class FakeMastodonServer extends FakePlatformServer {
     this.route('POST', '/api/v1/statuses', (req) => this.createStatus(req));
     this.route('GET', '/api/v1/accounts/verify_credentials', () => ({ status: 200, body: this.account }));
     this.route('GET', '/api/v1/accounts/:id/statuses', (req) => this.timeline(req));
+    this.anonymousPaths.add('/api/v1/apps');
+    this.route('POST', '/api/v1/apps', (req) => this.registerApp(req));
+    this.oauth.revokeRoute('/oauth/revoke');
+  }
+
+  /** Apps registered on this instance (POST /api/v1/apps), newest last. */
+  readonly apps: Array<{ clientId: string; clientSecret: string; redirectUris: string; scopes: string }> = [];
+  /**
+   * The instance's OAuth server: the registered app's credentials in the body, PKCE S256
+   * checked when a challenge was sent (Mastodon 4.3+). Tokens never expire.
+   */
+  readonly oauth = new FakeOAuth(this, {
+    clientId: '',
+    clientSecret: '',
+    clientAuth: 'body',
+    requirePkce: false,
+    authorizePath: '/oauth/authorize',
+    tokenPath: '/oauth/token',
+    issue: (grant) => {
+      const token = this.nextId('md-at-');
+      this.setToken(token);
+      return { access_token: token, token_type: 'Bearer', scope: grant.scope, created_at: Math.floor(Date.now() / 1000) };
+    },
+  });
+
+  private registerApp(req: FakeRequest): FakeResponse {
+    const body = (req.body ?? {}) as Record<string, string>;
+    if (!body.client_name || !body.redirect_uris) return { status: 422, body: { error: "Validation failed: Application name can't be blank" } };
+    const app = { clientId: this.nextId('cid-'), clientSecret: this.nextId('csecret-'), redirectUris: body.redirect_uris, scopes: body.scopes ?? 'read' };
+    this.apps.push(app);
+    // This fake serves one app at a time: the newest registration is the one the OAuth server knows.
+    this.oauth.options.clientId = app.clientId;
+    this.oauth.options.clientSecret = app.clientSecret;
+    return { status: 200, body: { id: this.nextId(), name: body.client_name, website: body.website ?? null, redirect_uri: body.redirect_uris, redirect_uris: body.redirect_uris.split(/\s+/), client_id: app.clientId, client_secret: app.clientSecret, scopes: app.scopes.split(' ') } };
   }
 
   statusUrl(id: string): string {

@@ -1,3 +1,4 @@
+import { FakeOAuth } from './fake-oauth';
 import { FakePlatformServer, FakeRequest, FakeResponse, TokenState } from './fake-platform-server';
 import { multipartFields, parseMultipart } from './multipart';
 
@@ -45,8 +46,24 @@ export class FakePinterestServer extends FakePlatformServer {
       status: 200,
       body: { account_type: 'BUSINESS', username: 'alicepins', business_name: 'Alice Pins', profile_image: 'https://i.pinimg.example/a.jpg' },
     }));
-    this.route('POST', '/v5/oauth/token', (req) => this.token(req));
+    this.route('POST', '/v5/oauth/token', (req) => this.oauth.exchange(req) ?? this.token(req));
   }
+
+  /** Pinterest OAuth: HTTP Basic client authentication, no PKCE. */
+  readonly oauth = new FakeOAuth(this, {
+    clientId: 'pin-client',
+    clientSecret: 'pin-secret',
+    clientAuth: 'basic',
+    requirePkce: false,
+    authorizePath: '/oauth/',
+    issue: (grant) => {
+      const access = this.nextId('pina_');
+      const refresh = this.nextId('pinr_');
+      this.setToken(access);
+      this.refreshTokens.set(refresh, 'valid');
+      return { access_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: 2592000, refresh_token_expires_in: 31536000, scope: grant.scope };
+    },
+  });
 
   protected override isPublic(req: FakeRequest): boolean {
     return req.path.startsWith('/media-upload/') || req.path === '/v5/oauth/token';

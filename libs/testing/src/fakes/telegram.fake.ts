@@ -8,6 +8,8 @@ export interface FakeTelegramChat {
   username?: string;
   /** The bot's membership in this chat. */
   botStatus: 'administrator' | 'member' | 'left' | 'kicked';
+  /** An administrator's "Post messages" right (channels); default true. */
+  canPostMessages?: boolean;
 }
 
 export interface FakeTelegramMessage {
@@ -74,8 +76,15 @@ export class FakeTelegramServer extends FakePlatformServer {
     if (!chat) return bad(400, 'Bad Request: chat not found');
     if (req.params.method === 'getChatMember') {
       if (Number(fields.user_id) !== this.bot.id) return bad(400, 'Bad Request: user not found');
-      const rights = chat.botStatus === 'administrator' ? { can_post_messages: true, can_edit_messages: true, can_delete_messages: true } : {};
+      const rights =
+        chat.botStatus === 'administrator'
+          ? { ...(chat.type === 'channel' ? { can_post_messages: chat.canPostMessages ?? true } : {}), can_edit_messages: true, can_delete_messages: true }
+          : {};
       return ok({ user: this.bot, status: chat.botStatus, ...rights });
+    }
+    if (req.params.method === 'getChat') {
+      if (chat.botStatus === 'left' || chat.botStatus === 'kicked') return bad(400, 'Bad Request: chat not found');
+      return ok({ id: chat.id, type: chat.type, ...(chat.title ? { title: chat.title } : {}), ...(chat.username ? { username: chat.username } : {}) });
     }
     if (chat.botStatus === 'kicked') return bad(403, `Forbidden: bot was kicked from the ${chat.type} chat`);
     if (chat.botStatus === 'left') return bad(403, `Forbidden: bot is not a member of the ${chat.type} chat`);

@@ -1,4 +1,5 @@
 import type { FakeRequest, FakeResponse } from './fake-platform-server';
+import { FakeOAuth } from './fake-oauth';
 import { MetaGraphFake } from './meta-graph.fake';
 
 export interface FakeThreadsPost {
@@ -27,12 +28,42 @@ export class ThreadsFake extends MetaGraphFake {
   constructor(version = 'v1.0') {
     super(`/${version}`);
     this.route('GET', '/refresh_access_token', (req) => this.refreshToken(req));
+    this.anonymousPaths.add('/access_token');
+    this.route('GET', '/access_token', (req) => this.exchangeLongLived(req));
     this.graph('GET', '/me', (req) => ({ status: 200, body: this.pick(this.user, this.fieldsOf(req)) }));
     this.graph('GET', '/me/threads', (req) => this.list(req, false));
     this.graph('GET', '/me/replies', (req) => this.list(req, true));
     this.graph('POST', '/:user/threads', (req) => this.createContainerFor(req));
     this.graph('POST', '/:user/threads_publish', (req) => this.publish(req));
     this.graph('GET', '/:id', (req) => this.read(req));
+  }
+
+  /** Login flow: the code gives a short-lived token (1 h) and the user id; secret in the body. */
+  readonly oauth = new FakeOAuth(this, {
+    clientId: 'th-client',
+    clientSecret: 'th-secret',
+    clientAuth: 'body',
+    requirePkce: false,
+    authorizePath: '/oauth/authorize',
+    tokenPath: '/oauth/access_token',
+    issue: () => {
+      const token = this.nextId('th-short-');
+      this.shortLived.add(token);
+      return { access_token: token, user_id: this.user.id };
+    },
+  });
+  readonly shortLived = new Set<string>();
+
+  /** `th_exchange_token`: a short-lived token (and the app secret) for a 60-day one. */
+  private exchangeLongLived(req: FakeRequest): FakeResponse {
+    const q = req.query;
+    if (q.get('grant_type') !== 'th_exchange_token' || q.get('client_secret') !== this.oauth.options.clientSecret || !this.shortLived.has(q.get('access_token') ?? '')) {
+      return this.graphError(400, 'Invalid OAuth access token', 190, undefined, 'OAuthException');
+    }
+    this.shortLived.delete(q.get('access_token')!);
+    const token = this.nextId('th-long-');
+    this.setToken(token);
+    return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: 5183944 } };
   }
 
   private invalid(userMessage: string, subcode?: number): FakeResponse {

@@ -1,3 +1,4 @@
+import { FakeOAuth } from './fake-oauth';
 import { FakePlatformServer, FakeRequest, FakeResponse, TokenState } from './fake-platform-server';
 
 const MIB = 1024 * 1024;
@@ -45,8 +46,26 @@ export class FakeTikTokServer extends FakePlatformServer {
     this.route('GET', '/v2/user/info/', () =>
       ok({ user: { open_id: 'open-123', display_name: 'Alice', username: 'alice.tt', avatar_url: this.creator.creator_avatar_url } }),
     );
-    this.route('POST', '/v2/oauth/token/', (req) => this.token(req));
+    this.route('POST', '/v2/oauth/token/', (req) => this.oauth.exchange(req) ?? this.token(req));
+    this.oauth.revokeRoute('/v2/oauth/revoke/');
   }
+
+  /** Login Kit: `client_key`, secret in the body; tokens carry `open_id`. */
+  readonly oauth = new FakeOAuth(this, {
+    clientId: 'tt-client',
+    clientSecret: 'tt-secret',
+    clientIdParam: 'client_key',
+    clientAuth: 'body',
+    requirePkce: false,
+    authorizePath: '/v2/auth/authorize/',
+    issue: (grant) => {
+      const access = this.nextId('act.');
+      const refresh = this.nextId('rft.');
+      this.setToken(access);
+      this.refreshTokens.set(refresh, 'valid');
+      return { open_id: 'open-123', scope: grant.scope, access_token: access, expires_in: 86400, refresh_token: refresh, refresh_expires_in: 31536000, token_type: 'Bearer' };
+    },
+  });
 
   get posts(): FakeTikTokPublish[] {
     return [...this.publishes.values()].filter((p) => p.postId !== null);

@@ -1,3 +1,4 @@
+import { FakeOAuth } from './fake-oauth';
 import { FakePlatformServer, type FakeRequest, type FakeResponse, type TokenState } from './fake-platform-server';
 import { multipartFields, parseMultipart } from './multipart';
 
@@ -44,7 +45,26 @@ export class TwitterFake extends FakePlatformServer {
     this.route('GET', '/2/users/me', () => ({ status: 200, body: { data: this.user } }));
     this.route('GET', '/2/users/:id/tweets', (req) => this.timeline(req));
     this.route('POST', '/2/oauth2/token', (req) => this.token(req));
+    this.oauth.revokeRoute('/2/oauth2/revoke');
   }
+
+  /** Whether the code exchange includes a refresh token (X does with `offline.access`). */
+  oauthSendsRefreshToken = true;
+  /** OAuth 2.0 authorization code + PKCE (S256), confidential client with HTTP Basic. */
+  readonly oauth = new FakeOAuth(this, {
+    clientId: 'x-client',
+    clientSecret: 'x-secret',
+    clientAuth: 'basic',
+    requirePkce: true,
+    authorizePath: '/i/oauth2/authorize',
+    issue: (grant) => {
+      const accessToken = this.nextId('at-');
+      this.setToken(accessToken);
+      const refresh = this.oauthSendsRefreshToken && grant.scope.split(' ').includes('offline.access') ? this.nextId('rt-') : null;
+      if (refresh) this.refreshTokens.set(refresh, 'valid');
+      return { token_type: 'bearer', expires_in: 7200, access_token: accessToken, scope: grant.scope, ...(refresh ? { refresh_token: refresh } : {}) };
+    },
+  });
 
   protected override isPublic(req: FakeRequest): boolean {
     return req.path === '/2/oauth2/token';
@@ -169,6 +189,8 @@ export class TwitterFake extends FakePlatformServer {
   }
 
   private token(req: FakeRequest): FakeResponse {
+    const exchanged = this.oauth.exchange(req);
+    if (exchanged) return exchanged;
     const body = (req.body ?? {}) as Record<string, string>;
     const bad = { status: 400, body: { error: 'invalid_request', error_description: 'Value passed for the token was invalid.' } };
     if (body.grant_type !== 'refresh_token' || !body.refresh_token) return bad;

@@ -1,3 +1,4 @@
+import { FakeOAuth } from './fake-oauth';
 import { FakePlatformServer, FakeRequest, FakeResponse, TokenState } from './fake-platform-server';
 
 const QUARTER_MIB = 256 * 1024;
@@ -31,11 +32,30 @@ export class FakeYouTubeServer extends FakePlatformServer {
     this.route('POST', '/upload/youtube/v3/videos', (req) => this.startSession(req));
     this.route('PUT', '/upload/youtube/v3/videos', (req) => this.putChunk(req));
     this.route('GET', '/youtube/v3/channels', (req) =>
-      req.query.get('mine') === 'true' ? { status: 200, body: { kind: 'youtube#channelListResponse', items: [this.channel] } } : { status: 400, body: googleError(400, 'missing filter', 'missingRequiredParameter') },
+      req.query.get('mine') === 'true' ? { status: 200, body: { kind: 'youtube#channelListResponse', items: [this.channel, ...this.extraChannels] } } : { status: 400, body: googleError(400, 'missing filter', 'missingRequiredParameter') },
     );
     this.route('GET', '/youtube/v3/search', (req) => this.searchMine(req));
-    this.route('POST', '/token', (req) => this.token(req));
+    this.route('POST', '/token', (req) => this.oauth.exchange(req) ?? this.token(req));
+    this.oauth.revokeRoute('/revoke');
   }
+
+  /** More channels of the same Google account (Brand Accounts): the person must choose. */
+  extraChannels: Array<typeof this.channel> = [];
+  /** Google OAuth: secret in the body, PKCE S256 when a challenge was sent, offline refresh token. */
+  readonly oauth = new FakeOAuth(this, {
+    clientId: 'yt-client',
+    clientSecret: 'yt-secret',
+    clientAuth: 'body',
+    requirePkce: false,
+    authorizePath: '/o/oauth2/v2/auth',
+    issue: (grant) => {
+      const access = this.nextId('ya29.');
+      const refresh = this.nextId('1//');
+      this.setToken(access);
+      this.refreshTokens.set(refresh, 'valid');
+      return { access_token: access, expires_in: 3599, refresh_token: refresh, scope: grant.scope, token_type: 'Bearer' };
+    },
+  });
 
   get videos(): FakeYouTubeUpload[] {
     return [...this.uploads.values()].filter((u) => u.videoId);

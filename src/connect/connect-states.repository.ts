@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { ConnectState } from './schemas/connect-state.schema';
+
+export interface ConnectStateRecord {
+  userId: string;
+  platform: string;
+  browserHash: string;
+  codeVerifierEncrypted: string;
+  returnTo: string;
+  instanceUrl: string | null;
+  expiresAt: Date;
+}
+
+export type NewConnectState = ConnectStateRecord & { stateHash: string };
+
+/** Started authorisations. `take` deletes while it reads: a state can be used once only. */
+@Injectable()
+export class ConnectStatesRepository {
+  constructor(@InjectModel(ConnectState.name) private readonly model: Model<ConnectState>) {}
+
+  async create(state: NewConnectState): Promise<void> {
+    await this.model.create({ ...state, userId: new Types.ObjectId(state.userId) });
+  }
+
+  async take(stateHash: string): Promise<ConnectStateRecord | null> {
+    const doc = await this.model.findOneAndDelete({ stateHash }).lean<ConnectState>().exec();
+    if (!doc) return null;
+    return {
+      userId: String(doc.userId),
+      platform: doc.platform,
+      browserHash: doc.browserHash,
+      codeVerifierEncrypted: doc.codeVerifierEncrypted,
+      returnTo: doc.returnTo,
+      instanceUrl: doc.instanceUrl ?? null,
+      expiresAt: doc.expiresAt,
+    };
+  }
+}

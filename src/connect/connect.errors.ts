@@ -1,0 +1,34 @@
+import { ApiError } from '../common/api-error';
+import { ConnectError } from './providers/connect-provider';
+
+/** Messages of the connect surface (GraphQL), word for word. */
+export const ConnectMessages = {
+  unknownPlatform: (platform: string) =>
+    `Unknown platform: ${platform}. Must be one of: twitter, linkedin, instagram, threads, tiktok, youtube, facebook, bluesky, mastodon, telegram, pinterest`,
+  usesCredentials: (label: string) => `${label} connects with credentials: use connectWithCredentials`,
+  usesOAuth: (label: string) => `${label} connects through its authorization page: use startConnection`,
+  notConfigured: (label: string, variables: string[]) => `${label} is not configured: set ${variables.join(' and ')}`,
+  invalidReturnTo: 'returnTo must be a path on this site, such as /connections',
+  instanceRequired: 'instanceUrl is required for Mastodon',
+  pendingNotFound: 'Pending connection not found or expired',
+  chooseAccount: 'externalIds must name at least one account of the pending connection',
+  unknownAccount: (id: string) => `The pending connection has no account ${id}`,
+  connectionNotFound: 'Connection not found',
+  invalidState: 'This connection attempt is unknown, was already used or was started in another browser: start again',
+  expiredState: 'This connection attempt expired (10 minutes): start again',
+  accessDenied: (label: string) => `${label} access was not granted`,
+  noCode: (label: string) => `${label} sent no authorization code`,
+  otherInstance: (platformId: string) =>
+    `${platformId} is already connected from another Mastodon instance; disconnect it first`,
+} as const;
+
+/** `extensions.code` of a connect refusal in GraphQL, per reason. */
+const GRAPHQL_CODES: Partial<Record<ConnectError['code'], string>> = {
+  not_configured: 'NOT_CONFIGURED',
+  connection_limit: 'CONNECTIONS_OVER_LIMIT',
+};
+
+/** A provider refusal as the GraphQL error the person reads (400, the provider's reason kept). */
+export function connectErrorToApi(err: ConnectError): ApiError {
+  return new ApiError(err.code === 'connection_limit' ? 403 : 400, err.message, { reason: err.code }, GRAPHQL_CODES[err.code]);
+}

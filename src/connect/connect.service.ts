@@ -1,0 +1,392 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { UsersService } from '../auth/users.service';
+import { ApiError } from '../common/api-error';
+import { AppConfig } from '../config/app-config.service';
+import { ConnectionsService, type ConnectionRecord } from '../connections/connections.service';
+import { isPlatformName } from '../connections/platform-id';
+import { TokenCipher } from '../crypto/token-cipher';
+import { LimitsService, type LimitExceededBody } from '../limits/limits.service';
+import { PLATFORM_NAMES, type PlatformName } from '../platforms/platform-adapter';
+import { platformEndpointsFrom } from '../platforms/platform-endpoints';
+import { PublicationStateService } from '../posts/publication-state.service';
+import { pkceChallenge, pkceVerifier, randomToken, sameDigest, sha256 } from './connect-crypto';
+import { ConnectMessages, connectErrorToApi } from './connect.errors';
+import { oauthClientSettings, redirectUriFor, type ConnectSettings } from './connect-settings';
+import { ConnectStatesRepository } from './connect-states.repository';
+import { MastodonAppsRepository } from './mastodon-apps.repository';
+import { PendingConnectionsRepository } from './pending-connections.repository';
+import { BlueskyProvider } from './providers/bluesky.provider';
+import {
+  ConnectError,
+  type AccountKind,
+  type ConnectCandidate,
+  type ConnectErrorCode,
+  type ConnectProvider,
+  type CredentialsInput,
+  type OAuthConnectProvider,
+} from './providers/connect-provider';
+import { MastodonProvider } from './providers/mastodon.provider';
+import { OAuth2Provider } from './providers/oauth2.provider';
+import { OAUTH2_SPECS } from './providers/oauth-specs';
+import { TelegramProvider } from './providers/telegram.provider';
+import { normalizeReturnTo, returnUrl, DEFAULT_RETURN_TO } from './return-to';
+
+/** A started authorisation and a selection both live ten minutes. */
+export const CONNECT_TTL_MS = 10 * 60_000;
+
+/** The failure given to scheduled posts of a disconnected account. */
+export const DISCONNECTED_FAILURE = {
+  code: 'CONNECTION_DISCONNECTED',
+  message: 'The platform connection was disconnected before this post was published',
+  retryable: false,
+} as const;
+
+export interface ConnectablePlatformView {
+  platform: PlatformName;
+  method: 'oauth' | 'credentials';
+  configured: boolean;
+  label: string;
+}
+
+export interface StartInput {
+  platform: string;
+  instanceUrl?: string | null;
+  returnTo?: string | null;
+}
+
+export interface CredentialsConnectInput {
+  platform: string;
+  identifier?: string | null;
+  secret: string;
+  chatId?: string | null;
+  serviceUrl?: string | null;
+}
+
+export interface PendingAccountView {
+  externalId: string;
+  username: string;
+  displayName: string | null;
+  profileImageUrl: string | null;
+  kind: AccountKind;
+}
+
+export interface PendingConnectionView {
+  id: string;
+  platform: string;
+  accounts: PendingAccountView[];
+  expiresAt: Date;
+}
+
+export interface CallbackQuery {
+  code?: string;
+  state?: string;
+  error?: string;
+  error_description?: string;
+}
+
+/** The person said no (standard OAuth code, LinkedIn's own words). */
+const DENIALS = new Set(['access_denied', 'user_cancelled_login', 'user_cancelled_authorize', 'consent_required']);
+
+/**
+ * Connecting social accounts. Every method takes the user the connection is for, so the same
+ * flows serve the dashboard session and (later) managed users of a workspace link; `browser`
+ * is the binding value of the browser that runs the flow (browser-binding.ts).
+ */
+@Injectable()
+export class ConnectService {
+  private readonly logger = new Logger(ConnectService.name);
+  private readonly settings: ConnectSettings;
+  private readonly providers = new Map<PlatformName, ConnectProvider>();
+
+  constructor(
+    config: AppConfig,
+    private readonly states: ConnectStatesRepository,
+    private readonly pendings: PendingConnectionsRepository,
+    apps: MastodonAppsRepository,
+    private readonly connections: ConnectionsService,
+    private readonly users: UsersService,
+    private readonly limits: LimitsService,
+    private readonly publication: PublicationStateService,
+    private readonly cipher: TokenCipher,
+  ) {
+    const env = config.env;
+    this.settings = {
+      publicBaseUrl: config.publicBaseUrl,
+      endpoints: platformEndpointsFrom(env as typeof env & Record<string, unknown>),
+      clients: oauthClientSettings(env),
+      allowPrivateInstances: env.CONNECT_ALLOW_PRIVATE_INSTANCES,
+      timeoutMs: env.PLATFORM_REQUEST_TIMEOUT_MS,
+    };
+    for (const spec of OAUTH2_SPECS) this.providers.set(spec.platform, new OAuth2Provider(spec, this.settings));
+    this.providers.set('mastodon', new MastodonProvider(this.settings, apps, this.cipher));
+    this.providers.set('bluesky', new BlueskyProvider(this.settings));
+    this.providers.set('telegram', new TelegramProvider(this.settings));
+  }
+
+  /** Every platform, in the spec's order, with how it connects and whether it can right now. */
+  connectablePlatforms(): ConnectablePlatformView[] {
+    return PLATFORM_NAMES.map((platform) => {
+      const provider = this.providers.get(platform)!;
+      return { platform, method: provider.method, configured: provider.missingConfiguration().length === 0, label: provider.label };
+    });
+  }
+
+  /** Stores the state (single use, ten minutes, bound to user and browser) and returns where to send the browser. */
+  async start(userId: string, input: StartInput, browser: string, now: Date = new Date()): Promise<{ authorizeUrl: string; expiresAt: Date }> {
+    const provider = this.oauthProvider(input.platform);
+    const returnTo = normalizeReturnTo(input.returnTo);
+    if (!returnTo) throw ApiError.badRequest(ConnectMessages.invalidReturnTo);
+    let instanceUrl: string | null = null;
+    try {
+      if (provider instanceof MastodonProvider) {
+        if (!input.instanceUrl?.trim()) throw ApiError.badRequest(ConnectMessages.instanceRequired);
+        instanceUrl = await provider.checkInstance(input.instanceUrl);
+      }
+      const state = randomToken();
+      const verifier = pkceVerifier();
+      const authorizeUrl = await provider.begin({
+        state,
+        codeChallenge: pkceChallenge(verifier),
+        redirectUri: redirectUriFor(this.settings.publicBaseUrl, provider.platform),
+        instanceUrl,
+      });
+      const expiresAt = new Date(now.getTime() + CONNECT_TTL_MS);
+      await this.states.create({
+        stateHash: sha256(state),
+        userId,
+        platform: provider.platform,
+        browserHash: sha256(browser),
+        codeVerifierEncrypted: this.cipher.encrypt(verifier),
+        returnTo,
+        instanceUrl,
+        expiresAt,
+      });
+      return { authorizeUrl, expiresAt };
+    } catch (err) {
+      if (err instanceof ConnectError) throw connectErrorToApi(err);
+      throw err;
+    }
+  }
+
+  /**
+   * The provider sent the browser back: completes the flow and answers where to send it next
+   * (`?connected=`, `?pending=` or `?error=&message=`). Nothing is stored on any error; the
+   * state is spent whatever happens.
+   */
+  async callback(platform: string, query: CallbackQuery, browser: string | null, now: Date = new Date()): Promise<string> {
+    const fail = (returnTo: string, code: ConnectErrorCode, message: string) => returnUrl(this.settings.publicBaseUrl, returnTo, { error: code, message });
+    const record = query.state ? await this.states.take(sha256(query.state)) : null;
+    if (!record || record.platform !== platform || !browser || !sameDigest(record.browserHash, sha256(browser))) {
+      return fail(DEFAULT_RETURN_TO, 'invalid_state', ConnectMessages.invalidState);
+    }
+    const { returnTo } = record;
+    if (record.expiresAt.getTime() <= now.getTime()) return fail(returnTo, 'expired_state', ConnectMessages.expiredState);
+    const provider = this.providers.get(platform as PlatformName) as OAuthConnectProvider;
+    if (query.error) {
+      if (DENIALS.has(query.error)) return fail(returnTo, 'access_denied', ConnectMessages.accessDenied(provider.label));
+      return fail(returnTo, 'token_exchange_failed', `${provider.label} answered ${query.error}${query.error_description ? `: ${query.error_description}` : ''}`);
+    }
+    if (!query.code) return fail(returnTo, 'token_exchange_failed', ConnectMessages.noCode(provider.label));
+    const missing = provider.missingConfiguration();
+    if (missing.length) return fail(returnTo, 'not_configured', ConnectMessages.notConfigured(provider.label, missing));
+
+    try {
+      const result = await provider.complete({
+        code: query.code,
+        codeVerifier: this.cipher.decrypt(record.codeVerifierEncrypted),
+        redirectUri: redirectUriFor(this.settings.publicBaseUrl, provider.platform),
+        instanceUrl: record.instanceUrl,
+      });
+      if (result.needsSelection) {
+        const id = randomToken();
+        await this.pendings.create({
+          id,
+          userId: record.userId,
+          platform,
+          expiresAt: new Date(now.getTime() + CONNECT_TTL_MS),
+          accounts: result.accounts.map((a) => ({
+            externalId: a.externalId,
+            username: a.username,
+            displayName: a.displayName,
+            profileImageUrl: a.profileImageUrl,
+            profileUrl: a.profileUrl,
+            kind: a.kind,
+            accessTokenEncrypted: this.cipher.encrypt(a.accessToken),
+            refreshTokenEncrypted: a.refreshToken ? this.cipher.encrypt(a.refreshToken) : null,
+            accessTokenExpiresAt: a.accessTokenExpiresAt,
+            instanceUrl: a.instanceUrl ?? null,
+            type: a.type ?? null,
+          })),
+        });
+        return returnUrl(this.settings.publicBaseUrl, returnTo, { pending: id });
+      }
+      const [saved] = await this.save(record.userId, provider.platform, result.accounts.slice(0, 1));
+      return returnUrl(this.settings.publicBaseUrl, returnTo, { connected: saved.platformId });
+    } catch (err) {
+      if (err instanceof ConnectError) return fail(returnTo, err.code, err.message);
+      this.logger.error({ err, platform }, 'Connect callback failed');
+      return fail(returnTo, 'token_exchange_failed', `${provider.label} could not be connected; try again`);
+    }
+  }
+
+  async pending(userId: string, id: string, now: Date = new Date()): Promise<PendingConnectionView | null> {
+    const record = await this.pendings.find(userId, id, now);
+    if (!record) return null;
+    return {
+      id: record.id,
+      platform: record.platform,
+      expiresAt: record.expiresAt,
+      accounts: record.accounts.map((a) => ({
+        externalId: a.externalId,
+        username: a.username,
+        displayName: a.displayName,
+        profileImageUrl: a.profileImageUrl,
+        kind: a.kind as AccountKind,
+      })),
+    };
+  }
+
+  /** Turns the chosen accounts of a selection into connections, once. */
+  async completePending(userId: string, id: string, externalIds: string[], now: Date = new Date()): Promise<ConnectionRecord[]> {
+    const record = await this.pendings.find(userId, id, now);
+    if (!record) throw ApiError.notFound(ConnectMessages.pendingNotFound);
+    const chosen = [...new Set(externalIds)];
+    if (!chosen.length) throw ApiError.badRequest(ConnectMessages.chooseAccount);
+    const byId = new Map(record.accounts.map((a) => [a.externalId, a]));
+    const unknown = chosen.find((x) => !byId.has(x));
+    if (unknown !== undefined) throw ApiError.badRequest(ConnectMessages.unknownAccount(unknown));
+    const candidates: ConnectCandidate[] = chosen.map((x) => {
+      const a = byId.get(x)!;
+      return {
+        externalId: a.externalId,
+        username: a.username,
+        displayName: a.displayName,
+        profileImageUrl: a.profileImageUrl,
+        profileUrl: a.profileUrl,
+        kind: a.kind as AccountKind,
+        accessToken: this.cipher.decrypt(a.accessTokenEncrypted),
+        refreshToken: a.refreshTokenEncrypted ? this.cipher.decrypt(a.refreshTokenEncrypted) : null,
+        accessTokenExpiresAt: a.accessTokenExpiresAt,
+        instanceUrl: a.instanceUrl,
+        type: a.type,
+      };
+    });
+    try {
+      await this.checkPreconditions(userId, record.platform as PlatformName, candidates);
+    } catch (err) {
+      if (err instanceof ConnectError) throw connectErrorToApi(err);
+      throw err;
+    }
+    if (!(await this.pendings.take(userId, id))) throw ApiError.notFound(ConnectMessages.pendingNotFound);
+    return this.store(userId, record.platform as PlatformName, candidates);
+  }
+
+  async connectWithCredentials(userId: string, input: CredentialsConnectInput): Promise<ConnectionRecord> {
+    const provider = this.providers.get(this.platformOf(input.platform))!;
+    if (provider.method !== 'credentials') throw ApiError.badRequest(ConnectMessages.usesOAuth(provider.label));
+    const credentials: CredentialsInput = {
+      identifier: input.identifier ?? null,
+      secret: input.secret ?? '',
+      chatId: input.chatId ?? null,
+      serviceUrl: input.serviceUrl ?? null,
+    };
+    try {
+      const candidate = await provider.connect(credentials);
+      const [saved] = await this.save(userId, provider.platform, [candidate]);
+      return saved;
+    } catch (err) {
+      if (err instanceof ConnectError) throw connectErrorToApi(err);
+      throw err;
+    }
+  }
+
+  /**
+   * Revokes at the provider where it can (best effort), deletes the connection and its tokens,
+   * then fails its scheduled platform posts at once (`CONNECTION_DISCONNECTED`, post.failed).
+   */
+  async disconnect(userId: string, platformId: string): Promise<boolean> {
+    const [ref] = await this.connections.findOwned(userId, [platformId]);
+    if (!ref) throw ApiError.notFound(ConnectMessages.connectionNotFound);
+    const provider = this.providers.get(ref.platform)!;
+    try {
+      const credentials = await this.connections.getCredentials(userId, ref.id);
+      await provider.revoke({ accessToken: credentials.accessToken, refreshToken: credentials.refreshToken ?? null, instanceUrl: credentials.instanceUrl ?? null });
+    } catch (err) {
+      // Unreadable tokens or an unreachable provider must not keep a person from disconnecting.
+      this.logger.warn({ err: (err as Error).message, platform: ref.platform }, 'Revoking at the provider failed; disconnecting anyway');
+    }
+    await this.connections.delete(userId, ref.id);
+    const failed = await this.publication.failScheduledOfConnection(userId, ref.id, { ...DISCONNECTED_FAILURE });
+    if (failed) this.logger.log({ platformId: ref.platformId, failed }, 'Scheduled posts of a disconnected account failed');
+    return true;
+  }
+
+  private platformOf(platform: string): PlatformName {
+    const name = platform?.trim().toLowerCase();
+    if (!isPlatformName(name)) throw ApiError.badRequest(ConnectMessages.unknownPlatform(platform));
+    return name;
+  }
+
+  private oauthProvider(platform: string): OAuthConnectProvider {
+    const provider = this.providers.get(this.platformOf(platform))!;
+    if (provider.method !== 'oauth') throw ApiError.badRequest(ConnectMessages.usesCredentials(provider.label));
+    const missing = provider.missingConfiguration();
+    if (missing.length) throw new ApiError(400, ConnectMessages.notConfigured(provider.label, missing), { reason: 'not_configured' }, 'NOT_CONFIGURED');
+    return provider;
+  }
+
+  /** Checks, then stores. */
+  private async save(userId: string, platform: PlatformName, candidates: ConnectCandidate[]): Promise<ConnectionRecord[]> {
+    await this.checkPreconditions(userId, platform, candidates);
+    return this.store(userId, platform, candidates);
+  }
+
+  /**
+   * A reconnect (same platform and account) is always allowed; new accounts must fit the plan's
+   * allowance, counted over the whole billing account (owner and managed users).
+   */
+  private async checkPreconditions(userId: string, platform: PlatformName, candidates: ConnectCandidate[]): Promise<void> {
+    let adding = 0;
+    for (const c of candidates) {
+      const existing = await this.connections.findOne(userId, platform, c.externalId);
+      if (!existing) adding += 1;
+      else if (platform === 'mastodon' && existing.instanceUrl && c.instanceUrl && existing.instanceUrl !== c.instanceUrl) {
+        // Account ids are per instance: the same id elsewhere is another account.
+        throw new ConnectError('account_unavailable', ConnectMessages.otherInstance(existing.platformId));
+      }
+    }
+    if (!adding) return;
+    const user = await this.users.getSummary(userId);
+    const owner = (user.parentUserId && (await this.users.findSummary(user.parentUserId))) || user;
+    const managed = await this.users.listManaged(owner.id);
+    const count = await this.connections.countForUsers([owner.id, ...managed.map((u) => u.id)]);
+    const refusal: LimitExceededBody | null = this.limits.newConnectionsRefusal(owner, count, adding);
+    if (refusal) throw new ConnectError('connection_limit', refusal.message);
+  }
+
+  private async store(userId: string, platform: PlatformName, candidates: ConnectCandidate[]): Promise<ConnectionRecord[]> {
+    const saved: ConnectionRecord[] = [];
+    for (const c of candidates) {
+      saved.push(
+        await this.connections.connect(
+          userId,
+          {
+            platform,
+            externalId: c.externalId,
+            accessToken: c.accessToken,
+            refreshToken: c.refreshToken,
+            username: c.username,
+            displayName: c.displayName,
+            profileImageUrl: c.profileImageUrl,
+            profileUrl: c.profileUrl,
+            accessTokenExpiresAt: c.accessTokenExpiresAt,
+            instanceUrl: c.instanceUrl ?? null,
+            type: c.type ?? null,
+          },
+          { keepRefreshToken: true },
+        ),
+      );
+    }
+    return saved;
+  }
+}

@@ -1,0 +1,32 @@
+import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
+
+@ObjectType('ConnectablePlatform')
+export class ConnectablePlatformModel {
+  @Field() platform: string;
+  @Field({ description: 'oauth | credentials' }) method: string;
+  @Field() configured: boolean;
+  @Field() label: string;
+}
+
+@ObjectType('ConnectionStart')
+export class ConnectionStartModel {
+  @Field() authorizeUrl: string;
+  @Field(() => GraphQLISODateTime) expiresAt: Date;
+}
+
+@ObjectType('PendingConnectionAccount')
+export class PendingConnectionAccountModel {
+  @Field() externalId: string;
+  @Field() username: string;
+  @Field(() => String, { nullable: true }) displayName: string | null;
+  @Field(() => String, { nullable: true }) profileImageUrl: string | null;
+  @Field({ description: 'profile | page | organization | channel | business_account' }) kind: string;
+}
+
+@ObjectType('PendingConnection')
+export class PendingConnectionModel {
+  @Field(() => ID) id: string;
+  @Field() platform: string;
+  @Field(() => [PendingConnectionAccountModel]) accounts: PendingConnectionAccountModel[];
+  @Field(() => GraphQLISODateTime) expiresAt: Date;
+}
