@@ -1,11 +1,11 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { ComingSoonPage } from './pages/ComingSoon';
 import { NotFoundPage } from './pages/NotFound';
 import { OverviewPage } from './pages/Overview';
 import { Shell } from './pages/Shell';
-import { SignInPage, SignUpPage } from './pages/SignIn';
+import { safeNext, SignInPage, SignUpPage } from './pages/SignIn';
 import { useSession } from './session';
 
 // Pages with their own queries load on first visit, keeping the first script small.
@@ -33,8 +33,9 @@ function RequireSession({ children }: { children: ReactNode }) {
 
 function PublicOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
+  const [params] = useSearchParams();
   if (state.status === 'loading') return <PageLoader />;
-  if (state.status === 'signed-in') return <Navigate to="/" replace />;
+  if (state.status === 'signed-in') return <Navigate to={safeNext(params.get('next'))} replace />;
   return children;
 }
 

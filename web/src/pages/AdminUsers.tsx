@@ -124,7 +124,7 @@ export default function AdminUsersPage() {
                     <Table.Th scope="row" fw={500}>
                       {u.email}
                       {u.isAdmin && (
-                        <Badge ml="xs" size="sm" variant="light" color="grape.9">
+                        <Badge ml="xs" size="sm" variant="filled" color="grape.9">
                           admin
                         </Badge>
                       )}

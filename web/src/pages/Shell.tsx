@@ -51,7 +51,7 @@ export function Shell() {
               <VisuallyHidden>Signed in as </VisuallyHidden>
               {user.email}
             </Text>
-            <Badge variant="light" aria-label={`Plan: ${user.plan}`}>
+            <Badge variant="filled" aria-label={`Plan: ${user.plan}`}>
               {user.plan}
             </Badge>
             <Button variant="default" size="xs" onClick={onSignOut} loading={leaving}>
@@ -70,6 +70,7 @@ export function Shell() {
               to={item.to}
               label={item.label}
               active={active}
+              variant="filled"
               aria-current={active ? 'page' : undefined}
               onClick={close}
             />

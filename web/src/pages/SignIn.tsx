@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ApiRequestError, auth } from '../api/rest';
 import { useSession } from '../session';
 import { usePageTitle } from './page-title';
@@ -9,7 +9,7 @@ import { usePageTitle } from './page-title';
 type Mode = 'sign-in' | 'sign-up';
 
 /** A path inside the dashboard to return to after signing in (never another origin). */
-function safeNext(next: string | null): string {
+export function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
@@ -18,9 +18,7 @@ function CredentialsForm({ mode }: { mode: Mode }) {
   const title = signUp ? 'Create your account' : 'Sign in';
   usePageTitle(signUp ? 'Sign up' : 'Sign in');
   const { signedIn } = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
-  const [params] = useSearchParams();
   const reason = (location.state as { reason?: string } | null)?.reason;
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -38,8 +36,8 @@ function CredentialsForm({ mode }: { mode: Mode }) {
     setSubmitting(true);
     try {
       const { user } = signUp ? await auth.register(email.trim(), password) : await auth.login(email.trim(), password);
+      // PublicOnly (routes.tsx) then takes the person on, to `next` when there is one.
       signedIn(user);
-      navigate(safeNext(params.get('next')), { replace: true });
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : 'Something went wrong. Try again.');
       setSubmitting(false);
