@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Modal, type CSSVariablesResolver } from '@mantine/core';
 
 // Blue 8 on white keeps text and buttons above WCAG AA contrast (axe checks it in the browser tests).
 export const theme = createTheme({
@@ -6,6 +6,10 @@ export const theme = createTheme({
   primaryShade: 8,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  components: {
+    // The close (×) button of every dialog gets a name.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });
 
 /** Mantine's dimmed text (gray 6) is below 4.5:1 on white; gray 7 passes. */

@@ -77,7 +77,7 @@ test('an admin moves the person to Pro on the users page', async ({ page }) => {
   await screenshot(page, 'dashboard-admin-users');
   await page.getByRole('button', { name: `Edit ${person.email}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit ${person.email}` });
-  await dialog.getByRole('textbox', { name: 'Plan' }).click();
+  await dialog.getByRole('combobox', { name: 'Plan' }).click();
   await page.getByRole('option', { name: 'Pro' }).click();
   await expectAccessible(page, 'admin users: edit dialog');
   await dialog.getByRole('button', { name: 'Save changes' }).click();

@@ -235,7 +235,7 @@ function CreatedKeyModal({ created, onClose }: { created: { name: string; rawKey
           <Group justify="flex-end">
             <CopyButton value={created.rawKey}>
               {({ copied, copy }) => (
-                <Button onClick={copy} color={copied ? 'green.9' : undefined} aria-live="polite">
+                <Button onClick={copy} color={copied ? 'teal.9' : undefined} aria-live="polite">
                   {copied ? 'Copied' : 'Copy key'}
                 </Button>
               )}
