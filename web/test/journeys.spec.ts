@@ -190,6 +190,8 @@ test.describe('on a 375 px wide phone', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'API keys' })).toBeVisible();
+    // Once the menu has slid in.
+    await expect.poll(() => nav.evaluate((el) => el.getBoundingClientRect().left)).toBe(0);
     await screenshot(page, 'dashboard-mobile-menu');
     await nav.getByRole('link', { name: 'API keys' }).click();
     await expect(page.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();

@@ -9,7 +9,7 @@ function Allowed({ on, label }: { on: boolean; label: string }) {
   return (
     <Group justify="space-between" wrap="nowrap">
       <Text size="sm">{label}</Text>
-      <Badge color={on ? 'teal.9' : 'gray.7'} variant="filled">
+      <Badge color={on ? 'teal.9' : 'gray.7'} variant="filled" style={{ flexShrink: 0 }}>
         {on ? 'Included' : 'Not included'}
       </Badge>
     </Group>
