@@ -5,7 +5,8 @@ import { defineConfig } from 'vite';
 const here = dirname(fileURLToPath(import.meta.url));
 /** Where the API runs during `npm run dev:web` (the app's own `npm run start:dev`). */
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
-const proxied = ['/graphql', '/auth', '/api', '/media', '/connect', '/health'];
+/** The service's paths (whole segments: `/api-keys` is a dashboard page, `/api/v1` is not). */
+const proxied = '^/(graphql|auth|api|media|connect|health|webhooks)(/|\\?|$)';
 
 // The dashboard: built into dist/dashboard, which the app serves at `/` (src/web-app).
 // JSX goes through Vite's own transform (oxc, automatic runtime): no React plugin is needed to build.
@@ -29,6 +30,6 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: Object.fromEntries(proxied.map((path) => [path, { target: api, changeOrigin: false }])),
+    proxy: { [proxied]: { target: api, changeOrigin: false } },
   },
 });

@@ -83,6 +83,17 @@ test('an admin moves the person to Pro on the users page', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(person.email) })).toContainText('Pro');
+
+  // Create an account for someone else.
+  const other = uniqueEmail('created');
+  await page.getByRole('button', { name: 'Create user' }).click();
+  const create = page.getByRole('dialog', { name: 'Create user' });
+  await create.getByRole('textbox', { name: 'Email', exact: true }).fill(other);
+  await create.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await expectAccessible(page, 'admin users: create dialog');
+  await create.getByRole('button', { name: 'Create user' }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByRole('rowheader', { name: other })).toBeVisible();
   await signOut(page);
   expect(errors).toEqual([]);
 });
@@ -140,6 +151,16 @@ test('create an API key (shown once, copied), rename it, use it, revoke it', asy
   await signOut(page);
   await signIn(page, person.email);
   expect(errors).toEqual([]);
+});
+
+test('a session ended elsewhere sends the person back to sign in', async ({ page }) => {
+  await signIn(page, person.email);
+  // Signed out from another tab: the cookie's session is gone on the server.
+  expect((await page.request.post('/auth/logout')).status()).toBe(200);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your session has ended' })).toBeVisible();
+  await signIn(page, person.email);
 });
 
 test('the pages still to come say so, without errors', async ({ page }) => {
