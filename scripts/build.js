@@ -1,4 +1,5 @@
-// Compiles src/ and libs/ to dist/ with swc (about a second); type checking is `npm run typecheck`.
+// Compiles src/ and libs/ to dist/ with swc (about a second), then builds the dashboard (web/)
+// with Vite into dist/dashboard, which the app serves at `/`. Type checking is `npm run typecheck`.
 const { execFileSync } = require('node:child_process');
 const { rmSync } = require('node:fs');
 const path = require('node:path');
@@ -19,5 +20,10 @@ execFileSync(
     '**/*.spec.ts',
     '--quiet',
   ],
+  { cwd: root, stdio: 'inherit' },
+);
+execFileSync(
+  process.execPath,
+  [path.join(path.dirname(require.resolve('vite/package.json')), 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.mts', '--logLevel', 'warn'],
   { cwd: root, stdio: 'inherit' },
 );

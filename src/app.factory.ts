@@ -15,6 +15,7 @@ import type { DatabaseServer } from './database/database-server';
 import { ErrorResponse } from './common/error.response';
 import { jsonBodyParser } from './common/json-body';
 import { registerSecurityHeaders } from './common/security-headers';
+import { defaultDashboardDir, registerDashboard } from './dashboard/dashboard-static';
 import { recordRoutes } from './common/route-catalog';
 import { AppLogger, BootLogger, RequestLogController, rootLogger } from './logging';
 import { MetricsService } from './metrics/metrics.service';
@@ -33,7 +34,10 @@ export const CORS_ALLOWED_HEADERS = ['content-type', 'apollo-require-preflight',
 export async function createApp(
   environment: Environment,
   database: DatabaseServer,
-  options: Pick<AppModuleOptions, 'imports'> = {},
+  options: Pick<AppModuleOptions, 'imports'> & {
+    /** The built dashboard to serve at `/`; default: dist/dashboard when built, null: none. */
+    dashboardDir?: string | null;
+  } = {},
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     // The client address comes from the socket unless TRUST_PROXY names the proxies to believe.
@@ -69,6 +73,10 @@ export async function createApp(
   });
   app.useGlobalPipes(createValidationPipe());
   setUpOpenApi(app, environment);
+  await registerDashboard(app, {
+    dir: options.dashboardDir === undefined ? defaultDashboardDir() : options.dashboardDir,
+    mcpPath: environment.MCP_PATH,
+  });
   return app;
 }
 

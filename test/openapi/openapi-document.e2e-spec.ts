@@ -6,10 +6,12 @@ import { registeredRoutes } from '../../src/common/route-catalog';
 /**
  * Routes served on purpose without an entry in the REST document: GET and DELETE /mcp only answer
  * 405 (the MCP server is stateless), GraphQL has its own schema
- * (docs/graphql.md), the connect callback is a browser redirect target (docs/connect.md), the API reference serves itself, and the three disabled analytics-feed routes
- * answer the framework's HTML 404 as the spec says.
+ * (docs/graphql.md), the connect callback is a browser redirect target (docs/connect.md), the API
+ * reference serves itself, and the three disabled analytics-feed routes answer the framework's
+ * HTML 404 as the spec says; `GET /*` serves the web dashboard (its files and client routes,
+ * docs/dashboard.md) when it is built.
  */
-const UNDOCUMENTED = [/^(GET|DELETE) \/mcp$/, /^GET \/connect\/callback\//, /^[A-Z]+ \/graphql$/, /^[A-Z]+ \/api\/docs/, /^[A-Z]+ \/api\/v1\/openapi\.json$/, /^[A-Z]+ \/api\/v1\/(linkedin-posts|linkedin-post-comments|linkedin-post-reactions)$/];
+const UNDOCUMENTED = [/^GET \/\*$/, /^(GET|DELETE) \/mcp$/, /^GET \/connect\/callback\//, /^[A-Z]+ \/graphql$/, /^[A-Z]+ \/api\/docs/, /^[A-Z]+ \/api\/v1\/openapi\.json$/, /^[A-Z]+ \/api\/v1\/(linkedin-posts|linkedin-post-comments|linkedin-post-reactions)$/];
 
 /** Successful answers without a body, on purpose. */
 const EMPTY_SUCCESS = ['PUT /media/upload/{mediaId} 200', 'POST /mcp 202'];

@@ -37,6 +37,8 @@ export interface TestAppOptions {
    * started) instead of a fresh one; it is neither dropped nor stopped on close (restart tests).
    */
   databaseUri?: string;
+  /** The built dashboard to serve at `/` (default: dist/dashboard when built; null: none). */
+  dashboardDir?: string | null;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     '/nonexistent/.env',
   );
-  const app = await createApp(environment, database, { imports: options.imports });
+  const app = await createApp(environment, database, { imports: options.imports, dashboardDir: options.dashboardDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const connection = app.get<Connection>(getConnectionToken());

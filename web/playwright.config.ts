@@ -1,0 +1,64 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/**
+ * Browser tests of the dashboard (`npm run test:web`): Debian's Chromium (browser downloads are
+ * not possible here) against the real app, as `npm start` runs it (dist/, built by `npm run
+ * build`), on a fresh embedded database. The port and data folder are chosen once, in the
+ * runner, and inherited by its workers through the environment.
+ */
+const root = resolve(__dirname, '..');
+process.env.SPS_WEB_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+process.env.SPS_WEB_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'sps-web-'));
+const port = Number(process.env.SPS_WEB_PORT);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+/** The start-up admin of the test app (BOOTSTRAP_ADMIN_*). */
+export const ADMIN = { email: 'admin@example.test', password: 'admin-password-123' };
+
+export default defineConfig({
+  testDir: './test',
+  outputDir: join(root, 'web/test-results'),
+  // Two cores: one browser at a time; the journeys share one app and database.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    // Kept when a test fails, in web/test-results/.
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Root without a sandbox, and no background calls to Google (this machine's network is closed).
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node dist/src/main.js',
+    cwd: root,
+    url: `${baseURL}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.SPS_WEB_DATA_DIR,
+      MONGODB_URI: '',
+      LOG_LEVEL: 'warn',
+      DEMO_ACCOUNT: 'false',
+      BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+      BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    },
+  },
+});

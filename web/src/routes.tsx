@@ -1,0 +1,72 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
+import { ComingSoonPage } from './pages/ComingSoon';
+import { NotFoundPage } from './pages/NotFound';
+import { OverviewPage } from './pages/Overview';
+import { Shell } from './pages/Shell';
+import { safeNext, SignInPage, SignUpPage } from './pages/SignIn';
+import { useSession } from './session';
+
+// Pages with their own queries load on first visit, keeping the first script small.
+const ApiKeysPage = lazy(() => import('./pages/ApiKeys'));
+const AdminUsersPage = lazy(() => import('./pages/AdminUsers'));
+
+export function PageLoader({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const location = useLocation();
+  if (state.status === 'loading') return <PageLoader label="Loading your account" />;
+  if (state.status === 'signed-out') {
+    const next = location.pathname === '/' ? '' : `?next=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={`/sign-in${next}`} replace state={{ reason: state.reason }} />;
+  }
+  return children;
+}
+
+function PublicOnly({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const [params] = useSearchParams();
+  if (state.status === 'loading') return <PageLoader />;
+  if (state.status === 'signed-in') return <Navigate to={safeNext(params.get('next'))} replace />;
+  return children;
+}
+
+function AdminOnly({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  if (state.status !== 'signed-in' || !state.user.isAdmin) return <NotFoundPage />;
+  return children;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/sign-in" element={<PublicOnly><SignInPage /></PublicOnly>} />
+      <Route path="/sign-up" element={<PublicOnly><SignUpPage /></PublicOnly>} />
+      <Route
+        element={
+          <RequireSession>
+            <Shell />
+          </RequireSession>
+        }
+      >
+        <Route index element={<OverviewPage />} />
+        <Route path="posts" element={<ComingSoonPage title="Posts" what="A calendar and a list of your posts with each platform's status" />} />
+        <Route path="compose" element={<ComingSoonPage title="Compose" what="Write a post once, check it against every platform's limits, add media and schedule it" />} />
+        <Route path="connections" element={<ComingSoonPage title="Connections" what="Connect your social accounts and watch their health" />} />
+        <Route path="webhook-endpoints" element={<ComingSoonPage title="Webhooks" what="Get an HTTP call when a post is published or fails" />} />
+        <Route path="settings" element={<ComingSoonPage title="Settings" what="Your profile, password and sessions" />} />
+        <Route path="api-keys" element={<Suspense fallback={<PageLoader />}><ApiKeysPage /></Suspense>} />
+        <Route path="admin/users" element={<AdminOnly><Suspense fallback={<PageLoader />}><AdminUsersPage /></Suspense></AdminOnly>} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
