@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { ClientSession, Model, Types } from 'mongoose';
+import { Model, Types } from 'mongoose';
 import type { PlatformName } from '../platforms/platform-adapter';
 import { PlatformConnection } from './schemas/connection.schema';
 import { isObjectIdString } from '../database/object-id';
@@ -198,11 +198,10 @@ export class ConnectionsRepository {
   }
 
   /** Records that `token.expiring` went out for this expiry; false when it already had. */
-  async markExpiringNotified(userId: string, id: string, expiresAt: Date, session: ClientSession): Promise<boolean> {
+  async markExpiringNotified(userId: string, id: string, expiresAt: Date): Promise<boolean> {
     const result = await this.model.updateOne(
       { _id: oid(id), userId: oid(userId), expiringNotifiedFor: { $ne: expiresAt } },
-      { $set: { expiringNotifiedFor: expiresAt } },
-      { session },
+      { $set: { expiringNotifiedFor: expiresAt } }
     );
     return result.modifiedCount === 1;
   }

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
-import type { ClientSession, Connection } from 'mongoose';
+import { Transactions } from '../database/transactions';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
 import {
@@ -116,7 +115,7 @@ export class ConnectionsService {
     private readonly registry: PlatformRegistry,
     private readonly users: UsersService,
     private readonly cipher: TokenCipher,
-    @InjectConnection() private readonly connectionDb: Connection,
+    private readonly transactions: Transactions,
   ) {}
 
   /** Connections of `userId` among the given compound ids (others' and unknown ids are simply absent). */
@@ -357,10 +356,10 @@ export class ConnectionsService {
    * Runs `emit` (the `token.expiring` outbox write) in the same transaction that records the
    * notice, so each token expiry is announced exactly once, across instances and restarts.
    */
-  async notifyExpiringOnce(record: ConnectionRecord, expiresAt: Date, emit: (session: ClientSession) => Promise<unknown>): Promise<boolean> {
-    return this.connectionDb.transaction(async (session) => {
-      const first = await this.repository.markExpiringNotified(record.userId, record.id, expiresAt, session);
-      if (first) await emit(session);
+  async notifyExpiringOnce(record: ConnectionRecord, expiresAt: Date, emit: () => Promise<unknown>): Promise<boolean> {
+    return this.transactions.run(async () => {
+      const first = await this.repository.markExpiringNotified(record.userId, record.id, expiresAt);
+      if (first) await emit();
       return first;
     });
   }

@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { Transactions } from './transactions';
 
 export const DATABASE_INFO = Symbol('DATABASE_INFO');
 export interface DatabaseInfo {
@@ -23,8 +24,8 @@ export class DatabaseModule {
           monitorCommands: options.monitorCommands ?? false,
         }),
       ],
-      providers: [{ provide: DATABASE_INFO, useValue: info }],
-      exports: [DATABASE_INFO],
+      providers: [{ provide: DATABASE_INFO, useValue: info }, Transactions],
+      exports: [DATABASE_INFO, Transactions],
     };
   }
 }

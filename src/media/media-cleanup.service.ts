@@ -1,5 +1,4 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { ClientSession } from 'mongoose';
 import { ApiError } from '../common/api-error';
 import { MediaCleanupRegistry, mediaNotFoundMessage, type MediaCleanup, type MediaFileRef } from '../posts/media-cleanup';
 import { MediaRecordsRepository } from './media-records.repository';
@@ -18,8 +17,8 @@ export class MediaCleanupService implements MediaCleanup, OnModuleInit {
     this.registry.register(this);
   }
 
-  async deleteForGroup(scope: { userId: string; postGroupId: string }, session: ClientSession): Promise<MediaFileRef[]> {
-    const removed = await this.records.deleteForGroup(scope.userId, scope.postGroupId, session);
+  async deleteForGroup(scope: { userId: string; postGroupId: string }): Promise<MediaFileRef[]> {
+    const removed = await this.records.deleteForGroup(scope.userId, scope.postGroupId);
     return removed.flatMap((r) => [
       { mediaId: r.mediaId, key: r.fileName },
       ...(r.converted ? [{ mediaId: r.mediaId, key: r.converted.fileName }] : []),
@@ -31,16 +30,16 @@ export class MediaCleanupService implements MediaCleanup, OnModuleInit {
    * type (an upload URL issued without one can never complete) and not failed. Checked and linked
    * in the create transaction; the conditional update makes a concurrent attach lose cleanly.
    */
-  async attachToGroup(scope: { userId: string; postGroupId: string }, mediaIds: string[], session: ClientSession) {
+  async attachToGroup(scope: { userId: string; postGroupId: string }, mediaIds: string[]) {
     const ids = [...new Set(mediaIds)];
     if (!ids.length) return [];
-    const found = new Map((await this.records.findMany(scope.userId, ids, session)).map((r) => [r.mediaId, r]));
+    const found = new Map((await this.records.findMany(scope.userId, ids)).map((r) => [r.mediaId, r]));
     for (const id of ids) {
       const record = found.get(id);
       if (!record || !record.type || record.state === 'failed') throw ApiError.badRequest(mediaNotFoundMessage(id));
       if (record.attached) throw ApiError.badRequest(mediaAttachedMessage(id));
     }
-    const linked = await this.records.attachMany(scope.userId, ids, scope.postGroupId, session);
+    const linked = await this.records.attachMany(scope.userId, ids, scope.postGroupId);
     if (linked !== ids.length) throw ApiError.badRequest(mediaAttachedMessage(ids.find((id) => found.get(id)) ?? ids[0]));
     return ids.map((id) => ({ mediaId: id, url: found.get(id)!.fileUrl }));
   }

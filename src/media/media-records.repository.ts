@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { ClientSession, Model } from 'mongoose';
+import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
 import {
   MediaRecord,
@@ -25,20 +25,19 @@ export type NewMediaRecord = Omit<MediaRecordData, '_id' | 'userId' | 'createdAt
 export class MediaRecordsRepository {
   constructor(@InjectModel(MediaRecord.name) private readonly model: Model<MediaRecord>) {}
 
-  async create(userId: string, record: NewMediaRecord, session?: ClientSession): Promise<MediaRecordData> {
+  async create(userId: string, record: NewMediaRecord): Promise<MediaRecordData> {
     const [doc] = await this.model.create(
-      [{ ...record, metadata: { format: 'unknown', ...record.metadata }, userId: new Types.ObjectId(userId) }],
-      { session },
+      [{ ...record, metadata: { format: 'unknown', ...record.metadata }, userId: new Types.ObjectId(userId) }]
     );
     return doc.toObject() as unknown as MediaRecordData;
   }
 
-  async setAttached(userId: string, mediaId: string, session?: ClientSession): Promise<void> {
-    await this.model.updateOne({ mediaId, userId }, { $set: { attached: true } }, { session }).exec();
+  async setAttached(userId: string, mediaId: string): Promise<void> {
+    await this.model.updateOne({ mediaId, userId }, { $set: { attached: true } }).exec();
   }
 
-  findOne(userId: string, mediaId: string, session?: ClientSession): Promise<MediaRecordData | null> {
-    return this.model.findOne({ mediaId, userId }).session(session ?? null).lean<MediaRecordData>().exec();
+  findOne(userId: string, mediaId: string): Promise<MediaRecordData | null> {
+    return this.model.findOne({ mediaId, userId }).lean<MediaRecordData>().exec();
   }
 
   findBySession(userId: string, sessionId: string): Promise<MediaRecordData | null> {
@@ -55,26 +54,26 @@ export class MediaRecordsRepository {
   }
 
   /** These records of the user, by media id (any group, any state). */
-  findMany(userId: string, mediaIds: string[], session?: ClientSession): Promise<MediaRecordData[]> {
-    return this.model.find({ userId, mediaId: { $in: mediaIds } }).session(session ?? null).lean<MediaRecordData[]>().exec();
+  findMany(userId: string, mediaIds: string[]): Promise<MediaRecordData[]> {
+    return this.model.find({ userId, mediaId: { $in: mediaIds } }).lean<MediaRecordData[]>().exec();
   }
 
   /** Links unattached records to a group; returns how many it linked (all or the caller aborts). */
-  async attachMany(userId: string, mediaIds: string[], postGroupId: string, session: ClientSession): Promise<number> {
+  async attachMany(userId: string, mediaIds: string[], postGroupId: string): Promise<number> {
     const result = await this.model
-      .updateMany({ userId, mediaId: { $in: mediaIds }, attached: false }, { $set: { postGroupId, attached: true } }, { session })
+      .updateMany({ userId, mediaId: { $in: mediaIds }, attached: false }, { $set: { postGroupId, attached: true } })
       .exec();
     return result.modifiedCount;
   }
 
-  async deleteForGroup(userId: string, postGroupId: string, session: ClientSession): Promise<MediaRecordData[]> {
-    const records = await this.model.find({ userId, postGroupId }).session(session).lean<MediaRecordData[]>().exec();
-    if (records.length) await this.model.deleteMany({ userId, postGroupId }, { session }).exec();
+  async deleteForGroup(userId: string, postGroupId: string): Promise<MediaRecordData[]> {
+    const records = await this.model.find({ userId, postGroupId }).lean<MediaRecordData[]>().exec();
+    if (records.length) await this.model.deleteMany({ userId, postGroupId }).exec();
     return records;
   }
 
-  async deleteOne(userId: string, mediaId: string, session?: ClientSession): Promise<boolean> {
-    const result = await this.model.deleteOne({ userId, mediaId }, { session }).exec();
+  async deleteOne(userId: string, mediaId: string): Promise<boolean> {
+    const result = await this.model.deleteOne({ userId, mediaId }).exec();
     return result.deletedCount === 1;
   }
 

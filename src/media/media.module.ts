@@ -9,7 +9,6 @@ import { MediaHttpRoutes } from './media-http.routes';
 import { MediaRecordsRepository } from './media-records.repository';
 import { MediaSettings } from './media-settings';
 import { MediaSweeper } from './media-sweeper';
-import { MediaTransactions } from './media-transactions';
 import { MediaUploadsService } from './media-uploads.service';
 import { MediaController } from './media.controller';
 import { MediaService } from './media.service';
@@ -48,7 +47,6 @@ import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
       },
     },
     MediaRecordsRepository,
-    MediaTransactions,
     MediaService,
     MediaUploadsService,
     MediaHttpRoutes,

@@ -16,7 +16,7 @@ import { MediaRecordsRepository } from './media-records.repository';
 import { isMediaType, storageKey, type MediaType } from './media-names';
 import { probeImage, probeVideo, type ProbedMetadata } from './media-probe';
 import { MediaSettings } from './media-settings';
-import { MediaTransactions } from './media-transactions';
+import { Transactions } from '../database/transactions';
 import type { MediaMetadata, MediaRecordData } from './schemas/media-record.schema';
 import { signedUploadUrl } from './storage/local-storage.driver';
 import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
@@ -63,7 +63,7 @@ export class MediaService implements OnModuleDestroy {
     private readonly records: MediaRecordsRepository,
     @Inject(STORAGE_DRIVER) private readonly storage: StorageDriver,
     private readonly settings: MediaSettings,
-    private readonly transactions: MediaTransactions,
+    private readonly transactions: Transactions,
     private readonly posts: PostsService,
   ) {}
 
@@ -163,11 +163,11 @@ export class MediaService implements OnModuleDestroy {
         ? await this.storage.createUploadUrl({ mediaId, key, contentType: input.contentType, expiresAt })
         : signedUploadUrl(this.settings.publicBaseUrl(), this.settings.signingKey, { mediaId, contentType: input.contentType, expiresAt });
     const fileUrl = this.storage.publicUrl(key);
-    return this.transactions.run(async (session) => {
+    return this.transactions.run(async () => {
       // Attached only to the caller's own group, and only when the upload can succeed.
       const attached =
         input.type !== null && input.postGroupId
-          ? await this.posts.attachMedia(userId, input.postGroupId, { mediaId, url: fileUrl }, session)
+          ? await this.posts.attachMedia(userId, input.postGroupId, { mediaId, url: fileUrl })
           : false;
       return this.records.create(
         userId,
@@ -189,7 +189,6 @@ export class MediaService implements OnModuleDestroy {
           uploadExpiresAt: expiresAt,
           ...(input.clientMetadata ? { clientMetadata: input.clientMetadata } : {}),
         },
-        session,
       );
     });
   }
@@ -338,8 +337,8 @@ export class MediaService implements OnModuleDestroy {
     const mediaId = new Types.ObjectId().toHexString();
     const key = storageKey('video', ctx.userId, randomBytes(8).toString('hex'), input.originalName || 'video');
     const fileUrl = this.storage.publicUrl(key);
-    const record = await this.transactions.run(async (session) => {
-      const attached = await this.posts.attachMedia(ctx.userId, input.postGroupId, { mediaId, url: fileUrl }, session);
+    const record = await this.transactions.run(async () => {
+      const attached = await this.posts.attachMedia(ctx.userId, input.postGroupId, { mediaId, url: fileUrl });
       return this.records.create(
         ctx.userId,
         {
@@ -357,7 +356,6 @@ export class MediaService implements OnModuleDestroy {
           sessionId,
           metadata: { mimeType: input.mimeType },
         },
-        session,
       );
     });
     this.background(this.storeVideo(record, input.tempPath, input.mimeType));
@@ -394,11 +392,11 @@ export class MediaService implements OnModuleDestroy {
         throw ApiError.badRequest('Cannot delete media from a post that has already been published or failed');
       }
     }
-    await this.transactions.run(async (session) => {
-      const deleted = await this.records.deleteOne(ctx.userId, mediaId, session);
+    await this.transactions.run(async () => {
+      const deleted = await this.records.deleteOne(ctx.userId, mediaId);
       if (!deleted) throw ApiError.notFound('Media file not found');
       if (record.attached && record.postGroupId) {
-        await this.posts.detachMedia(ctx.userId, record.postGroupId, { mediaId, url: record.fileUrl }, session);
+        await this.posts.detachMedia(ctx.userId, record.postGroupId, { mediaId, url: record.fileUrl });
       }
     });
     // The record is gone either way (spec); a storage failure is logged by deleteKeys.

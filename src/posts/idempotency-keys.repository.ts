@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { ClientSession, Model } from 'mongoose';
+import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
 import { IdempotencyKey, type IdempotencyKeyRecord } from './schemas/idempotency-key.schema';
 
@@ -16,9 +16,8 @@ export class IdempotencyKeysRepository {
   async insert(
     userId: string,
     record: { key: string; requestHash: string; response: Record<string, unknown> },
-    session: ClientSession,
   ): Promise<void> {
-    await this.model.create([{ ...record, userId: new Types.ObjectId(userId) }], { session });
+    await this.model.create([{ ...record, userId: new Types.ObjectId(userId) }]);
   }
 
   /** Drops an expired record the TTL monitor has not reached yet. */

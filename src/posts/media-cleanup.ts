@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ClientSession } from 'mongoose';
 import { ApiError } from '../common/api-error';
 
 /** A stored file of a deleted media record, handed back for removal after the commit. */
@@ -15,14 +14,14 @@ export interface MediaFileRef {
  * their files; `removeFiles` deletes those files from storage after the commit (best effort).
  */
 export interface MediaCleanup {
-  deleteForGroup(scope: { userId: string; postGroupId: string }, session: ClientSession): Promise<MediaFileRef[]>;
+  deleteForGroup(scope: { userId: string; postGroupId: string }): Promise<MediaFileRef[]>;
   removeFiles(files: MediaFileRef[]): Promise<void>;
   /**
    * createPost's `mediaIds` (dashboard): links the user's unattached media records to the new
    * group inside its transaction and returns what to show on it; a 400 naming the first id that
    * cannot be attached (so the whole create rolls back).
    */
-  attachToGroup?(scope: { userId: string; postGroupId: string }, mediaIds: string[], session: ClientSession): Promise<Array<{ mediaId: string; url: string }>>;
+  attachToGroup?(scope: { userId: string; postGroupId: string }, mediaIds: string[]): Promise<Array<{ mediaId: string; url: string }>>;
 }
 
 export const mediaNotFoundMessage = (mediaId: string) => `Media file not found: ${mediaId}`;
@@ -56,13 +55,13 @@ export class MediaCleanupRegistry implements MediaCleanup {
     };
   }
 
-  deleteForGroup(scope: { userId: string; postGroupId: string }, session: ClientSession): Promise<MediaFileRef[]> {
-    return this.implementation.deleteForGroup(scope, session);
+  deleteForGroup(scope: { userId: string; postGroupId: string }): Promise<MediaFileRef[]> {
+    return this.implementation.deleteForGroup(scope);
   }
 
-  attachToGroup(scope: { userId: string; postGroupId: string }, mediaIds: string[], session: ClientSession): Promise<Array<{ mediaId: string; url: string }>> {
+  attachToGroup(scope: { userId: string; postGroupId: string }, mediaIds: string[]): Promise<Array<{ mediaId: string; url: string }>> {
     const attach = this.implementation.attachToGroup?.bind(this.implementation) ?? NOOP_MEDIA_CLEANUP.attachToGroup;
-    return attach(scope, mediaIds, session);
+    return attach(scope, mediaIds);
   }
 
   /** Never throws: a storage failure must not fail the delete (spec delete-post). */

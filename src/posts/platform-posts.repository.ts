@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { ClientSession, Model } from 'mongoose';
+import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
 import type { PlatformPostStatus } from './post-status';
 import { PlatformPost, type PlatformPostRecord } from './schemas/platform-post.schema';
@@ -31,17 +31,15 @@ export class PlatformPostsRepository {
     userId: string,
     postGroupId: Types.ObjectId,
     posts: NewPlatformPost[],
-    session?: ClientSession,
   ): Promise<PlatformPostRecord[]> {
     const uid = new Types.ObjectId(userId);
     const docs = await this.model.insertMany(
-      posts.map((p) => ({ ...p, connectionId: new Types.ObjectId(p.connectionId), userId: uid, postGroupId })),
-      { session },
+      posts.map((p) => ({ ...p, connectionId: new Types.ObjectId(p.connectionId), userId: uid, postGroupId }))
     );
     return docs.map((d) => d.toObject() as unknown as PlatformPostRecord);
   }
 
-  /** Bulk seeding without a session (benchmarks). */
+  /** Bulk seeding outside any transaction (benchmarks). */
   async insertManyRaw(
     userId: string,
     posts: Array<NewPlatformPost & { postGroupId: Types.ObjectId; attemptCount?: number }>,
@@ -77,17 +75,17 @@ export class PlatformPostsRepository {
   }
 
   /** Removes these platform posts if none was taken by the engine; returns how many went. */
-  async deleteUnstarted(userId: string, postGroupId: string, ids: Types.ObjectId[], session: ClientSession): Promise<number> {
+  async deleteUnstarted(userId: string, postGroupId: string, ids: Types.ObjectId[]): Promise<number> {
     const result = await this.model
-      .deleteMany({ _id: { $in: ids }, postGroupId, userId, status: { $in: ['pending', 'scheduled'] }, attemptCount: { $not: { $gt: 0 } } }, { session })
+      .deleteMany({ _id: { $in: ids }, postGroupId, userId, status: { $in: ['pending', 'scheduled'] }, attemptCount: { $not: { $gt: 0 } } })
       .exec();
     return result.deletedCount;
   }
 
   /** New content on the group's untaken platform posts; returns how many it matched. */
-  async setContentUnstarted(userId: string, postGroupId: string, content: string, session: ClientSession): Promise<number> {
+  async setContentUnstarted(userId: string, postGroupId: string, content: string): Promise<number> {
     const result = await this.model
-      .updateMany({ postGroupId, userId, status: { $in: ['pending', 'scheduled'] }, attemptCount: { $not: { $gt: 0 } } }, { $set: { content } }, { session })
+      .updateMany({ postGroupId, userId, status: { $in: ['pending', 'scheduled'] }, attemptCount: { $not: { $gt: 0 } } }, { $set: { content } })
       .exec();
     return result.matchedCount;
   }
@@ -108,15 +106,14 @@ export class PlatformPostsRepository {
     userId: string,
     postGroupId: string,
     set: { status: PlatformPostStatus; scheduledTime?: Date },
-    session: ClientSession,
   ): Promise<void> {
     await this.model
-      .updateMany({ postGroupId, userId, status: { $in: ['pending', 'scheduled'] } }, { $set: set }, { session })
+      .updateMany({ postGroupId, userId, status: { $in: ['pending', 'scheduled'] } }, { $set: set })
       .exec();
   }
 
-  async deleteForGroup(userId: string, postGroupId: string, session: ClientSession): Promise<void> {
-    await this.model.deleteMany({ postGroupId, userId }, { session }).exec();
+  async deleteForGroup(userId: string, postGroupId: string): Promise<void> {
+    await this.model.deleteMany({ postGroupId, userId }).exec();
   }
 
   /** Used platform posts per compound id with a time in [start, end), other groups only. */

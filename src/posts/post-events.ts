@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ClientSession } from 'mongoose';
 
 /** One platform post entering `scheduled` (webhook `post.scheduled` data + scope). */
 export interface PostScheduledEvent {
@@ -33,15 +32,15 @@ export interface PostFailedEvent {
 
 /**
  * What happens to posts, told to whoever listens (webhooks write their outbox rows). Every call
- * runs inside the transaction that made the change and passes its session along, so a listener's
- * writes commit or roll back with it; a listener that throws aborts the change.
+ * runs inside the transaction that made the change (Transactions.run), so a listener's writes
+ * join it and commit or roll back with it; a listener that throws aborts the change.
  * `postScheduled` is emitted by the posts service; `postPublished`/`postFailed` by the publishing
  * engine.
  */
 export interface PostEventsPublisher {
-  postScheduled(events: PostScheduledEvent[], session: ClientSession): Promise<void>;
-  postPublished(events: PostPublishedEvent[], session: ClientSession): Promise<void>;
-  postFailed(events: PostFailedEvent[], session: ClientSession): Promise<void>;
+  postScheduled(events: PostScheduledEvent[]): Promise<void>;
+  postPublished(events: PostPublishedEvent[]): Promise<void>;
+  postFailed(events: PostFailedEvent[]): Promise<void>;
 }
 
 /**
@@ -62,25 +61,24 @@ export class PostEvents implements PostEventsPublisher {
     };
   }
 
-  postScheduled(events: PostScheduledEvent[], session: ClientSession): Promise<void> {
-    return this.emit('postScheduled', events, session);
+  postScheduled(events: PostScheduledEvent[]): Promise<void> {
+    return this.emit('postScheduled', events);
   }
-  postPublished(events: PostPublishedEvent[], session: ClientSession): Promise<void> {
-    return this.emit('postPublished', events, session);
+  postPublished(events: PostPublishedEvent[]): Promise<void> {
+    return this.emit('postPublished', events);
   }
-  postFailed(events: PostFailedEvent[], session: ClientSession): Promise<void> {
-    return this.emit('postFailed', events, session);
+  postFailed(events: PostFailedEvent[]): Promise<void> {
+    return this.emit('postFailed', events);
   }
 
   private async emit<K extends keyof PostEventsPublisher>(
     name: K,
     events: Parameters<PostEventsPublisher[K]>[0],
-    session: ClientSession,
   ): Promise<void> {
     if (!events.length) return;
     for (const subscriber of this.subscribers) {
-      const handler = subscriber[name] as ((e: typeof events, s: ClientSession) => Promise<void>) | undefined;
-      if (handler) await handler.call(subscriber, events, session);
+      const handler = subscriber[name] as ((e: typeof events) => Promise<void>) | undefined;
+      if (handler) await handler.call(subscriber, events);
     }
     this.logger.debug(`${name}: ${events.length} event(s)`);
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { ClientSession, Model, SortOrder } from 'mongoose';
+import type { Model, SortOrder } from 'mongoose';
 import { Types } from 'mongoose';
 import type { PostGroupStatus, ProcessingStatus } from './post-status';
 import { PostGroup, type PostGroupRecord } from './schemas/post-group.schema';
@@ -22,8 +22,8 @@ export interface NewPostGroup {
 export class PostGroupsRepository {
   constructor(@InjectModel(PostGroup.name) private readonly model: Model<PostGroup>) {}
 
-  async create(userId: string, group: NewPostGroup, session?: ClientSession): Promise<PostGroupRecord> {
-    const [doc] = await this.model.create([{ ...group, userId: new Types.ObjectId(userId) }], { session });
+  async create(userId: string, group: NewPostGroup): Promise<PostGroupRecord> {
+    const [doc] = await this.model.create([{ ...group, userId: new Types.ObjectId(userId) }]);
     return doc.toObject() as unknown as PostGroupRecord;
   }
 
@@ -47,10 +47,9 @@ export class PostGroupsRepository {
     );
   }
 
-  findById(userId: string, id: string, session?: ClientSession): Promise<PostGroupRecord | null> {
+  findById(userId: string, id: string): Promise<PostGroupRecord | null> {
     return this.model
       .findOne({ _id: id, userId })
-      .session(session ?? null)
       .lean<PostGroupRecord>()
       .exec();
   }
@@ -86,10 +85,9 @@ export class PostGroupsRepository {
     id: string,
     expectedStatus: PostGroupStatus,
     set: { status: PostGroupStatus; scheduledTime?: Date },
-    session: ClientSession,
   ): Promise<PostGroupRecord | null> {
     return this.model
-      .findOneAndUpdate({ _id: id, userId, status: expectedStatus }, { $set: set }, { returnDocument: 'after', session })
+      .findOneAndUpdate({ _id: id, userId, status: expectedStatus }, { $set: set }, { returnDocument: 'after' })
       .lean<PostGroupRecord>()
       .exec();
   }
@@ -103,37 +101,35 @@ export class PostGroupsRepository {
     id: string,
     expectedStatus: PostGroupStatus,
     set: { status: PostGroupStatus; scheduledTime?: Date; content?: string; platforms?: string[] },
-    session: ClientSession,
   ): Promise<PostGroupRecord | null> {
     return this.model
       .findOneAndUpdate(
         { _id: id, userId, status: expectedStatus, processingStatus: 'pending' },
         { $set: set },
-        { returnDocument: 'after', session },
+        { returnDocument: 'after' },
       )
       .lean<PostGroupRecord>()
       .exec();
   }
 
-  async delete(userId: string, id: string, session: ClientSession): Promise<boolean> {
-    const result = await this.model.deleteOne({ _id: id, userId }, { session }).exec();
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.model.deleteOne({ _id: id, userId }).exec();
     return result.deletedCount === 1;
   }
 
   /** Media module: a new media record of this group (its public URL shows in list-posts). */
-  async attachMedia(userId: string, id: string, mediaId: string, url: string, session?: ClientSession): Promise<boolean> {
+  async attachMedia(userId: string, id: string, mediaId: string, url: string): Promise<boolean> {
     const result = await this.model
       .updateOne(
         { _id: id, userId },
-        { $push: { mediaIds: new Types.ObjectId(mediaId), mediaUrls: url } },
-        { session },
+        { $push: { mediaIds: new Types.ObjectId(mediaId), mediaUrls: url } }
       )
       .exec();
     return result.matchedCount === 1;
   }
 
   /** Several media records at once (createPost with mediaIds), in the caller's transaction. */
-  async attachMediaMany(userId: string, id: string, media: Array<{ mediaId: string; url: string }>, session: ClientSession): Promise<void> {
+  async attachMediaMany(userId: string, id: string, media: Array<{ mediaId: string; url: string }>): Promise<void> {
     if (!media.length) return;
     await this.model
       .updateOne(
@@ -143,15 +139,14 @@ export class PostGroupsRepository {
             mediaIds: { $each: media.map((m) => new Types.ObjectId(m.mediaId)) },
             mediaUrls: { $each: media.map((m) => m.url) },
           },
-        },
-        { session },
+        }
       )
       .exec();
   }
 
-  async detachMedia(userId: string, id: string, mediaId: string, url: string, session?: ClientSession): Promise<void> {
+  async detachMedia(userId: string, id: string, mediaId: string, url: string): Promise<void> {
     await this.model
-      .updateOne({ _id: id, userId }, { $pull: { mediaIds: new Types.ObjectId(mediaId), mediaUrls: url } }, { session })
+      .updateOne({ _id: id, userId }, { $pull: { mediaIds: new Types.ObjectId(mediaId), mediaUrls: url } })
       .exec();
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { ClientSession, Model } from 'mongoose';
+import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
 import type { PostLogEvent } from './post-status';
 import { PostLog, type PostLogRecord } from './schemas/post-log.schema';
@@ -19,15 +19,14 @@ export interface NewPostLog {
 export class PostLogsRepository {
   constructor(@InjectModel(PostLog.name) private readonly model: Model<PostLog>) {}
 
-  async append(userId: string, postGroupId: Types.ObjectId | string, entries: NewPostLog[], session?: ClientSession): Promise<void> {
+  async append(userId: string, postGroupId: Types.ObjectId | string, entries: NewPostLog[]): Promise<void> {
     if (!entries.length) return;
     const uid = new Types.ObjectId(userId);
     const gid = new Types.ObjectId(String(postGroupId));
     // Sequential creates keep createdAt (and _id) in the order given; insertMany would too, but
     // one call per batch is what we want: it is ordered by default.
     await this.model.insertMany(
-      entries.map((e) => ({ ...e, userId: uid, postGroupId: gid })),
-      { session },
+      entries.map((e) => ({ ...e, userId: uid, postGroupId: gid }))
     );
   }
 
@@ -51,7 +50,7 @@ export class PostLogsRepository {
       .exec();
   }
 
-  async deleteForGroup(userId: string, postGroupId: string, session: ClientSession): Promise<void> {
-    await this.model.deleteMany({ postGroupId, userId }, { session }).exec();
+  async deleteForGroup(userId: string, postGroupId: string): Promise<void> {
+    await this.model.deleteMany({ postGroupId, userId }).exec();
   }
 }

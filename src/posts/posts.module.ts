@@ -9,7 +9,6 @@ import { PlatformPostsRepository } from './platform-posts.repository';
 import { PostEvents } from './post-events';
 import { PostGroupsRepository } from './post-groups.repository';
 import { PostLogsRepository } from './post-logs.repository';
-import { PostsTransactions } from './posts-transactions';
 import { PostsController } from './posts.controller';
 import { UsageController } from './usage.controller';
 import { UsageResolver } from './usage.resolver';
@@ -44,7 +43,6 @@ import { PostLog, PostLogSchema } from './schemas/post-log.schema';
     PlatformPostsRepository,
     PostLogsRepository,
     IdempotencyKeysRepository,
-    PostsTransactions,
     PostEvents,
     MediaCleanupRegistry,
     PostsService,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Types, type ClientSession } from 'mongoose';
+import { Types } from 'mongoose';
 import type { RequestContext } from '../auth/request-context';
 import { ApiError, ClientFault } from '../common/api-error';
 import { ConnectionsService, type ConnectionRef } from '../connections/connections.service';
@@ -24,7 +24,7 @@ import { canonicalHash } from '../common/canonical-json';
 import { IDEMPOTENCY_KEY_PATTERN } from '../common/idempotency-key';
 import { isDuplicateKeyError } from '../database/mongo-errors';
 import { isObjectIdString } from '../database/object-id';
-import { PostsTransactions } from './posts-transactions';
+import { Transactions } from '../database/transactions';
 import { IDEMPOTENCY_TTL_SECONDS } from './schemas/idempotency-key.schema';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
@@ -66,7 +66,7 @@ export class PostsService {
     private readonly platformPosts: PlatformPostsRepository,
     private readonly logs: PostLogsRepository,
     private readonly idempotencyKeys: IdempotencyKeysRepository,
-    private readonly transactions: PostsTransactions,
+    private readonly transactions: Transactions,
     private readonly connections: ConnectionsService,
     private readonly limits: LimitsService,
     private readonly events: PostEvents,
@@ -105,9 +105,9 @@ export class PostsService {
     const response: CreatePostResult = { success: true, postGroupId: String(postGroupId) };
 
     try {
-      await this.transactions.run(async (session) => {
+      await this.transactions.run(async () => {
         // First, so a concurrent duplicate stops here (unique index) before writing anything.
-        if (key && hash) await this.idempotencyKeys.insert(ctx.userId, { key, requestHash: hash, response: { ...response } }, session);
+        if (key && hash) await this.idempotencyKeys.insert(ctx.userId, { key, requestHash: hash, response: { ...response } });
         await this.groups.create(
           ctx.userId,
           {
@@ -119,7 +119,6 @@ export class PostsService {
             platforms: platformNamesOf(refs),
             processingStatus: 'pending',
           },
-          session,
         );
         const posts = await this.platformPosts.createMany(
           ctx.userId,
@@ -133,14 +132,13 @@ export class PostsService {
             content: input.content,
             ...(scheduledTime ? { scheduledTime } : {}),
           })),
-          session,
         );
         if (options.mediaIds?.length) {
           const scope = { userId: ctx.userId, postGroupId: String(postGroupId) };
-          const media = await this.mediaCleanup.attachToGroup(scope, options.mediaIds, session);
-          await this.groups.attachMediaMany(ctx.userId, String(postGroupId), media, session);
+          const media = await this.mediaCleanup.attachToGroup(scope, options.mediaIds);
+          await this.groups.attachMediaMany(ctx.userId, String(postGroupId), media);
         }
-        if (scheduledTime) await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, [], session);
+        if (scheduledTime) await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, []);
       });
     } catch (err) {
       if (key && hash && isDuplicateKeyError(err)) {
@@ -271,7 +269,6 @@ export class PostsService {
     posts: Array<Pick<PlatformPostRecord, '_id' | 'platform' | 'platformId'>>,
     scheduledTime: Date,
     extraLogs: NewPostLog[],
-    session: ClientSession,
   ): Promise<void> {
     await this.logs.append(
       userId,
@@ -285,7 +282,6 @@ export class PostsService {
           metadata: { scheduledTime: scheduledTime.toISOString() },
         })),
       ],
-      session,
     );
     await this.events.postScheduled(
       posts.map((p) => ({
@@ -296,7 +292,6 @@ export class PostsService {
         platformId: p.platformId,
         scheduledAt: scheduledTime,
       })),
-      session,
     );
   }
 
@@ -401,11 +396,11 @@ export class PostsService {
     }
     const set = { status: plan.status, ...(scheduledTime ? { scheduledTime } : {}) };
 
-    await this.transactions.run(async (session) => {
-      const updated = await this.groups.updateSchedule(ctx.userId, postGroupId, group.status, set, session);
+    await this.transactions.run(async () => {
+      const updated = await this.groups.updateSchedule(ctx.userId, postGroupId, group.status, set);
       if (!updated) {
         // Moved (or deleted) since we read it: answer for its state now.
-        const current = await this.groups.findById(ctx.userId, postGroupId, session);
+        const current = await this.groups.findById(ctx.userId, postGroupId);
         if (!current) throw ApiError.notFound('Post group not found');
         throw ApiError.badRequest(`Cannot update post: post is currently in ${current.status} status`);
       }
@@ -413,15 +408,14 @@ export class PostsService {
         ctx.userId,
         postGroupId,
         { status: plan.status === 'scheduled' ? 'scheduled' : 'pending', ...(scheduledTime ? { scheduledTime } : {}) },
-        session,
       );
       const statusLog: NewPostLog[] = plan.statusChanged
         ? [{ event: 'status_changed', metadata: { from: group.status, to: plan.status } }]
         : [];
       if (plan.status === 'scheduled' && plan.needsLimitCheck && scheduledTime) {
-        await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, statusLog, session);
+        await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, statusLog);
       } else {
-        await this.logs.append(ctx.userId, postGroupId, statusLog, session);
+        await this.logs.append(ctx.userId, postGroupId, statusLog);
       }
     });
 
@@ -474,25 +468,25 @@ export class PostsService {
     const content = edits.content ?? group.content;
     const postStatus = plan.status === 'scheduled' ? 'scheduled' : 'pending';
 
-    await this.transactions.run(async (session) => {
+    await this.transactions.run(async () => {
       const set = {
         status: plan.status,
         ...(scheduledTime ? { scheduledTime } : {}),
         ...(edits.content !== undefined ? { content } : {}),
         ...(refs ? { platforms: targetNames } : {}),
       };
-      const updated = await this.groups.applyEdits(ctx.userId, postGroupId, group.status, set, session);
+      const updated = await this.groups.applyEdits(ctx.userId, postGroupId, group.status, set);
       if (!updated) {
-        const current = await this.groups.findById(ctx.userId, postGroupId, session);
+        const current = await this.groups.findById(ctx.userId, postGroupId);
         if (!current) throw ApiError.notFound('Post group not found');
         assertEditable(current, []);
         throw ApiError.badRequest(`Cannot update post: post is currently in ${current.status} status`);
       }
       const kept = posts.length - remove.length;
-      if (remove.length && (await this.platformPosts.deleteUnstarted(ctx.userId, postGroupId, remove.map((p) => p._id), session)) !== remove.length) {
+      if (remove.length && (await this.platformPosts.deleteUnstarted(ctx.userId, postGroupId, remove.map((p) => p._id))) !== remove.length) {
         throw ApiError.badRequest(EDIT_MESSAGES.started);
       }
-      if (edits.content !== undefined && (await this.platformPosts.setContentUnstarted(ctx.userId, postGroupId, content, session)) !== kept) {
+      if (edits.content !== undefined && (await this.platformPosts.setContentUnstarted(ctx.userId, postGroupId, content)) !== kept) {
         throw ApiError.badRequest(EDIT_MESSAGES.started);
       }
       const added = add.length
@@ -508,18 +502,17 @@ export class PostsService {
               content,
               ...(scheduledTime ? { scheduledTime } : {}),
             })),
-            session,
           )
         : [];
-      await this.platformPosts.updateScheduleForGroup(ctx.userId, postGroupId, { status: postStatus, ...(scheduledTime ? { scheduledTime } : {}) }, session);
+      await this.platformPosts.updateScheduleForGroup(ctx.userId, postGroupId, { status: postStatus, ...(scheduledTime ? { scheduledTime } : {}) });
       const statusLog: NewPostLog[] = plan.statusChanged ? [{ event: 'status_changed', metadata: { from: group.status, to: plan.status } }] : [];
       if (checkLimits && scheduledTime) {
         // Every post when the group (re)moved into the schedule, else only the new ones.
         const keptPosts = posts.filter((p) => !remove.includes(p));
         const newlyScheduled = plan.needsLimitCheck ? [...keptPosts, ...added] : added;
-        await this.recordScheduled(ctx.userId, postGroupId, newlyScheduled, scheduledTime, statusLog, session);
+        await this.recordScheduled(ctx.userId, postGroupId, newlyScheduled, scheduledTime, statusLog);
       } else {
-        await this.logs.append(ctx.userId, postGroupId, statusLog, session);
+        await this.logs.append(ctx.userId, postGroupId, statusLog);
       }
     });
   }
@@ -532,12 +525,12 @@ export class PostsService {
    */
   async delete(ctx: RequestContext, postGroupId: string): Promise<{ success: true }> {
     assertObjectId(postGroupId);
-    const files = await this.transactions.run(async (session) => {
-      const deleted = await this.groups.delete(ctx.userId, postGroupId, session);
+    const files = await this.transactions.run(async () => {
+      const deleted = await this.groups.delete(ctx.userId, postGroupId);
       if (!deleted) throw ApiError.notFound('Post group not found');
-      await this.platformPosts.deleteForGroup(ctx.userId, postGroupId, session);
-      await this.logs.deleteForGroup(ctx.userId, postGroupId, session);
-      return this.mediaCleanup.deleteForGroup({ userId: ctx.userId, postGroupId }, session);
+      await this.platformPosts.deleteForGroup(ctx.userId, postGroupId);
+      await this.logs.deleteForGroup(ctx.userId, postGroupId);
+      return this.mediaCleanup.deleteForGroup({ userId: ctx.userId, postGroupId });
     });
     await this.mediaCleanup.removeFiles(files);
     return { success: true };
@@ -559,14 +552,14 @@ export class PostsService {
   }
 
   /** Media module: records a media file of the group (shown in list-posts `mediaUrls`). */
-  attachMedia(userId: string, postGroupId: string, media: { mediaId: string; url: string }, session?: ClientSession): Promise<boolean> {
+  attachMedia(userId: string, postGroupId: string, media: { mediaId: string; url: string }): Promise<boolean> {
     if (!isObjectIdString(postGroupId)) return Promise.resolve(false);
-    return this.groups.attachMedia(userId, postGroupId, media.mediaId, media.url, session);
+    return this.groups.attachMedia(userId, postGroupId, media.mediaId, media.url);
   }
 
-  async detachMedia(userId: string, postGroupId: string, media: { mediaId: string; url: string }, session?: ClientSession): Promise<void> {
+  async detachMedia(userId: string, postGroupId: string, media: { mediaId: string; url: string }): Promise<void> {
     if (!isObjectIdString(postGroupId)) return;
-    await this.groups.detachMedia(userId, postGroupId, media.mediaId, media.url, session);
+    await this.groups.detachMedia(userId, postGroupId, media.mediaId, media.url);
   }
 }
 

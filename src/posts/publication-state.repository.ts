@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { ClientSession, Model, UpdateQuery } from 'mongoose';
+import type { Model, UpdateQuery } from 'mongoose';
 import { Types } from 'mongoose';
 import type { NewPostLog } from './post-logs.repository';
 import type { PlatformPostStatus, PostGroupStatus } from './post-status';
@@ -173,7 +173,7 @@ export class PublicationStateRepository {
   }
 
   /** Log entries of many groups in one ordered insert. */
-  async appendLogs(entries: ScopedPostLog[], session?: ClientSession): Promise<void> {
+  async appendLogs(entries: ScopedPostLog[]): Promise<void> {
     if (!entries.length) return;
     await this.logs.insertMany(
       entries.map((e) => ({
@@ -181,8 +181,7 @@ export class PublicationStateRepository {
         userId: new Types.ObjectId(e.userId),
         postGroupId: new Types.ObjectId(String(e.postGroupId)),
         ...(e.postId ? { postId: new Types.ObjectId(String(e.postId)) } : {}),
-      })),
-      { session },
+      }))
     );
   }
 
@@ -229,15 +228,13 @@ export class PublicationStateRepository {
     scope: ClaimScope,
     status: Extract<PlatformPostStatus, 'published' | 'failed'>,
     set: Partial<Pick<PlatformPostRecord, 'postedId' | 'publishedUrl' | 'publishedAt' | 'error' | 'threadParts'>>,
-    session: ClientSession,
   ): Promise<boolean> {
     const unset: Record<string, 1> = { attemptInFlight: 1, nextAttemptAt: 1 };
     if (status === 'published') unset.error = 1;
     const result = await this.posts
       .updateOne(
         this.claimed(scope),
-        { $set: { status, ...set, 'claim.leaseUntil': new Date(0) }, $unset: unset } as never,
-        { session },
+        { $set: { status, ...set, 'claim.leaseUntil': new Date(0) }, $unset: unset } as never
       )
       .exec();
     return result.matchedCount === 1;
@@ -248,25 +245,24 @@ export class PublicationStateRepository {
    * finishing at once then conflict on the group document, and the retried transaction sees
    * the other's committed outcome (so the last one always finalizes the group).
    */
-  async lockGroup(userId: string, postGroupId: string, session: ClientSession): Promise<PostGroupRecord | null> {
+  async lockGroup(userId: string, postGroupId: string): Promise<PostGroupRecord | null> {
     return this.groups
-      .findOneAndUpdate({ _id: oid(postGroupId), userId: oid(userId) }, { $set: { updatedAt: new Date() } }, { returnDocument: 'after', session, timestamps: false })
+      .findOneAndUpdate({ _id: oid(postGroupId), userId: oid(userId) }, { $set: { updatedAt: new Date() } }, { returnDocument: 'after', timestamps: false })
       .lean<PostGroupRecord>()
       .exec();
   }
 
-  groupPosts(userId: string, postGroupId: string, session: ClientSession): Promise<PlatformPostRecord[]> {
+  groupPosts(userId: string, postGroupId: string): Promise<PlatformPostRecord[]> {
     return this.posts
       .find({ postGroupId: oid(postGroupId), userId: oid(userId) })
       .select({ status: 1, threadParts: 1, postedId: 1 })
-      .session(session)
       .lean<PlatformPostRecord[]>()
       .exec();
   }
 
-  async finalizeGroup(userId: string, postGroupId: string, status: PostGroupStatus, session: ClientSession): Promise<void> {
+  async finalizeGroup(userId: string, postGroupId: string, status: PostGroupStatus): Promise<void> {
     await this.groups
-      .updateOne({ _id: oid(postGroupId), userId: oid(userId) }, { $set: { status, processingStatus: 'finished' } }, { session })
+      .updateOne({ _id: oid(postGroupId), userId: oid(userId) }, { $set: { status, processingStatus: 'finished' } })
       .exec();
   }
 

@@ -1,11 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { ClientSession } from 'mongoose';
 import { MetricsService } from '../metrics/metrics.service';
 import { deriveGroupStatus } from './group-status';
 import { PostEvents } from './post-events';
 import type { PostGroupStatus } from './post-status';
-import { PostsTransactions } from './posts-transactions';
+import { Transactions } from '../database/transactions';
 import { PublicationStateRepository, type ClaimScope, type ScopedPostLog } from './publication-state.repository';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
@@ -55,7 +54,7 @@ export interface TransitionResult {
 export class PublicationStateService implements OnModuleInit {
   constructor(
     private readonly repository: PublicationStateRepository,
-    private readonly transactions: PostsTransactions,
+    private readonly transactions: Transactions,
     private readonly events: PostEvents,
     private readonly metrics: MetricsService,
   ) {}
@@ -189,7 +188,7 @@ export class PublicationStateService implements OnModuleInit {
 
   async markPublished(claimed: ClaimedPost, success: PublishSuccess, retryCount: number): Promise<TransitionResult> {
     const publishedAt = new Date();
-    const result = await this.transactions.run(async (session) => {
+    const result = await this.transactions.run(async () => {
       const applied = await this.repository.finish(
         claimed.scope,
         'published',
@@ -199,7 +198,6 @@ export class PublicationStateService implements OnModuleInit {
           publishedAt,
           ...(success.threadParts ? { threadParts: success.threadParts } : {}),
         },
-        session,
       );
       if (!applied) return { applied: false, groupStatus: null };
       const { post } = claimed;
@@ -208,7 +206,6 @@ export class PublicationStateService implements OnModuleInit {
           { ...this.postLogBase(post), event: 'publish_succeeded', ...(retryCount > 0 ? { retryCount } : {}), metadata: { postedId: success.postedId, publishedUrl: success.publishedUrl } },
           { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'published' } },
         ],
-        session,
       );
       await this.events.postPublished(
         [
@@ -222,9 +219,8 @@ export class PublicationStateService implements OnModuleInit {
             publishedUrl: success.publishedUrl,
           },
         ],
-        session,
       );
-      return { applied: true, groupStatus: await this.rollup(post, session) };
+      return { applied: true, groupStatus: await this.rollup(post) };
     });
     // Counted once the transaction committed, so a retried transaction never counts twice.
     if (result.applied) this.metrics.publishOutcome(claimed.post.platform, 'published');
@@ -238,7 +234,7 @@ export class PublicationStateService implements OnModuleInit {
     extra: { threadParts?: PlatformPostRecord['threadParts']; postedId?: string; publishedUrl?: string } = {},
   ): Promise<TransitionResult> {
     const failedAt = new Date();
-    const result = await this.transactions.run(async (session) => {
+    const result = await this.transactions.run(async () => {
       const error = {
         code: failure.code,
         message: failure.message,
@@ -247,7 +243,7 @@ export class PublicationStateService implements OnModuleInit {
         failedAt,
         retryable: failure.retryable,
       };
-      const applied = await this.repository.finish(claimed.scope, 'failed', { error, ...extra }, session);
+      const applied = await this.repository.finish(claimed.scope, 'failed', { error, ...extra });
       if (!applied) return { applied: false, groupStatus: null };
       const { post } = claimed;
       await this.repository.appendLogs(
@@ -262,7 +258,6 @@ export class PublicationStateService implements OnModuleInit {
           },
           { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'failed' } },
         ],
-        session,
       );
       await this.events.postFailed(
         [
@@ -276,9 +271,8 @@ export class PublicationStateService implements OnModuleInit {
             failedAt,
           },
         ],
-        session,
       );
-      return { applied: true, groupStatus: await this.rollup(post, session) };
+      return { applied: true, groupStatus: await this.rollup(post) };
     });
     if (result.applied) this.metrics.publishOutcome(claimed.post.platform, 'failed', failure.code);
     return result;
@@ -301,22 +295,21 @@ export class PublicationStateService implements OnModuleInit {
   }
 
   /** Inside the terminal transaction: finalizes the group once no platform post is open. */
-  private async rollup(post: PlatformPostRecord, session: ClientSession): Promise<PostGroupStatus | null> {
+  private async rollup(post: PlatformPostRecord): Promise<PostGroupStatus | null> {
     const userId = String(post.userId);
     const groupId = String(post.postGroupId);
-    const group = await this.repository.lockGroup(userId, groupId, session);
+    const group = await this.repository.lockGroup(userId, groupId);
     if (!group) return null;
-    const siblings = await this.repository.groupPosts(userId, groupId, session);
+    const siblings = await this.repository.groupPosts(userId, groupId);
     const status = deriveGroupStatus(
       siblings.map((p) => ({ status: p.status, partiallyLive: p.status === 'failed' && !!p.threadParts?.some((t) => t.postedId) })),
     );
     if (!status) return null;
     if (group.processingStatus !== 'finished' || group.status !== status) {
-      await this.repository.finalizeGroup(userId, groupId, status, session);
+      await this.repository.finalizeGroup(userId, groupId, status);
       if (group.status !== status) {
         await this.repository.appendLogs(
           [{ userId, postGroupId: groupId, event: 'status_changed', metadata: { from: group.status, to: status } }],
-          session,
         );
       }
     }

@@ -77,12 +77,11 @@ export class TokenUpkeepService implements OnApplicationBootstrap, BeforeApplica
       }
     }
     if (remaining >= EXPIRING_WINDOW_MS) return;
-    const sent = await this.connections.notifyExpiringOnce(record, expiresAt, (session) =>
+    const sent = await this.connections.notifyExpiringOnce(record, expiresAt, () =>
       this.webhooks.enqueue(
         record.userId,
         'token.expiring',
         { platform: record.platform, platformId: record.platformId, username: record.username, expiresAt: expiresAt.toISOString() },
-        session,
       ),
     );
     if (sent) report.notified += 1;

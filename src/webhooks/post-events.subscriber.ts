@@ -1,5 +1,4 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import type { ClientSession } from 'mongoose';
 import {
   PostEvents,
   type PostEventsPublisher,
@@ -18,8 +17,8 @@ function byUser<T extends { userId: string }>(events: T[]): Map<string, T[]> {
 }
 
 /**
- * Turns the posts module's in-process events into outbox rows, inside the emitter's transaction
- * (the session it passes), so a post change and its webhook deliveries commit together.
+ * Turns the posts module's in-process events into outbox rows, inside the emitter's transaction,
+ * so a post change and its webhook deliveries commit together.
  */
 @Injectable()
 export class PostEventsSubscriber implements Partial<PostEventsPublisher>, OnModuleInit, OnModuleDestroy {
@@ -38,22 +37,22 @@ export class PostEventsSubscriber implements Partial<PostEventsPublisher>, OnMod
     this.unsubscribe?.();
   }
 
-  async postScheduled(events: PostScheduledEvent[], session: ClientSession): Promise<void> {
-    await this.write(events, session, (e) => ({
+  async postScheduled(events: PostScheduledEvent[]): Promise<void> {
+    await this.write(events, (e) => ({
       event: 'post.scheduled',
       data: { postId: e.postId, postGroupId: e.postGroupId, platform: e.platform, scheduledAt: e.scheduledAt.toISOString() },
     }));
   }
 
-  async postPublished(events: PostPublishedEvent[], session: ClientSession): Promise<void> {
-    await this.write(events, session, (e) => ({
+  async postPublished(events: PostPublishedEvent[]): Promise<void> {
+    await this.write(events, (e) => ({
       event: 'post.published',
       data: { postId: e.postId, postGroupId: e.postGroupId, platform: e.platform, publishedAt: e.publishedAt.toISOString() },
     }));
   }
 
-  async postFailed(events: PostFailedEvent[], session: ClientSession): Promise<void> {
-    await this.write(events, session, (e) => ({
+  async postFailed(events: PostFailedEvent[]): Promise<void> {
+    await this.write(events, (e) => ({
       event: 'post.failed',
       data: {
         postId: e.postId,
@@ -65,9 +64,9 @@ export class PostEventsSubscriber implements Partial<PostEventsPublisher>, OnMod
     }));
   }
 
-  private async write<T extends { userId: string }>(events: T[], session: ClientSession, map: (e: T) => OutboxEvent): Promise<void> {
+  private async write<T extends { userId: string }>(events: T[], map: (e: T) => OutboxEvent): Promise<void> {
     for (const [userId, list] of byUser(events)) {
-      await this.webhooks.enqueueMany(userId, list.map(map), session);
+      await this.webhooks.enqueueMany(userId, list.map(map));
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { ClientSession, Model, Types } from 'mongoose';
+import { Model, Types } from 'mongoose';
 import { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from './schemas/webhook-delivery.schema';
 import { isObjectIdString } from '../database/object-id';
 
@@ -64,8 +64,8 @@ const oid = (id: string) => new Types.ObjectId(id);
 export class WebhookDeliveriesRepository {
   constructor(@InjectModel(WebhookDelivery.name) private readonly model: Model<WebhookDelivery>) {}
 
-  /** Outbox rows, in the caller's transaction when a session is given. */
-  async insertMany(userId: string, rows: NewDelivery[], now: Date, session?: ClientSession): Promise<void> {
+  /** Outbox rows, in the caller's transaction when there is one. */
+  async insertMany(userId: string, rows: NewDelivery[], now: Date): Promise<void> {
     if (!rows.length) return;
     const docs = rows.map((r) => ({
       userId: oid(userId),
@@ -78,7 +78,7 @@ export class WebhookDeliveriesRepository {
       attemptCount: 0,
       attempts: [],
     }));
-    await this.model.insertMany(docs, session ? { session } : {});
+    await this.model.insertMany(docs, {});
   }
 
   /** Deliveries waiting to be sent (due now or later), all users: the outbox depth. */

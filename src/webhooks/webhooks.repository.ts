@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { ClientSession, Model, Types } from 'mongoose';
+import { Model, Types } from 'mongoose';
 import { Webhook } from './schemas/webhook.schema';
 import { isObjectIdString } from '../database/object-id';
 
@@ -101,10 +101,9 @@ export class WebhooksRepository {
   }
 
   /** Active webhooks of the user subscribed to the event (inside the caller's transaction). */
-  async findSubscribed(userId: string, event: string, session?: ClientSession): Promise<string[]> {
+  async findSubscribed(userId: string, event: string): Promise<string[]> {
     const docs = await this.model
       .find({ userId: oid(userId), isActive: true, events: event }, { _id: 1 })
-      .session(session ?? null)
       .lean<Array<{ _id: Types.ObjectId }>>();
     return docs.map((d) => String(d._id));
   }

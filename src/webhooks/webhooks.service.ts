@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { ClientSession } from 'mongoose';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
 import { TokenCipher } from '../crypto/token-cipher';
@@ -166,27 +165,27 @@ export class WebhooksService {
   }
 
   /**
-   * The outbox: one delivery per active webhook of `userId` subscribed to the event. Pass the
-   * session of the transaction that made the change, so the rows commit (or roll back) with it;
+   * The outbox: one delivery per active webhook of `userId` subscribed to the event. Called
+   * inside the transaction that made the change, the rows commit (or roll back) with it;
    * the worker delivers them after commit.
    */
-  enqueue<E extends WebhookEvent>(userId: string, event: E, data: WebhookEventData[E], session?: ClientSession): Promise<number> {
-    return this.enqueueMany(userId, [{ event, data }], session);
+  enqueue<E extends WebhookEvent>(userId: string, event: E, data: WebhookEventData[E]): Promise<number> {
+    return this.enqueueMany(userId, [{ event, data }]);
   }
 
   /** Several events of one user in one write (e.g. a post group's platform posts). */
-  async enqueueMany(userId: string, events: OutboxEvent[], session?: ClientSession): Promise<number> {
+  async enqueueMany(userId: string, events: OutboxEvent[]): Promise<number> {
     if (!events.length) return 0;
     const now = new Date();
     const subscribers = new Map<WebhookEvent, string[]>();
     for (const e of events) {
-      if (!subscribers.has(e.event)) subscribers.set(e.event, await this.webhooks.findSubscribed(userId, e.event, session));
+      if (!subscribers.has(e.event)) subscribers.set(e.event, await this.webhooks.findSubscribed(userId, e.event));
     }
     const rows = events.flatMap((e) => {
       const payload = serializePayload(e.event, e.timestamp ?? now, e.data as never);
       return subscribers.get(e.event)!.map((webhookId) => ({ webhookId, event: e.event, payload }));
     });
-    await this.deliveries.insertMany(userId, rows, now, session);
+    await this.deliveries.insertMany(userId, rows, now);
     if (rows.length) this.logger.debug(`enqueued ${rows.length} webhook deliveries`);
     return rows.length;
   }

@@ -119,12 +119,12 @@ describe('webhook delivery (local receivers, WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
     const account = await createAccount(t);
     const hook = await createWebhook(t, account, rx.url, ['post.scheduled']);
     await expect(
-      t.connection.transaction(async (session) => {
-        await service.enqueue(account.userId, 'post.scheduled', postData() as never, session);
+      t.connection.transaction(async () => {
+        await service.enqueue(account.userId, 'post.scheduled', postData() as never);
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
-    await t.connection.transaction((session) => service.enqueue(account.userId, 'post.scheduled', postData(2) as never, session));
+    await t.connection.transaction(() => service.enqueue(account.userId, 'post.scheduled', postData(2) as never));
     await rx.waitFor(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(rx.requests).toHaveLength(1);
