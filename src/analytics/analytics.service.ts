@@ -14,6 +14,7 @@ import {
   type Metric,
 } from './analytics-validation';
 import { LinkedInAnalyticsClient, LinkedInUpstreamError } from './linkedin-analytics.client';
+import { AnalyticsMessages } from './analytics.errors';
 
 /** Spec, "Operational limits": analytics answers are cached for 30 minutes. */
 export const ANALYTICS_CACHE_TTL_MS = 30 * 60 * 1000;
@@ -176,7 +177,7 @@ export class AnalyticsService {
     };
     if (errors.length === 0) return { success: true, profile };
     if (fetched === 0) {
-      throw new ApiError(HttpStatus.BAD_GATEWAY, 'Failed to fetch LinkedIn profile data', { success: false, errors });
+      throw new ApiError(HttpStatus.BAD_GATEWAY, AnalyticsMessages.profileFetchFailed, { success: false, errors });
     }
     return { success: false, partialData: true, profile, errors };
   }
@@ -254,7 +255,7 @@ export class AnalyticsService {
   /** The acting user's LinkedIn connection with that compound id, and its decrypted token. */
   private async resolve(ctx: RequestContext, platformId: string): Promise<ResolvedConnection> {
     const [connection] = (await this.connections.findOwned(ctx.userId, [platformId])).filter((c) => c.platform === 'linkedin');
-    if (!connection) throw ApiError.notFound('LinkedIn connection not found');
+    if (!connection) throw ApiError.notFound(AnalyticsMessages.linkedInNotFound);
     const credentials = await this.connections.getCredentials(ctx.userId, connection.id);
     return { scope: { userId: ctx.userId, connectionId: connection.id }, accessToken: credentials.accessToken };
   }

@@ -36,6 +36,22 @@ export class ApiError extends Error {
   }
 }
 
+/** What every transport sends for a failure: the HTTP status and `{ error, ...extra }`. */
+export interface ErrorResponse {
+  status: number;
+  body: { error: string } & Record<string, unknown>;
+}
+
+/**
+ * The one error body builder (REST filter, raw media and MCP routes, MCP tool errors): an
+ * ApiError keeps its status, message and extra fields; anything else is a 500 with `fallback`
+ * (the route's failure message), its cause for the caller to log.
+ */
+export function errorResponse(err: unknown, fallback = 'Internal server error'): ErrorResponse {
+  if (err instanceof ApiError) return { status: err.status, body: { error: err.message, ...err.body } };
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: fallback } };
+}
+
 /**
  * A client mistake the spec answers with a route's 500 message (a malformed post group id in
  * get-post, update-post, delete-post, post-logs). The status stays as the spec fixes it, but it

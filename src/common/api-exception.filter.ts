@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from './api-error';
+import { ApiError, errorResponse, type ErrorResponse } from './api-error';
 
 /**
  * The single place errors become HTTP answers: `{ "error": "<message>" }` plus any extra fields
@@ -20,10 +20,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
-  private toResponse(exception: unknown, request: FastifyRequest): { status: number; body: Record<string, unknown> } {
-    if (exception instanceof ApiError) {
-      return { status: exception.status, body: { error: exception.message, ...exception.body } };
-    }
+  private toResponse(exception: unknown, request: FastifyRequest): ErrorResponse {
+    if (exception instanceof ApiError) return errorResponse(exception);
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
@@ -34,14 +32,14 @@ export class ApiExceptionFilter implements ExceptionFilter {
         const m = (response as { message: unknown }).message;
         message = Array.isArray(m) ? String(m[0]) : String(m);
       }
-      return { status, body: { error: message } };
+      return errorResponse(new ApiError(status, message));
     }
     const err = exception as { statusCode?: number; code?: string; message?: string };
     // Fastify's own client errors (bad JSON, body too large, unsupported media type).
     if (typeof err?.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-      return { status: err.statusCode, body: { error: err.message ?? 'Bad request' } };
+      return errorResponse(new ApiError(err.statusCode, err.message ?? 'Bad request'));
     }
     this.logger.error({ err: exception }, 'Unhandled error');
-    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal server error' } };
+    return errorResponse(exception);
   }
 }

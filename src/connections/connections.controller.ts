@@ -11,6 +11,7 @@ import {
   toConnectionResponse,
   toConnectionTestResponse,
 } from './dto/connection.response';
+import { ConnectionMessages } from './connections.errors';
 
 @ApiTags('connections')
 @ApiKeyAuth()
@@ -35,7 +36,7 @@ export class ConnectionsController {
   @ApiOperation({ summary: 'Check that a connection still works (a call to the platform)' })
   @ApiOkResponse({ type: ConnectionTestResponse })
   @ApiResponse({ status: 400, type: ErrorResponse, description: 'Invalid platformId format' })
-  @ApiResponse({ status: 404, type: ErrorResponse, description: 'Connection not found' })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: ConnectionMessages.notFound })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to test connection' })
   async test(@Ctx() ctx: RequestContext, @Param('platformId') platformId: string): Promise<ConnectionTestResponse> {
     return toConnectionTestResponse(await this.connections.testConnection(ctx.userId, platformId));

@@ -13,6 +13,7 @@ import { ConnectionsRepository, type ConnectionRecord } from './connections.repo
 import { isPlatformName, parseLoosePlatformId } from './platform-id';
 import { TokenCipher, TokenCipherError } from '../crypto/token-cipher';
 import { tokenStatusOf } from './token-status';
+import { ConnectionMessages } from './connections.errors';
 
 export type { ConnectionRecord } from './connections.repository';
 
@@ -82,14 +83,6 @@ export interface AdminConnectionInput {
   instanceUrl?: string | null;
   type?: string | null;
 }
-
-export const ConnectionMessages = {
-  invalidPlatform: 'Invalid platform. Must be one of: twitter, linkedin, instagram, threads, tiktok, youtube, facebook, bluesky, mastodon, telegram, pinterest',
-  externalIdRequired: 'externalId is required',
-  accessTokenRequired: 'accessToken is required',
-  invalidExpiry: 'accessTokenExpiresAt must be an ISO 8601 date-time',
-  userNotFound: 'User not found',
-} as const;
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
@@ -204,7 +197,7 @@ export class ConnectionsService {
   async getCredentials(userId: string, connectionId: string): Promise<PlatformCredentials & { platform: PlatformName }> {
     const record = await this.repository.findById(userId, connectionId);
     const secrets = record && (await this.repository.findSecrets(userId, connectionId));
-    if (!record || !secrets) throw ApiError.notFound('Connection not found');
+    if (!record || !secrets) throw ApiError.notFound(ConnectionMessages.notFound);
     try {
       return this.credentialsOf(record, secrets);
     } catch (err) {
@@ -230,9 +223,9 @@ export class ConnectionsService {
    */
   async testConnection(userId: string, rawPlatformId: string, now: Date = new Date()): Promise<ConnectionTestResult> {
     const parsed = parseLoosePlatformId(rawPlatformId);
-    if (!parsed) throw ApiError.badRequest('Invalid platformId format');
+    if (!parsed) throw ApiError.badRequest(ConnectionMessages.invalidPlatformId);
     const record = await this.repository.findOne(userId, parsed.platform, parsed.externalId);
-    if (!record) throw ApiError.notFound('Connection not found');
+    if (!record) throw ApiError.notFound(ConnectionMessages.notFound);
 
     const registered = this.registry.get(record.platform);
     const adapter = registered?.healthValidator === false ? undefined : registered;
@@ -285,7 +278,7 @@ export class ConnectionsService {
     let credentials: PlatformCredentials;
     try {
       const secrets = await this.repository.findSecrets(userId, record.id);
-      if (!secrets) throw ApiError.notFound('Connection not found');
+      if (!secrets) throw ApiError.notFound(ConnectionMessages.notFound);
       credentials = this.credentialsOf(record, secrets);
     } catch (err) {
       if (!(err instanceof TokenCipherError)) throw err;

@@ -7,7 +7,7 @@ import { ApiKeyAuthService } from '../auth/api-key-auth.service';
 import { rateLimitHeaders, rateLimitMessage } from '../rate-limit/rate-limit-headers';
 import { RATE_LIMIT_WINDOW_SECONDS, RateLimitService } from '../rate-limit/rate-limit.service';
 import type { RequestContext } from '../auth/request-context';
-import { ApiError } from '../common/api-error';
+import { ApiError, errorResponse } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
 import { mcpAuthHeaders } from './mcp-auth-headers';
 import { McpServerFactory } from './mcp-server.factory';
@@ -48,8 +48,7 @@ export class McpHttpRoutes implements OnModuleInit {
     try {
       ctx = await this.auth.authenticate(mcpAuthHeaders(request.headers));
     } catch (err) {
-      const status = err instanceof ApiError ? err.status : 500;
-      const body = err instanceof ApiError ? { error: err.message, ...err.body } : { error: 'Internal server error' };
+      const { status, body } = errorResponse(err);
       if (status === 401) void reply.header('www-authenticate', 'Bearer');
       return reply.status(status).header('content-type', JSON_TYPE).send(body);
     }
@@ -60,7 +59,7 @@ export class McpHttpRoutes implements OnModuleInit {
       // On the raw response: the transport below writes it itself (reply is hijacked).
       for (const [name, value] of Object.entries(rateLimitHeaders(limited, RATE_LIMIT_WINDOW_SECONDS))) reply.raw.setHeader(name, value);
       if (!limited.allowed) {
-        return reply.status(429).header('content-type', JSON_TYPE).send({ error: rateLimitMessage(limited.limit, limited.resetSeconds) });
+        return reply.status(429).header('content-type', JSON_TYPE).send(errorResponse(new ApiError(429, rateLimitMessage(limited.limit, limited.resetSeconds))).body);
       }
     }
 

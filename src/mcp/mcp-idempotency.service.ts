@@ -8,18 +8,13 @@ import { canonicalHash } from '../common/canonical-json';
 import { IDEMPOTENCY_KEY_PATTERN } from '../common/idempotency-key';
 import { McpIdempotencyRepository, type IdempotencyScope } from './mcp-idempotency.repository';
 import { MCP_IDEMPOTENCY_TTL_SECONDS } from './schemas/mcp-idempotency-record.schema';
+import { IdempotencyMessages } from './mcp.errors';
 
 /** How long one run may hold a key before a retry may take it over (a crashed instance). */
 const LEASE_MS = 60_000;
 /** How long a duplicate waits for the first call to finish before answering "in progress". */
 const WAIT_MS = 10_000;
 const POLL_MS = 50;
-
-export const IdempotencyMessages = {
-  invalidKey: 'Invalid idempotencyKey: 1-255 visible ASCII characters',
-  reused: 'idempotencyKey reused with different arguments',
-  inProgress: 'A call with this idempotencyKey is still in progress; retry later',
-} as const;
 
 /**
  * `idempotencyKey` of the MCP tools that create (create_webhook, get_upload_url, update_post).

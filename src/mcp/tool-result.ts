@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ApiError } from '../common/api-error';
+import { errorResponse } from '../common/api-error';
 
 /** A REST response body as a tool result: the JSON text (what assistants read) and structuredContent. */
 export function toolResult(body: object): CallToolResult {
@@ -13,9 +13,7 @@ export function toolResult(body: object): CallToolResult {
  * `@FailureMessage`; the caller logs the cause.
  */
 export function toolError(err: unknown, failureMessage: string): CallToolResult {
-  const body =
-    err instanceof ApiError
-      ? { error: err.message, ...err.body, status: err.status }
-      : { error: failureMessage, status: 500 };
+  const { status, body: error } = errorResponse(err, failureMessage);
+  const body = { ...error, status };
   return { content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body, isError: true };
 }

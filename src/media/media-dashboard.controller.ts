@@ -14,13 +14,8 @@ import { GenerateUploadUrlDto, GenerateUploadUrlResponse } from './dto/generate-
 import { MediaSuccessResponse, ProcessVideoResponse } from './dto/media.responses';
 import { isAcceptedVideo, videoMimeTypeFor } from './media-names';
 import { MediaService } from './media.service';
-
-export const ProcessVideoMessages = {
-  noFile: 'No video file uploaded',
-  unsupported: 'Unsupported video format. Allowed: MP4, MOV, AVI, MKV, WebM',
-  noGroup: 'postGroupId is required',
-  tooLarge: (mb: number, plan: string) => `Video exceeds the ${mb} MB upload limit of the ${plan} plan`,
-} as const;
+import { MediaMessages } from './media.errors';
+import { ProcessVideoMessages } from './media.errors';
 
 /** Dashboard-only media routes (session cookie). */
 @ApiTags('media (dashboard)')
@@ -83,7 +78,7 @@ export class MediaDashboardController {
   @ApiResponse({ status: 200, type: MediaSuccessResponse })
   @ApiResponse({ status: 400, type: ErrorResponse, description: 'Cannot delete media from a post that has already been published or failed' })
   @ApiResponse({ status: 401, type: ErrorResponse, description: 'Authentication required' })
-  @ApiResponse({ status: 404, type: ErrorResponse, description: 'Media file not found' })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: MediaMessages.notFound })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to delete media file' })
   deleteMedia(@Ctx() ctx: RequestContext, @Param('mediaId') mediaId: string): Promise<MediaSuccessResponse> {
     return this.media.deleteMedia(ctx, mediaId);
@@ -108,7 +103,7 @@ function mapMultipartError(err: unknown, cap: { bytes: number; planName: string 
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new ApiError(413, ProcessVideoMessages.tooLarge(Math.round(cap.bytes / 1024 / 1024), cap.planName));
   }
-  if (code === 'FST_FILES_LIMIT') return ApiError.badRequest('Only one video file per request');
+  if (code === 'FST_FILES_LIMIT') return ApiError.badRequest(MediaMessages.oneVideoPerRequest);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return ApiError.badRequest(ProcessVideoMessages.noFile);
   return err;
 }

@@ -1,9 +1,10 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../common/api-error';
+import { ApiError, errorResponse } from '../common/api-error';
 import { MediaUploadsService } from './media-uploads.service';
 import { LOCAL_FILES_PATH, LOCAL_UPLOAD_PATH } from './storage/local-storage.driver';
+import { MediaMessages } from './media.errors';
 
 /**
  * The signed PUT and the public file route, registered on Fastify directly (not as Nest
@@ -50,7 +51,7 @@ export class MediaHttpRoutes implements OnModuleInit {
     const key = (request.params as { '*': string })['*'];
     try {
       const answer = await this.uploads.serve(key, request.method === 'HEAD' ? 'HEAD' : 'GET', request.headers.range);
-      if (!answer) return this.fail(reply, ApiError.notFound('File not found'));
+      if (!answer) return this.fail(reply, ApiError.notFound(MediaMessages.fileNotFound));
       if (request.method === 'HEAD') {
         // Fastify would reset Content-Length for an empty payload: a HEAD must announce the file's.
         const headers = { ...reply.getHeaders(), ...answer.headers };
@@ -68,8 +69,7 @@ export class MediaHttpRoutes implements OnModuleInit {
   private async fail(reply: FastifyReply, err: unknown): Promise<void> {
     if (reply.sent) return;
     if (!(err instanceof ApiError)) this.logger.error({ err }, 'Media route failed');
-    const status = err instanceof ApiError ? err.status : 500;
-    const error = err instanceof ApiError ? err.message : 'Internal server error';
-    await reply.status(status).header('content-type', 'application/json; charset=utf-8').send({ error });
+    const { status, body } = errorResponse(err);
+    await reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 }

@@ -9,25 +9,13 @@ import { MediaRecordsRepository } from './media-records.repository';
 import { isSafeKey, parseRange, type ByteRange } from './media-names';
 import { MediaService } from './media.service';
 import { MediaSettings } from './media-settings';
-import { ACCEPTED_UPLOADS, isAcceptedUploadType, servedInline, SIGNATURE_BYTES, signatureMatches, uploadTypeLabel } from './media-signatures';
+import { isAcceptedUploadType, servedInline, SIGNATURE_BYTES, signatureMatches, uploadTypeLabel } from './media-signatures';
 import type { MediaRecordData } from './schemas/media-record.schema';
 import { LocalStorageDriver } from './storage/local-storage.driver';
 import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
 import { normalizeContentType, verifyUploadSignature } from './upload-signature';
 import { isObjectIdString } from '../database/object-id';
-
-export const UploadMessages = {
-  invalid: 'Invalid upload URL signature',
-  expired: 'Upload URL has expired',
-  used: 'Upload URL has already been used',
-  missingType: 'Upload type is missing: request the upload URL with type image or video',
-  badType: (t: string) => `Upload type "${t}" is not supported: request the upload URL with type image or video`,
-  contentType: (expected: string) => `Content-Type must be ${expected}, the type the upload URL was issued for`,
-  notHere: 'This upload goes to object storage: use the uploadUrl returned by get-upload-url',
-  interrupted: 'Upload interrupted before the file was complete; the URL can be retried until it expires',
-  unsupported: (t: string) => `Only ${ACCEPTED_UPLOADS} can be uploaded; ${t || 'this type'} is not one of them`,
-  notThatType: (label: string) => `The file is not a ${label}: its first bytes are those of another kind of file. Upload a ${label}, or ask for an upload URL of the file's real type`,
-} as const;
+import { UploadMessages } from './media.errors';
 
 /** The uploaded bytes are not what the upload URL was issued for (checked on the first bytes). */
 class SignatureMismatch extends Error {}

@@ -20,6 +20,7 @@ import { Transactions } from '../database/transactions';
 import type { MediaMetadata, MediaRecordData } from './schemas/media-record.schema';
 import { signedUploadUrl } from './storage/local-storage.driver';
 import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
+import { MediaMessages } from './media.errors';
 
 /** get-upload-url's presence message (its DTO), reused by the dashboard's createUploadUrl. */
 export const UPLOAD_URL_REQUIRED = 'fileName, contentType, and postGroupId are required';
@@ -110,7 +111,7 @@ export class MediaService implements OnModuleDestroy {
     input: { fileName: string; contentType: string; type?: string | null; postGroupId?: string | null },
   ): Promise<UploadUrlResult> {
     if (!input.fileName?.trim() || !input.contentType?.trim()) throw ApiError.badRequest(UPLOAD_URL_REQUIRED);
-    if (input.fileName.length > 255) throw ApiError.badRequest('fileName must be at most 255 characters');
+    if (input.fileName.length > 255) throw ApiError.badRequest(MediaMessages.fileNameTooLong);
     return this.createUploadUrl(ctx, {
       fileName: input.fileName,
       contentType: input.contentType,
@@ -130,7 +131,7 @@ export class MediaService implements OnModuleDestroy {
     ctx: RequestContext,
     input: { fileName: string; contentType: string; type?: unknown; metadata?: Record<string, unknown> },
   ): Promise<{ uploadUrl: string; key: string }> {
-    if (!/^(image|video)\//.test(input.contentType)) throw ApiError.badRequest('Only video and image files are allowed');
+    if (!/^(image|video)\//.test(input.contentType)) throw ApiError.badRequest(MediaMessages.notImageOrVideo);
     // The content type decides a missing type.
     const type: MediaType = isMediaType(input.type) ? input.type : input.contentType.startsWith('video/') ? 'video' : 'image';
     const record = await this.newUploadRecord(ctx.userId, {
@@ -385,16 +386,16 @@ export class MediaService implements OnModuleDestroy {
   /** DELETE /media/post/media/:mediaId: record (and group link) removed; files best effort. */
   async deleteMedia(ctx: RequestContext, mediaId: string): Promise<{ success: true }> {
     const record = await this.records.findOne(ctx.userId, mediaId);
-    if (!record) throw ApiError.notFound('Media file not found');
+    if (!record) throw ApiError.notFound(MediaMessages.notFound);
     if (record.postGroupId) {
       const status = await this.posts.findGroupStatus(ctx.userId, record.postGroupId);
       if (status && FINAL_GROUP_STATUSES.has(status)) {
-        throw ApiError.badRequest('Cannot delete media from a post that has already been published or failed');
+        throw ApiError.badRequest(MediaMessages.postFinished);
       }
     }
     await this.transactions.run(async () => {
       const deleted = await this.records.deleteOne(ctx.userId, mediaId);
-      if (!deleted) throw ApiError.notFound('Media file not found');
+      if (!deleted) throw ApiError.notFound(MediaMessages.notFound);
       if (record.attached && record.postGroupId) {
         await this.posts.detachMedia(ctx.userId, record.postGroupId, { mediaId, url: record.fileUrl });
       }

@@ -2,6 +2,7 @@ import type { SortOrder } from 'mongoose';
 import { ApiError } from '../common/api-error';
 import { PLATFORM_NAMES } from '../platforms/platform-adapter';
 import { POST_GROUP_STATUSES, type PostGroupStatus } from './post-status';
+import { PostMessages } from './posts.errors';
 
 export const LIST_SORT_KEYS = ['createdAt', 'updatedAt', 'scheduledTime'] as const;
 export type ListSortKey = (typeof LIST_SORT_KEYS)[number];
@@ -83,7 +84,7 @@ export function buildListPostsQuery(params: ListPostsParams): ListPostsQuery {
   let sortBy: ListSortKey = 'createdAt';
   if (present(sortByRaw)) {
     if (typeof sortByRaw !== 'string' || !(LIST_SORT_KEYS as readonly string[]).includes(sortByRaw)) {
-      throw ApiError.badRequest('Invalid sortBy. Must be one of: createdAt, updatedAt, scheduledTime');
+      throw ApiError.badRequest(PostMessages.invalidSortBy);
     }
     sortBy = sortByRaw as ListSortKey;
   }

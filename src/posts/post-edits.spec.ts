@@ -1,5 +1,6 @@
 import { ApiError } from '../common/api-error';
-import { assertEditable, diffPlatforms, EDIT_MESSAGES, parseDashboardUpdate } from './post-edits';
+import { assertEditable, diffPlatforms, parseDashboardUpdate } from './post-edits';
+import { PostMessages } from './posts.errors';
 
 const message = (fn: () => unknown): string => {
   try {
@@ -35,10 +36,10 @@ describe('dashboard post edits (pure rules)', () => {
     expect(() => assertEditable({ status: 'draft' }, [{ status: 'pending' }])).not.toThrow();
     expect(() => assertEditable({ status: 'scheduled', processingStatus: 'pending' }, [{ status: 'scheduled', attemptCount: 0 }])).not.toThrow();
     expect(message(() => assertEditable({ status: 'published' }, []))).toBe('Cannot update post: post is currently in published status');
-    expect(message(() => assertEditable({ status: 'scheduled', processingStatus: 'processing' }, []))).toBe(EDIT_MESSAGES.started);
-    expect(message(() => assertEditable({ status: 'scheduled' }, [{ status: 'processing' }]))).toBe(EDIT_MESSAGES.started);
+    expect(message(() => assertEditable({ status: 'scheduled', processingStatus: 'processing' }, []))).toBe(PostMessages.editStarted);
+    expect(message(() => assertEditable({ status: 'scheduled' }, [{ status: 'processing' }]))).toBe(PostMessages.editStarted);
     // Back in the queue after a failed attempt: something may already be out (a thread part).
-    expect(message(() => assertEditable({ status: 'scheduled' }, [{ status: 'scheduled', attemptCount: 1 }]))).toBe(EDIT_MESSAGES.started);
+    expect(message(() => assertEditable({ status: 'scheduled' }, [{ status: 'scheduled', attemptCount: 1 }]))).toBe(PostMessages.editStarted);
   });
 
   it('diffs the platform set', () => {

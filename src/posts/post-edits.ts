@@ -1,15 +1,12 @@
 import { ApiError } from '../common/api-error';
 import { parseContent, parsePlatformIds, parseUpdatePost, type UpdatePostInput } from './post-rules';
 import type { PlatformPostStatus, PostGroupStatus, ProcessingStatus } from './post-status';
+import { PostMessages } from './posts.errors';
 
 /**
  * The dashboard's update (GraphQL `updatePost`): REST update-post's status and time moves, plus
  * content and platform edits. Pure rules; PostsService applies them (docs/graphql.md).
  */
-
-export const EDIT_MESSAGES = {
-  started: 'Cannot edit post: publishing has already started',
-} as const;
 
 export interface PostEdits {
   content?: string;
@@ -61,7 +58,7 @@ export function assertEditable(
   }
   const started =
     (group.processingStatus ?? 'pending') !== 'pending' || posts.some((p) => !UNSTARTED.includes(p.status) || (p.attemptCount ?? 0) > 0);
-  if (started) throw ApiError.badRequest(EDIT_MESSAGES.started);
+  if (started) throw ApiError.badRequest(PostMessages.editStarted);
 }
 
 /** Which platform posts go (connections no longer wanted) and which connections are new. */

@@ -1,5 +1,6 @@
 import { ApiError } from '../common/api-error';
 import type { PostGroupStatus } from './post-status';
+import { PostMessages } from './posts.errors';
 
 /** create-post's platform id pattern: stricter than test-connection's (no colons, lowercase prefix). */
 export const CREATE_PLATFORM_ID_PATTERN = /^[a-z]+-[a-zA-Z0-9_-]+$/;
@@ -67,11 +68,11 @@ export function mergePlatformSettings(raw: unknown): Record<string, Record<strin
     try {
       input = JSON.parse(raw);
     } catch {
-      throw ApiError.badRequest('Invalid platformSettings JSON');
+      throw ApiError.badRequest(PostMessages.invalidPlatformSettingsJson);
     }
   }
   if (input === undefined || (input === null && typeof raw !== 'string')) input = {};
-  if (!isPlainObject(input)) throw ApiError.badRequest('platformSettings must be an object');
+  if (!isPlainObject(input)) throw ApiError.badRequest(PostMessages.platformSettingsNotObject);
   const merged: Record<string, Record<string, unknown>> = {};
   for (const [platform, defaults] of Object.entries(PLATFORM_SETTINGS_DEFAULTS)) {
     const given = input[platform];
@@ -104,7 +105,7 @@ const codePointLength = (text: string): number => {
 
 /** create-post's content rule (also the dashboard's content edit): present, not blank, bounded. */
 export function parseContent(content: unknown): string {
-  if (typeof content !== 'string' || !content.trim()) throw ApiError.badRequest('Content is required');
+  if (typeof content !== 'string' || !content.trim()) throw ApiError.badRequest(PostMessages.contentRequired);
   if (content.length > MAX_CONTENT_LENGTH && codePointLength(content) > MAX_CONTENT_LENGTH) {
     throw ApiError.badRequest(`Content must be at most ${MAX_CONTENT_LENGTH} characters`);
   }
@@ -114,16 +115,16 @@ export function parseContent(content: unknown): string {
 /** create-post's platforms rule (also the dashboard's platform edit): compound ids, de-duplicated. */
 export function parsePlatformIds(value: unknown): string[] {
   let platforms = value;
-  if (platforms === undefined || platforms === null) throw ApiError.badRequest('Platforms are required');
+  if (platforms === undefined || platforms === null) throw ApiError.badRequest(PostMessages.platformsRequired);
   if (typeof platforms === 'string') {
     try {
       platforms = JSON.parse(platforms);
     } catch {
-      throw ApiError.badRequest('Invalid platforms JSON format');
+      throw ApiError.badRequest(PostMessages.invalidPlatformsJson);
     }
   }
-  if (!Array.isArray(platforms)) throw ApiError.badRequest('Platforms must be an array');
-  if (!platforms.length) throw ApiError.badRequest('At least one platform is required');
+  if (!Array.isArray(platforms)) throw ApiError.badRequest(PostMessages.platformsNotArray);
+  if (!platforms.length) throw ApiError.badRequest(PostMessages.platformRequired);
   for (const id of platforms) {
     if (typeof id !== 'string' || !CREATE_PLATFORM_ID_PATTERN.test(id)) {
       throw ApiError.badRequest(`Invalid platform ID format: ${String(id)}`);
@@ -141,7 +142,7 @@ export function parseCreatePost(body: Record<string, unknown>): CreatePostInput 
   const rawTime = body.scheduledTime;
   if (rawTime !== undefined && rawTime !== null && rawTime !== '') {
     const parsed = parseScheduledTime(rawTime);
-    if (!parsed) throw ApiError.badRequest('Invalid scheduled time format');
+    if (!parsed) throw ApiError.badRequest(PostMessages.invalidScheduledTime);
     scheduledTime = parsed;
   }
 
@@ -161,14 +162,14 @@ export interface UpdatePostInput {
 /** update-post's body checks; empty string, null, 0 (any falsy value) count as absent. */
 export function parseUpdatePost(body: Record<string, unknown>): UpdatePostInput {
   const { status, scheduledTime } = body;
-  if (!status && !scheduledTime) throw ApiError.badRequest('Either status or scheduledTime must be provided');
+  if (!status && !scheduledTime) throw ApiError.badRequest(PostMessages.statusOrTimeRequired);
   if (status && status !== 'draft' && status !== 'scheduled') {
     throw ApiError.badRequest("Status must be either 'draft' or 'scheduled'");
   }
   let time: Date | undefined;
   if (scheduledTime) {
     const parsed = parseScheduledTime(scheduledTime);
-    if (!parsed) throw ApiError.badRequest('Invalid scheduled time format');
+    if (!parsed) throw ApiError.badRequest(PostMessages.invalidScheduledTime);
     time = parsed;
   }
   return { status: status ? (status as 'draft' | 'scheduled') : undefined, scheduledTime: time };

@@ -14,6 +14,7 @@ import {
 } from './dto/post-detail.response';
 import { UpdatePostDto, UpdatePostResponse } from './dto/update-post.dto';
 import { PostsService } from './posts.service';
+import { PostMessages } from './posts.errors';
 
 const GROUP_ID_PARAM = { name: 'postGroupId', description: '24-character hexadecimal post group id' };
 
@@ -69,7 +70,7 @@ export class PostsController {
   @ApiOperation({ summary: 'One post group with its platform posts' })
   @ApiParam(GROUP_ID_PARAM)
   @ApiResponse({ status: 200, type: PostDetailResponse })
-  @ApiResponse({ status: 404, type: ErrorResponse, description: 'Post group not found' })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: PostMessages.notFound })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to fetch post group (also for a malformed id)' })
   get(@Ctx() ctx: RequestContext, @Param('postGroupId') postGroupId: string) {
     return this.posts.get(ctx, postGroupId);
@@ -87,7 +88,7 @@ export class PostsController {
       "Either status or scheduledTime must be provided | Status must be either 'draft' or 'scheduled' | Invalid scheduled time format | Cannot update post: post is currently in {status} status",
   })
   @ApiResponse({ status: 403, type: LimitExceededResponse, description: 'Limit-exceeded body' })
-  @ApiResponse({ status: 404, type: ErrorResponse, description: 'Post group not found' })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: PostMessages.notFound })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to update post (also for a malformed id)' })
   update(@Ctx() ctx: RequestContext, @Param('postGroupId') postGroupId: string, @Body() body: UpdatePostDto): Promise<UpdatePostResponse> {
     return this.posts.update(ctx, postGroupId, { ...body });
@@ -98,7 +99,7 @@ export class PostsController {
   @ApiOperation({ summary: 'Delete a group, its platform posts, logs and media records (any status)' })
   @ApiParam(GROUP_ID_PARAM)
   @ApiResponse({ status: 200, type: SuccessResponse })
-  @ApiResponse({ status: 404, type: ErrorResponse, description: 'Post group not found' })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: PostMessages.notFound })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to delete post group (rolled back; also for a malformed id)' })
   remove(@Ctx() ctx: RequestContext, @Param('postGroupId') postGroupId: string) {
     return this.posts.delete(ctx, postGroupId);
@@ -109,7 +110,7 @@ export class PostsController {
   @ApiOperation({ summary: 'Publish log of a group, oldest first (first 100)' })
   @ApiParam(GROUP_ID_PARAM)
   @ApiResponse({ status: 200, type: PostLogsResponse })
-  @ApiResponse({ status: 404, type: ErrorResponse, description: 'Post group not found' })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: PostMessages.notFound })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to get post logs (also for a malformed id)' })
   logs(@Ctx() ctx: RequestContext, @Param('postGroupId') postGroupId: string) {
     return this.posts.logsOf(ctx, postGroupId);

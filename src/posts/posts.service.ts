@@ -29,7 +29,8 @@ import { IDEMPOTENCY_TTL_SECONDS } from './schemas/idempotency-key.schema';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
 import type { PostLogRecord } from './schemas/post-log.schema';
-import { assertEditable, diffPlatforms, EDIT_MESSAGES, hasEdits, parseDashboardUpdate } from './post-edits';
+import { assertEditable, diffPlatforms, hasEdits, parseDashboardUpdate } from './post-edits';
+import { PostMessages } from './posts.errors';
 
 export const POST_LOGS_LIMIT = 100;
 
@@ -201,7 +202,7 @@ export class PostsService {
   }
 
   private checkIdempotencyKey(key: string): string {
-    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw ApiError.badRequest('Invalid Idempotency-Key header');
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw ApiError.badRequest(PostMessages.invalidIdempotencyKey);
     return key;
   }
 
@@ -216,7 +217,7 @@ export class PostsService {
       return null;
     }
     if (record.requestHash !== hash) {
-      throw ApiError.conflict('Idempotency-Key reused with a different request body');
+      throw ApiError.conflict(PostMessages.idempotencyKeyReused);
     }
     return record.response as unknown as CreatePostResult;
   }
@@ -342,7 +343,7 @@ export class PostsService {
   /** Dashboard: one group record; anything that is not the user's group (malformed ids too) is 404. */
   async getGroup(ctx: RequestContext, postGroupId: string): Promise<PostGroupRecord> {
     const group = isObjectIdString(postGroupId) ? await this.groups.findById(ctx.userId, postGroupId) : null;
-    if (!group) throw ApiError.notFound('Post group not found');
+    if (!group) throw ApiError.notFound(PostMessages.notFound);
     return group;
   }
 
@@ -364,7 +365,7 @@ export class PostsService {
   async get(ctx: RequestContext, postGroupId: string): Promise<PostDetail> {
     assertObjectId(postGroupId);
     const group = await this.groups.findById(ctx.userId, postGroupId);
-    if (!group) throw ApiError.notFound('Post group not found');
+    if (!group) throw ApiError.notFound(PostMessages.notFound);
     const posts = await this.platformPosts.findByGroup(ctx.userId, postGroupId);
     return toPostDetail(group, posts);
   }
@@ -372,7 +373,7 @@ export class PostsService {
   async logsOf(ctx: RequestContext, postGroupId: string): Promise<{ success: true; logs: PostLogEntry[] }> {
     assertObjectId(postGroupId);
     const group = await this.groups.findById(ctx.userId, postGroupId);
-    if (!group) throw ApiError.notFound('Post group not found');
+    if (!group) throw ApiError.notFound(PostMessages.notFound);
     const logs = await this.logs.listForGroup(ctx.userId, postGroupId, POST_LOGS_LIMIT);
     return { success: true, logs: logs.map(toPostLogEntry) };
   }
@@ -383,7 +384,7 @@ export class PostsService {
     const input = parseUpdatePost(body);
     assertObjectId(postGroupId);
     const group = await this.groups.findById(ctx.userId, postGroupId);
-    if (!group) throw ApiError.notFound('Post group not found');
+    if (!group) throw ApiError.notFound(PostMessages.notFound);
     const now = new Date();
     const plan = planUpdate(group, input, now);
     const posts = await this.platformPosts.findByGroup(ctx.userId, postGroupId);
@@ -401,7 +402,7 @@ export class PostsService {
       if (!updated) {
         // Moved (or deleted) since we read it: answer for its state now.
         const current = await this.groups.findById(ctx.userId, postGroupId);
-        if (!current) throw ApiError.notFound('Post group not found');
+        if (!current) throw ApiError.notFound(PostMessages.notFound);
         throw ApiError.badRequest(`Cannot update post: post is currently in ${current.status} status`);
       }
       await this.platformPosts.updateScheduleForGroup(
@@ -439,13 +440,13 @@ export class PostsService {
    */
   async updateFromDashboard(ctx: RequestContext, postGroupId: string, body: Record<string, unknown>): Promise<void> {
     const { schedule, edits } = parseDashboardUpdate(body);
-    if (!isObjectIdString(postGroupId)) throw ApiError.notFound('Post group not found');
+    if (!isObjectIdString(postGroupId)) throw ApiError.notFound(PostMessages.notFound);
     if (!hasEdits(edits)) {
       await this.update(ctx, postGroupId, body);
       return;
     }
     const group = await this.groups.findById(ctx.userId, postGroupId);
-    if (!group) throw ApiError.notFound('Post group not found');
+    if (!group) throw ApiError.notFound(PostMessages.notFound);
     const posts = await this.platformPosts.findByGroup(ctx.userId, postGroupId);
     assertEditable(group, posts);
     const now = new Date();
@@ -478,16 +479,16 @@ export class PostsService {
       const updated = await this.groups.applyEdits(ctx.userId, postGroupId, group.status, set);
       if (!updated) {
         const current = await this.groups.findById(ctx.userId, postGroupId);
-        if (!current) throw ApiError.notFound('Post group not found');
+        if (!current) throw ApiError.notFound(PostMessages.notFound);
         assertEditable(current, []);
         throw ApiError.badRequest(`Cannot update post: post is currently in ${current.status} status`);
       }
       const kept = posts.length - remove.length;
       if (remove.length && (await this.platformPosts.deleteUnstarted(ctx.userId, postGroupId, remove.map((p) => p._id))) !== remove.length) {
-        throw ApiError.badRequest(EDIT_MESSAGES.started);
+        throw ApiError.badRequest(PostMessages.editStarted);
       }
       if (edits.content !== undefined && (await this.platformPosts.setContentUnstarted(ctx.userId, postGroupId, content)) !== kept) {
-        throw ApiError.badRequest(EDIT_MESSAGES.started);
+        throw ApiError.badRequest(PostMessages.editStarted);
       }
       const added = add.length
         ? await this.platformPosts.createMany(
@@ -527,7 +528,7 @@ export class PostsService {
     assertObjectId(postGroupId);
     const files = await this.transactions.run(async () => {
       const deleted = await this.groups.delete(ctx.userId, postGroupId);
-      if (!deleted) throw ApiError.notFound('Post group not found');
+      if (!deleted) throw ApiError.notFound(PostMessages.notFound);
       await this.platformPosts.deleteForGroup(ctx.userId, postGroupId);
       await this.logs.deleteForGroup(ctx.userId, postGroupId);
       return this.mediaCleanup.deleteForGroup({ userId: ctx.userId, postGroupId });
@@ -538,7 +539,7 @@ export class PostsService {
 
   /** Dashboard delete: delete-post, with a malformed id answered as not found. */
   async deleteGroup(ctx: RequestContext, postGroupId: string): Promise<void> {
-    if (!isObjectIdString(postGroupId)) throw ApiError.notFound('Post group not found');
+    if (!isObjectIdString(postGroupId)) throw ApiError.notFound(PostMessages.notFound);
     await this.delete(ctx, postGroupId);
   }
 

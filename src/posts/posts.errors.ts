@@ -1,0 +1,18 @@
+/** The spec's exact post messages (create-post, list-posts, update-post, get/delete-post) and the dashboard's edit refusal. */
+export const PostMessages = {
+  notFound: 'Post group not found',
+  contentRequired: 'Content is required',
+  platformsRequired: 'Platforms are required',
+  invalidPlatformsJson: 'Invalid platforms JSON format',
+  platformsNotArray: 'Platforms must be an array',
+  platformRequired: 'At least one platform is required',
+  invalidScheduledTime: 'Invalid scheduled time format',
+  statusOrTimeRequired: 'Either status or scheduledTime must be provided',
+  invalidPlatformSettingsJson: 'Invalid platformSettings JSON',
+  platformSettingsNotObject: 'platformSettings must be an object',
+  invalidSortBy: 'Invalid sortBy. Must be one of: createdAt, updatedAt, scheduledTime',
+  invalidIdempotencyKey: 'Invalid Idempotency-Key header',
+  idempotencyKeyReused: 'Idempotency-Key reused with a different request body',
+  // Dashboard (docs/graphql.md).
+  editStarted: 'Cannot edit post: publishing has already started',
+} as const;
