@@ -10,6 +10,7 @@ import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
 
 export type { ClaimScope } from './publication-state.repository';
+export type { PlatformPostRecord } from './schemas/platform-post.schema';
 
 /** A platform post held by this instance, with the scope every later write needs. */
 export interface ClaimedPost {

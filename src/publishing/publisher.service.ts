@@ -9,8 +9,7 @@ import {
   type PublishResult,
 } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
-import type { PlatformPostRecord } from '../posts/schemas/platform-post.schema';
-import { PublicationStateService, type ClaimedPost, type PublishFailure } from '../posts/publication-state.service';
+import { PublicationStateService, type ClaimedPost, type PlatformPostRecord, type PublishFailure } from '../posts/publication-state.service';
 import { ADVISORY_RATES, nextAdvisorySlot } from './advisory-rates';
 import { backoffDelay } from './backoff';
 import { checkParts, planParts, platformLabel } from './content-plan';

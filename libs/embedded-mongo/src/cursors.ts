@@ -3,8 +3,8 @@
 // as MongoDB's are; idle cursors are reaped after a timeout (MongoDB: 10 minutes).
 import { calculateObjectSize, Long } from 'bson';
 import { MongoError } from './errors';
-import { Doc } from './storage/values';
-import { toWire } from './wire/codec';
+import { Doc } from './bson/values';
+import { toWire } from './bson/codec';
 
 /** MongoDB caps a reply batch at 16 MiB of documents. */
 const MAX_BATCH_BYTES = 16 * 1024 * 1024 - 16 * 1024;

@@ -10,7 +10,7 @@ import { CursorManager } from './cursors';
 import { Engine } from './storage/engine';
 import { SessionRegistry } from './transactions';
 import { decodeMessage, encodeMsgReply, encodeOpReply, MSG_EXHAUST_ALLOWED, MSG_MORE_TO_COME, OP_COMPRESSED, readHeader } from './wire/protocol';
-import { Doc } from './storage/values';
+import { Doc } from './bson/values';
 
 export interface ServerOptions {
   dataDir?: string;

@@ -7,7 +7,7 @@
 // another open transaction has written, or one that changed after this transaction started,
 // fails with WriteConflict (TransientTransactionError) so the driver's withTransaction retries.
 // A non-transactional write to a locked document waits until the owning transaction ends.
-import { Doc } from './storage/values';
+import { Doc } from './bson/values';
 import { MongoError, TRANSIENT } from './errors';
 
 export type TxnState = 'active' | 'committed' | 'aborted';

@@ -4,7 +4,7 @@ import { ObjectId } from 'bson';
 import { Query } from 'mingo';
 import { compileFilter, countFromIndex, scan } from '../src/query/planner';
 import { Collection } from '../src/storage/collection';
-import { Doc, keyString, sortComparator } from '../src/storage/values';
+import { Doc, keyString, sortComparator } from '../src/bson/values';
 
 const PLATFORMS = ['linkedin', 'twitter', 'threads', 'mastodon', 'bluesky', 'facebook', 'telegram', 'instagram', 'youtube', 'tiktok'];
 const STATUSES = ['draft', 'scheduled', 'published', 'failed'];

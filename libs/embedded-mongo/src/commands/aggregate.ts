@@ -9,7 +9,7 @@ import { allDocs, countFromIndex, resolveHint, scan, ScanOptions } from '../quer
 import { restoreStageTypes } from '../query/agg-types';
 import { Collation, collateValue, mingoCollation } from '../query/collation';
 import { effectiveCollation } from './collation';
-import { cloneDoc, Doc, isPlainObject, keyString, toNumber } from '../storage/values';
+import { cloneDoc, Doc, isPlainObject, keyString, toNumber } from '../bson/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { explainCommand } from './explain';
 import { cursorReply } from './find';

@@ -4,7 +4,7 @@
 // it names (`{ locale: 'simple' }` = binary), else the collection's default (query/collation.ts).
 import { Collation, parseCollation } from '../query/collation';
 import { Collection } from '../storage/collection';
-import { Doc, isPlainObject } from '../storage/values';
+import { Doc, isPlainObject } from '../bson/values';
 
 /** Validates every place a command carries a collation: the command, its statements, its index specs. */
 export function validateCollations(cmd: Doc): void {

@@ -4,7 +4,7 @@ import { CursorManager } from '../cursors';
 import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
 import { Engine } from '../storage/engine';
-import { Doc } from '../storage/values';
+import { Doc } from '../bson/values';
 import { validateWrite } from '../query/validation';
 import { Session, SessionRegistry, Transaction } from '../transactions';
 

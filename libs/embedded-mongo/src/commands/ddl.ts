@@ -7,8 +7,8 @@ import { MongoError } from '../errors';
 import { Collection, ID_INDEX } from '../storage/collection';
 import { splitNs } from '../storage/engine';
 import { IndexSpec } from '../storage/index-store';
-import { Doc, isPlainObject, keyString, toNumber } from '../storage/values';
-import { encodeDoc } from '../wire/codec';
+import { Doc, isPlainObject, keyString, toNumber } from '../bson/values';
+import { encodeDoc } from '../bson/codec';
 import { collName, CommandContext, Handler } from './context';
 import { cursorReply } from './find';
 

@@ -2,7 +2,7 @@
 // buildInfo, ping and the assorted status commands the driver and mongosh send.
 import * as os from 'node:os';
 import { Long, Timestamp } from 'bson';
-import { Doc, toNumber } from '../storage/values';
+import { Doc, toNumber } from '../bson/values';
 import { CommandContext, Handler } from './context';
 
 /** MongoDB 7.0 speaks wire version 21; the 7.x driver needs >= 8. */

@@ -11,7 +11,7 @@ import { countFromIndex, resolveHint, scan, ScanExplain, ScanOptions } from '../
 import { applyUpdate, UpdateSpec } from '../query/update';
 import { Collection } from '../storage/collection';
 import { IndexStore } from '../storage/index-store';
-import { Doc, isPlainObject, toNumber } from '../storage/values';
+import { Doc, isPlainObject, toNumber } from '../bson/values';
 import { countShortcut, runPipeline } from './aggregate';
 import { effectiveCollation, validateCollations } from './collation';
 import { collName, CommandContext, Handler, overlayFor } from './context';

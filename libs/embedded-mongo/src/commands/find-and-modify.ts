@@ -4,7 +4,7 @@ import { MongoError } from '../errors';
 import { scan } from '../query/planner';
 import { applyUpdate, buildUpsert, UpdateSpec, validateUpdate } from '../query/update';
 import { LockedByTransaction } from '../storage/engine';
-import { Doc, isPlainObject } from '../storage/values';
+import { Doc, isPlainObject } from '../bson/values';
 import { effectiveCollation } from './collation';
 import { collName, CommandContext, Handler, overlayFor, validateFor } from './context';
 import { project } from './find';

@@ -4,7 +4,7 @@ import { MongoError } from '../errors';
 import { copyTypes } from '../query/agg-types';
 import { mongoQuery } from '../query/operators';
 import { compileFilter, countFromIndex, resolveHint, scan } from '../query/planner';
-import { compareValues, Doc, getPath, isPlainObject, keyString, NUM_TYPES, NumTypeTable, toNumber } from '../storage/values';
+import { compareValues, Doc, getPath, isPlainObject, keyString, NUM_TYPES, NumTypeTable, toNumber } from '../bson/values';
 import { effectiveCollation } from './collation';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 

@@ -2,7 +2,7 @@
 // transaction bookkeeping, and turns any failure into a MongoDB-shaped error reply.
 import { Long } from 'bson';
 import { ErrorCodes, MongoError, TRANSIENT } from '../errors';
-import { Doc, toNumber } from '../storage/values';
+import { Doc, toNumber } from '../bson/values';
 import { noSuchTransaction, Transaction } from '../transactions';
 import { aggregateCommands } from './aggregate';
 import { validateCollations } from './collation';

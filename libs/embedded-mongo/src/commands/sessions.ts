@@ -3,7 +3,7 @@
 // happens in the dispatcher, because every command can carry startTransaction/autocommit.)
 import { UUID } from 'bson';
 import { MongoError, TRANSIENT } from '../errors';
-import { Doc } from '../storage/values';
+import { Doc } from '../bson/values';
 import { noSuchTransaction } from '../transactions';
 import { Handler } from './context';
 

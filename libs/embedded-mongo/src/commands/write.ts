@@ -9,7 +9,7 @@ import { applyUpdate, buildUpsert, UpdateSpec, validateUpdate } from '../query/u
 import { Collection } from '../storage/collection';
 import { LockedByTransaction } from '../storage/engine';
 import { assertInsertableSize, assertStorableDepth, assertStorableId } from '../storage/limits';
-import { Doc, isPlainObject, keyString, toNumber } from '../storage/values';
+import { Doc, isPlainObject, keyString, toNumber } from '../bson/values';
 import { effectiveCollation } from './collation';
 import { collName, CommandContext, Handler, overlayFor, validateFor } from './context';
 

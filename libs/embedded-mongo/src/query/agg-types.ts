@@ -12,7 +12,7 @@
 //   long > int, an int result outside the int32 range becoming long);
 // - `$group` keys and `$first`/`$last`/`$min`/`$max`/`$push`/`$addToSet` values take the type the
 //   value had in the input, `$sum` the widest type of what it summed, `$avg` double.
-import { Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable } from '../storage/values';
+import { Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable } from '../bson/values';
 
 export type NumType = 'int' | 'long' | 'double';
 

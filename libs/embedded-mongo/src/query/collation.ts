@@ -9,7 +9,7 @@
 // only orders what 'shifted' ignores), strength 5 (identical) breaks ties by code points. That key is what makes a case-insensitive unique index refuse
 // `A@x.com` beside `a@x.com`.
 import { MongoError } from '../errors';
-import { Doc, isPlainObject, toNumber } from '../storage/values';
+import { Doc, isPlainObject, toNumber } from '../bson/values';
 
 export interface Collation {
   /** MongoDB's normalized form (as listIndexes / listCollections show it). */

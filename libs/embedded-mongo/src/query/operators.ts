@@ -14,7 +14,7 @@ import { Context, Query } from 'mingo';
 import { MongoError } from '../errors';
 import { Collation, parseCollation } from './collation';
 import { parseSchema, schemaFailures } from './validation';
-import { compareValues, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, sortComparator, toNumber, typeRank } from '../storage/values';
+import { compareValues, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, sortComparator, toNumber, typeRank } from '../bson/values';
 
 // mingo's subpath modules (their exports map is beyond this project's TypeScript resolution).
 /* eslint-disable @typescript-eslint/no-require-imports */

@@ -15,7 +15,7 @@ import { IndexEntry, IndexStore } from '../storage/index-store';
 import { Collation, sameCollation } from './collation';
 import { mongoQuery } from './operators';
 import { Position } from '../storage/sorted-list';
-import { compareValues, Doc, isPlainObject, renderValue, sortComparator, toNumber, typeRank } from '../storage/values';
+import { compareValues, Doc, isPlainObject, renderValue, sortComparator, toNumber, typeRank } from '../bson/values';
 
 export interface Hit {
   id: string;

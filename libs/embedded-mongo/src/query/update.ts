@@ -7,7 +7,7 @@ import { Aggregator, Context } from 'mingo';
 import { MONGO_CONTEXT, mongoQuery } from './operators';
 import { MongoError } from '../errors';
 import { assertStorableDepth, assertUpdatedSize } from '../storage/limits';
-import { cloneDoc, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, renderValue } from '../storage/values';
+import { cloneDoc, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, renderValue } from '../bson/values';
 
 // mingo's updater entry point, without the root module's wrapper. The root `update` merges
 // mingo's full operator table (hundreds of entries) into a fresh context on every call, and the

@@ -7,7 +7,7 @@
 // `operatorName`, `specifiedAs`, `reason`, `consideredValue` …).
 import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
-import { compareValues, Doc, getPath, isPlainObject, keyString, toNumber, typeRank } from '../storage/values';
+import { compareValues, Doc, getPath, isPlainObject, keyString, toNumber, typeRank } from '../bson/values';
 import { bsonTypeCode, mongoQuery } from './operators';
 
 const TYPE_ALIASES: Record<string, number> = {

@@ -3,7 +3,7 @@
 import { UUID } from 'bson';
 import { MongoError } from '../errors';
 import { IndexSpec, IndexStore } from './index-store';
-import { Doc, keyString } from './values';
+import { Doc, keyString } from '../bson/values';
 
 export interface DocRecord {
   doc: Doc;

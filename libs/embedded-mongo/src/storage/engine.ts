@@ -6,13 +6,13 @@ import * as path from 'node:path';
 import { UUID } from 'bson';
 import { MongoError, writeConflict } from '../errors';
 import { Transaction } from '../transactions';
-import { normaliseDoc, toWire } from '../wire/codec';
+import { normaliseDoc, toWire } from '../bson/codec';
 import { Collection } from './collection';
 import { IndexSpec, sameIndexOptions } from './index-store';
 import { Journal, recoverJournal } from './journal';
 import { acquireLock } from './lockfile';
 import { collectionDef, readSnapshot, writeSnapshot } from './snapshot';
-import { Doc, getPath, keyString, toNumber } from './values';
+import { Doc, getPath, keyString, toNumber } from '../bson/values';
 
 export interface EngineOptions {
   dataDir?: string;

@@ -6,7 +6,7 @@
 import { Collation, parseCollation } from '../query/collation';
 import { mongoQuery } from '../query/operators';
 import { MongoError } from '../errors';
-import { compareValues, Doc, getPath, keyString, renderValue, toNumber } from './values';
+import { compareValues, Doc, getPath, keyString, renderValue, toNumber } from '../bson/values';
 import { SortedList } from './sorted-list';
 
 export interface IndexSpec extends Doc {

@@ -9,7 +9,7 @@
 import * as fs from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { deserialize, serialize } from 'bson';
-import { Doc } from './values';
+import { Doc } from '../bson/values';
 
 const HEADER = 16;
 

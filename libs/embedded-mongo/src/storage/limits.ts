@@ -6,7 +6,7 @@
 // on both, so each caller says which one it is.
 import { calculateObjectSize } from 'bson';
 import { MongoError } from '../errors';
-import { isPlainObject } from './values';
+import { isPlainObject } from '../bson/values';
 
 /** BSONObjMaxUserSize. */
 export const MAX_USER_SIZE = 16 * 1024 * 1024;

@@ -5,8 +5,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Collection } from './collection';
 import { frameRecord, parseRecords } from './journal';
-import { Doc } from './values';
-import { toWire } from '../wire/codec';
+import { Doc } from '../bson/values';
+import { toWire } from '../bson/codec';
 
 const CHUNK = 1000;
 

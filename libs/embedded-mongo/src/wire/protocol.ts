@@ -2,8 +2,8 @@
 // OP_MSG / OP_REPLY encoding. Only what a modern driver and mongosh send is implemented.
 import { deserialize } from 'bson';
 import { BSON_SIZE, MAX_USER_SIZE } from '../storage/limits';
-import { Doc } from '../storage/values';
-import { decodeDoc, encodeDoc } from './codec';
+import { Doc } from '../bson/values';
+import { decodeDoc, encodeDoc } from '../bson/codec';
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;

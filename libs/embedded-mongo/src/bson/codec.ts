@@ -7,7 +7,7 @@
 // object's hidden NUM_TYPES table. Encoding puts those types back, so a document read back
 // through the driver has exactly the types that were written.
 import { deserialize, Double, Long, serialize } from 'bson';
-import { Doc, isPlainObject, NUM_TYPES, NumTypeTable } from '../storage/values';
+import { Doc, isPlainObject, NUM_TYPES, NumTypeTable } from './values';
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
