@@ -3,15 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { ConnectState } from './schemas/connect-state.schema';
 
-export interface ConnectStateRecord {
-  userId: string;
-  platform: string;
-  browserHash: string;
-  codeVerifierEncrypted: string;
-  returnTo: string;
-  instanceUrl: string | null;
-  expiresAt: Date;
-}
+export type ConnectStateRecord = Omit<ConnectState, 'stateHash' | 'userId' | 'createdAt'> & { userId: string };
 
 export type NewConnectState = ConnectStateRecord & { stateHash: string };
 

@@ -3,11 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { MastodonApp } from './schemas/mastodon-app.schema';
 
-export interface MastodonAppRecord {
-  instanceUrl: string;
-  clientId: string;
-  clientSecretEncrypted: string;
-}
+export type MastodonAppRecord = Pick<MastodonApp, 'instanceUrl' | 'clientId' | 'clientSecretEncrypted'>;
 
 /** Registered Mastodon clients, one per (instance, redirect URI); shared by every user. */
 @Injectable()

@@ -6,29 +6,13 @@ import { PlatformConnection } from './schemas/connection.schema';
 import { isObjectIdString } from '../database/object-id';
 
 /** A connection as the service sees it, without token ciphertext. */
-export interface ConnectionRecord {
-  id: string;
-  userId: string;
-  platform: PlatformName;
-  externalId: string;
-  platformId: string;
-  username: string | null;
-  displayName: string | null;
-  profileImageUrl: string | null;
-  profileUrl: string | null;
-  accessTokenExpiresAt: Date | null;
-  instanceUrl: string | null;
-  type: string | null;
-  lastSuccessfulPost: Date | null;
-  lastError: { message: string; occurredAt: Date } | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A connection as the services see it: string ids, without its tokens or upkeep bookkeeping. */
+export type ConnectionRecord = Omit<
+  PlatformConnection,
+  'userId' | 'accessTokenEncrypted' | 'refreshTokenEncrypted' | 'expiringNotifiedFor' | 'upkeepLeaseUntil'
+> & { id: string; userId: string };
 
-export interface ConnectionSecrets {
-  accessTokenEncrypted: string;
-  refreshTokenEncrypted: string | null;
-}
+export type ConnectionSecrets = Pick<PlatformConnection, 'accessTokenEncrypted' | 'refreshTokenEncrypted'>;
 
 export interface UpsertConnectionData {
   platform: PlatformName;

@@ -3,20 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { LimitEmail } from './schemas/limit-email.schema';
 
-export interface LimitEmailRecord {
-  id: string;
-  ownerId: string;
-  period: string;
-  code: string;
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  status: LimitEmail['status'];
-  failure: string | null;
-  sentAt: Date | null;
-  createdAt: Date;
-}
+export type LimitEmailRecord = Omit<LimitEmail, 'ownerId' | 'updatedAt'> & { id: string; ownerId: string };
 
 export type NewLimitEmail = Pick<LimitEmailRecord, 'period' | 'code' | 'to' | 'from' | 'subject' | 'text'>;
 

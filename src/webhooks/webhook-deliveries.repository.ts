@@ -4,20 +4,8 @@ import { Model, Types } from 'mongoose';
 import { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from './schemas/webhook-delivery.schema';
 import { isObjectIdString } from '../database/object-id';
 
-export interface DeliveryRecord {
-  id: string;
-  userId: string;
-  webhookId: string;
-  event: string;
-  payload: string;
-  status: DeliveryStatus;
-  availableAt: Date;
-  attemptCount: number;
-  attempts: DeliveryAttempt[];
-  deliveredAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A delivery as the services see it: string ids, without the worker's lease. */
+export type DeliveryRecord = Omit<WebhookDelivery, 'userId' | 'webhookId' | 'leaseToken'> & { id: string; userId: string; webhookId: string };
 
 /** A delivery held by one worker: completion applies only with the claim's token. */
 export interface ClaimedDelivery extends DeliveryRecord {

@@ -5,19 +5,12 @@ import { Webhook } from './schemas/webhook.schema';
 import { isObjectIdString } from '../database/object-id';
 
 /** A webhook as the service sees it, without the secret. */
-export interface WebhookRecord {
+export type WebhookRecord = Omit<Webhook, 'userId' | 'secretEncrypted' | 'lastTriggeredAt'> & {
   id: string;
   userId: string;
-  name: string;
-  url: string;
-  events: string[];
-  isActive: boolean;
-  failureCount: number;
   lastTriggeredAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
   version: number;
-}
+};
 
 export interface WebhookUpdate {
   name?: string;

@@ -24,11 +24,5 @@ export const IdempotencyKeySchema = SchemaFactory.createForClass(IdempotencyKey)
 IdempotencyKeySchema.index({ userId: 1, key: 1 }, { unique: true });
 IdempotencyKeySchema.index({ createdAt: 1 }, { expireAfterSeconds: IDEMPOTENCY_TTL_SECONDS });
 
-export interface IdempotencyKeyRecord {
-  _id: Types.ObjectId;
-  userId: Types.ObjectId;
-  key: string;
-  requestHash: string;
-  response: Record<string, unknown>;
-  createdAt: Date;
-}
+/** A stored idempotency key as a lean read returns it. */
+export type IdempotencyKeyRecord = IdempotencyKey & { _id: Types.ObjectId };

@@ -96,33 +96,5 @@ PlatformPostSchema.index({ status: 1, scheduledTime: 1 });
 // The publishing engine's lease takeover (processing, lease expired).
 PlatformPostSchema.index({ status: 1, 'claim.leaseUntil': 1 });
 
-export interface PlatformPostRecord {
-  _id: Types.ObjectId;
-  postGroupId: Types.ObjectId;
-  userId: Types.ObjectId;
-  connectionId: Types.ObjectId;
-  platform: string;
-  platformId: string;
-  externalId: string;
-  status: PlatformPostStatus;
-  content: string;
-  scheduledTime?: Date;
-  postedId?: string;
-  publishedUrl?: string;
-  publishedAt?: Date;
-  error?: {
-    code: string;
-    message: string;
-    platformStatusCode?: number;
-    platformError: string | null;
-    failedAt: Date;
-    retryable: boolean;
-  };
-  claim?: { owner: string; leaseUntil: Date; attempt: number; token?: string };
-  attemptCount: number;
-  nextAttemptAt?: Date;
-  attemptInFlight?: { startedAt: Date; part: number };
-  threadParts?: Array<{ content: string; postedId?: string; url?: string }>;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A stored platform post as a lean read returns it. */
+export type PlatformPostRecord = PlatformPost & { _id: Types.ObjectId };

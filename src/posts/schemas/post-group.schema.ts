@@ -51,17 +51,5 @@ for (const sortKey of ['createdAt', 'updatedAt', 'scheduledTime'] as const) {
   PostGroupSchema.index({ userId: 1, platforms: 1, [sortKey]: -1, _id: -1 });
 }
 
-export interface PostGroupRecord {
-  _id: Types.ObjectId;
-  userId: Types.ObjectId;
-  content: string;
-  status: PostGroupStatus;
-  scheduledTime?: Date;
-  processingStatus: ProcessingStatus;
-  platformSettings: Record<string, Record<string, unknown>>;
-  platforms: string[];
-  mediaIds: Types.ObjectId[];
-  mediaUrls: string[];
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A stored post group as a lean read returns it. */
+export type PostGroupRecord = PostGroup & { _id: Types.ObjectId };

@@ -31,18 +31,5 @@ export class PostLog {
 export const PostLogSchema = SchemaFactory.createForClass(PostLog);
 PostLogSchema.index({ postGroupId: 1, createdAt: 1, _id: 1 });
 
-export interface PostLogRecord {
-  _id: Types.ObjectId;
-  postGroupId: Types.ObjectId;
-  userId: Types.ObjectId;
-  postId?: Types.ObjectId;
-  platform?: string;
-  event: PostLogEvent;
-  error?: string;
-  httpStatus?: number;
-  retryCount?: number;
-  metadata?: Record<string, unknown>;
-  createdAt: Date;
-  updatedAt: Date;
-  __v: number;
-}
+/** A stored post log as a lean read returns it. */
+export type PostLogRecord = PostLog & { _id: Types.ObjectId; /** Mongoose's version key, which get-post-logs shows. */ __v: number };
