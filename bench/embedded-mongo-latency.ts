@@ -20,6 +20,7 @@ import * as lib from '../libs/embedded-mongo/src';
 
 // EMBEDDED_MONGO_SRC=/path/to/another/checkout/src runs the same bench against another version
 // of the library (before/after comparisons; set NODE_PATH to this repo's node_modules).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a path known only at run time
 const { startEmbeddedMongo } = (process.env.EMBEDDED_MONGO_SRC ? require(path.resolve(process.env.EMBEDDED_MONGO_SRC)) : lib) as typeof lib;
 
 const QUICK = process.argv.includes('--quick');

@@ -424,7 +424,7 @@ export class Environment {
   MEDIA_PENDING_GRACE_SECONDS = 900;
 
   /** Path of the MCP server (Streamable HTTP) for AI assistants (docs/mcp.md). */
-  @Matches(/^\/[A-Za-z0-9._~\/-]*$/)
+  @Matches(/^\/[A-Za-z0-9._~/-]*$/)
   MCP_PATH = '/mcp';
 
   /**

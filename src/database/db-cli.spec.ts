@@ -1,6 +1,6 @@
 // `npm run db` reads DATA_DIR and EMBEDDED_DB_PORT as the app does (issue 20 item 10).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { MongoClient } from 'mongodb';
@@ -26,7 +26,7 @@ describe('npm run db', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('is what `npm run db` runs', () => {
-    expect((require(join(root, 'package.json')) as { scripts: Record<string, string> }).scripts.db).toContain('src/database/db-cli.ts');
+    expect((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.db).toContain('src/database/db-cli.ts');
   });
 
   it('serves from DATA_DIR/db on EMBEDDED_DB_PORT and stops cleanly on SIGTERM', async () => {

@@ -76,6 +76,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState((s) => (s.status === 'signed-in' ? { status: 'signed-out', reason: 'Your session has ended. Please sign in again.' } : { status: 'signed-out' }));
     setGeneration((g) => g + 1);
   }, []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `generation` is the reason to build a new client
   const client = useMemo(() => createGraphQLClient(expired), [generation, expired]);
 
   useEffect(() => {

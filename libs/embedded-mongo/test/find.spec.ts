@@ -15,7 +15,6 @@ describe('find', () => {
     ]);
   });
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const people = () => h.db.collection<any>('people');
 
   it('matches equality, comparison, logical, array and element operators', async () => {

@@ -6,6 +6,21 @@ import { ConnectError } from './connect-provider';
 import { fetchIdentity, postQuietly, type TokenAnswer } from './oauth-http';
 import type { OAuth2Spec } from './oauth2.provider';
 
+/** The fields of `GET /me/accounts` we read (Graph API; any may be missing). */
+interface FacebookPageEntry {
+  id?: unknown;
+  name?: unknown;
+  username?: unknown;
+  access_token?: unknown;
+  picture?: { data?: { url?: unknown } };
+}
+
+/** The fields of `GET /youtube/v3/channels?part=snippet` we read. */
+interface YouTubeChannelEntry {
+  id?: unknown;
+  snippet?: { customUrl?: unknown; title?: unknown; thumbnails?: { default?: { url?: unknown } } };
+}
+
 /**
  * The OAuth platforms as data (endpoints, scopes, client authentication, PKCE) plus how each
  * turns a token into accounts. Sources: ../shared/reference/oauth-connect.md, per platform.
@@ -147,7 +162,7 @@ export const FACEBOOK: OAuth2Spec = {
   tokenHttpMethod: 'GET',
   async accounts(token, s) {
     const query = new URLSearchParams({ fields: 'id,name,username,access_token,picture{url}', access_token: token.accessToken });
-    const pages = await fetchIdentity<{ data?: Array<Record<string, any>> }>('Facebook', `${s.endpoints.facebookApiUrl}/me/accounts?${query}`, null, s.timeoutMs);
+    const pages = await fetchIdentity<{ data?: FacebookPageEntry[] }>('Facebook', `${s.endpoints.facebookApiUrl}/me/accounts?${query}`, null, s.timeoutMs);
     const accounts: ConnectCandidate[] = (pages.data ?? [])
       .filter((p) => str(p.id) && str(p.access_token))
       .map((p) => ({
@@ -267,7 +282,7 @@ export const YOUTUBE: OAuth2Spec = {
   // offline + consent: Google sends a refresh token every time; select_account lets a person pick a Brand Account.
   extraAuthorizeParams: { access_type: 'offline', prompt: 'consent select_account', include_granted_scopes: 'true' },
   async accounts(token, s) {
-    const list = await fetchIdentity<{ items?: Array<Record<string, any>> }>(
+    const list = await fetchIdentity<{ items?: YouTubeChannelEntry[] }>(
       'YouTube',
       `${s.endpoints.youtubeApiUrl}/youtube/v3/channels?part=snippet&mine=true`,
       token.accessToken,

@@ -1,0 +1,40 @@
+// Lint for the service, its libraries, tests, benchmarks and the dashboard (`npm run lint`, run by CI).
+// Formatting is Prettier's job (`npm run format:check`); eslint-config-prettier turns off the rules it owns.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'coverage/**', 'data/**', 'web/src/gql/**', 'web/test-results/**', 'node_modules/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      // Unused values are type errors already (noUnusedLocals); `_`-prefixed ones are deliberate.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Decorator-driven classes (Nest modules, DTOs) are empty on purpose.
+      '@typescript-eslint/no-extraneous-class': 'off',
+      '@typescript-eslint/consistent-type-imports': 'off',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Tests and fake platforms read arbitrary JSON answers; `any` there is a convenience, not a type hole.
+    files: ['test/**', '**/*.spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**', 'libs/embedded-mongo/test/**', 'web/test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  prettier,
+);
