@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import type { RequestContext } from '../auth/request-context';
-import { ApiError, ClientFault } from '../common/api-error';
+import { ApiError, ClientFault, errorResponse } from '../common/api-error';
 import { ConnectionsService, type ConnectionRef } from '../connections/connections.service';
 import { LimitsService, type UsageSummary } from '../limits/limits.service';
 import type { PlatformName } from '../platforms/platform-adapter';
@@ -176,7 +176,7 @@ export class PostsService {
         scheduledTimeAdjusted: !!requested && !!scheduledTime && scheduledTime.getTime() !== requested.getTime(),
       };
     } catch (err) {
-      if (err instanceof ApiError) return { ok: false, status: err.status, body: { error: err.message, ...err.body } };
+      if (err instanceof ApiError) return { ok: false, ...errorResponse(err) };
       throw err;
     }
   }
