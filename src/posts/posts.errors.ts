@@ -11,8 +11,13 @@ export const PostMessages = {
   invalidPlatformSettingsJson: 'Invalid platformSettings JSON',
   platformSettingsNotObject: 'platformSettings must be an object',
   invalidSortBy: 'Invalid sortBy. Must be one of: createdAt, updatedAt, scheduledTime',
-  invalidIdempotencyKey: 'Invalid Idempotency-Key header',
-  idempotencyKeyReused: 'Idempotency-Key reused with a different request body',
   // Dashboard (docs/graphql.md).
   editStarted: 'Cannot edit post: publishing has already started',
+} as const;
+
+/** create-post's `Idempotency-Key` refusals (docs/posts.md). */
+export const CREATE_POST_IDEMPOTENCY = {
+  invalidKey: 'Invalid Idempotency-Key header',
+  reused: 'Idempotency-Key reused with a different request body',
+  inProgress: 'A request with this Idempotency-Key is still in progress; retry later',
 } as const;

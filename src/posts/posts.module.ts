@@ -3,7 +3,6 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AuthModule } from '../auth/auth.module';
 import { ConnectionsModule } from '../connections/connections.module';
 import { LimitsModule } from '../limits/limits.module';
-import { IdempotencyKeysRepository } from './idempotency-keys.repository';
 import { MediaCleanupRegistry } from './media-cleanup';
 import { PlatformPostsRepository } from './platform-posts.repository';
 import { PostEvents } from './post-events';
@@ -16,10 +15,10 @@ import { PostsResolver } from './posts.resolver';
 import { PostsService } from './posts.service';
 import { PublicationStateRepository } from './publication-state.repository';
 import { PublicationStateService } from './publication-state.service';
-import { IdempotencyKey, IdempotencyKeySchema } from './schemas/idempotency-key.schema';
 import { PlatformPost, PlatformPostSchema } from './schemas/platform-post.schema';
 import { PostGroup, PostGroupSchema } from './schemas/post-group.schema';
 import { PostLog, PostLogSchema } from './schemas/post-log.schema';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /**
  * Post groups, platform posts and post logs. Exports PostsService (media, publishing), PostEvents
@@ -31,18 +30,17 @@ import { PostLog, PostLogSchema } from './schemas/post-log.schema';
       { name: PostGroup.name, schema: PostGroupSchema },
       { name: PlatformPost.name, schema: PlatformPostSchema },
       { name: PostLog.name, schema: PostLogSchema },
-      { name: IdempotencyKey.name, schema: IdempotencyKeySchema },
     ]),
     AuthModule,
     ConnectionsModule,
     LimitsModule,
+    IdempotencyModule,
   ],
   controllers: [PostsController, UsageController],
   providers: [
     PostGroupsRepository,
     PlatformPostsRepository,
     PostLogsRepository,
-    IdempotencyKeysRepository,
     PostEvents,
     MediaCleanupRegistry,
     PostsService,

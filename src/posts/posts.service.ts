@@ -19,18 +19,14 @@ import {
 } from './post-rules';
 import type { PostGroupStatus } from './post-status';
 import { toListedPost, toPostDetail, toPostLogEntry, type ListedPost, type PostDetail, type PostLogEntry } from './posts.mapper';
-import { IdempotencyKeysRepository } from './idempotency-keys.repository';
-import { canonicalHash } from '../common/canonical-json';
-import { IDEMPOTENCY_KEY_PATTERN } from '../common/idempotency-key';
-import { isDuplicateKeyError } from '../database/mongo-errors';
+import { IdempotencyService, type CommitResult } from '../idempotency/idempotency.service';
 import { isObjectIdString } from '../database/object-id';
 import { Transactions } from '../database/transactions';
-import { IDEMPOTENCY_TTL_SECONDS } from './schemas/idempotency-key.schema';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
 import type { PostLogRecord } from './schemas/post-log.schema';
 import { assertEditable, diffPlatforms, hasEdits, parseDashboardUpdate } from './post-edits';
-import { PostMessages } from './posts.errors';
+import { CREATE_POST_IDEMPOTENCY, PostMessages } from './posts.errors';
 
 export const POST_LOGS_LIMIT = 100;
 
@@ -66,7 +62,7 @@ export class PostsService {
     private readonly groups: PostGroupsRepository,
     private readonly platformPosts: PlatformPostsRepository,
     private readonly logs: PostLogsRepository,
-    private readonly idempotencyKeys: IdempotencyKeysRepository,
+    private readonly idempotency: IdempotencyService,
     private readonly transactions: Transactions,
     private readonly connections: ConnectionsService,
     private readonly limits: LimitsService,
@@ -86,14 +82,22 @@ export class PostsService {
     idempotencyKey?: string,
     options: { mediaIds?: string[] } = {},
   ): Promise<CreatePostResult> {
+    // The body's own 400s come first, whatever the key.
     const input = parseCreatePost(body);
-    const key = idempotencyKey ? this.checkIdempotencyKey(idempotencyKey) : undefined;
-    const hash = key ? canonicalHash(body) : undefined;
-    if (key && hash) {
-      const replay = await this.replay(ctx.userId, key, hash);
-      if (replay) return replay;
-    }
+    if (!idempotencyKey) return this.createGroup(ctx, input, options);
+    return this.idempotency.run<CreatePostResult>(
+      { userId: ctx.userId, scope: 'create-post', key: idempotencyKey, input: body, messages: CREATE_POST_IDEMPOTENCY },
+      (commit) => this.createGroup(ctx, input, options, commit),
+    );
+  }
 
+  /** create-post's work; `commit` records an idempotency key's result in the same transaction. */
+  private async createGroup(
+    ctx: RequestContext,
+    input: ReturnType<typeof parseCreatePost>,
+    options: { mediaIds?: string[] },
+    commit?: CommitResult<CreatePostResult>,
+  ): Promise<CreatePostResult> {
     const refs = await this.ownedConnections(ctx.userId, input.platformIds);
     // Platform availability runs for every post, drafts included (reference notes).
     await this.limits.assertPlatformsAvailable(ctx, platformNamesOf(refs));
@@ -105,10 +109,7 @@ export class PostsService {
     const postGroupId = new Types.ObjectId();
     const response: CreatePostResult = { success: true, postGroupId: String(postGroupId) };
 
-    try {
-      await this.transactions.run(async () => {
-        // First, so a concurrent duplicate stops here (unique index) before writing anything.
-        if (key && hash) await this.idempotencyKeys.insert(ctx.userId, { key, requestHash: hash, response: { ...response } });
+    await this.transactions.run(async () => {
         await this.groups.create(
           ctx.userId,
           {
@@ -140,15 +141,8 @@ export class PostsService {
           await this.groups.attachMediaMany(ctx.userId, String(postGroupId), media);
         }
         if (scheduledTime) await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, []);
-      });
-    } catch (err) {
-      if (key && hash && isDuplicateKeyError(err)) {
-        // A concurrent request with the same key committed first: answer as it did.
-        const replay = await this.replay(ctx.userId, key, hash);
-        if (replay) return replay;
-      }
-      throw err;
-    }
+        await commit?.(response);
+    });
     return response;
   }
 
@@ -199,27 +193,6 @@ export class PostsService {
       platformIds: connections.map((c) => c.platformId),
       now,
     });
-  }
-
-  private checkIdempotencyKey(key: string): string {
-    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw ApiError.badRequest(PostMessages.invalidIdempotencyKey);
-    return key;
-  }
-
-  /** The first response for this key, a 409 for a different body, or null (new key). */
-  private async replay(userId: string, key: string, hash: string): Promise<CreatePostResult | null> {
-    const record = await this.idempotencyKeys.find(userId, key);
-    if (!record) return null;
-    const cutoff = new Date(Date.now() - IDEMPOTENCY_TTL_SECONDS * 1000);
-    if (record.createdAt < cutoff) {
-      // Expired but not yet swept by the TTL monitor: the key is free again.
-      await this.idempotencyKeys.deleteExpired(userId, key, cutoff);
-      return null;
-    }
-    if (record.requestHash !== hash) {
-      throw ApiError.conflict(PostMessages.idempotencyKeyReused);
-    }
-    return record.response as unknown as CreatePostResult;
   }
 
   private async ownedConnections(userId: string, platformIds: string[]): Promise<ConnectionRef[]> {

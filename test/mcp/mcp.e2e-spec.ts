@@ -211,7 +211,7 @@ describe('MCP server', () => {
       const list = await call(c, 'list_webhooks');
       expect((list.json.webhooks as unknown[]).length).toBe(1);
       // The stored first result (it holds the secret) is encrypted at rest.
-      const stored = await t.connection.collection('mcp_idempotency_records').findOne({ key: 'wh-1' });
+      const stored = await t.connection.collection('idempotency_records').findOne({ scope: 'create_webhook', key: 'wh-1' });
       expect(JSON.stringify(stored)).not.toContain((a.json.webhook as { secret: string }).secret);
     });
 

@@ -1,5 +1,7 @@
 import { createTestApp, type TestApp } from '@app/testing';
 import type { ConnectionRef } from '../../src/connections/connections.service';
+import { Types } from 'mongoose';
+import { canonicalHash } from '../../src/common/canonical-json';
 import { PostGroup } from '../../src/posts/schemas/post-group.schema';
 import { accountWithConnections, isoIn, type Account } from './posts-helpers';
 
@@ -83,4 +85,28 @@ describe('create-post Idempotency-Key', () => {
     expect(new Set(answers.map((a) => a.body.postGroupId)).size).toBe(1);
     expect(await groups()).toBe(before + 1);
   });
+
+  it('a run that died after claiming its key (lease expired) is taken over: one group, then replayed', async () => {
+    const before = await groups();
+    const body = { content: 'crashed before commit', platforms: [linkedin.platformId] };
+    // What an instance killed mid-request leaves: a pending claim and no group (its transaction never committed).
+    await t.connection.collection('idempotency_records').insertOne({
+      userId: new Types.ObjectId(account.userId),
+      scope: 'create-post',
+      key: 'crash-key',
+      requestHash: canonicalHash(body),
+      state: 'pending',
+      lockToken: 'dead-instance',
+      lockedUntil: new Date(Date.now() - 1000),
+      createdAt: new Date(),
+    });
+    const retry = await create(body, 'crash-key');
+    expect(retry.status).toBe(200);
+    const again = await create(body, 'crash-key');
+    expect(again.body).toEqual(retry.body);
+    expect(await groups()).toBe(before + 1);
+    const record = await t.connection.collection('idempotency_records').findOne({ scope: 'create-post', key: 'crash-key' });
+    expect(record).toMatchObject({ state: 'done', lockToken: expect.not.stringMatching('dead-instance') });
+  });
+
 });

@@ -82,7 +82,7 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
       const { idempotencyKey, ...body } = args;
       // The posts module's Idempotency-Key (shared with REST create-post for the same user),
       // checked by the same rule and message as the other tools' idempotencyKey.
-      return posts.create(ctx, defined(body), idempotencyKey === undefined ? undefined : McpIdempotencyService.checkKey(idempotencyKey));
+      return posts.create(ctx, defined(body), idempotencyKey === undefined ? undefined : idempotency.checkKey(idempotencyKey));
     }),
   );
 

@@ -1,22 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Types, type Model } from 'mongoose';
-import { McpIdempotencyRecord, type McpIdempotencyRecordData } from './schemas/mcp-idempotency-record.schema';
+import { IdempotencyRecord, type IdempotencyRecordData } from './schemas/idempotency-record.schema';
 
+/** Whose key, for what: the unique identity of one idempotent call. */
 export interface IdempotencyScope {
   userId: string;
-  tool: string;
+  scope: string;
   key: string;
 }
 
-const filter = (s: IdempotencyScope) => ({ userId: new Types.ObjectId(s.userId), tool: s.tool, key: s.key });
+const filter = (s: IdempotencyScope) => ({ userId: new Types.ObjectId(s.userId), scope: s.scope, key: s.key });
 
 @Injectable()
-export class McpIdempotencyRepository {
-  constructor(@InjectModel(McpIdempotencyRecord.name) private readonly model: Model<McpIdempotencyRecord>) {}
+export class IdempotencyRepository {
+  constructor(@InjectModel(IdempotencyRecord.name) private readonly model: Model<IdempotencyRecord>) {}
 
-  find(scope: IdempotencyScope): Promise<McpIdempotencyRecordData | null> {
-    return this.model.findOne(filter(scope)).lean<McpIdempotencyRecordData>().exec();
+  find(scope: IdempotencyScope): Promise<IdempotencyRecordData | null> {
+    return this.model.findOne(filter(scope)).lean<IdempotencyRecordData>().exec();
   }
 
   /** Throws E11000 when a record for this key exists (the unique index is the lock). */
@@ -32,11 +33,13 @@ export class McpIdempotencyRepository {
     return res.modifiedCount === 1;
   }
 
-  async complete(scope: IdempotencyScope, lockToken: string, result: string): Promise<void> {
-    await this.model.updateOne({ ...filter(scope), state: 'pending', lockToken }, { $set: { state: 'done', result } }).exec();
+  /** Records the result; false when the lease was lost to another runner (nothing changes). */
+  async complete(scope: IdempotencyScope, lockToken: string, result: string): Promise<boolean> {
+    const res = await this.model.updateOne({ ...filter(scope), state: 'pending', lockToken }, { $set: { state: 'done', result } }).exec();
+    return res.modifiedCount === 1;
   }
 
-  /** The call failed: the key is free again, so a retry runs the tool. */
+  /** The call failed: the key is free again, so a retry runs it. */
   async release(scope: IdempotencyScope, lockToken: string): Promise<void> {
     await this.model.deleteOne({ ...filter(scope), state: 'pending', lockToken }).exec();
   }
