@@ -3,17 +3,22 @@
  * fakes answering every call after 50 ms), published by one app instance. Reports the time to
  * publish all beside the theoretical floor (N × 50 ms / PUBLISH_CONCURRENCY) and their ratio.
  *
- *   node -r @swc-node/register bench/publishing.ts [posts=10000] [connections=1000] [concurrency=16] [latencyMs=50]
+ *   node -r @swc-node/register bench/publishing.ts [posts=10000] [connections=1000] [concurrency=16] [latencyMs=50] [--count-commands]
+ *
+ * `--count-commands` also prints the database commands per published post, by command and
+ * collection (the driver's command monitoring; it costs a little time).
  */
 import { createAccount, createConnection, createTestApp } from '@app/testing';
 import { FakeMastodonServer } from '@app/testing/fakes';
 import { seedGroups } from '../test/posts/posts-helpers';
 import type { ConnectionRef } from '../src/connections/connections.service';
 
-const TOTAL = Number(process.argv[2] ?? 10_000);
-const CONNECTIONS = Number(process.argv[3] ?? 1000);
-const CONCURRENCY = Number(process.argv[4] ?? 16);
-const LATENCY = Number(process.argv[5] ?? 50);
+const COUNT_COMMANDS = process.argv.includes('--count-commands');
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const TOTAL = Number(args[0] ?? 10_000);
+const CONNECTIONS = Number(args[1] ?? 1000);
+const CONCURRENCY = Number(args[2] ?? 16);
+const LATENCY = Number(args[3] ?? 50);
 
 async function main() {
   const fake = new FakeMastodonServer();
@@ -30,6 +35,8 @@ async function main() {
       WEBHOOKS_WORKER_ENABLED: 'false',
       ENCRYPTION_KEY: 'c'.repeat(64),
       SESSION_SECRET: 'b'.repeat(40),
+      // Command monitoring comes with metrics (DatabaseModule).
+      ...(COUNT_COMMANDS ? { METRICS_ENABLED: 'true' } : {}),
     },
   });
   const account = await createAccount(t, { plan: 'premium', seats: CONNECTIONS + 10 });
@@ -50,6 +57,13 @@ async function main() {
   const { PublishSchedulerService } = await import('../src/publishing/publish-scheduler.service');
   const scheduler = t.app.get(PublishSchedulerService);
   const posts = t.connection.collection('platform_posts');
+  const commands = new Map<string, number>();
+  if (COUNT_COMMANDS) {
+    t.connection.getClient().on('commandStarted', (e: { commandName: string; command: Record<string, unknown> }) => {
+      const key = `${e.commandName} ${String(e.command[e.commandName])}`;
+      commands.set(key, (commands.get(key) ?? 0) + 1);
+    });
+  }
   const started = Date.now();
   const timer = setInterval(() => void scheduler.tick(), 200);
   void scheduler.tick();
@@ -59,6 +73,11 @@ async function main() {
     if (done >= TOTAL) break;
   }
   const elapsed = Date.now() - started;
+  if (COUNT_COMMANDS) {
+    const total = [...commands.values()].reduce((a, b) => a + b, 0);
+    console.log(`database commands per post: ${(total / TOTAL).toFixed(2)}`);
+    for (const [key, n] of [...commands].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / TOTAL).toFixed(2)}  ${key}`);
+  }
   clearInterval(timer);
   const published = await posts.countDocuments({ status: 'published' });
   const creates = fake.calls('POST /api/v1/statuses').length;

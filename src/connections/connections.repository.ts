@@ -89,6 +89,14 @@ export class ConnectionsRepository {
     return doc ? toRecord(doc) : null;
   }
 
+  /** A connection and the ciphertext of its tokens in one read (publishing only). */
+  async findWithSecrets(userId: string, id: string): Promise<{ record: ConnectionRecord; secrets: ConnectionSecrets } | null> {
+    if (!isObjectIdString(id)) return null;
+    const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }).lean<LeanConnection>();
+    if (!doc) return null;
+    return { record: toRecord(doc), secrets: { accessTokenEncrypted: doc.accessTokenEncrypted, refreshTokenEncrypted: doc.refreshTokenEncrypted ?? null } };
+  }
+
   /** The ciphertext of one connection's tokens (publishing and health checks only). */
   async findSecrets(userId: string, id: string): Promise<ConnectionSecrets | null> {
     if (!isObjectIdString(id)) return null;
@@ -136,7 +144,8 @@ export class ConnectionsRepository {
   }
 
   async recordSuccessfulPost(userId: string, id: string, at: Date): Promise<void> {
-    await this.update(userId, id, { lastSuccessfulPost: at });
+    if (!isObjectIdString(id)) return;
+    await this.model.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: { lastSuccessfulPost: at } }).exec();
   }
 
   /** Profile facts (and a fresher expiry) reported by a successful health check. */

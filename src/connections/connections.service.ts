@@ -195,11 +195,10 @@ export class ConnectionsService {
 
   /** Decrypted credentials for publishing; refreshed tokens are persisted through `onTokensRefreshed`. */
   async getCredentials(userId: string, connectionId: string): Promise<PlatformCredentials & { platform: PlatformName }> {
-    const record = await this.repository.findById(userId, connectionId);
-    const secrets = record && (await this.repository.findSecrets(userId, connectionId));
-    if (!record || !secrets) throw ApiError.notFound(ConnectionMessages.notFound);
+    const found = await this.repository.findWithSecrets(userId, connectionId);
+    if (!found) throw ApiError.notFound(ConnectionMessages.notFound);
     try {
-      return this.credentialsOf(record, secrets);
+      return this.credentialsOf(found.record, found.secrets);
     } catch (err) {
       if (err instanceof TokenCipherError) throw new CredentialsUnreadableError(connectionId);
       throw err;

@@ -151,21 +151,16 @@ export class PublicationStateRepository {
   }
 
   /** Moves groups from processingStatus pending to processing; returns the ones this call moved. */
-  async markGroupsProcessing(groups: Array<{ userId: string; postGroupId: string }>): Promise<string[]> {
-    const moved = await Promise.all(
-      groups.map(async (g) => {
-        const doc = await this.groups
-          .findOneAndUpdate(
-            { _id: oid(g.postGroupId), userId: oid(g.userId), processingStatus: 'pending' },
-            { $set: { processingStatus: 'processing' } },
-            { returnDocument: 'before', projection: { _id: 1 } },
-          )
-          .lean()
-          .exec();
-        return doc ? g.postGroupId : null;
-      }),
-    );
-    return moved.filter((id): id is string => id !== null);
+  async markGroupsProcessing(groups: Array<{ userId: string; postGroupId: string }>, claimToken: string): Promise<string[]> {
+    if (!groups.length) return [];
+    // Two commands for the whole batch: the update stamps the groups it moved with this claim's
+    // token (each document's update is atomic, so of two instances only one moves a group), and
+    // the read finds them. The ids come from claimed platform posts, across users, so the batch
+    // is selected by id alone (an index walk, where an $or of id-and-user pairs is not).
+    const filter = { _id: { $in: groups.map((g) => oid(g.postGroupId)) } };
+    await this.groups.updateMany({ ...filter, processingStatus: 'pending' }, { $set: { processingStatus: 'processing', processingClaim: claimToken } }).exec();
+    const moved = await this.groups.find({ ...filter, processingClaim: claimToken }, { _id: 1 }).lean().exec();
+    return moved.map((g) => String(g._id));
   }
 
   findGroup(userId: string, postGroupId: string): Promise<PostGroupRecord | null> {

@@ -93,15 +93,15 @@ export class PublicationStateService implements OnModuleInit {
     }
     const posts = await this.repository.claim(ids, claim, now);
     const claimed = posts.map((post) => ({ post, scope: { userId: String(post.userId), postId: String(post._id), token: claim.token } }));
-    await this.logProcessing(claimed);
+    await this.logProcessing(claimed, claim.token);
     return { claimed, full };
   }
 
-  private async logProcessing(claimed: ClaimedPost[]): Promise<void> {
+  private async logProcessing(claimed: ClaimedPost[], claimToken: string): Promise<void> {
     const groups = new Map<string, string>();
     for (const { post } of claimed) groups.set(String(post.postGroupId), String(post.userId));
     const moved = new Set(
-      await this.repository.markGroupsProcessing([...groups].map(([postGroupId, userId]) => ({ userId, postGroupId }))),
+      await this.repository.markGroupsProcessing([...groups].map(([postGroupId, userId]) => ({ userId, postGroupId })), claimToken),
     );
     const entries: ScopedPostLog[] = [];
     for (const groupId of moved) entries.push({ userId: groups.get(groupId)!, postGroupId: groupId, event: 'processing' });
@@ -202,12 +202,10 @@ export class PublicationStateService implements OnModuleInit {
       );
       if (!applied) return { applied: false, groupStatus: null };
       const { post } = claimed;
-      await this.repository.appendLogs(
-        [
-          { ...this.postLogBase(post), event: 'publish_succeeded', ...(retryCount > 0 ? { retryCount } : {}), metadata: { postedId: success.postedId, publishedUrl: success.publishedUrl } },
-          { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'published' } },
-        ],
-      );
+      const logs: ScopedPostLog[] = [
+        { ...this.postLogBase(post), event: 'publish_succeeded', ...(retryCount > 0 ? { retryCount } : {}), metadata: { postedId: success.postedId, publishedUrl: success.publishedUrl } },
+        { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'published' } },
+      ];
       await this.events.postPublished(
         [
           {
@@ -221,7 +219,9 @@ export class PublicationStateService implements OnModuleInit {
           },
         ],
       );
-      return { applied: true, groupStatus: await this.rollup(post) };
+      const groupStatus = await this.rollup(post, logs);
+      await this.repository.appendLogs(logs);
+      return { applied: true, groupStatus };
     });
     // Counted once the transaction committed, so a retried transaction never counts twice.
     if (result.applied) this.metrics.publishOutcome(claimed.post.platform, 'published');
@@ -247,19 +247,17 @@ export class PublicationStateService implements OnModuleInit {
       const applied = await this.repository.finish(claimed.scope, 'failed', { error, ...extra });
       if (!applied) return { applied: false, groupStatus: null };
       const { post } = claimed;
-      await this.repository.appendLogs(
-        [
-          {
-            ...this.postLogBase(post),
-            event: 'publish_failed',
-            error: failure.message,
-            ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}),
-            ...(retryCount > 0 ? { retryCount } : {}),
-            metadata: { errorCode: failure.code, retryable: failure.retryable },
-          },
-          { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'failed' } },
-        ],
-      );
+      const logs: ScopedPostLog[] = [
+        {
+          ...this.postLogBase(post),
+          event: 'publish_failed',
+          error: failure.message,
+          ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}),
+          ...(retryCount > 0 ? { retryCount } : {}),
+          metadata: { errorCode: failure.code, retryable: failure.retryable },
+        },
+        { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'failed' } },
+      ];
       await this.events.postFailed(
         [
           {
@@ -273,7 +271,9 @@ export class PublicationStateService implements OnModuleInit {
           },
         ],
       );
-      return { applied: true, groupStatus: await this.rollup(post) };
+      const groupStatus = await this.rollup(post, logs);
+      await this.repository.appendLogs(logs);
+      return { applied: true, groupStatus };
     });
     if (result.applied) this.metrics.publishOutcome(claimed.post.platform, 'failed', failure.code);
     return result;
@@ -295,8 +295,11 @@ export class PublicationStateService implements OnModuleInit {
     return failed;
   }
 
-  /** Inside the terminal transaction: finalizes the group once no platform post is open. */
-  private async rollup(post: PlatformPostRecord): Promise<PostGroupStatus | null> {
+  /**
+   * Inside the terminal transaction: finalizes the group once no platform post is open; its
+   * `status_changed` entry joins `logs`, which the caller writes in one insert.
+   */
+  private async rollup(post: PlatformPostRecord, logs: ScopedPostLog[]): Promise<PostGroupStatus | null> {
     const userId = String(post.userId);
     const groupId = String(post.postGroupId);
     const group = await this.repository.lockGroup(userId, groupId);
@@ -308,11 +311,7 @@ export class PublicationStateService implements OnModuleInit {
     if (!status) return null;
     if (group.processingStatus !== 'finished' || group.status !== status) {
       await this.repository.finalizeGroup(userId, groupId, status);
-      if (group.status !== status) {
-        await this.repository.appendLogs(
-          [{ userId, postGroupId: groupId, event: 'status_changed', metadata: { from: group.status, to: status } }],
-        );
-      }
+      if (group.status !== status) logs.push({ userId, postGroupId: groupId, event: 'status_changed', metadata: { from: group.status, to: status } });
     }
     return status;
   }

@@ -82,7 +82,8 @@ export class PublisherService {
     if (!group) return; // deleted meanwhile, with its platform posts
     const settings = (group.platformSettings?.[post.platform] ?? {}) as Record<string, unknown>;
 
-    const media = await this.media.forPost(userId, String(post.postGroupId), adapter.rules);
+    // Most posts carry no media: no lookup for them.
+    const media = group.mediaIds?.length ? await this.media.forPost(userId, String(post.postGroupId), adapter.rules) : [];
     if (group.mediaIds?.length && !media.length) {
       await this.fail(claimed, { code: 'MEDIA_UNAVAILABLE', message: 'The media attached to this post could not be loaded', retryable: false });
       return;

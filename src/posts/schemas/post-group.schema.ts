@@ -39,6 +39,10 @@ export class PostGroup {
   @Prop({ type: [String], default: [] })
   mediaUrls: string[];
 
+  /** The publishing claim that moved the group to `processing` (so one instance logs it). Internal. */
+  @Prop({ type: String })
+  processingClaim?: string;
+
   createdAt: Date;
   updatedAt: Date;
 }
