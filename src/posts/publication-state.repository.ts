@@ -240,10 +240,15 @@ export class PublicationStateRepository {
    * finishing at once then conflict on the group document, and the retried transaction sees
    * the other's committed outcome (so the last one always finalizes the group).
    */
-  async lockGroup(userId: string, postGroupId: string): Promise<PostGroupRecord | null> {
+  /**
+   * Finalizes the group with `status`, or only touches it (`updatedAt`) while a sibling is still
+   * open; the group as it was before, or null when it is gone.
+   */
+  settleGroup(userId: string, postGroupId: string, status: PostGroupStatus | null): Promise<Pick<PostGroupRecord, 'status'> | null> {
+    const set = status ? { status, processingStatus: 'finished', updatedAt: new Date() } : { updatedAt: new Date() };
     return this.groups
-      .findOneAndUpdate({ _id: oid(postGroupId), userId: oid(userId) }, { $set: { updatedAt: new Date() } }, { returnDocument: 'after', timestamps: false })
-      .lean<PostGroupRecord>()
+      .findOneAndUpdate({ _id: oid(postGroupId), userId: oid(userId) }, { $set: set }, { returnDocument: 'before', timestamps: false, projection: { status: 1 } })
+      .lean<Pick<PostGroupRecord, 'status'>>()
       .exec();
   }
 
@@ -255,11 +260,6 @@ export class PublicationStateRepository {
       .exec();
   }
 
-  async finalizeGroup(userId: string, postGroupId: string, status: PostGroupStatus): Promise<void> {
-    await this.groups
-      .updateOne({ _id: oid(postGroupId), userId: oid(userId) }, { $set: { status, processingStatus: 'finished' } })
-      .exec();
-  }
 
   /** Publication times on one connection since `since` (advisory posting rates). */
   async publishedTimes(userId: string, platformId: string, since: Date): Promise<Date[]> {

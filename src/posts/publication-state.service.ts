@@ -298,21 +298,21 @@ export class PublicationStateService implements OnModuleInit {
   /**
    * Inside the terminal transaction: finalizes the group once no platform post is open; its
    * `status_changed` entry joins `logs`, which the caller writes in one insert.
+   *
+   * The group document is written whatever the outcome (finalized, or only touched), so two
+   * siblings finishing at once conflict on it and one transaction retries: the later one then
+   * reads its sibling's final status. Read, then one write, instead of lock, read, write.
    */
   private async rollup(post: PlatformPostRecord, logs: ScopedPostLog[]): Promise<PostGroupStatus | null> {
     const userId = String(post.userId);
     const groupId = String(post.postGroupId);
-    const group = await this.repository.lockGroup(userId, groupId);
-    if (!group) return null;
     const siblings = await this.repository.groupPosts(userId, groupId);
     const status = deriveGroupStatus(
       siblings.map((p) => ({ status: p.status, partiallyLive: p.status === 'failed' && !!p.threadParts?.some((t) => t.postedId) })),
     );
-    if (!status) return null;
-    if (group.processingStatus !== 'finished' || group.status !== status) {
-      await this.repository.finalizeGroup(userId, groupId, status);
-      if (group.status !== status) logs.push({ userId, postGroupId: groupId, event: 'status_changed', metadata: { from: group.status, to: status } });
-    }
+    const before = await this.repository.settleGroup(userId, groupId, status);
+    if (!before || !status) return null;
+    if (before.status !== status) logs.push({ userId, postGroupId: groupId, event: 'status_changed', metadata: { from: before.status, to: status } });
     return status;
   }
 
