@@ -14,6 +14,7 @@ import { GenerateUploadUrlDto, GenerateUploadUrlResponse } from './dto/generate-
 import { MediaSuccessResponse, ProcessVideoResponse } from './dto/media.responses';
 import { isAcceptedVideo, videoMimeTypeFor } from './media-names';
 import { MediaService } from './media.service';
+import { VideoProcessingService } from './video-processing.service';
 import { MediaMessages } from './media.errors';
 import { ProcessVideoMessages } from './media.errors';
 
@@ -22,7 +23,10 @@ import { ProcessVideoMessages } from './media.errors';
 @SessionAuth()
 @Controller('media')
 export class MediaDashboardController {
-  constructor(private readonly media: MediaService) {}
+  constructor(
+    private readonly media: MediaService,
+    private readonly videos: VideoProcessingService,
+  ) {}
 
   /**
    * Receives the multipart file streamed to a temp file (never whole in memory), answers the
@@ -41,7 +45,7 @@ export class MediaDashboardController {
   @ApiResponse({ status: 413, type: ErrorResponse, description: 'Video exceeds the plan upload limit' })
   async processVideo(@Ctx() ctx: RequestContext, @Req() request: FastifyRequest): Promise<ProcessVideoResponse> {
     if (!request.isMultipart()) throw ApiError.badRequest(ProcessVideoMessages.noFile);
-    const cap = this.media.videoCapBytes(ctx);
+    const cap = this.videos.videoCapBytes(ctx);
     let video: { tempPath: string; originalName: string; mimeType: string } | undefined;
     let postGroupId: string | undefined;
     try {
@@ -69,7 +73,7 @@ export class MediaDashboardController {
       if (video) await rm(video.tempPath, { force: true });
       throw mapMultipartError(err, cap);
     }
-    return this.media.startVideoProcessing(ctx, { ...video, postGroupId });
+    return this.videos.startVideoProcessing(ctx, { ...video, postGroupId });
   }
 
   @Delete('post/media/:mediaId')

@@ -11,7 +11,9 @@ import { MediaSettings } from './media-settings';
 import { MediaSweeper } from './media-sweeper';
 import { MediaUploadsService } from './media-uploads.service';
 import { MediaController } from './media.controller';
+import { MediaPublishingService } from './media-publishing.service';
 import { MediaService } from './media.service';
+import { VideoProcessingService } from './video-processing.service';
 import { MediaResolver } from './media.resolver';
 import { MediaRecord, MediaRecordSchema } from './schemas/media-record.schema';
 import { LocalStorageDriver } from './storage/local-storage.driver';
@@ -20,7 +22,8 @@ import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
 
 /**
  * Media records, storage (local disk or S3-compatible, STORAGE_DRIVER), upload URLs, video
- * processing and housekeeping. Exports MediaService (posts: mediaUrls; publishing: media items).
+ * processing and housekeeping. Exports MediaService (posts: mediaUrls) and MediaPublishingService
+ * (publishing: media items).
  */
 @Module({
   imports: [MongooseModule.forFeature([{ name: MediaRecord.name, schema: MediaRecordSchema }]), PostsModule],
@@ -48,13 +51,15 @@ import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
     },
     MediaRecordsRepository,
     MediaService,
+    MediaPublishingService,
+    VideoProcessingService,
     MediaUploadsService,
     MediaHttpRoutes,
     MediaCleanupService,
     MediaSweeper,
     MediaResolver,
   ],
-  exports: [MediaService],
+  exports: [MediaService, MediaPublishingService],
 })
 export class MediaModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

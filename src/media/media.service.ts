@@ -1,16 +1,10 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
 import type { RequestContext } from '../auth/request-context';
 import { ApiError } from '../common/api-error';
-import { PLANS } from '../limits/plans';
-import type { MediaItem } from '../platforms/platform-adapter';
 import { PostsService } from '../posts/posts.service';
 import { MediaRecordsRepository } from './media-records.repository';
 import { isMediaType, storageKey, type MediaType } from './media-names';
@@ -40,25 +34,17 @@ export interface UploadUrlResult {
   mediaId: string;
 }
 
-/** A MediaItem of a stored record: adds what prepareForPlatform needs to find the record. */
-export interface StoredMediaItem extends MediaItem {
-  mediaId: string;
-  userId: string;
-  storageKey: string;
-}
-
 /** Groups whose media may no longer change (spec: published or failed; partly published too). */
 const FINAL_GROUP_STATUSES = new Set(['published', 'failed', 'partially_published']);
 
 /**
- * Media records and their files: upload URLs, completion and metadata, server-side video
- * uploads, deletion, and what the posts and publishing modules read (docs/media.md).
+ * Media records and their files: upload URLs, completion and metadata, deletion, and what the
+ * posts module reads (docs/media.md). Publishing reads through MediaPublishingService, server-side
+ * video uploads run in VideoProcessingService.
  */
 @Injectable()
-export class MediaService implements OnModuleDestroy {
+export class MediaService {
   private readonly logger = new Logger(MediaService.name);
-  /** Background work (process-video, S3 completion checks), awaited on shutdown and by tests. */
-  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly records: MediaRecordsRepository,
@@ -67,20 +53,6 @@ export class MediaService implements OnModuleDestroy {
     private readonly transactions: Transactions,
     private readonly posts: PostsService,
   ) {}
-
-  async onModuleDestroy(): Promise<void> {
-    await this.idle();
-  }
-
-  /** Resolves when no background work is running. */
-  async idle(): Promise<void> {
-    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
-  }
-
-  private background(work: Promise<unknown>): void {
-    const tracked = work.catch((err) => this.logger.error({ err }, 'Background media work failed')).finally(() => this.inFlight.delete(tracked));
-    this.inFlight.add(tracked);
-  }
 
   // ── upload URLs ───────────────────────────────────────────────────────────────────────────
 
@@ -194,7 +166,8 @@ export class MediaService implements OnModuleDestroy {
     });
   }
 
-  private filePathOf(key: string): string {
+  /** The record's `filePath`: where the file lives, for people reading the records. */
+  filePathOf(key: string): string {
     return this.storage.kind === 'local' ? join(this.settings.localRoot, ...key.split('/')) : `s3://${key}`;
   }
 
@@ -250,135 +223,11 @@ export class MediaService implements OnModuleDestroy {
     return out;
   }
 
-  /** The group's uploaded media as publishable items (S3 completion checked first). */
-  async mediaForPublishing(userId: string, postGroupId: string): Promise<StoredMediaItem[]> {
-    let records = await this.records.findForGroups(userId, [postGroupId]);
-    if (await this.detectS3Completion(records)) records = await this.records.findForGroups(userId, [postGroupId]);
-    return records.filter((r) => r.state === 'uploaded').map((r) => this.itemOf(r));
-  }
-
-  private itemOf(record: MediaRecordData): StoredMediaItem {
-    const key = record.fileName;
-    const m = record.metadata ?? {};
-    return {
-      kind: kindOf(record),
-      mimeType: record.mimeType ?? m.mimeType ?? 'application/octet-stream',
-      url: record.fileUrl,
-      size: m.size ?? 0,
-      fileName: key.split('/').pop()!.replace(/^[0-9a-f]{16}-/, ''),
-      open: () => this.storage.open(key),
-      ...(m.width !== undefined ? { width: m.width } : {}),
-      ...(m.height !== undefined ? { height: m.height } : {}),
-      ...(m.duration !== undefined ? { durationSeconds: m.duration } : {}),
-      ...(m.frameRate !== undefined ? { frameRate: m.frameRate } : {}),
-      mediaId: record.mediaId,
-      userId: String(record.userId),
-      storageKey: key,
-    };
-  }
-
-  /**
-   * The item as a platform can take it: WebP becomes JPEG when `convertWebpToJpeg` (linkedin,
-   * telegram, bluesky, threads). The JPEG is made once and kept beside the original.
-   */
-  async prepareForPlatform(item: MediaItem, options: { convertWebpToJpeg: boolean }): Promise<MediaItem> {
-    if (!options.convertWebpToJpeg || item.kind !== 'image' || item.mimeType.toLowerCase() !== 'image/webp') return item;
-    const stored = item as Partial<StoredMediaItem>;
-    if (!stored.mediaId || !stored.userId || !stored.storageKey) return convertInMemory(item);
-    const record = await this.records.findOne(stored.userId, stored.mediaId);
-    if (!record) return convertInMemory(item);
-    let converted = record.converted;
-    if (!converted || !(await this.storage.stat(converted.fileName))) {
-      const key = `${record.fileName.replace(/\.webp$/i, '')}.jpg`;
-      const temp = await this.scratchPath();
-      try {
-        await pipeline(await this.storage.open(record.fileName), sharp().rotate().jpeg({ quality: 90 }), createWriteStream(temp));
-        const { size } = await this.storage.putFile(key, temp, 'image/jpeg');
-        converted = { fileName: key, fileUrl: this.storage.publicUrl(key), mimeType: 'image/jpeg', size };
-        await this.records.setConverted(stored.userId, stored.mediaId, converted);
-      } finally {
-        await rm(temp, { force: true });
-      }
-    }
-    const convertedKey = converted.fileName;
-    return {
-      ...item,
-      mimeType: 'image/jpeg',
-      url: converted.fileUrl,
-      size: converted.size,
-      fileName: item.fileName.replace(/\.webp$/i, '') + '.jpg',
-      open: () => this.storage.open(convertedKey),
-    };
-  }
-
   /** A temp file path under DATA_DIR/media/.tmp (same file system as local storage). */
   async scratchPath(): Promise<string> {
     const dir = join(this.settings.localRoot, '.tmp');
     await mkdir(dir, { recursive: true });
     return join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
-  }
-
-  // ── dashboard: server-side video upload ───────────────────────────────────────────────────
-
-  /** The plan cap for process-video: the billing owner's plan, never above the route's 512 MB. */
-  videoCapBytes(ctx: RequestContext): { bytes: number; planName: string } {
-    const plan = PLANS[ctx.billingOwnerUser.plan] ?? PLANS.starter;
-    return { bytes: Math.min(plan.videoUploadBytes, this.settings.processVideoMaxBytes), planName: plan.displayName };
-  }
-
-  /**
-   * Records a received video (already on local disk at `tempPath`) and stores and probes it in
-   * the background; the answer is the session id the dashboard tracks it by.
-   */
-  async startVideoProcessing(
-    ctx: RequestContext,
-    input: { tempPath: string; originalName: string; mimeType: string; postGroupId: string },
-  ): Promise<{ sessionId: string }> {
-    const sessionId = randomUUID();
-    const mediaId = new Types.ObjectId().toHexString();
-    const key = storageKey('video', ctx.userId, randomBytes(8).toString('hex'), input.originalName || 'video');
-    const fileUrl = this.storage.publicUrl(key);
-    const record = await this.transactions.run(async () => {
-      const attached = await this.posts.attachMedia(ctx.userId, input.postGroupId, { mediaId, url: fileUrl });
-      return this.records.create(
-        ctx.userId,
-        {
-          mediaId,
-          postGroupId: input.postGroupId,
-          attached,
-          fileUrl,
-          urlPure: fileUrl,
-          addedAt: new Date(),
-          filePath: this.filePathOf(key),
-          fileName: key,
-          type: 'video',
-          source: 'process-video',
-          storageDriver: this.storage.kind,
-          sessionId,
-          metadata: { mimeType: input.mimeType },
-        },
-      );
-    });
-    this.background(this.storeVideo(record, input.tempPath, input.mimeType));
-    return { sessionId };
-  }
-
-  private async storeVideo(record: MediaRecordData, tempPath: string, mimeType: string): Promise<void> {
-    const userId = String(record.userId);
-    try {
-      const { size } = await this.storage.putFile(record.fileName, tempPath, mimeType);
-      await this.completeUpload(record, size, { mimeType });
-    } catch (err) {
-      this.logger.error({ err, mediaId: record.mediaId }, 'process-video storage failed');
-      await this.records.update(userId, record.mediaId, { state: 'failed', error: `Storing the video failed: ${(err as Error).message}` });
-    } finally {
-      await rm(tempPath, { force: true });
-    }
-  }
-
-  /** A process-video record by its session id (the dashboard's handle). */
-  findBySession(userId: string, sessionId: string): Promise<MediaRecordData | null> {
-    return this.records.findBySession(userId, sessionId);
   }
 
   // ── dashboard: delete ─────────────────────────────────────────────────────────────────────
@@ -427,18 +276,4 @@ export function kindOf(record: Pick<MediaRecordData, 'type' | 'mimeType' | 'meta
   if (record.type) return record.type;
   const mime = record.mimeType ?? record.metadata?.mimeType ?? '';
   return mime.startsWith('video/') ? 'video' : 'image';
-}
-
-/** A WebP item that is not one of our records: converted in memory (images are small). */
-async function convertInMemory(item: MediaItem): Promise<MediaItem> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await item.open()) chunks.push(Buffer.from(chunk as Uint8Array));
-  const jpeg = await sharp(Buffer.concat(chunks)).rotate().jpeg({ quality: 90 }).toBuffer();
-  return {
-    ...item,
-    mimeType: 'image/jpeg',
-    size: jpeg.length,
-    fileName: item.fileName.replace(/\.webp$/i, '') + '.jpg',
-    open: async () => Readable.from([jpeg]),
-  };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MediaService } from '../media/media.service';
+import { MediaPublishingService } from '../media/media-publishing.service';
 import type { MediaItem, PlatformContentRules } from '../platforms/platform-adapter';
 
 /**
@@ -20,7 +20,7 @@ export class NoPublishingMedia extends PublishingMedia {
 /** The media module's uploaded records of the group, converted where the platform needs it. */
 @Injectable()
 export class MediaPublishingMedia extends PublishingMedia {
-  constructor(private readonly media: MediaService) {
+  constructor(private readonly media: MediaPublishingService) {
     super();
   }
 

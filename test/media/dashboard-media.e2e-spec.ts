@@ -1,6 +1,6 @@
 import { createAccount, createTestApp, type TestApp } from '@app/testing';
 import { existsSync } from 'node:fs';
-import { MediaService } from '../../src/media/media.service';
+import { VideoProcessingService } from '../../src/media/video-processing.service';
 import { STORAGE_DRIVER, type StorageDriver } from '../../src/media/storage/storage-driver';
 import { PostsService } from '../../src/posts/posts.service';
 import { accountWithDraft, makeMjpegAvi, makePng, pathOf, type Account } from './media-helpers';
@@ -16,7 +16,6 @@ describe('dashboard media routes (session)', () => {
   });
   afterAll(() => t.close());
 
-  const media = () => t.app.get(MediaService);
   const record = (query: Record<string, unknown>) => t.connection.collection('media').findOne(query);
   const upload = async (who: Account, group: string, fileName = 'p.png') => {
     const res = await t.http.post('/api/v1/get-upload-url').set(who.apiHeaders).send({ fileName, contentType: 'image/png', postGroupId: group, type: 'image' });
@@ -35,8 +34,8 @@ describe('dashboard media routes (session)', () => {
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual(['sessionId']);
       expect(typeof res.body.sessionId).toBe('string');
-      await media().idle();
-      const r = await media().findBySession(account.userId, res.body.sessionId);
+      await t.app.get(VideoProcessingService).idle();
+      const r = await t.app.get(VideoProcessingService).findBySession(account.userId, res.body.sessionId);
       expect(r).toMatchObject({ state: 'uploaded', type: 'video', postGroupId, attached: true, source: 'process-video' });
       expect(r!.mimeType).toBeUndefined();
       expect(r!.metadata).toMatchObject({
@@ -64,8 +63,8 @@ describe('dashboard media routes (session)', () => {
         .field('postGroupId', postGroupId)
         .attach('video', Buffer.from('not a real video'), { filename: 'x.mp4', contentType: 'application/octet-stream' });
       expect(res.status).toBe(200);
-      await media().idle();
-      const r = await media().findBySession(account.userId, res.body.sessionId);
+      await t.app.get(VideoProcessingService).idle();
+      const r = await t.app.get(VideoProcessingService).findBySession(account.userId, res.body.sessionId);
       // Stored, but ffprobe cannot read it: the reason is on the record.
       expect(r).toMatchObject({ state: 'uploaded', metadata: { mimeType: 'video/mp4', size: 16 } });
       expect(r!.error).toMatch(/^Metadata extraction failed/);

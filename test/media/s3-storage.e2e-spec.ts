@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '@app/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MediaService } from '../../src/media/media.service';
+import { MediaPublishingService } from '../../src/media/media-publishing.service';
+import { VideoProcessingService } from '../../src/media/video-processing.service';
 import { MediaSweeper } from '../../src/media/media-sweeper';
 import { S3StorageDriver } from '../../src/media/storage/s3-storage.driver';
 import { STORAGE_DRIVER } from '../../src/media/storage/storage-driver';
@@ -83,7 +84,7 @@ describe('S3 storage driver against a local S3-compatible server (s3rver)', () =
     const r = await record(res.body.mediaId);
     expect(r).toMatchObject({ state: 'uploaded', storageDriver: 's3', metadata: { size: png.length, width: 40, height: 20, aspectRatio: 2, format: 'unknown' } });
 
-    const items = await t.app.get(MediaService).mediaForPublishing(account.userId, postGroupId);
+    const items = await t.app.get(MediaPublishingService).mediaForPublishing(account.userId, postGroupId);
     expect(items.map((i) => i.url)).toEqual([res.body.fileUrl]);
     const bytes: Buffer[] = [];
     for await (const c of await items[0].open()) bytes.push(Buffer.from(c as Uint8Array));
@@ -95,7 +96,7 @@ describe('S3 storage driver against a local S3-compatible server (s3rver)', () =
     const avi = await makeMjpegAvi({ width: 32, height: 32, fps: 5, frames: 10 });
     const res = await t.http.post('/api/v1/get-upload-url').set(owner.apiHeaders).send({ fileName: 'c.avi', contentType: 'video/x-msvideo', postGroupId: group, type: 'video' });
     expect((await fetch(res.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'video/x-msvideo' }, body: avi })).status).toBe(200);
-    const [item] = await t.app.get(MediaService).mediaForPublishing(owner.userId, group);
+    const [item] = await t.app.get(MediaPublishingService).mediaForPublishing(owner.userId, group);
     expect(item).toMatchObject({ kind: 'video', mimeType: 'video/x-msvideo', size: avi.length, width: 32, height: 32, frameRate: 5, durationSeconds: 2 });
     expect((await record(res.body.mediaId))!.metadata).toMatchObject({ codecName: 'mjpeg', frameRate: 5, duration: 2 });
   });
@@ -134,9 +135,9 @@ describe('S3 storage driver against a local S3-compatible server (s3rver)', () =
       .field('postGroupId', postGroupId)
       .attach('video', avi, { filename: 'v.avi', contentType: 'video/x-msvideo' });
     expect(res.status).toBe(200);
-    const media = t.app.get(MediaService);
-    await media.idle();
-    const r = await media.findBySession(account.userId, res.body.sessionId);
+    const videos = t.app.get(VideoProcessingService);
+    await videos.idle();
+    const r = await videos.findBySession(account.userId, res.body.sessionId);
     expect(r).toMatchObject({ state: 'uploaded', metadata: { size: avi.length, codecName: 'mjpeg', mimeType: 'video/x-msvideo' } });
     const served = await fetch(r!.fileUrl);
     expect(served.status).toBe(200);

@@ -4,7 +4,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { MediaService, type StoredMediaItem } from '../../src/media/media.service';
+import { MediaService } from '../../src/media/media.service';
+import { MediaPublishingService, type StoredMediaItem } from '../../src/media/media-publishing.service';
 import { MediaSettings } from '../../src/media/media-settings';
 import { MediaSweeper } from '../../src/media/media-sweeper';
 import { signedUploadUrl } from '../../src/media/storage/local-storage.driver';
@@ -178,7 +179,7 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
     });
 
     it('mediaForPublishing gives the item with its bytes', async () => {
-      const items = await t.app.get(MediaService).mediaForPublishing(account.userId, postGroupId);
+      const items = await t.app.get(MediaPublishingService).mediaForPublishing(account.userId, postGroupId);
       expect(items).toHaveLength(1);
       expect(items[0]).toMatchObject({ kind: 'image', mimeType: 'image/png', url: issued.fileUrl, size: png.length, fileName: 'my_photo_1.png', width: 32, height: 16 });
       expect(Buffer.compare(await readAll(await items[0].open()), png)).toBe(0);
@@ -322,7 +323,7 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
       const { account: owner, postGroupId: group } = await accountWithDraft(t);
       const res = await uploadUrl({ fileName: 'pic.webp', contentType: 'image/webp', postGroupId: group, type: 'image' }, owner);
       expect((await put(res.body.uploadUrl, await makeWebp(20, 10), 'image/webp')).status).toBe(200);
-      const media = t.app.get(MediaService);
+      const media = t.app.get(MediaPublishingService);
       const [item] = await media.mediaForPublishing(owner.userId, group);
       expect(item.mimeType).toBe('image/webp');
       expect(await media.prepareForPlatform(item, { convertWebpToJpeg: false })).toBe(item);
