@@ -1,4 +1,4 @@
-import { platformFetch, readJson } from '../platform-http';
+import { PlatformJsonClient } from '../platform-json-client';
 import { classifyGraphError } from './graph.errors';
 
 export type GraphParams = Record<string, string | number | boolean | object | null | undefined>;
@@ -9,42 +9,38 @@ export type GraphParams = Record<string, string | number | boolean | object | nu
  * the token as `access_token`; structured values (attached_media, children) are sent as JSON.
  */
 export class GraphClient {
+  private readonly json: PlatformJsonClient;
+
   constructor(
     readonly baseUrl: string,
     private readonly accessToken: string,
-    private readonly timeoutMs: number,
+    timeoutMs: number,
     /** Platform name used in error messages ("Instagram", "Threads", "Facebook"). */
     readonly label: string,
-  ) {}
-
-  get<T>(path: string, params: GraphParams = {}): Promise<T> {
-    const query = encode({ ...params, access_token: this.accessToken });
-    return this.send<T>(`${this.baseUrl}${path}?${query}`, { method: 'GET' });
-  }
-
-  post<T>(path: string, params: GraphParams = {}): Promise<T> {
-    return this.send<T>(`${this.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: encode({ ...params, access_token: this.accessToken }),
+  ) {
+    this.json = new PlatformJsonClient({
+      timeoutMs,
+      classify: (answer) => classifyGraphError(label, answer),
+      // Graph may answer an error with a 200 and an `error` body.
+      isError: (answer) => !!(answer.body as { error?: unknown } | null)?.error,
     });
   }
 
-  private async send<T>(url: string, init: { method: string; headers?: Record<string, string>; body?: string }): Promise<T> {
-    const res = await platformFetch(url, { ...init, timeoutMs: this.timeoutMs });
-    const body = await readJson(res);
-    if (!res.ok || (body as { error?: unknown } | null)?.error) {
-      throw classifyGraphError(this.label, { status: res.status, headers: res.headers, body });
-    }
-    return body as T;
+  async get<T>(path: string, params: GraphParams = {}): Promise<T> {
+    const query = encode({ ...params, access_token: this.accessToken });
+    return (await this.json.request<T>(`${this.baseUrl}${path}?${query}`)).body;
+  }
+
+  async post<T>(path: string, params: GraphParams = {}): Promise<T> {
+    return (await this.json.request<T>(`${this.baseUrl}${path}`, { method: 'POST', form: encode({ ...params, access_token: this.accessToken }) })).body;
   }
 }
 
-function encode(params: GraphParams): string {
+function encode(params: GraphParams): URLSearchParams {
   const form = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
     form.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
   }
-  return form.toString();
+  return form;
 }

@@ -9,10 +9,10 @@ import {
   ValidationResult,
 } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { platformFetch, readJson } from '../platform-http';
 import { basicAuth, beforeCreate, checkCommonRules, codePointLength, failedValidation, pollTiming, refreshOAuthToken } from '../adapter-kit';
 import { classifyPinterestError } from './pinterest.errors';
 import { PinterestApi, uploadPinterestVideo } from './pinterest.media';
+import { PlatformJsonClient } from '../platform-json-client';
 
 const TITLE_LIMIT = 100;
 /** What publishing needs; user_account does not list a token's scopes. */
@@ -143,15 +143,12 @@ export class PinterestAdapter implements PlatformAdapter {
 
   private api(credentials: PlatformCredentials): PinterestApi {
     return async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
-      const res = await platformFetch(`${this.endpoints.pinterestApiUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${credentials.accessToken}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
+      const client = new PlatformJsonClient({
+        headers: { authorization: `Bearer ${credentials.accessToken}` },
         timeoutMs: this.endpoints.requestTimeoutMs,
+        classify: (a) => classifyPinterestError(a.status, a.headers, a.body),
       });
-      const answer = await readJson<T>(res);
-      if (!res.ok) throw classifyPinterestError(res.status, res.headers, answer);
-      return answer as T;
+      return (await client.request<T>(`${this.endpoints.pinterestApiUrl}${path}`, { method, ...(body !== undefined ? { json: body } : {}) })).body;
     };
   }
 }

@@ -10,10 +10,10 @@ import {
   ValidationResult,
 } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { platformFetch, readJson } from '../platform-http';
 import { checkCommonRules, codePointLength, failedValidation, readAll } from '../adapter-kit';
 import { classifyTelegramError, TelegramEnvelope } from './telegram.errors';
 import { TelegramChat, telegramMessageUrl } from './telegram.links';
+import { PlatformJsonClient } from '../platform-json-client';
 
 interface TelegramMessage {
   message_id: number;
@@ -148,15 +148,17 @@ export class TelegramAdapter implements PlatformAdapter {
   }
 
   private async call<T>(credentials: PlatformCredentials, method: string, body: FormData | Record<string, unknown>): Promise<T> {
-    const isForm = body instanceof FormData;
-    const res = await platformFetch(`${this.endpoints.telegramApiUrl}/bot${credentials.accessToken}/${method}`, {
-      method: 'POST',
-      headers: isForm ? {} : { 'content-type': 'application/json' },
-      body: isForm ? body : JSON.stringify(body),
+    // The Bot API answers `{ ok, result }`; `ok: false` is an error whatever the status.
+    const client = new PlatformJsonClient({
       timeoutMs: this.endpoints.requestTimeoutMs,
+      classify: (a) => classifyTelegramError(a.status, a.body as TelegramEnvelope<unknown> | null),
+      isError: (a) => {
+        const envelope = a.body as TelegramEnvelope<unknown> | null;
+        return !envelope?.ok || envelope.result === undefined;
+      },
     });
-    const envelope = await readJson<TelegramEnvelope<T>>(res);
-    if (!res.ok || !envelope?.ok || envelope.result === undefined) throw classifyTelegramError(res.status, envelope);
-    return envelope.result;
+    const url = `${this.endpoints.telegramApiUrl}/bot${credentials.accessToken}/${method}`;
+    const { body: envelope } = await client.request<TelegramEnvelope<T>>(url, { method: 'POST', ...(body instanceof FormData ? { body } : { json: body }) });
+    return envelope.result as T;
   }
 }

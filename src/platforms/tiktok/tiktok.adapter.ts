@@ -15,6 +15,7 @@ import { beforeCreate, checkCommonRules, failedValidation, pollTiming, pollUntil
 import { classifyTikTokError, TikTokEnvelope } from './tiktok.errors';
 import { TikTokCreatorInfo, tiktokPostInfo } from './tiktok.post-info';
 import { DEFAULT_TIKTOK_CHUNK, planTikTokChunks } from './tiktok.upload-plan';
+import { PlatformJsonClient } from '../platform-json-client';
 
 const MIN_FPS = 23;
 /** What publishing needs; TikTok's user/info does not list a token's scopes. */
@@ -171,15 +172,20 @@ export class TikTokAdapter implements PlatformAdapter {
   }
 
   private async api<T>(credentials: PlatformCredentials, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const res = await platformFetch(`${this.endpoints.tiktokApiUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${credentials.accessToken}`, ...(body !== undefined ? { 'content-type': 'application/json; charset=UTF-8' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+    // TikTok answers every call in an envelope whose `error.code` is 'ok' on success.
+    const client = new PlatformJsonClient({
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
       timeoutMs: this.endpoints.requestTimeoutMs,
+      classify: (a) => classifyTikTokError(a.status, a.headers, a.body as TikTokEnvelope<unknown> | null),
+      isError: (a) => {
+        const envelope = a.body as TikTokEnvelope<unknown> | null;
+        return (!!envelope?.error?.code && envelope.error.code !== 'ok') || envelope?.data === undefined;
+      },
     });
-    const envelope = await readJson<TikTokEnvelope<T>>(res);
-    const code = envelope?.error?.code;
-    if (!res.ok || (code && code !== 'ok') || envelope?.data === undefined) throw classifyTikTokError(res.status, res.headers, envelope);
-    return envelope.data;
+    const { body: envelope } = await client.request<TikTokEnvelope<T>>(`${this.endpoints.tiktokApiUrl}${path}`, {
+      method,
+      ...(body !== undefined ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json; charset=UTF-8' } } : {}),
+    });
+    return envelope.data as T;
   }
 }

@@ -1,13 +1,21 @@
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { platformFetch, readJson } from '../platform-http';
+import { PlatformJsonClient } from '../platform-json-client';
 import { classifyTwitterError } from './twitter.errors';
 
 /** Authenticated calls to X with one timeout and one error mapping. */
 export class TwitterClient {
+  private readonly json: PlatformJsonClient;
+
   constructor(
     private readonly endpoints: PlatformEndpoints,
-    private readonly accessToken: string,
-  ) {}
+    accessToken: string,
+  ) {
+    this.json = new PlatformJsonClient({
+      headers: { authorization: `Bearer ${accessToken}` },
+      timeoutMs: endpoints.requestTimeoutMs,
+      classify: classifyTwitterError,
+    });
+  }
 
   get apiUrl(): string {
     return this.endpoints.twitterApiUrl;
@@ -19,21 +27,7 @@ export class TwitterClient {
 
   /** JSON in, JSON out; `body` objects are sent as JSON, FormData as multipart. */
   async request<T>(url: string, init: { method?: string; body?: object | FormData } = {}): Promise<T> {
-    const headers: Record<string, string> = { authorization: `Bearer ${this.accessToken}` };
-    let body: FormData | string | undefined;
-    if (init.body instanceof FormData) body = init.body;
-    else if (init.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(init.body);
-    }
-    const res = await platformFetch(url, {
-      method: init.method ?? 'GET',
-      headers,
-      body,
-      timeoutMs: this.endpoints.requestTimeoutMs,
-    });
-    const json = await readJson(res);
-    if (!res.ok) throw classifyTwitterError({ status: res.status, headers: res.headers, body: json });
-    return json as T;
+    const body = init.body instanceof FormData ? { body: init.body } : init.body !== undefined ? { json: init.body } : {};
+    return (await this.json.request<T>(url, { method: init.method ?? 'GET', ...body })).body;
   }
 }
