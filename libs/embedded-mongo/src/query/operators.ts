@@ -80,7 +80,8 @@ function leafValues(o: unknown, selector: string): unknown[] {
 
 // ---------------------------------------------------------------------------------- $type
 
-const TYPE_ALIASES: Record<string, number> = {
+/** BSON type names and their numbers ($type, $jsonSchema's bsonType). */
+export const TYPE_ALIASES: Record<string, number> = {
   double: 1,
   string: 2,
   object: 3,

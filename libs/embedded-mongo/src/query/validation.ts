@@ -8,31 +8,8 @@
 import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
 import { compareValues, Doc, getPath, isPlainObject, keyString, toNumber, typeRank } from '../bson/values';
-import { bsonTypeCode, mongoQuery } from './operators';
+import { bsonTypeCode, mongoQuery, TYPE_ALIASES } from './operators';
 
-const TYPE_ALIASES: Record<string, number> = {
-  double: 1,
-  string: 2,
-  object: 3,
-  array: 4,
-  binData: 5,
-  undefined: 6,
-  objectId: 7,
-  bool: 8,
-  date: 9,
-  null: 10,
-  regex: 11,
-  dbPointer: 12,
-  javascript: 13,
-  symbol: 14,
-  javascriptWithScope: 15,
-  int: 16,
-  timestamp: 17,
-  long: 18,
-  decimal: 19,
-  minKey: -1,
-  maxKey: 127,
-};
 const TYPE_NAMES = new Map(Object.entries(TYPE_ALIASES).map(([k, v]) => [v, k]));
 const JSON_TYPES: Record<string, number[]> = {
   object: [3],
