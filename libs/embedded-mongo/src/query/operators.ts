@@ -15,6 +15,7 @@ import { MongoError } from '../errors';
 import { Collation, parseCollation } from './collation';
 import { parseSchema, schemaFailures } from './validation';
 import { compareValues, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, sortComparator, toNumber, typeRank } from '../bson/values';
+import { TYPE_ALIASES } from '../bson/type-names';
 
 // mingo's subpath modules (their exports map is beyond this project's TypeScript resolution).
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -80,30 +81,6 @@ function leafValues(o: unknown, selector: string): unknown[] {
 
 // ---------------------------------------------------------------------------------- $type
 
-/** BSON type names and their numbers ($type, $jsonSchema's bsonType). */
-export const TYPE_ALIASES: Record<string, number> = {
-  double: 1,
-  string: 2,
-  object: 3,
-  array: 4,
-  binData: 5,
-  undefined: 6,
-  objectId: 7,
-  bool: 8,
-  date: 9,
-  null: 10,
-  regex: 11,
-  dbPointer: 12,
-  javascript: 13,
-  symbol: 14,
-  javascriptWithScope: 15,
-  int: 16,
-  timestamp: 17,
-  long: 18,
-  decimal: 19,
-  minKey: -1,
-  maxKey: 127,
-};
 const KNOWN_CODES = new Set(Object.values(TYPE_ALIASES));
 const NUMBER = 0; // 'number' alias: any numeric type
 

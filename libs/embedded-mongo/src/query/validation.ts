@@ -8,7 +8,8 @@
 import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
 import { compareValues, Doc, getPath, isPlainObject, keyString, toNumber, typeRank } from '../bson/values';
-import { bsonTypeCode, mongoQuery, TYPE_ALIASES } from './operators';
+import { TYPE_ALIASES } from '../bson/type-names';
+import { bsonTypeCode, mongoQuery } from './operators';
 
 const TYPE_NAMES = new Map(Object.entries(TYPE_ALIASES).map(([k, v]) => [v, k]));
 const JSON_TYPES: Record<string, number[]> = {
