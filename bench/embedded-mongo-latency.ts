@@ -35,6 +35,8 @@ interface Stats {
   p50: number;
   p99: number;
   mean: number;
+  /** CPU of the whole process (client and, in worker mode, the server thread too) per operation. */
+  cpuMs?: number;
 }
 
 function stats(samples: number[]): Stats {
@@ -44,14 +46,16 @@ function stats(samples: number[]): Stats {
 }
 
 async function timed(n: number, op: (i: number) => Promise<unknown>): Promise<Stats> {
-  for (let i = 0; i < Math.min(200, n); i++) await op(i); // warm-up (JIT, pool)
+  for (let i = 0; i < Math.min(2000, n); i++) await op(i); // warm-up (JIT, pool): steady state is what is measured
   const samples: number[] = [];
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     await op(i);
     samples.push(performance.now() - t0);
   }
-  return stats(samples);
+  const cpu = process.cpuUsage(cpu0);
+  return { ...stats(samples), cpuMs: (cpu.user + cpu.system) / 1000 / n };
 }
 
 async function throughput(total: number, callers: number, op: (i: number) => Promise<unknown>): Promise<number> {
@@ -199,7 +203,7 @@ async function main(): Promise<void> {
   for (const [label, inWorker] of modes) {
     if (MODE && MODE !== label) continue;
     const r = await measureServer(inWorker);
-    const x = (s: Stats): string => `p50 ${ms(s.p50)} (${(s.p50 / base.seq.p50).toFixed(1)}x echo)  p99 ${ms(s.p99)}`;
+    const x = (s: Stats): string => `p50 ${ms(s.p50)} (${(s.p50 / base.seq.p50).toFixed(1)}x echo)  p99 ${ms(s.p99)}  CPU ${ms(s.cpuMs ?? 0)}/op`;
     console.log(`[${label}] findOne by unique key, sequential:  ${x(r.find)}`);
     console.log(`[${label}] findOne, ${CONC} concurrent callers:   ${r.findConc.toFixed(0)} ops/s (${(base.conc / r.findConc).toFixed(1)}x below echo)`);
     console.log(`[${label}] updateOne by _id, in-memory:        ${x(r.updMem)}`);
