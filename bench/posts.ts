@@ -11,6 +11,8 @@ import { createAccount, createConnection, createTestApp } from '@app/testing';
 import Fastify from 'fastify';
 import { Agent, request } from 'node:http';
 import { Types } from 'mongoose';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { ConnectionRef } from '../src/connections/connections.service';
 import type { PlatformName } from '../src/platforms/platform-adapter';
 import { PlatformPostsRepository } from '../src/posts/platform-posts.repository';
@@ -98,6 +100,13 @@ async function measure(
   return { name, requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99) };
 }
 
+/** The process's resident set after a full collection of the main thread's heap. */
+function settledRss(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().rss;
+}
+
 async function main(): Promise<void> {
   const t0 = Date.now();
   const t = await createTestApp();
@@ -112,6 +121,8 @@ async function main(): Promise<void> {
     const connections: ConnectionRef[] = [];
     for (const platform of PLATFORMS) connections.push(await createConnection(t, account.userId, { platform }));
 
+    // Resident memory before and after seeding, beside the data's BSON size (issue 19: within 2×).
+    const rssBefore = settledRss();
     // Seed through the repositories in bulk (not 100k HTTP calls).
     const groupsRepo = t.app.get(PostGroupsRepository);
     const postsRepo = t.app.get(PlatformPostsRepository);
@@ -144,6 +155,17 @@ async function main(): Promise<void> {
     }
     const seeded = Date.now();
     console.log(`seeded ${GROUPS} post groups on ${connections.length} connections in ${((seeded - t0) / 1000).toFixed(1)} s`);
+    const db = t.connection.db!;
+    let bson = 0;
+    let indexes = 0;
+    for (const name of ['post_groups', 'platform_posts']) {
+      const stats = await db.command({ collStats: name });
+      bson += Number(stats.size ?? 0);
+      indexes += Number(stats.totalIndexSize ?? 0);
+    }
+    const grown = settledRss() - rssBefore;
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+    console.log(`memory: resident set grew ${mb(grown)} for ${mb(bson)} of BSON (${(grown / bson).toFixed(2)}×; index size reported ${mb(indexes)})`);
 
     const headers = account.apiHeaders as Record<string, string>;
     let n = 0;
