@@ -12,10 +12,11 @@ import { PlatformRegistry } from '../platforms/platform-registry';
 import { ConnectionsRepository, type ConnectionRecord } from './connections.repository';
 import { isPlatformName, parseLoosePlatformId } from './platform-id';
 import { TokenCipher, TokenCipherError } from '../crypto/token-cipher';
-import { tokenStatusOf } from './token-status';
+import { errorResult, passedResult, profileUpdateOf, untestableResult, type ConnectionTestResult } from './connection-test';
 import { ConnectionMessages } from './connections.errors';
 
 export type { ConnectionRecord } from './connections.repository';
+export type { ConnectionTestResult } from './connection-test';
 
 /** What other modules (posts, publishing) need to know about a connection. */
 /**
@@ -54,18 +55,6 @@ export interface NewConnection {
   accessTokenExpiresAt?: Date | null;
   instanceUrl?: string | null;
   type?: string | null;
-}
-
-export interface ConnectionTestResult {
-  platform: string;
-  platformId: string;
-  username: string;
-  status: 'ok' | 'error';
-  message: string;
-  permissions: string[];
-  tokenExpiresIn: string | null;
-  lastSuccessfulPost: Date | null;
-  lastError: { message: string; occurredAt: Date } | null;
 }
 
 /** The admin mutation's input, as received (strings; checked by `adminCreate`). */
@@ -228,50 +217,13 @@ export class ConnectionsService {
 
     const registered = this.registry.get(record.platform);
     const adapter = registered?.healthValidator === false ? undefined : registered;
-    if (!adapter) {
-      // Pinterest (and any platform whose adapter is not registered) has no health validator.
-      return {
-        platform: record.platform,
-        platformId: record.platformId,
-        username: 'unknown',
-        status: 'error',
-        message: `Unknown platform: ${record.platform}`,
-        permissions: [],
-        tokenExpiresIn: null,
-        lastSuccessfulPost: null,
-        lastError: null,
-      };
-    }
-
-    const base = {
-      platform: record.platform,
-      platformId: record.platformId,
-      lastSuccessfulPost: record.lastSuccessfulPost,
-    };
+    if (!adapter) return untestableResult(record);
     const refusal = adapter.connectionTestRefusal?.(record.type ?? null);
-    if (refusal) {
-      return {
-        ...base,
-        username: record.username ?? '',
-        status: 'error',
-        message: refusal,
-        permissions: [],
-        tokenExpiresIn: tokenStatusOf(record.accessTokenExpiresAt, now).tokenExpiresIn,
-        lastError: record.lastError,
-      };
-    }
+    if (refusal) return errorResult(record, refusal, record.lastError, now);
 
     const failed = async (message: string): Promise<ConnectionTestResult> => {
       const updated = await this.repository.recordError(userId, record.id, { message, occurredAt: now });
-      return {
-        ...base,
-        username: record.username ?? '',
-        status: 'error',
-        message,
-        permissions: [],
-        tokenExpiresIn: tokenStatusOf(record.accessTokenExpiresAt, now).tokenExpiresIn,
-        lastError: updated?.lastError ?? { message, occurredAt: now },
-      };
+      return errorResult(record, message, updated?.lastError ?? { message, occurredAt: now }, now);
     };
 
     let credentials: PlatformCredentials;
@@ -294,21 +246,9 @@ export class ConnectionsService {
     }
     if (!result.ok) return failed(result.message);
 
-    const profile: { displayName?: string | null; profileImageUrl?: string | null; accessTokenExpiresAt?: Date | null } = {};
-    if (result.displayName !== undefined && result.displayName !== null) profile.displayName = result.displayName;
-    if (result.profileImageUrl !== undefined && result.profileImageUrl !== null) profile.profileImageUrl = result.profileImageUrl;
-    if (result.tokenExpiresAt) profile.accessTokenExpiresAt = result.tokenExpiresAt;
+    const profile = profileUpdateOf(result);
     const updated = Object.keys(profile).length ? await this.repository.updateProfile(userId, record.id, profile) : null;
-    const current = updated ?? record;
-    return {
-      ...base,
-      username: result.username || record.username || '',
-      status: 'ok',
-      message: result.message,
-      permissions: result.permissions,
-      tokenExpiresIn: tokenStatusOf(current.accessTokenExpiresAt, now).tokenExpiresIn,
-      lastError: current.lastError,
-    };
+    return passedResult(record, result, updated ?? record, now);
   }
 
   /** Token upkeep: connections of all users whose token expires before `before`. */
