@@ -75,7 +75,7 @@ export function buildListPostsQuery(params: ListPostsParams): ListPostsQuery {
   const status = single(params.status);
   if (present(status)) {
     if (typeof status !== 'string' || !(POST_GROUP_STATUSES as readonly string[]).includes(status)) {
-      throw ApiError.badRequest(`Invalid status. Must be one of: ${POST_GROUP_STATUSES.join(', ')}`);
+      throw ApiError.badRequest(PostMessages.invalidStatus(POST_GROUP_STATUSES));
     }
     filter.status = status as PostGroupStatus;
   }

@@ -54,7 +54,7 @@ export function assertEditable(
   posts: Array<{ status: PlatformPostStatus; attemptCount?: number }>,
 ): void {
   if (group.status !== 'draft' && group.status !== 'scheduled') {
-    throw ApiError.badRequest(`Cannot update post: post is currently in ${group.status} status`);
+    throw ApiError.badRequest(PostMessages.notUpdatable(group.status));
   }
   const started =
     (group.processingStatus ?? 'pending') !== 'pending' || posts.some((p) => !UNSTARTED.includes(p.status) || (p.attemptCount ?? 0) > 0);

@@ -107,7 +107,7 @@ const codePointLength = (text: string): number => {
 export function parseContent(content: unknown): string {
   if (typeof content !== 'string' || !content.trim()) throw ApiError.badRequest(PostMessages.contentRequired);
   if (content.length > MAX_CONTENT_LENGTH && codePointLength(content) > MAX_CONTENT_LENGTH) {
-    throw ApiError.badRequest(`Content must be at most ${MAX_CONTENT_LENGTH} characters`);
+    throw ApiError.badRequest(PostMessages.contentTooLong(MAX_CONTENT_LENGTH));
   }
   return content;
 }
@@ -127,7 +127,7 @@ export function parsePlatformIds(value: unknown): string[] {
   if (!platforms.length) throw ApiError.badRequest(PostMessages.platformRequired);
   for (const id of platforms) {
     if (typeof id !== 'string' || !CREATE_PLATFORM_ID_PATTERN.test(id)) {
-      throw ApiError.badRequest(`Invalid platform ID format: ${String(id)}`);
+      throw ApiError.badRequest(PostMessages.invalidPlatformId(String(id)));
     }
   }
   return [...new Set(platforms as string[])];
@@ -203,7 +203,7 @@ export function planUpdate(
   now: Date,
 ): UpdatePlan {
   if (group.status !== 'draft' && group.status !== 'scheduled') {
-    throw ApiError.badRequest(`Cannot update post: post is currently in ${group.status} status`);
+    throw ApiError.badRequest(PostMessages.notUpdatable(group.status));
   }
   const current = group.scheduledTime ?? undefined;
   const status = input.status ?? group.status;

@@ -11,6 +11,11 @@ export const PostMessages = {
   invalidPlatformSettingsJson: 'Invalid platformSettings JSON',
   platformSettingsNotObject: 'platformSettings must be an object',
   invalidSortBy: 'Invalid sortBy. Must be one of: createdAt, updatedAt, scheduledTime',
+  invalidStatus: (valid: readonly string[]) => `Invalid status. Must be one of: ${valid.join(', ')}`,
+  contentTooLong: (max: number) => `Content must be at most ${max} characters`,
+  invalidPlatformId: (id: string) => `Invalid platform ID format: ${id}`,
+  connectionNotFound: (platformId: string) => `Platform connection not found: ${platformId}`,
+  notUpdatable: (status: string) => `Cannot update post: post is currently in ${status} status`,
   // Dashboard (docs/graphql.md).
   editStarted: 'Cannot edit post: publishing has already started',
 } as const;

@@ -200,7 +200,7 @@ export class PostsService {
     const byId = new Map(owned.map((c) => [c.platformId, c]));
     return platformIds.map((id) => {
       const ref = byId.get(id);
-      if (!ref) throw ApiError.badRequest(`Platform connection not found: ${id}`);
+      if (!ref) throw ApiError.badRequest(PostMessages.connectionNotFound(id));
       return ref;
     });
   }
@@ -376,7 +376,7 @@ export class PostsService {
         // Moved (or deleted) since we read it: answer for its state now.
         const current = await this.groups.findById(ctx.userId, postGroupId);
         if (!current) throw ApiError.notFound(PostMessages.notFound);
-        throw ApiError.badRequest(`Cannot update post: post is currently in ${current.status} status`);
+        throw ApiError.badRequest(PostMessages.notUpdatable(current.status));
       }
       await this.platformPosts.updateScheduleForGroup(
         ctx.userId,
@@ -454,7 +454,7 @@ export class PostsService {
         const current = await this.groups.findById(ctx.userId, postGroupId);
         if (!current) throw ApiError.notFound(PostMessages.notFound);
         assertEditable(current, []);
-        throw ApiError.badRequest(`Cannot update post: post is currently in ${current.status} status`);
+        throw ApiError.badRequest(PostMessages.notUpdatable(current.status));
       }
       const kept = posts.length - remove.length;
       if (remove.length && (await this.platformPosts.deleteUnstarted(ctx.userId, postGroupId, remove.map((p) => p._id))) !== remove.length) {
