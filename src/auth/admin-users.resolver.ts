@@ -2,24 +2,14 @@ import { Args, ID, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { AdminOnly } from './auth.decorators';
 import { AdminCreateUserInput, AdminUpdateUserInput } from './dto/admin-user.input';
 import { AdminUserModel, AdminUserPageModel } from './models/admin-user.model';
+import { toUserModel } from './models/user.model';
 import { UsersService, type AdminUserView } from './users.service';
 
 export const ADMIN_PAGE_DEFAULT_LIMIT = 20;
 export const ADMIN_PAGE_MAX_LIMIT = 100;
 
 function toModel(u: AdminUserView): AdminUserModel {
-  return {
-    id: u.id,
-    email: u.email,
-    plan: u.plan,
-    isAdmin: u.isAdmin,
-    parentUserId: u.parentUserId,
-    workspacesEnabled: u.workspacesEnabled,
-    apiAccess: u.apiAccess,
-    mcpAccess: u.mcpAccess,
-    seats: u.seats,
-    createdAt: u.createdAt,
-  };
+  return { ...toUserModel(u), createdAt: u.createdAt };
 }
 
 /** Clamps like list-posts: page ≥ 1; limit 1-100, default 20 (never an error). */
