@@ -114,6 +114,22 @@ export class WebhookDeliveriesRepository {
     return doc ? { ...toRecord(doc), leaseToken } : null;
   }
 
+  /**
+   * The oldest due pending delivery of one webhook, claimed as `claim` does: a worker that just
+   * delivered to this receiver keeps its slot for the next one (one command instead of a search
+   * and a claim).
+   */
+  async claimNextFor(userId: string, webhookId: string, now: Date, leaseMs: number, leaseToken: string): Promise<ClaimedDelivery | null> {
+    const doc = await this.model
+      .findOneAndUpdate(
+        { webhookId: oid(webhookId), userId: oid(userId), status: 'pending', availableAt: { $lte: now } },
+        { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken } },
+        { returnDocument: 'after', sort: { availableAt: 1, _id: 1 } },
+      )
+      .lean<LeanDelivery>();
+    return doc ? { ...toRecord(doc), leaseToken } : null;
+  }
+
   /** Records an attempt and the outcome; false when the lease was lost (another worker owns it). */
   async completeAttempt(
     claim: ClaimedDelivery,

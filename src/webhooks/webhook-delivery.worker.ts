@@ -22,6 +22,16 @@ export const PER_WEBHOOK_IN_FLIGHT = 1;
 const PUMP = 'webhook-delivery-pump';
 
 /**
+ * After a success a slot goes on to the same receiver's next due delivery, at most this many in
+ * a row before it goes back to the pool (so one long queue cannot keep other webhooks waiting).
+ */
+export const DELIVERIES_PER_RUN = 25;
+/** How long a run reuses the webhook it read (URL, secret, active): a change applies within this. */
+const WEBHOOK_REUSE_MS = 1_000;
+
+type DeliveryWebhook = NonNullable<Awaited<ReturnType<WebhooksRepository['findForDelivery']>>>;
+
+/**
  * Delivers the outbox. A timer only ticks; each tick finds due deliveries and claims them
  * (`claim`, atomic with a lease) until the pool is full, and each finished delivery frees a
  * slot and claims again. Deliveries run concurrently, each cut at the timeout, so a slow or dead
@@ -110,12 +120,25 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     void this.pool.push(claim);
   }
 
-  /** The pool's worker: one delivery, then its slot goes to the next claim. Never rejects. */
-  private async run(claim: ClaimedDelivery): Promise<void> {
+  /**
+   * The pool's worker: one delivery, and after a success the same receiver's next due ones (up to
+   * DELIVERIES_PER_RUN, one at a time as before); then the slot goes to the next claim. Never
+   * rejects.
+   */
+  private async run(first: ClaimedDelivery): Promise<void> {
+    const claim = first;
+    let current: ClaimedDelivery | null = first;
+    let webhook: { value: DeliveryWebhook; readAt: number } | undefined;
     try {
-      await this.deliver(claim);
+      for (let n = 1; current; n++) {
+        const fresh: { value: DeliveryWebhook; readAt: number } | undefined = webhook && Date.now() - webhook.readAt < WEBHOOK_REUSE_MS ? webhook : undefined;
+        const outcome = await this.deliver(current, fresh?.value);
+        if (!outcome.delivered || this.stopped || n >= DELIVERIES_PER_RUN) break;
+        webhook = fresh ?? { value: outcome.webhook, readAt: Date.now() };
+        current = await this.deliveries.claimNextFor(claim.userId, claim.webhookId, new Date(), leaseMs(this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS), randomUUID());
+      }
     } catch (err) {
-      this.logger.error({ err, deliveryId: claim.id }, 'Webhook delivery crashed');
+      this.logger.error({ err, deliveryId: current?.id ?? claim.id }, 'Webhook delivery crashed');
     } finally {
       const n = (this.perWebhook.get(claim.webhookId) ?? 1) - 1;
       if (n > 0) this.perWebhook.set(claim.webhookId, n);
@@ -125,12 +148,15 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     }
   }
 
-  /** One attempt of one claimed delivery, and its bookkeeping. */
-  private async deliver(claim: ClaimedDelivery): Promise<void> {
-    const webhook = await this.webhooks.findForDelivery(claim.userId, claim.webhookId);
+  /**
+   * One attempt of one claimed delivery, and its bookkeeping; `known` is the webhook as the run
+   * read it a moment ago. Says whether it was delivered, and with which webhook.
+   */
+  private async deliver(claim: ClaimedDelivery, known?: DeliveryWebhook): Promise<{ delivered: false } | { delivered: true; webhook: DeliveryWebhook }> {
+    const webhook = known ?? (await this.webhooks.findForDelivery(claim.userId, claim.webhookId));
     if (!webhook || !webhook.isActive) {
       await this.deliveries.cancelClaimed(claim);
-      return;
+      return { delivered: false };
     }
     const body = Buffer.from(claim.payload, 'utf8');
     const secret = this.cipher.decrypt(webhook.secretEncrypted); // never logged
@@ -159,7 +185,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
         this.deliveries.completeAttempt(claim, attempt, { status: 'delivered' }),
         this.webhooks.recordSuccess(claim.userId, claim.webhookId, at),
       ]);
-      return;
+      return { delivered: true, webhook };
     }
 
     const { disabled, failureCount } = await this.webhooks.recordFailure(claim.userId, claim.webhookId, FAILURES_BEFORE_DISABLE);
@@ -177,5 +203,6 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
         `Webhook ${claim.webhookId} disabled after ${FAILURES_BEFORE_DISABLE} consecutive failures (${cancelled} queued deliveries cancelled)`,
       );
     }
+    return { delivered: false };
   }
 }
