@@ -115,19 +115,59 @@ export class WebhookDeliveriesRepository {
   }
 
   /**
-   * The oldest due pending delivery of one webhook, claimed as `claim` does: a worker that just
-   * delivered to this receiver keeps its slot for the next one (one command instead of a search
-   * and a claim).
+   * Up to `limit` of one webhook's due pending deliveries, oldest first, claimed together with one
+   * token (three commands for the batch): a worker that just delivered to this receiver goes on
+   * with its queue. Of concurrent claimers each delivery goes to exactly one (the update's filter
+   * requires it to be still due and pending).
    */
-  async claimNextFor(userId: string, webhookId: string, now: Date, leaseMs: number, leaseToken: string): Promise<ClaimedDelivery | null> {
-    const doc = await this.model
-      .findOneAndUpdate(
-        { webhookId: oid(webhookId), userId: oid(userId), status: 'pending', availableAt: { $lte: now } },
-        { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken } },
-        { returnDocument: 'after', sort: { availableAt: 1, _id: 1 } },
-      )
-      .lean<LeanDelivery>();
-    return doc ? { ...toRecord(doc), leaseToken } : null;
+  async claimBatchFor(userId: string, webhookId: string, now: Date, leaseMs: number, leaseToken: string, limit: number): Promise<ClaimedDelivery[]> {
+    const due = { webhookId: oid(webhookId), userId: oid(userId), status: 'pending' as const, availableAt: { $lte: now } };
+    const candidates = await this.model
+      .find(due, { _id: 1, availableAt: 1 })
+      .sort({ availableAt: 1, _id: 1 })
+      .limit(limit)
+      .lean<Array<{ _id: Types.ObjectId; availableAt: Date }>>();
+    if (!candidates.length) return [];
+    const ids = candidates.map((c) => c._id);
+    await this.model.updateMany({ ...due, _id: { $in: ids } }, { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken } });
+    const won = await this.model.find({ _id: { $in: ids }, leaseToken }).lean<LeanDelivery[]>();
+    const order = new Map(candidates.map((c, i) => [String(c._id), i]));
+    // `availableAt` stays the time the delivery was due, so a release puts it back in its place.
+    return won
+      .sort((a, b) => order.get(String(a._id))! - order.get(String(b._id))!)
+      .map((doc) => ({ ...toRecord(doc), availableAt: candidates[order.get(String(doc._id))!].availableAt, leaseToken }));
+  }
+
+  /** Several successful attempts recorded in one command; how many still held their lease. */
+  async completeDelivered(claims: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }>): Promise<number> {
+    if (!claims.length) return 0;
+    const result = await this.model.bulkWrite(
+      claims.map(({ claim, attempt }) => ({
+        updateOne: {
+          filter: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
+          update: { $set: { status: 'delivered', leaseToken: null, deliveredAt: attempt.at }, $push: { attempts: attempt }, $inc: { attemptCount: 1 } },
+        },
+      })),
+      { ordered: false },
+    );
+    return result.modifiedCount;
+  }
+
+  /**
+   * Batch-claimed deliveries handed back unattempted (the run stopped): due again at the time
+   * they were due, so they keep their place in the receiver's queue.
+   */
+  async release(claims: ClaimedDelivery[]): Promise<void> {
+    if (!claims.length) return;
+    await this.model.bulkWrite(
+      claims.map((claim) => ({
+        updateOne: {
+          filter: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
+          update: { $set: { leaseToken: null, availableAt: claim.availableAt } },
+        },
+      })),
+      { ordered: false },
+    );
   }
 
   /** Records an attempt and the outcome; false when the lease was lost (another worker owns it). */

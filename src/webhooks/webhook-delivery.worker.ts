@@ -7,6 +7,7 @@ import { TokenCipher } from '../crypto/token-cipher';
 import { MetricsService } from '../metrics/metrics.service';
 import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 import { signPayload } from './signature';
+import type { DeliveryAttempt } from './schemas/webhook-delivery.schema';
 import { WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-deliveries.repository';
 import { postWebhook, type Resolver } from './webhook-http';
 import { FAILURES_BEFORE_DISABLE } from './webhooks.errors';
@@ -22,12 +23,12 @@ export const PER_WEBHOOK_IN_FLIGHT = 1;
 const PUMP = 'webhook-delivery-pump';
 
 /**
- * After a success a slot goes on to the same receiver's next due delivery, at most this many in
- * a row before it goes back to the pool (so one long queue cannot keep other webhooks waiting).
+ * After a success a slot goes on with the same receiver's queue, claimed BATCH at a time, at most
+ * DELIVERIES_PER_RUN in a row before it goes back to the pool (so one long queue cannot keep other
+ * webhooks waiting). Still one request at a time per webhook, oldest first.
  */
-export const DELIVERIES_PER_RUN = 25;
-/** How long a run reuses the webhook it read (URL, secret, active): a change applies within this. */
-const WEBHOOK_REUSE_MS = 1_000;
+export const DELIVERIES_PER_RUN = 50;
+export const BATCH = 10;
 
 type DeliveryWebhook = NonNullable<Awaited<ReturnType<WebhooksRepository['findForDelivery']>>>;
 
@@ -121,43 +122,59 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   }
 
   /**
-   * The pool's worker: one delivery, and after a success the same receiver's next due ones (up to
-   * DELIVERIES_PER_RUN, one at a time as before); then the slot goes to the next claim. Never
-   * rejects.
+   * The pool's worker: one delivery, and after a success the same receiver's next due ones,
+   * BATCH at a time (one request at a time, oldest first); then the slot goes to the next claim.
+   * Successes are recorded together when a batch ends or before a failure is counted (so the
+   * consecutive-failure count stays exact). A crash mid-batch leaves at most a batch's successes
+   * unrecorded: they are delivered again after the lease (receivers dedupe on
+   * X-Service-Delivery). Never rejects.
    */
   private async run(first: ClaimedDelivery): Promise<void> {
-    const claim = first;
-    let current: ClaimedDelivery | null = first;
-    let webhook: { value: DeliveryWebhook; readAt: number } | undefined;
+    const { userId, webhookId } = first;
+    let queue: ClaimedDelivery[] = [first];
+    let webhook: DeliveryWebhook | undefined;
+    const succeeded: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }> = [];
+    let sent = 0;
     try {
-      for (let n = 1; current; n++) {
-        const fresh: { value: DeliveryWebhook; readAt: number } | undefined = webhook && Date.now() - webhook.readAt < WEBHOOK_REUSE_MS ? webhook : undefined;
-        const outcome = await this.deliver(current, fresh?.value);
-        if (!outcome.delivered || this.stopped || n >= DELIVERIES_PER_RUN) break;
-        webhook = fresh ?? { value: outcome.webhook, readAt: Date.now() };
-        current = await this.deliveries.claimNextFor(claim.userId, claim.webhookId, new Date(), leaseMs(this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS), randomUUID());
+      while (queue.length) {
+        const claim = queue.shift()!;
+        webhook ??= (await this.webhooks.findForDelivery(userId, webhookId)) ?? undefined;
+        if (!webhook || !webhook.isActive) {
+          await this.deliveries.cancelClaimed(claim);
+          continue;
+        }
+        const attempt = await this.attempt(claim, webhook);
+        sent += 1;
+        if (attempt.ok) {
+          succeeded.push({ claim, attempt });
+        } else {
+          await this.recordSucceeded(succeeded);
+          await this.recordFailure(claim, attempt);
+          break;
+        }
+        if (!queue.length && !this.stopped && sent < DELIVERIES_PER_RUN) {
+          await this.recordSucceeded(succeeded);
+          webhook = undefined; // read again for the next batch: an edit or a disable applies
+          const size = Math.min(BATCH, DELIVERIES_PER_RUN - sent);
+          queue = await this.deliveries.claimBatchFor(userId, webhookId, new Date(), leaseMs(this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS) * size, randomUUID(), size);
+        }
       }
     } catch (err) {
-      this.logger.error({ err, deliveryId: current?.id ?? claim.id }, 'Webhook delivery crashed');
+      this.logger.error({ err, webhookId }, 'Webhook delivery crashed');
     } finally {
-      const n = (this.perWebhook.get(claim.webhookId) ?? 1) - 1;
-      if (n > 0) this.perWebhook.set(claim.webhookId, n);
-      else this.perWebhook.delete(claim.webhookId);
+      await this.recordSucceeded(succeeded).catch((err) => this.logger.error({ err, webhookId }, 'Recording webhook deliveries failed'));
+      // Claimed but not attempted (a failure, a stop, a crash): back in their place in the queue.
+      await this.deliveries.release(queue).catch(() => undefined);
+      const n = (this.perWebhook.get(webhookId) ?? 1) - 1;
+      if (n > 0) this.perWebhook.set(webhookId, n);
+      else this.perWebhook.delete(webhookId);
       // After this task leaves the pool's count, so the pump sees the free slot.
       setImmediate(() => void this.pump());
     }
   }
 
-  /**
-   * One attempt of one claimed delivery, and its bookkeeping; `known` is the webhook as the run
-   * read it a moment ago. Says whether it was delivered, and with which webhook.
-   */
-  private async deliver(claim: ClaimedDelivery, known?: DeliveryWebhook): Promise<{ delivered: false } | { delivered: true; webhook: DeliveryWebhook }> {
-    const webhook = known ?? (await this.webhooks.findForDelivery(claim.userId, claim.webhookId));
-    if (!webhook || !webhook.isActive) {
-      await this.deliveries.cancelClaimed(claim);
-      return { delivered: false };
-    }
+  /** One POST of one claimed delivery (signed, cut at the timeout): the attempt to record. */
+  private async attempt(claim: ClaimedDelivery, webhook: DeliveryWebhook): Promise<DeliveryAttempt> {
     const body = Buffer.from(claim.payload, 'utf8');
     const secret = this.cipher.decrypt(webhook.secretEncrypted); // never logged
     const result = await postWebhook(
@@ -177,17 +194,19 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
       this.resolver,
     );
     this.metrics.webhookDelivery(result.ok, result.durationMs);
-    const at = new Date();
-    const attempt = { at, ok: result.ok, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs };
+    return { at: new Date(), ok: result.ok, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs };
+  }
 
-    if (result.ok) {
-      await Promise.all([
-        this.deliveries.completeAttempt(claim, attempt, { status: 'delivered' }),
-        this.webhooks.recordSuccess(claim.userId, claim.webhookId, at),
-      ]);
-      return { delivered: true, webhook };
-    }
+  /** The successes so far, in one write, and the webhook's streak reset (emptied after). */
+  private async recordSucceeded(succeeded: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }>): Promise<void> {
+    if (!succeeded.length) return;
+    const batch = succeeded.splice(0);
+    const { userId, webhookId } = batch[0].claim;
+    await Promise.all([this.deliveries.completeDelivered(batch), this.webhooks.recordSuccess(userId, webhookId, batch[batch.length - 1].attempt.at)]);
+  }
 
+  /** A failed attempt: the webhook's consecutive failures, the retry or the end, the disable. */
+  private async recordFailure(claim: ClaimedDelivery, attempt: DeliveryAttempt): Promise<void> {
     const { disabled, failureCount } = await this.webhooks.recordFailure(claim.userId, claim.webhookId, FAILURES_BEFORE_DISABLE);
     const failedAttempts = claim.attemptCount + 1;
     const delay = retryDelayMs(failedAttempts, this.env.WEBHOOKS_RETRY_BASE_MS);
@@ -195,7 +214,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     await this.deliveries.completeAttempt(
       claim,
       attempt,
-      giveUp ? { status: 'failed' } : { status: 'pending', availableAt: new Date(at.getTime() + delay!) },
+      giveUp ? { status: 'failed' } : { status: 'pending', availableAt: new Date(attempt.at.getTime() + delay!) },
     );
     if (disabled) {
       const cancelled = await this.deliveries.cancelPending(claim.userId, claim.webhookId);
@@ -203,6 +222,5 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
         `Webhook ${claim.webhookId} disabled after ${FAILURES_BEFORE_DISABLE} consecutive failures (${cancelled} queued deliveries cancelled)`,
       );
     }
-    return { delivered: false };
   }
 }

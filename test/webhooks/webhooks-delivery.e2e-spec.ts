@@ -263,6 +263,44 @@ describe('webhook delivery (local receivers, WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
     expect(b - a).toBeGreaterThanOrEqual(180);
     expect(c - b).toBeGreaterThanOrEqual(580);
   });
+
+  it('a queue to one receiver goes out one at a time, oldest first; a failure in the middle is counted once and the rest follow', async () => {
+    const rx = await receiver();
+    let inFlight = 0;
+    let maxInFlight = 0;
+    rx.behave((_q, res) => {
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      // The 4th request fails once; the delivery is retried later.
+      const status = rx.requests.length === 4 ? 500 : 200;
+      setTimeout(() => {
+        inFlight -= 1;
+        res.statusCode = status;
+        res.end();
+      }, 5);
+    });
+    const account = await createAccount(t);
+    const hook = await createWebhook(t, account, rx.url, ['post.scheduled']);
+    const total = 30; // more than one batch of the worker's run
+    await service.enqueueMany(account.userId, Array.from({ length: total }, (_, i) => ({ event: 'post.scheduled' as const, data: postData(i + 1) })));
+    await rx.waitFor(total + 1, 15_000);
+    const all = await eventually(async () => {
+      const rows = await deliveries(t, hook._id);
+      return rows.every((d) => d.status === 'delivered') ? rows : null;
+    });
+    expect(maxInFlight).toBe(1);
+    expect(all).toHaveLength(total);
+    // Each delivery arrived once, except the one that failed once, which arrived twice.
+    const arrivals = new Map<string, number>();
+    for (const r of rx.requests) arrivals.set(String(r.headers['x-service-delivery']), (arrivals.get(String(r.headers['x-service-delivery'])) ?? 0) + 1);
+    expect([...arrivals.values()].sort((x, y) => y - x)).toEqual([2, ...Array(total - 1).fill(1)]);
+    expect(all.filter((d) => d.attemptCount === 2)).toHaveLength(1);
+    // First attempts in queue order (the order the events were written in).
+    const firstSeen = [...new Set(rx.requests.map((r) => String(r.headers['x-service-delivery'])))];
+    expect(firstSeen).toEqual([...all].sort((x, y) => String(x._id).localeCompare(String(y._id))).map((d) => String(d._id)));
+    const doc = await webhookDoc(t, hook._id);
+    expect(doc).toMatchObject({ isActive: true, failureCount: 0 });
+  });
 });
 
 describe('webhook delivery across a restart, and refused destinations (switch off)', () => {

@@ -72,7 +72,7 @@ export class WebhookDelivery {
 
 export const WebhookDeliverySchema = SchemaFactory.createForClass(WebhookDelivery);
 WebhookDeliverySchema.index({ status: 1, availableAt: 1 });
-// A worker's next delivery to the receiver it just served (claimNextFor).
+// A worker's next deliveries to the receiver it just served (claimBatchFor).
 WebhookDeliverySchema.index({ webhookId: 1, status: 1, availableAt: 1 });
 WebhookDeliverySchema.index({ userId: 1, webhookId: 1, createdAt: -1 });
 WebhookDeliverySchema.index({ createdAt: 1 }, { expireAfterSeconds: DELIVERY_RETENTION_SECONDS });
