@@ -16,6 +16,9 @@ import { errorResult, passedResult, profileUpdateOf, untestableResult, type Conn
 import { ConnectionMessages } from './connections.errors';
 
 export type { ConnectionRecord } from './connections.repository';
+
+/** lastSuccessfulPost is written at most once per this interval per connection (per instance). */
+export const LAST_SUCCESS_RESOLUTION_MS = 1_000;
 export type { ConnectionTestResult } from './connection-test';
 
 /** What other modules (posts, publishing) need to know about a connection. */
@@ -90,6 +93,8 @@ function toRef(record: ConnectionRecord): ConnectionRef {
 
 @Injectable()
 export class ConnectionsService {
+  /** When this instance last wrote each connection's lastSuccessfulPost (ms). */
+  private readonly lastSuccessWrites = new Map<string, number>();
   private readonly logger = new Logger(ConnectionsService.name);
 
   constructor(
@@ -194,7 +199,16 @@ export class ConnectionsService {
     }
   }
 
+  /**
+   * `lastSuccessfulPost`, written at most once a second per connection by this instance (a burst
+   * of posts on one account is one write; the stored time may trail the burst's last post by
+   * under a second).
+   */
   async recordSuccessfulPost(userId: string, connectionId: string, at: Date = new Date()): Promise<void> {
+    const last = this.lastSuccessWrites.get(connectionId);
+    if (last !== undefined && at.getTime() - last < LAST_SUCCESS_RESOLUTION_MS && at.getTime() >= last) return;
+    if (this.lastSuccessWrites.size >= 10_000) this.lastSuccessWrites.clear();
+    this.lastSuccessWrites.set(connectionId, at.getTime());
     await this.repository.recordSuccessfulPost(userId, connectionId, at);
   }
 

@@ -151,16 +151,20 @@ export class PublicationStateRepository {
   }
 
   /** Moves groups from processingStatus pending to processing; returns the ones this call moved. */
-  async markGroupsProcessing(groups: Array<{ userId: string; postGroupId: string }>, claimToken: string): Promise<string[]> {
-    if (!groups.length) return [];
-    // Two commands for the whole batch: the update stamps the groups it moved with this claim's
-    // token (each document's update is atomic, so of two instances only one moves a group), and
-    // the read finds them. The ids come from claimed platform posts, across users, so the batch
-    // is selected by id alone (an index walk, where an $or of id-and-user pairs is not).
-    const filter = { _id: { $in: groups.map((g) => oid(g.postGroupId)) } };
+  /**
+   * Moves the batch's pending groups to `processing` and reads every group of the batch (the
+   * publisher needs their settings and media): two commands for the whole batch. The update
+   * stamps the groups it moved with this claim's token (each document's update is atomic, so of
+   * two instances only one moves a group); `moved` are those. The ids come from claimed platform
+   * posts, across users, so the batch is selected by id alone (an index walk, where an $or of
+   * id-and-user pairs is not); each group is checked against its post's user by the caller.
+   */
+  async markGroupsProcessing(postGroupIds: string[], claimToken: string): Promise<{ moved: string[]; groups: PostGroupRecord[] }> {
+    if (!postGroupIds.length) return { moved: [], groups: [] };
+    const filter = { _id: { $in: postGroupIds.map(oid) } };
     await this.groups.updateMany({ ...filter, processingStatus: 'pending' }, { $set: { processingStatus: 'processing', processingClaim: claimToken } }).exec();
-    const moved = await this.groups.find({ ...filter, processingClaim: claimToken }, { _id: 1 }).lean().exec();
-    return moved.map((g) => String(g._id));
+    const groups = await this.groups.find(filter).lean<PostGroupRecord[]>().exec();
+    return { moved: groups.filter((g) => g.processingClaim === claimToken).map((g) => String(g._id)), groups };
   }
 
   findGroup(userId: string, postGroupId: string): Promise<PostGroupRecord | null> {

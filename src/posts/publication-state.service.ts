@@ -16,6 +16,8 @@ export type { PlatformPostRecord } from './schemas/platform-post.schema';
 export interface ClaimedPost {
   post: PlatformPostRecord;
   scope: ClaimScope;
+  /** The post's group as it was read when the post was claimed (absent when it is not known). */
+  group?: PostGroupRecord;
 }
 
 export interface ClaimBatch {
@@ -92,19 +94,22 @@ export class PublicationStateService implements OnModuleInit {
       }
     }
     const posts = await this.repository.claim(ids, claim, now);
-    const claimed = posts.map((post) => ({ post, scope: { userId: String(post.userId), postId: String(post._id), token: claim.token } }));
-    await this.logProcessing(claimed, claim.token);
+    const claimed: ClaimedPost[] = posts.map((post) => ({ post, scope: { userId: String(post.userId), postId: String(post._id), token: claim.token } }));
+    const groups = await this.logProcessing(claimed, claim.token);
+    for (const c of claimed) {
+      const group = groups.get(String(c.post.postGroupId));
+      if (group && String(group.userId) === c.scope.userId) c.group = group;
+    }
     return { claimed, full };
   }
 
-  private async logProcessing(claimed: ClaimedPost[], claimToken: string): Promise<void> {
-    const groups = new Map<string, string>();
-    for (const { post } of claimed) groups.set(String(post.postGroupId), String(post.userId));
-    const moved = new Set(
-      await this.repository.markGroupsProcessing([...groups].map(([postGroupId, userId]) => ({ userId, postGroupId })), claimToken),
-    );
+  /** Writes the `processing` entries (group-level once, then per post); the batch's groups by id. */
+  private async logProcessing(claimed: ClaimedPost[], claimToken: string): Promise<Map<string, PostGroupRecord>> {
+    const owners = new Map<string, string>();
+    for (const { post } of claimed) owners.set(String(post.postGroupId), String(post.userId));
+    const { moved, groups } = await this.repository.markGroupsProcessing([...owners.keys()], claimToken);
     const entries: ScopedPostLog[] = [];
-    for (const groupId of moved) entries.push({ userId: groups.get(groupId)!, postGroupId: groupId, event: 'processing' });
+    for (const groupId of moved) entries.push({ userId: owners.get(groupId)!, postGroupId: groupId, event: 'processing' });
     for (const { post } of claimed) {
       // Once per platform post: a retry or a takeover is not a new start.
       if ((post.claim?.attempt ?? 1) === 1) {
@@ -112,6 +117,7 @@ export class PublicationStateService implements OnModuleInit {
       }
     }
     await this.repository.appendLogs(entries);
+    return new Map(groups.map((g) => [String(g._id), g]));
   }
 
   renewLeases(owner: string, tokens: string[], leaseMs: number): Promise<number> {

@@ -78,7 +78,9 @@ export class PublisherService {
       await this.fail(claimed, { code: 'PLATFORM_NOT_SUPPORTED', message: `Publishing to ${post.platform} is not supported`, retryable: false });
       return;
     }
-    const group = await this.state.findGroup(userId, String(post.postGroupId));
+    // Read with the claim; a group deleted since takes its platform posts along, and the attempt
+    // record below then finds no claim, so nothing is sent.
+    const group = claimed.group ?? (await this.state.findGroup(userId, String(post.postGroupId)));
     if (!group) return; // deleted meanwhile, with its platform posts
     const settings = (group.platformSettings?.[post.platform] ?? {}) as Record<string, unknown>;
 
