@@ -95,8 +95,16 @@ async function main(): Promise<void> {
   const mongo = await startEmbeddedMongo({ dataDir: join(dataDir, 'db') });
   const environment = loadEnvironment(
     process.env,
-    { NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DEMO_ACCOUNT: 'false', SCHEDULER_ENABLED: 'false',
-      SESSION_SECRET: 'b'.repeat(48), ENCRYPTION_KEY: 'ab'.repeat(32), MONGODB_URI: '' },
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DEMO_ACCOUNT: 'false',
+      SCHEDULER_ENABLED: 'false',
+      SESSION_SECRET: 'b'.repeat(48),
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+      MONGODB_URI: '',
+    },
     '/nonexistent/.env',
   );
   const app = await createApp(environment, { uri: mongo.uri, embedded: true, stop: () => mongo.stop() }, { imports: [BenchModule] });
@@ -116,7 +124,9 @@ async function main(): Promise<void> {
     console.log(`auth-guard benchmark: ${seconds} s each, ${connections} connections, node ${process.version}`);
     console.log(row('no guard  GET /bench/open', open));
     console.log(row('API key   GET /bench/guarded', guarded));
-    console.log(`ratio guarded/open: ${(guarded.rps / open.rps).toFixed(3)}  (guard cost ≈ ${(1e6 / guarded.rps - 1e6 / open.rps).toFixed(0)} µs of server time per request)`);
+    console.log(
+      `ratio guarded/open: ${(guarded.rps / open.rps).toFixed(3)}  (guard cost ≈ ${(1e6 / guarded.rps - 1e6 / open.rps).toFixed(0)} µs of server time per request)`,
+    );
   } finally {
     await app.close();
     await mongo.stop();

@@ -155,7 +155,9 @@ async function seed(client: MongoClient, name: string) {
   const c = client.db('bench').collection<{ _id?: ObjectId; key: string; owner: string; scopes: string[]; n: number }>(name);
   await c.createIndex({ key: 1 }, { unique: true });
   for (let i = 0; i < DOCS; i += 1000) {
-    await c.insertMany(Array.from({ length: 1000 }, (_, j) => ({ key: `k${i + j}`, owner: `user${(i + j) % 97}`, scopes: ['posts:read', 'posts:write'], n: 0 })));
+    await c.insertMany(
+      Array.from({ length: 1000 }, (_, j) => ({ key: `k${i + j}`, owner: `user${(i + j) % 97}`, scopes: ['posts:read', 'posts:write'], n: 0 })),
+    );
   }
   return c;
 }
@@ -194,7 +196,12 @@ const ms = (x: number): string => `${x.toFixed(3)} ms`;
 
 async function main(): Promise<void> {
   const base = await echoBaseline();
-  console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}  cpus: ${os.cpus().length}`);
+  console.log(
+    `load average: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}  cpus: ${os.cpus().length}`,
+  );
   console.log(`baseline  TCP echo via worker thread: p50 ${ms(base.seq.p50)}  p99 ${ms(base.seq.p99)}  32 callers ${base.conc.toFixed(0)} ops/s`);
   const modes: Array<[string, boolean]> = [
     ['worker', true],

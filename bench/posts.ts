@@ -138,7 +138,16 @@ async function main(): Promise<void> {
         const status = statuses[i % statuses.length];
         const scheduledTime = status === 'draft' ? undefined : new Date(start + i * 60_000);
         const createdAt = new Date(start + i * 30_000);
-        groups.push({ _id, content: `bench post ${i}`, status, ...(scheduledTime ? { scheduledTime } : {}), platformSettings: {}, platforms: [connection.platform], createdAt, updatedAt: createdAt });
+        groups.push({
+          _id,
+          content: `bench post ${i}`,
+          status,
+          ...(scheduledTime ? { scheduledTime } : {}),
+          platformSettings: {},
+          platforms: [connection.platform],
+          createdAt,
+          updatedAt: createdAt,
+        });
         posts.push({
           postGroupId: _id,
           connectionId: connection.id,

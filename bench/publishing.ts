@@ -44,12 +44,23 @@ async function main() {
   for (let i = 0; i < CONNECTIONS; i++) {
     const token = `md-${i}`;
     fake.setToken(token);
-    connections.push(await createConnection(t, account.userId, { platform: 'mastodon', externalId: `acct${i}`, accessToken: token, instanceUrl: fake.baseUrl }));
+    connections.push(
+      await createConnection(t, account.userId, { platform: 'mastodon', externalId: `acct${i}`, accessToken: token, instanceUrl: fake.baseUrl }),
+    );
   }
   const due = new Date(Date.now() - 1000);
   for (let start = 0; start < TOTAL; start += 1000) {
     const n = Math.min(1000, TOTAL - start);
-    await seedGroups(t, account.userId, Array.from({ length: n }, (_, k) => ({ content: `bench ${start + k}`, status: 'scheduled' as const, scheduledTime: due, connections: [connections[(start + k) % CONNECTIONS]] })));
+    await seedGroups(
+      t,
+      account.userId,
+      Array.from({ length: n }, (_, k) => ({
+        content: `bench ${start + k}`,
+        status: 'scheduled' as const,
+        scheduledTime: due,
+        connections: [connections[(start + k) % CONNECTIONS]],
+      })),
+    );
   }
   console.log(`seeded ${TOTAL} posts on ${CONNECTIONS} connections; publishing with concurrency ${CONCURRENCY}, fake latency ${LATENCY} ms`);
 

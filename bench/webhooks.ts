@@ -29,41 +29,71 @@ async function main() {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  const until = (n: number) => new Promise<void>((resolve) => { onReceived = () => received >= n && resolve(); if (received >= n) resolve(); });
+  const until = (n: number) =>
+    new Promise<void>((resolve) => {
+      onReceived = () => received >= n && resolve();
+      if (received >= n) resolve();
+    });
 
   // Baseline: sign + POST in a loop, CONCURRENCY at a time, keep-alive.
   const agent = new http.Agent({ keepAlive: true });
-  const body = Buffer.from(JSON.stringify({ event: 'post.published', timestamp: new Date().toISOString(), data: { postId: 'x', postGroupId: 'y', platform: 'twitter', publishedAt: new Date().toISOString() } }));
+  const body = Buffer.from(
+    JSON.stringify({
+      event: 'post.published',
+      timestamp: new Date().toISOString(),
+      data: { postId: 'x', postGroupId: 'y', platform: 'twitter', publishedAt: new Date().toISOString() },
+    }),
+  );
   const post = () =>
     new Promise<void>((resolve, reject) => {
       const sig = createHmac('sha256', 'whsec_bench').update(body).digest('hex');
-      const req = http.request(url, { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, 'X-Service-Signature': sig } }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      });
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length, 'X-Service-Signature': sig } },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
   let next = 0;
   const rawStart = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (next++ < TOTAL) await post(); }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next++ < TOTAL) await post();
+    }),
+  );
   const rawSeconds = (performance.now() - rawStart) / 1000;
   received = 0;
 
   // The service: enqueue everything first (worker stopped), then time the drain.
   const t = await createTestApp({
-    env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOKS_WORKER_ENABLED: 'false', WEBHOOKS_WORKER_INTERVAL_MS: '50', WEBHOOKS_DELIVERY_CONCURRENCY: String(CONCURRENCY) },
+    env: {
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOKS_WORKER_ENABLED: 'false',
+      WEBHOOKS_WORKER_INTERVAL_MS: '50',
+      WEBHOOKS_DELIVERY_CONCURRENCY: String(CONCURRENCY),
+    },
   });
   try {
     const account = await createAccount(t);
     for (let i = 0; i < WEBHOOKS; i++) {
-      await t.http.post('/api/v1/webhooks').set(account.apiHeaders).send({ name: `b${i}`, url, events: ['post.published'] }).expect(201);
+      await t.http
+        .post('/api/v1/webhooks')
+        .set(account.apiHeaders)
+        .send({ name: `b${i}`, url, events: ['post.published'] })
+        .expect(201);
     }
     const service = t.app.get(WebhooksService);
     const events = Math.ceil(TOTAL / WEBHOOKS);
     const data = { postId: 'x', postGroupId: 'y', platform: 'twitter', publishedAt: new Date().toISOString() };
     for (let i = 0; i < events; i += 50) {
-      await service.enqueueMany(account.userId, Array.from({ length: Math.min(50, events - i) }, () => ({ event: 'post.published' as const, data })));
+      await service.enqueueMany(
+        account.userId,
+        Array.from({ length: Math.min(50, events - i) }, () => ({ event: 'post.published' as const, data })),
+      );
     }
     const expected = events * WEBHOOKS;
     const worker = t.app.get(WebhookDeliveryWorker);
@@ -75,7 +105,9 @@ async function main() {
 
     const rawRate = TOTAL / rawSeconds;
     const rate = expected / seconds;
-    console.log(`webhook deliveries: ${expected} to ${WEBHOOKS} webhooks, concurrency ${CONCURRENCY}, ${t.environment.MONGODB_URI?.includes('127.0.0.1') ? 'embedded database' : 'database'}`);
+    console.log(
+      `webhook deliveries: ${expected} to ${WEBHOOKS} webhooks, concurrency ${CONCURRENCY}, ${t.environment.MONGODB_URI?.includes('127.0.0.1') ? 'embedded database' : 'database'}`,
+    );
     console.log(`  raw signed POST loop : ${rawRate.toFixed(0).padStart(7)} req/s`);
     console.log(`  outbox worker        : ${rate.toFixed(0).padStart(7)} deliveries/s  (${((rate / rawRate) * 100).toFixed(1)}% of raw)`);
   } finally {

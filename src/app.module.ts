@@ -56,11 +56,7 @@ export class AppModule {
         AppGraphQLModule,
         ...imports,
       ],
-      providers: [
-        AppLogger,
-        { provide: APP_FILTER, useClass: ApiExceptionFilter },
-        { provide: APP_INTERCEPTOR, useClass: FailureMessageInterceptor },
-      ],
+      providers: [AppLogger, { provide: APP_FILTER, useClass: ApiExceptionFilter }, { provide: APP_INTERCEPTOR, useClass: FailureMessageInterceptor }],
     };
   }
 }

@@ -36,8 +36,6 @@ export class AnalyticsCacheRepository {
       query,
       range,
     };
-    await this.model
-      .updateOne(filter, { $set: { value, fetchedAt: now, expiresAt: new Date(now.getTime() + ttlMs) } }, { upsert: true })
-      .exec();
+    await this.model.updateOne(filter, { $set: { value, fetchedAt: now, expiresAt: new Date(now.getTime() + ttlMs) } }, { upsert: true }).exec();
   }
 }

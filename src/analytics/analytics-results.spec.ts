@@ -55,10 +55,21 @@ describe('analytics results', () => {
   });
 
   it('reads metric answers', () => {
-    expect(totalCountOf({ elements: [{ count: 2, dateRange: {}, metricType: { 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': 'COMMENT' } }] })).toBe(2);
+    expect(
+      totalCountOf({
+        elements: [{ count: 2, dateRange: {}, metricType: { 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': 'COMMENT' } }],
+      }),
+    ).toBe(2);
     expect(totalCountOf({ elements: [] })).toBe(0);
     expect(totalCountOf({ elements: [{ count: -1 }] })).toBeNull();
-    expect(dailyCountsOf({ elements: [{ count: -1, dateRange: range }, { count: 4, dateRange: range }] })).toEqual([
+    expect(
+      dailyCountsOf({
+        elements: [
+          { count: -1, dateRange: range },
+          { count: 4, dateRange: range },
+        ],
+      }),
+    ).toEqual([
       { count: null, dateRange: range },
       { count: 4, dateRange: range },
     ]);

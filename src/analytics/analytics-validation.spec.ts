@@ -98,9 +98,7 @@ describe('validateFollowersRequest', () => {
   });
   it('period: string, case-insensitive, then dateRange', () => {
     expect(message(() => validateFollowersRequest({ platformId: 'linkedin-a', period: 1 }))).toBe(MSG.periodString);
-    expect(message(() => validateFollowersRequest({ platformId: 'linkedin-a', period: 'weekly' }))).toBe(
-      'Invalid period. Must be one of: lifetime, daily',
-    );
+    expect(message(() => validateFollowersRequest({ platformId: 'linkedin-a', period: 'weekly' }))).toBe('Invalid period. Must be one of: lifetime, daily');
     expect(message(() => validateFollowersRequest({ platformId: 'linkedin-a', period: 'DAILY' }))).toBe(MSG.dateRangeRequiredDaily);
     expect(message(() => validateFollowersRequest({ platformId: 'linkedin-a', period: 'daily', dateRange: 'x' }))).toBe(MSG.dateRangeObject);
     expect(validateFollowersRequest({ platformId: 'linkedin-a', period: 'Daily', dateRange: range })).toEqual({
@@ -147,9 +145,7 @@ describe('validateAccountStatisticsRequest', () => {
     expect(message(() => validateAccountStatisticsRequest({ platformId: '' }))).toBe(MSG.platformIdRequired);
     expect(message(() => validateAccountStatisticsRequest({ platformId: 3 }))).toBe(MSG.platformIdString);
     expect(message(() => validateAccountStatisticsRequest({ ...base, aggregation: 5 }))).toBe(MSG.queryTypeRequired);
-    expect(message(() => validateAccountStatisticsRequest({ ...base, queryType: 'COMMENT', aggregation: 5, dateRange: 1 }))).toBe(
-      MSG.aggregationString,
-    );
+    expect(message(() => validateAccountStatisticsRequest({ ...base, queryType: 'COMMENT', aggregation: 5, dateRange: 1 }))).toBe(MSG.aggregationString);
     expect(message(() => validateAccountStatisticsRequest({ ...base, queryType: 'COMMENT', aggregation: 'weekly' }))).toBe(
       'Invalid aggregation. Must be one of: DAILY, TOTAL',
     );

@@ -144,7 +144,11 @@ export function parseMetricSelection(queryType: unknown, queryTypes: unknown): M
 function parseQueryTypes(value: unknown): MetricSelection {
   let items: unknown[];
   if (Array.isArray(value)) items = value;
-  else if (typeof value === 'string') items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  else if (typeof value === 'string')
+    items = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   else throw ApiError.badRequest(MSG.queryTypesInvalid(JSON.stringify(value)));
   const invalid: string[] = [];
   const metrics: Metric[] = [];

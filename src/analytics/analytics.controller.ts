@@ -17,19 +17,14 @@ import {
   LinkedInPostStatisticsRequest,
   LinkedInProfileSummaryRequest,
 } from './dto/analytics.request';
-import {
-  AccountStatisticsResponseDoc,
-  FollowersResponseDoc,
-  PostStatisticsResponseDoc,
-  ProfileSummaryResponseDoc,
-} from './dto/analytics.responses';
+import { AccountStatisticsResponseDoc, FollowersResponseDoc, PostStatisticsResponseDoc, ProfileSummaryResponseDoc } from './dto/analytics.responses';
 
 /**
  * LinkedIn member analytics. The body is taken raw (`unknown`) on purpose: the service validates
  * it with the spec's messages in a fixed order, the same way for REST and MCP.
  */
 @ApiTags('analytics')
-@ApiResponse({ status: 400, type: ErrorResponse, description: 'The body failed validation (the spec\'s messages, in its order)' })
+@ApiResponse({ status: 400, type: ErrorResponse, description: "The body failed validation (the spec's messages, in its order)" })
 @ApiResponse({ status: 404, type: ErrorResponse, description: 'LinkedIn connection not found' })
 @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to fetch LinkedIn … statistics' })
 @ApiKeyAuth()
@@ -52,7 +47,10 @@ export class AnalyticsController {
   @FailureMessage('Failed to fetch LinkedIn profile summary')
   @ApiBody({ type: LinkedInProfileSummaryRequest })
   @ApiOperation({ summary: 'Profile summary of a LinkedIn member (followers and post totals)' })
-  @ApiOkResponse({ type: ProfileSummaryResponseDoc, description: '{ success, profile } or, when some metrics failed, { success: false, partialData, profile, errors }' })
+  @ApiOkResponse({
+    type: ProfileSummaryResponseDoc,
+    description: '{ success, profile } or, when some metrics failed, { success: false, partialData, profile, errors }',
+  })
   profileSummary(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<ProfileSummaryResponse> {
     return this.analytics.profileSummary(ctx, body);
   }
@@ -62,7 +60,10 @@ export class AnalyticsController {
   @FailureMessage('Failed to fetch LinkedIn post statistics')
   @ApiBody({ type: LinkedInPostStatisticsRequest })
   @ApiOperation({ summary: 'Statistics of one LinkedIn post' })
-  @ApiOkResponse({ type: PostStatisticsResponseDoc, description: 'single: { success, count, cached }; multiple: { success, metrics, errors?, cachedMetrics?, cached }' })
+  @ApiOkResponse({
+    type: PostStatisticsResponseDoc,
+    description: 'single: { success, count, cached }; multiple: { success, metrics, errors?, cachedMetrics?, cached }',
+  })
   postStatistics(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<PostStatisticsResponse> {
     return this.analytics.postStatistics(ctx, body);
   }
@@ -72,7 +73,10 @@ export class AnalyticsController {
   @FailureMessage('Failed to fetch LinkedIn account statistics')
   @ApiBody({ type: LinkedInAccountStatisticsRequest })
   @ApiOperation({ summary: 'Statistics of a LinkedIn member account' })
-  @ApiOkResponse({ type: AccountStatisticsResponseDoc, description: 'single: { success, data, aggregation, cached }; multiple: { success, metrics, aggregation, errors?, cachedMetrics?, cached }' })
+  @ApiOkResponse({
+    type: AccountStatisticsResponseDoc,
+    description: 'single: { success, data, aggregation, cached }; multiple: { success, metrics, aggregation, errors?, cachedMetrics?, cached }',
+  })
   accountStatistics(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<AccountStatisticsResponse> {
     return this.analytics.accountStatistics(ctx, body);
   }

@@ -10,10 +10,7 @@ import { AnalyticsCacheEntry, AnalyticsCacheEntrySchema } from './schemas/analyt
 
 /** LinkedIn member analytics with a shared 30-minute cache, and the disabled feed routes. */
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: AnalyticsCacheEntry.name, schema: AnalyticsCacheEntrySchema }]),
-    ConnectionsModule,
-  ],
+  imports: [MongooseModule.forFeature([{ name: AnalyticsCacheEntry.name, schema: AnalyticsCacheEntrySchema }]), ConnectionsModule],
   controllers: [AnalyticsController, DisabledFeedController],
   providers: [AnalyticsService, AnalyticsCacheRepository, LinkedInAnalyticsClient],
   exports: [AnalyticsService],

@@ -44,8 +44,7 @@ export interface MetricError {
   error: string;
 }
 export type ProfileSummaryResponse =
-  | { success: true; profile: ProfileSummary }
-  | { success: false; partialData: true; profile: ProfileSummary; errors: MetricError[] };
+  { success: true; profile: ProfileSummary } | { success: false; partialData: true; profile: ProfileSummary; errors: MetricError[] };
 
 export type PostStatisticsResponse =
   | { success: true; count: number | null; cached: boolean }
@@ -125,12 +124,14 @@ export class AnalyticsService {
     const range = q.dateRange;
     const [lifetime, period, ...posts] = await Promise.all([
       this.cached(conn, 'followers:lifetime', null, now, () => this.linkedin.followersLifetime(conn.accessToken)),
-      range
-        ? this.cached(conn, 'followers:daily', range, now, () => this.linkedin.followersDaily(conn.accessToken, range))
-        : Promise.resolve(null),
+      range ? this.cached(conn, 'followers:daily', range, now, () => this.linkedin.followersDaily(conn.accessToken, range)) : Promise.resolve(null),
       ...PROFILE_POST_FIELDS.map(([metric]) =>
-        this.cached(conn, accountQuery(metric, 'TOTAL'), range, now, () =>
-          this.linkedin.accountMetric(conn.accessToken, metric, 'TOTAL', range) as Promise<number | null>,
+        this.cached(
+          conn,
+          accountQuery(metric, 'TOTAL'),
+          range,
+          now,
+          () => this.linkedin.accountMetric(conn.accessToken, metric, 'TOTAL', range) as Promise<number | null>,
         ),
       ),
     ]);
@@ -264,13 +265,7 @@ export class AnalyticsService {
    * A value from the cache, else from LinkedIn (then cached). The cache is an optimisation: its
    * failures are logged and never fail the request.
    */
-  private async cached<T>(
-    conn: ResolvedConnection,
-    query: string,
-    range: DateRange | null,
-    now: Date,
-    load: () => Promise<T>,
-  ): Promise<Outcome<T>> {
+  private async cached<T>(conn: ResolvedConnection, query: string, range: DateRange | null, now: Date, load: () => Promise<T>): Promise<Outcome<T>> {
     const key = rangeKey(range);
     try {
       const hit = await this.cache.getMany(conn.scope, [query], key, now);
@@ -296,8 +291,7 @@ export class AnalyticsService {
   /** LinkedIn's 403 / 429 as our answer with the same status, or null for any other failure. */
   private forwarded(error: unknown): ApiError | null {
     if (!(error instanceof LinkedInUpstreamError) || error.status === null || !FORWARDED_STATUSES.has(error.status)) return null;
-    const text =
-      error.status === HttpStatus.TOO_MANY_REQUESTS ? 'LinkedIn rate limit exceeded' : 'LinkedIn denied access to this analytics data';
+    const text = error.status === HttpStatus.TOO_MANY_REQUESTS ? 'LinkedIn rate limit exceeded' : 'LinkedIn denied access to this analytics data';
     return new ApiError(error.status, text, error.upstreamMessage ? { details: error.upstreamMessage } : {});
   }
 
@@ -309,4 +303,3 @@ export class AnalyticsService {
 function accountQuery(metric: Metric, aggregation: Aggregation): string {
   return `account:${metric}:${aggregation}`;
 }
-

@@ -5,8 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** The routes the spec says "do not exist" (the planned LinkedIn feed endpoints). */
 export const DISABLED_FEED_ROUTES = ['linkedin-posts', 'linkedin-post-comments', 'linkedin-post-reactions'];
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The framework's default not-found page (Express/finalhandler wording), byte for byte. */
 export function notFoundHtml(method: string, path: string): string {

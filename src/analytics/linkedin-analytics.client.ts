@@ -2,15 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.service';
 import { PlatformError } from '../platforms/platform-adapter';
 import { platformFetch, readJson } from '../platforms/platform-http';
-import {
-  dailyCountsOf,
-  dailyFollowersOf,
-  lifetimeFollowersOf,
-  postEntityParam,
-  restliDateRange,
-  totalCountOf,
-  type DailyPoint,
-} from './analytics-results';
+import { dailyCountsOf, dailyFollowersOf, lifetimeFollowersOf, postEntityParam, restliDateRange, totalCountOf, type DailyPoint } from './analytics-results';
 import type { Aggregation, DateRange, Metric } from './analytics-validation';
 
 /**
@@ -49,9 +41,7 @@ export class LinkedInAnalyticsClient {
 
   /** Follower change per day over the range. */
   async followersDaily(accessToken: string, range: DateRange): Promise<Array<{ date: string; count: number | null }>> {
-    return dailyFollowersOf(
-      await this.get(accessToken, 'memberFollowersCount', ['q=dateRange', `dateRange=${restliDateRange(range)}`]),
-    );
+    return dailyFollowersOf(await this.get(accessToken, 'memberFollowersCount', ['q=dateRange', `dateRange=${restliDateRange(range)}`]));
   }
 
   /** Lifetime total of one metric for one post (share or ugcPost). */
@@ -61,12 +51,7 @@ export class LinkedInAnalyticsClient {
   }
 
   /** One metric over all of the member's posts: a number for TOTAL, one point per day for DAILY. */
-  async accountMetric(
-    accessToken: string,
-    metric: Metric,
-    aggregation: Aggregation,
-    range: DateRange | null,
-  ): Promise<number | null | DailyPoint[]> {
+  async accountMetric(accessToken: string, metric: Metric, aggregation: Aggregation, range: DateRange | null): Promise<number | null | DailyPoint[]> {
     const params = ['q=me', `queryType=${metric}`, `aggregation=${aggregation}`];
     if (range) params.push(`dateRange=${restliDateRange(range)}`);
     const body = await this.get(accessToken, 'memberCreatorPostAnalytics', params);

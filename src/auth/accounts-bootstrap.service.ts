@@ -29,9 +29,7 @@ export class AccountsBootstrapService implements OnApplicationBootstrap {
     if (email && password) {
       const { created, user } = await this.users.ensureAdmin(email, password);
       this.logger.log(
-        created
-          ? `Bootstrap admin ${user.email} created`
-          : `Bootstrap admin ${user.email} already exists (admin rights ensured; password unchanged)`,
+        created ? `Bootstrap admin ${user.email} created` : `Bootstrap admin ${user.email} already exists (admin rights ensured; password unchanged)`,
       );
       return;
     }

@@ -10,7 +10,6 @@ import { isObjectIdString } from '../database/object-id';
 /** lastUsedAt is written at most once per this interval per key. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
-
 type Headers = Record<string, string | string[] | undefined>;
 
 function header(headers: Headers, name: string): string | undefined {

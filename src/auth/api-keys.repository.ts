@@ -52,10 +52,7 @@ export class ApiKeysRepository {
 
   async revoke(userId: string, keyId: string, now: Date): Promise<boolean> {
     const result = await this.model
-      .updateOne(
-        { _id: new Types.ObjectId(keyId), userId: new Types.ObjectId(userId), revokedAt: null },
-        { $set: { revokedAt: now } },
-      )
+      .updateOne({ _id: new Types.ObjectId(keyId), userId: new Types.ObjectId(userId), revokedAt: null }, { $set: { revokedAt: now } })
       .exec();
     return result.modifiedCount === 1;
   }
@@ -72,19 +69,11 @@ export class ApiKeysRepository {
 
   /** The guard's step 1 for keys without a dot: every active legacy key. */
   findLegacyCandidates(): Promise<ApiKeyCredential[]> {
-    return this.model
-      .find({ keyPrefix: LEGACY_KEY_PREFIX, revokedAt: null }, CREDENTIAL_FIELDS)
-      .lean<ApiKeyCredential[]>()
-      .exec();
+    return this.model.find({ keyPrefix: LEGACY_KEY_PREFIX, revokedAt: null }, CREDENTIAL_FIELDS).lean<ApiKeyCredential[]>().exec();
   }
 
   /** Sets lastUsedAt unless another request already did within the staleness window. */
   async touch(keyId: Types.ObjectId, now: Date, staleBefore: Date): Promise<void> {
-    await this.model
-      .updateOne(
-        { _id: keyId, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: staleBefore } }] },
-        { $set: { lastUsedAt: now } },
-      )
-      .exec();
+    await this.model.updateOne({ _id: keyId, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: staleBefore } }] }, { $set: { lastUsedAt: now } }).exec();
   }
 }

@@ -37,7 +37,11 @@ export class AuthController {
   @Post('register')
   @ApiOperation({ summary: 'Create a dashboard account and sign in (sets the sps_session cookie)' })
   @ApiResponse({ status: 201, type: SessionUserResponse })
-  @ApiResponse({ status: 400, type: ErrorResponse, description: 'Email and password are required | A valid email is required | Password must be between 8 and 128 characters' })
+  @ApiResponse({
+    status: 400,
+    type: ErrorResponse,
+    description: 'Email and password are required | A valid email is required | Password must be between 8 and 128 characters',
+  })
   @ApiResponse({ status: 409, type: ErrorResponse, description: 'Email is already registered' })
   async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) reply: FastifyReply) {
     const { user, token, expiresAt } = await this.auth.register(dto.email, dto.password);

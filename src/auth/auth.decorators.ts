@@ -19,7 +19,11 @@ export const ApiKeyAuth = () =>
     ApiHeader({ name: 'x-service-client', required: false, description: '`mcp` for MCP clients (needs MCP access)' }),
     ApiResponse({ status: 401, type: ErrorResponse, description: 'API key is required | Invalid API key | Invalid API key owner' }),
     ApiResponse({ status: 403, type: ErrorResponse, description: 'API access, MCP access or workspace refusals (docs/auth.md)' }),
-    ApiResponse({ status: 429, type: ErrorResponse, description: 'Only with RATE_LIMIT_PER_MINUTE set: the key used up its requests for this minute (Retry-After)' }),
+    ApiResponse({
+      status: 429,
+      type: ErrorResponse,
+      description: 'Only with RATE_LIMIT_PER_MINUTE set: the key used up its requests for this minute (Retry-After)',
+    }),
   );
 
 /** Dashboard REST routes and GraphQL resolvers: the `sps_session` cookie. */

@@ -27,10 +27,7 @@ export class AuthResolver {
   }
 
   @Mutation(() => CreatedApiKeyModel)
-  async createApiKey(
-    @Ctx() ctx: RequestContext,
-    @Args('name', { type: () => String, nullable: true }) name?: string | null,
-  ): Promise<CreatedApiKeyModel> {
+  async createApiKey(@Ctx() ctx: RequestContext, @Args('name', { type: () => String, nullable: true }) name?: string | null): Promise<CreatedApiKeyModel> {
     const key = await this.keys.create(ctx.userId, name);
     return { ...toModel(key), rawKey: key.rawKey };
   }

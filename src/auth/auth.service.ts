@@ -6,9 +6,7 @@ import type { UserSummary } from './request-context';
 import { SessionsService } from './sessions.service';
 import { UsersService } from './users.service';
 
-export type LoginResult =
-  | { user: UserSummary; token: string; expiresAt: Date }
-  | { error: ApiError; retryAfterSeconds: number };
+export type LoginResult = { user: UserSummary; token: string; expiresAt: Date } | { error: ApiError; retryAfterSeconds: number };
 
 /** Sign-up and sign-in rules: credentials, throttling, sessions. */
 @Injectable()

@@ -6,10 +6,7 @@ export interface EntitlementOverrides {
 }
 
 /** A user's effective entitlements: an override when set, else the plan's value. */
-export function effectiveEntitlements(
-  plan: PlanName,
-  overrides: EntitlementOverrides | null | undefined,
-): { apiAccess: boolean; mcpAccess: boolean } {
+export function effectiveEntitlements(plan: PlanName, overrides: EntitlementOverrides | null | undefined): { apiAccess: boolean; mcpAccess: boolean } {
   const facts = PLANS[plan] ?? PLANS.starter;
   return {
     apiAccess: overrides?.apiAccess ?? facts.apiAccess,

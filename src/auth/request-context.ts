@@ -52,10 +52,7 @@ export function setRequestContext(request: object, context: RequestContext): voi
 
 /** `@Ctx() ctx: RequestContext` in a controller or resolver handler. */
 export const Ctx = createParamDecorator((_data: unknown, execution: ExecutionContext): RequestContext => {
-  const request =
-    execution.getType<string>() === 'graphql'
-      ? (execution.getArgs()[2] as { req: object }).req
-      : execution.switchToHttp().getRequest<object>();
+  const request = execution.getType<string>() === 'graphql' ? (execution.getArgs()[2] as { req: object }).req : execution.switchToHttp().getRequest<object>();
   const context = getRequestContext(request);
   if (!context) throw new Error('Request context missing: route is not behind an auth guard');
   return context;

@@ -13,7 +13,10 @@ export class SessionsRepository {
 
   /** A live session (the TTL monitor is lazy, so expiry is checked here too). */
   findLive(tokenHash: string, now: Date): Promise<SessionRecord | null> {
-    return this.model.findOne({ tokenHash, expiresAt: { $gt: now } }).lean<SessionRecord>().exec();
+    return this.model
+      .findOne({ tokenHash, expiresAt: { $gt: now } })
+      .lean<SessionRecord>()
+      .exec();
   }
 
   /** Sliding expiry, written only when it moves by more than `minStep` (not on every request). */
@@ -38,9 +41,7 @@ export class SessionsRepository {
 
   /** Every session of the user but the one with `keepTokenHash`; returns how many ended. */
   async deleteOthers(userId: string, keepTokenHash: string | null): Promise<number> {
-    const result = await this.model
-      .deleteMany({ userId: new Types.ObjectId(userId), ...(keepTokenHash ? { tokenHash: { $ne: keepTokenHash } } : {}) })
-      .exec();
+    const result = await this.model.deleteMany({ userId: new Types.ObjectId(userId), ...(keepTokenHash ? { tokenHash: { $ne: keepTokenHash } } : {}) }).exec();
     return result.deletedCount;
   }
 

@@ -55,10 +55,7 @@ export class UsersRepository {
   }
 
   async setEmail(userId: string, email: string): Promise<UserRecord | null> {
-    return this.model
-      .findByIdAndUpdate(userId, { $set: { email } }, { returnDocument: 'after', projection: SUMMARY_FIELDS })
-      .lean<UserRecord>()
-      .exec();
+    return this.model.findByIdAndUpdate(userId, { $set: { email } }, { returnDocument: 'after', projection: SUMMARY_FIELDS }).lean<UserRecord>().exec();
   }
 
   findByEmail(email: string): Promise<UserRecord | null> {
@@ -93,9 +90,6 @@ export class UsersRepository {
     if (changes.seats !== undefined) set.seats = changes.seats;
     if (changes.apiAccess !== undefined) set['entitlementOverrides.apiAccess'] = changes.apiAccess;
     if (changes.mcpAccess !== undefined) set['entitlementOverrides.mcpAccess'] = changes.mcpAccess;
-    return this.model
-      .findByIdAndUpdate(userId, { $set: set }, { returnDocument: 'after', projection: SUMMARY_FIELDS })
-      .lean<UserRecord>()
-      .exec();
+    return this.model.findByIdAndUpdate(userId, { $set: set }, { returnDocument: 'after', projection: SUMMARY_FIELDS }).lean<UserRecord>().exec();
   }
 }

@@ -45,7 +45,6 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-
 /** Accounts: creation, sign-in check, summaries for the guards, admin changes. */
 @Injectable()
 export class UsersService {

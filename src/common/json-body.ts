@@ -6,8 +6,7 @@ export const MAX_BODY_DEPTH = 32;
 export const JsonBodyMessages = {
   empty: "Body cannot be empty when content-type is set to 'application/json'",
   invalid: "Body is not valid JSON but content-type is set to 'application/json'",
-  prototypeKey:
-    'Request body must not contain the keys __proto__ or constructor.prototype (they could change objects on the server); rename them',
+  prototypeKey: 'Request body must not contain the keys __proto__ or constructor.prototype (they could change objects on the server); rename them',
   tooDeep: `Request body is nested too deeply (maximum depth ${MAX_BODY_DEPTH})`,
 } as const;
 

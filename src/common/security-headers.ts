@@ -31,9 +31,12 @@ export async function registerSecurityHeaders(app: NestFastifyApplication, produ
     strictTransportSecurity: production ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });
   if (!production) {
-    app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply, payload) => {
-      if (request.method === 'GET' && request.url.split('?')[0] === '/graphql') reply.removeHeader('content-security-policy');
-      return payload;
-    });
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .addHook('onSend', async (request, reply, payload) => {
+        if (request.method === 'GET' && request.url.split('?')[0] === '/graphql') reply.removeHeader('content-security-policy');
+        return payload;
+      });
   }
 }

@@ -55,9 +55,7 @@ export class AppConfig {
       encryptionKey: randomBytes(32).toString('hex'),
     };
     writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
-    this.logger.warn(
-      `SESSION_SECRET and/or ENCRYPTION_KEY not set: generated development secrets in ${file}. Set both in production.`,
-    );
+    this.logger.warn(`SESSION_SECRET and/or ENCRYPTION_KEY not set: generated development secrets in ${file}. Set both in production.`);
     return secrets;
   }
 }

@@ -32,7 +32,7 @@ describe('unknownVariables', () => {
     ]);
   });
 
-  it('leaves known variables and other programs\' variables alone', () => {
+  it("leaves known variables and other programs' variables alone", () => {
     expect(unknownVariables({ SCHEDULER_INTERVAL_MS: '1000', NODE_OPTIONS: '--x', PATH: '/bin', HOME: '/root' })).toEqual([]);
   });
 

@@ -440,9 +440,7 @@ export class Environment {
 /** Turns class-validator errors into one line per variable, naming it. */
 function describe(errors: ValidationError[], raw: Record<string, unknown>): string {
   // Show the value as it was given (the converted one may be NaN or null).
-  return errors
-    .map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(raw[e.property])})`)
-    .join('\n');
+  return errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')} (got ${JSON.stringify(raw[e.property])})`).join('\n');
 }
 
 export class ConfigurationError extends Error {
@@ -466,9 +464,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     }
   }
   if (env.ENCRYPTION_KEY && decodeKey(env.ENCRYPTION_KEY) === null) {
-    throw new ConfigurationError(
-      'Invalid configuration:\nENCRYPTION_KEY: must be 32 bytes, as 64 hex characters or base64',
-    );
+    throw new ConfigurationError('Invalid configuration:\nENCRYPTION_KEY: must be 32 bytes, as 64 hex characters or base64');
   }
   if (parseTrustProxy(env.TRUST_PROXY) === null) {
     throw new ConfigurationError(
@@ -479,9 +475,7 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
     throw new ConfigurationError('Invalid configuration:\nS3_BUCKET: required when STORAGE_DRIVER=s3');
   }
   if (Boolean(env.BOOTSTRAP_ADMIN_EMAIL) !== Boolean(env.BOOTSTRAP_ADMIN_PASSWORD)) {
-    throw new ConfigurationError(
-      'Invalid configuration:\nBOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD: set both or neither',
-    );
+    throw new ConfigurationError('Invalid configuration:\nBOOTSTRAP_ADMIN_EMAIL / BOOTSTRAP_ADMIN_PASSWORD: set both or neither');
   }
   return env;
 }
@@ -505,10 +499,39 @@ export function environmentVariableNames(): string[] {
  * other programs use too (NODE_, LOG_, DATA_) are left out so the warning never cries wolf.
  */
 const OWN_PREFIXES = [
-  'BOOTSTRAP_', 'CONNECT_', 'CORS_', 'SHUTDOWN_', 'DEMO_', 'EMBEDDED_', 'ENCRYPTION_', 'MCP_', 'MEDIA_', 'METRICS_', 'MONGODB_',
-  'PLATFORM_', 'PUBLISH_', 'RATE_LIMIT_', 'S3_', 'SCHEDULER_', 'SMTP_', 'TOKEN_', 'TRUST_', 'UPLOAD_', 'WEBHOOKS_', 'WEBHOOK_',
-  'TWITTER_', 'LINKEDIN_', 'INSTAGRAM_', 'THREADS_', 'TIKTOK_', 'YOUTUBE_', 'FACEBOOK_', 'BLUESKY_', 'MASTODON_',
-  'TELEGRAM_', 'PINTEREST_',
+  'BOOTSTRAP_',
+  'CONNECT_',
+  'CORS_',
+  'SHUTDOWN_',
+  'DEMO_',
+  'EMBEDDED_',
+  'ENCRYPTION_',
+  'MCP_',
+  'MEDIA_',
+  'METRICS_',
+  'MONGODB_',
+  'PLATFORM_',
+  'PUBLISH_',
+  'RATE_LIMIT_',
+  'S3_',
+  'SCHEDULER_',
+  'SMTP_',
+  'TOKEN_',
+  'TRUST_',
+  'UPLOAD_',
+  'WEBHOOKS_',
+  'WEBHOOK_',
+  'TWITTER_',
+  'LINKEDIN_',
+  'INSTAGRAM_',
+  'THREADS_',
+  'TIKTOK_',
+  'YOUTUBE_',
+  'FACEBOOK_',
+  'BLUESKY_',
+  'MASTODON_',
+  'TELEGRAM_',
+  'PINTEREST_',
 ];
 
 /** Edit distance, for "did you mean" (names are short; a library would be overkill here). */
@@ -531,9 +554,7 @@ export function unknownVariables(raw: Record<string, unknown>): { name: string; 
     .filter((name) => OWN_PREFIXES.some((prefix) => name.startsWith(prefix)) && !known.includes(name))
     .sort()
     .map((name) => {
-      const closest = known
-        .map((candidate) => ({ candidate, d: candidate.startsWith(name) ? 0 : distance(name, candidate) }))
-        .sort((x, y) => x.d - y.d)[0];
+      const closest = known.map((candidate) => ({ candidate, d: candidate.startsWith(name) ? 0 : distance(name, candidate) })).sort((x, y) => x.d - y.d)[0];
       return { name, suggestion: closest && closest.d <= Math.max(3, Math.floor(name.length / 4)) ? closest.candidate : null };
     });
 }

@@ -27,7 +27,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | null {
   if (value === '' || value === 'false') return false;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (!entries.length || !entries.every(isProxyEntry)) return null;
   return entries.join(',');
 }

@@ -18,8 +18,7 @@ export const ConnectMessages = {
   expiredState: 'This connection attempt expired (10 minutes): start again',
   accessDenied: (label: string) => `${label} access was not granted`,
   noCode: (label: string) => `${label} sent no authorization code`,
-  otherInstance: (platformId: string) =>
-    `${platformId} is already connected from another Mastodon instance; disconnect it first`,
+  otherInstance: (platformId: string) => `${platformId} is already connected from another Mastodon instance; disconnect it first`,
 } as const;
 
 /** `extensions.code` of a connect refusal in GraphQL, per reason. */

@@ -184,7 +184,11 @@ export class ConnectService {
     const provider = this.providers.get(platform as PlatformName) as OAuthConnectProvider;
     if (query.error) {
       if (DENIALS.has(query.error)) return fail(returnTo, 'access_denied', ConnectMessages.accessDenied(provider.label));
-      return fail(returnTo, 'token_exchange_failed', `${provider.label} answered ${query.error}${query.error_description ? `: ${query.error_description}` : ''}`);
+      return fail(
+        returnTo,
+        'token_exchange_failed',
+        `${provider.label} answered ${query.error}${query.error_description ? `: ${query.error_description}` : ''}`,
+      );
     }
     if (!query.code) return fail(returnTo, 'token_exchange_failed', ConnectMessages.noCode(provider.label));
     const missing = provider.missingConfiguration();
@@ -310,7 +314,11 @@ export class ConnectService {
     const provider = this.providers.get(ref.platform)!;
     try {
       const credentials = await this.connections.getCredentials(userId, ref.id);
-      await provider.revoke({ accessToken: credentials.accessToken, refreshToken: credentials.refreshToken ?? null, instanceUrl: credentials.instanceUrl ?? null });
+      await provider.revoke({
+        accessToken: credentials.accessToken,
+        refreshToken: credentials.refreshToken ?? null,
+        instanceUrl: credentials.instanceUrl ?? null,
+      });
     } catch (err) {
       // Unreadable tokens or an unreachable provider must not keep a person from disconnecting.
       this.logger.warn({ err: (err as Error).message, platform: ref.platform }, 'Revoking at the provider failed; disconnecting anyway');

@@ -17,8 +17,12 @@ describe('checkInstanceUrl', () => {
 
   it('needs https and the bare server address', async () => {
     expect(await refusal('http://93.184.215.14')).toBe('The Mastodon instance URL must use https');
-    expect(await refusal('https://93.184.215.14/@alice')).toBe("The Mastodon instance URL must be the server's address only, without path, query or credentials");
-    expect(await refusal('https://user:pw@93.184.215.14')).toBe("The Mastodon instance URL must be the server's address only, without path, query or credentials");
+    expect(await refusal('https://93.184.215.14/@alice')).toBe(
+      "The Mastodon instance URL must be the server's address only, without path, query or credentials",
+    );
+    expect(await refusal('https://user:pw@93.184.215.14')).toBe(
+      "The Mastodon instance URL must be the server's address only, without path, query or credentials",
+    );
     expect(await refusal('not a url at all')).toBe('The Mastodon instance URL must be a URL such as https://mastodon.social');
   });
 

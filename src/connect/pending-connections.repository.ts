@@ -26,11 +26,20 @@ export class PendingConnectionsRepository {
   constructor(@InjectModel(PendingConnection.name) private readonly model: Model<PendingConnection>) {}
 
   async create(record: PendingConnectionRecord): Promise<void> {
-    await this.model.create({ _id: record.id, userId: new Types.ObjectId(record.userId), platform: record.platform, accounts: record.accounts, expiresAt: record.expiresAt });
+    await this.model.create({
+      _id: record.id,
+      userId: new Types.ObjectId(record.userId),
+      platform: record.platform,
+      accounts: record.accounts,
+      expiresAt: record.expiresAt,
+    });
   }
 
   async find(userId: string, id: string, now: Date): Promise<PendingConnectionRecord | null> {
-    const doc = await this.model.findOne({ _id: id, userId: new Types.ObjectId(userId), expiresAt: { $gt: now } }).lean<PendingConnection>().exec();
+    const doc = await this.model
+      .findOne({ _id: id, userId: new Types.ObjectId(userId), expiresAt: { $gt: now } })
+      .lean<PendingConnection>()
+      .exec();
     return doc ? toRecord(doc) : null;
   }
 

@@ -57,7 +57,9 @@ describe('test-connection results', () => {
   it('only reported profile facts are written back', () => {
     expect(profileUpdateOf({ ok: true, username: 'a', permissions: [], message: '', displayName: null, profileImageUrl: undefined })).toEqual({});
     const expiry = new Date('2026-02-01T00:00:00Z');
-    expect(profileUpdateOf({ ok: true, username: 'a', permissions: [], message: '', displayName: 'A', profileImageUrl: 'https://x/a.png', tokenExpiresAt: expiry })).toEqual({
+    expect(
+      profileUpdateOf({ ok: true, username: 'a', permissions: [], message: '', displayName: 'A', profileImageUrl: 'https://x/a.png', tokenExpiresAt: expiry }),
+    ).toEqual({
       displayName: 'A',
       profileImageUrl: 'https://x/a.png',
       accessTokenExpiresAt: expiry,

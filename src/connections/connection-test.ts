@@ -15,10 +15,7 @@ export interface ConnectionTestResult {
   lastError: { message: string; occurredAt: Date } | null;
 }
 
-type TestedConnection = Pick<
-  ConnectionRecord,
-  'platform' | 'platformId' | 'username' | 'lastSuccessfulPost' | 'lastError' | 'accessTokenExpiresAt'
->;
+type TestedConnection = Pick<ConnectionRecord, 'platform' | 'platformId' | 'username' | 'lastSuccessfulPost' | 'lastError' | 'accessTokenExpiresAt'>;
 
 /** No health validator for the platform (Pinterest, or an adapter that is not registered). */
 export function untestableResult(record: TestedConnection): ConnectionTestResult {

@@ -5,12 +5,7 @@ import { Ctx, type RequestContext } from '../auth/request-context';
 import { ErrorResponse } from '../common/error.response';
 import { FailureMessage } from '../common/failure-message';
 import { ConnectionsService } from './connections.service';
-import {
-  ConnectionListResponse,
-  ConnectionTestResponse,
-  toConnectionResponse,
-  toConnectionTestResponse,
-} from './dto/connection.response';
+import { ConnectionListResponse, ConnectionTestResponse, toConnectionResponse, toConnectionTestResponse } from './dto/connection.response';
 import { ConnectionMessages } from './connections.errors';
 
 @ApiTags('connections')

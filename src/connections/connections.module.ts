@@ -11,10 +11,7 @@ import { PlatformConnection, PlatformConnectionSchema } from './schemas/connecti
 /** Platform connections: stored tokens (encrypted), token status, health checks. Guards and
  * UsersService come from the global AuthModule. */
 @Module({
-  imports: [
-    MongooseModule.forFeature([{ name: PlatformConnection.name, schema: PlatformConnectionSchema }]),
-    PlatformsModule,
-  ],
+  imports: [MongooseModule.forFeature([{ name: PlatformConnection.name, schema: PlatformConnectionSchema }]), PlatformsModule],
   controllers: [ConnectionsController],
   providers: [ConnectionsRepository, ConnectionsService, ConnectionsResolver, EncryptionKeyCheck],
   exports: [ConnectionsService],

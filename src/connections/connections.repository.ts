@@ -70,16 +70,12 @@ export class ConnectionsRepository {
 
   async findByPlatformIds(userId: string, platformIds: string[]): Promise<ConnectionRecord[]> {
     if (!platformIds.length) return [];
-    const docs = await this.model
-      .find({ userId: oid(userId), platformId: { $in: platformIds } }, WITHOUT_SECRETS)
-      .lean<LeanConnection[]>();
+    const docs = await this.model.find({ userId: oid(userId), platformId: { $in: platformIds } }, WITHOUT_SECRETS).lean<LeanConnection[]>();
     return docs.map(toRecord);
   }
 
   async findOne(userId: string, platform: string, externalId: string): Promise<ConnectionRecord | null> {
-    const doc = await this.model
-      .findOne({ userId: oid(userId), platform: platform as PlatformName, externalId }, WITHOUT_SECRETS)
-      .lean<LeanConnection>();
+    const doc = await this.model.findOne({ userId: oid(userId), platform: platform as PlatformName, externalId }, WITHOUT_SECRETS).lean<LeanConnection>();
     return doc ? toRecord(doc) : null;
   }
 
@@ -194,7 +190,7 @@ export class ConnectionsRepository {
   async markExpiringNotified(userId: string, id: string, expiresAt: Date): Promise<boolean> {
     const result = await this.model.updateOne(
       { _id: oid(id), userId: oid(userId), expiringNotifiedFor: { $ne: expiresAt } },
-      { $set: { expiringNotifiedFor: expiresAt } }
+      { $set: { expiringNotifiedFor: expiresAt } },
     );
     return result.modifiedCount === 1;
   }

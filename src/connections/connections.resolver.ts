@@ -32,9 +32,7 @@ export class ConnectionsResolver {
 
   @Mutation(() => ConnectionModel)
   @AdminOnly()
-  async adminCreateConnection(
-    @Args('input', { type: () => AdminCreateConnectionInput }) input: AdminCreateConnectionInput,
-  ): Promise<ConnectionModel> {
+  async adminCreateConnection(@Args('input', { type: () => AdminCreateConnectionInput }) input: AdminCreateConnectionInput): Promise<ConnectionModel> {
     return toConnectionModel(await this.service.adminCreate(input));
   }
 }

@@ -2,12 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Transactions } from '../database/transactions';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
-import {
-  PlatformError,
-  type PlatformCredentials,
-  type PlatformName,
-  type RefreshedTokens,
-} from '../platforms/platform-adapter';
+import { PlatformError, type PlatformCredentials, type PlatformName, type RefreshedTokens } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { ConnectionsRepository, type ConnectionRecord } from './connections.repository';
 import { isPlatformName, parseLoosePlatformId } from './platform-id';
@@ -79,7 +74,6 @@ export interface AdminConnectionInput {
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
 
-
 function toRef(record: ConnectionRecord): ConnectionRef {
   return {
     id: record.id,
@@ -129,19 +123,23 @@ export class ConnectionsService {
    * account replaces its tokens and profile (re-authorisation), keeping its history.
    */
   async connect(userId: string, input: NewConnection, options: { keepRefreshToken?: boolean } = {}): Promise<ConnectionRecord> {
-    return this.repository.upsert(userId, {
-      platform: input.platform,
-      externalId: input.externalId,
-      username: input.username ?? null,
-      displayName: input.displayName ?? null,
-      profileImageUrl: input.profileImageUrl ?? null,
-      profileUrl: input.profileUrl ?? null,
-      accessTokenEncrypted: this.cipher.encrypt(input.accessToken),
-      refreshTokenEncrypted: input.refreshToken ? this.cipher.encrypt(input.refreshToken) : null,
-      accessTokenExpiresAt: input.accessTokenExpiresAt ?? null,
-      instanceUrl: input.instanceUrl ?? null,
-      type: input.type ?? null,
-    }, options);
+    return this.repository.upsert(
+      userId,
+      {
+        platform: input.platform,
+        externalId: input.externalId,
+        username: input.username ?? null,
+        displayName: input.displayName ?? null,
+        profileImageUrl: input.profileImageUrl ?? null,
+        profileUrl: input.profileUrl ?? null,
+        accessTokenEncrypted: this.cipher.encrypt(input.accessToken),
+        refreshTokenEncrypted: input.refreshToken ? this.cipher.encrypt(input.refreshToken) : null,
+        accessTokenExpiresAt: input.accessTokenExpiresAt ?? null,
+        instanceUrl: input.instanceUrl ?? null,
+        type: input.type ?? null,
+      },
+      options,
+    );
   }
 
   /** The connection of `userId` with this platform and raw id, or null. */
@@ -330,10 +328,8 @@ export class ConnectionsService {
   private async persistRefreshedTokens(userId: string, connectionId: string, tokens: RefreshedTokens): Promise<void> {
     await this.repository.replaceTokens(userId, connectionId, {
       accessTokenEncrypted: this.cipher.encrypt(tokens.accessToken),
-      refreshTokenEncrypted:
-        tokens.refreshToken === undefined ? undefined : tokens.refreshToken ? this.cipher.encrypt(tokens.refreshToken) : null,
+      refreshTokenEncrypted: tokens.refreshToken === undefined ? undefined : tokens.refreshToken ? this.cipher.encrypt(tokens.refreshToken) : null,
       accessTokenExpiresAt: tokens.accessTokenExpiresAt,
     });
   }
 }
-

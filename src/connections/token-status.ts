@@ -10,10 +10,7 @@ export const EXPIRING_SOON_MS = 7 * DAY;
  * list, test-connection and GraphQL. An expiry at exactly `now` counts as expired (the token
  * stops working at that instant). Durations are floored: `6d 23h`, `5h`, `< 1h`.
  */
-export function tokenStatusOf(
-  expiresAt: Date | null | undefined,
-  now: Date = new Date(),
-): { tokenStatus: TokenStatus; tokenExpiresIn: string | null } {
+export function tokenStatusOf(expiresAt: Date | null | undefined, now: Date = new Date()): { tokenStatus: TokenStatus; tokenExpiresIn: string | null } {
   if (!expiresAt) return { tokenStatus: 'unknown', tokenExpiresIn: null };
   const remaining = expiresAt.getTime() - now.getTime();
   if (remaining <= 0) return { tokenStatus: 'expired', tokenExpiresIn: 'expired' };

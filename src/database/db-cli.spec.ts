@@ -26,14 +26,22 @@ describe('npm run db', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('is what `npm run db` runs', () => {
-    expect((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.db).toContain('src/database/db-cli.ts');
+    expect((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.db).toContain(
+      'src/database/db-cli.ts',
+    );
   });
 
   it('serves from DATA_DIR/db on EMBEDDED_DB_PORT and stops cleanly on SIGTERM', async () => {
     // cwd is the empty temp dir: nothing may be written to the working copy's ./data.
     const child = spawn(process.execPath, ['-r', '@swc-node/register', join(root, 'src/database/db-cli.ts')], {
       cwd: dir,
-      env: { ...process.env, DATA_DIR: join(dir, 'data'), EMBEDDED_DB_PORT: '0', SWC_NODE_PROJECT: join(root, 'tsconfig.json'), NODE_PATH: join(root, 'node_modules') },
+      env: {
+        ...process.env,
+        DATA_DIR: join(dir, 'data'),
+        EMBEDDED_DB_PORT: '0',
+        SWC_NODE_PROJECT: join(root, 'tsconfig.json'),
+        NODE_PATH: join(root, 'node_modules'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

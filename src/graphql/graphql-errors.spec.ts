@@ -24,7 +24,7 @@ describe('GraphQL error mapping', () => {
     });
   });
 
-  it('keeps a limit refusal\'s own code and body fields', () => {
+  it("keeps a limit refusal's own code and body fields", () => {
     const limit = ApiError.forbidden('Platform not available', { code: 'PLATFORM_NOT_AVAILABLE', limit: 5, planName: 'Starter' });
     const error = new GraphQLError('wrapped', { originalError: limit, path: ['createPost'] });
     expect(formatGraphQLError({ message: 'wrapped', path: ['createPost'] }, error).extensions).toEqual({

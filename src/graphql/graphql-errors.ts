@@ -39,7 +39,10 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
       locations: formatted.locations,
       path: formatted.path,
       // A limit refusal keeps its own code (PLATFORM_NOT_AVAILABLE, …) beside the body's fields.
-      extensions: { ...original.body, code: original.graphqlCode ?? (typeof original.body.code === 'string' ? original.body.code : graphQLCodeFor(original.status)) },
+      extensions: {
+        ...original.body,
+        code: original.graphqlCode ?? (typeof original.body.code === 'string' ? original.body.code : graphQLCodeFor(original.status)),
+      },
     };
   }
   // The operation limits (query-limits.ts) get their own code, whichever stage refused them.

@@ -10,11 +10,7 @@ export interface HasLoaders {
  * batch every `load` of one execution tick into one `batch` call (one database query for a whole
  * page of posts) and never serve one user's rows to another request.
  */
-export function requestLoader<K, V>(
-  context: HasLoaders,
-  key: string,
-  batch: (keys: readonly K[]) => Promise<V[]>,
-): DataLoader<K, V> {
+export function requestLoader<K, V>(context: HasLoaders, key: string, batch: (keys: readonly K[]) => Promise<V[]>): DataLoader<K, V> {
   let loader = context.loaders.get(key) as DataLoader<K, V> | undefined;
   if (!loader) {
     loader = new DataLoader<K, V>(batch, { maxBatchSize: 1_000 });

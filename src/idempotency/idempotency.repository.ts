@@ -27,9 +27,7 @@ export class IdempotencyRepository {
 
   /** Takes over a pending record whose runner's lease expired; false when someone else holds it. */
   async takeOver(scope: IdempotencyScope, lockToken: string, now: Date, lockedUntil: Date): Promise<boolean> {
-    const res = await this.model
-      .updateOne({ ...filter(scope), state: 'pending', lockedUntil: { $lt: now } }, { $set: { lockToken, lockedUntil } })
-      .exec();
+    const res = await this.model.updateOne({ ...filter(scope), state: 'pending', lockedUntil: { $lt: now } }, { $set: { lockToken, lockedUntil } }).exec();
     return res.modifiedCount === 1;
   }
 

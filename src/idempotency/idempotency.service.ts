@@ -99,7 +99,13 @@ export class IdempotencyService {
       if (err instanceof LeaseLost) this.logger.error(`${call.scope}: the key's lease passed to another run before this one committed; nothing was kept`);
       throw err;
     }
-    if (!committed && !(await commit(result).then(() => true, () => false))) {
+    if (
+      !committed &&
+      !(await commit(result).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       this.logger.warn(`${call.scope}: the key's lease passed to another run before this one recorded its result`);
     }
     return result;

@@ -51,7 +51,10 @@ export class LimitEmailsRepository {
   }
 
   async listForOwner(ownerId: string): Promise<LimitEmailRecord[]> {
-    const docs = await this.model.find({ ownerId: new Types.ObjectId(ownerId) }).sort({ createdAt: 1 }).lean<Lean[]>();
+    const docs = await this.model
+      .find({ ownerId: new Types.ObjectId(ownerId) })
+      .sort({ createdAt: 1 })
+      .lean<Lean[]>();
     return docs.map(toRecord);
   }
 }

@@ -200,7 +200,9 @@ describe('checkNewConnections', () => {
       ...common,
       planName: 'Starter',
     });
-    expect(checkNewConnections(pro, 5, 4, 2)!.message).toBe('Your Pro plan allows 5 connected channels and your account has 4. Disconnect a channel or upgrade your plan to connect 2 more.');
+    expect(checkNewConnections(pro, 5, 4, 2)!.message).toBe(
+      'Your Pro plan allows 5 connected channels and your account has 4. Disconnect a channel or upgrade your plan to connect 2 more.',
+    );
   });
 });
 

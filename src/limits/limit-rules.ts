@@ -7,11 +7,7 @@ import type { Plan } from './plans';
  * LimitsService gathers the inputs and throws; these only decide and describe.
  */
 export type LimitCode =
-  | 'POST_LIMIT_REACHED'
-  | 'SCHEDULED_POST_LIMIT_REACHED'
-  | 'SCHEDULE_HORIZON_REACHED'
-  | 'PLATFORM_NOT_AVAILABLE'
-  | 'CONNECTIONS_OVER_LIMIT';
+  'POST_LIMIT_REACHED' | 'SCHEDULED_POST_LIMIT_REACHED' | 'SCHEDULE_HORIZON_REACHED' | 'PLATFORM_NOT_AVAILABLE' | 'CONNECTIONS_OVER_LIMIT';
 
 /** `error` and `metric` of each code, exactly as the spec's table. */
 export const LIMIT_CODES: Readonly<Record<LimitCode, { error: string; metric: string }>> = {
@@ -172,11 +168,7 @@ export function checkMonthlyPosts(
 }
 
 /** Pending (scheduled, not yet published) platform posts of the whole billing account. */
-export function checkScheduledPending(
-  ctx: RuleContext,
-  requested: number,
-  scheduledPending: number,
-): LimitExceededBody | null {
+export function checkScheduledPending(ctx: RuleContext, requested: number, scheduledPending: number): LimitExceededBody | null {
   const { plan } = ctx;
   if (scheduledPending + requested <= plan.scheduledPosts) return null;
   return body(ctx, 'SCHEDULED_POST_LIMIT_REACHED', {
@@ -213,11 +205,7 @@ export function checkHorizon(ctx: RuleContext, scheduledTime: Date, now: Date): 
  * that is at least `spacingMs` away from every other pending post on the group's connections.
  * Only ever moves later (never earlier than asked).
  */
-export function applySpacing(
-  requested: Date,
-  otherTimes: readonly Date[],
-  spacingMs: number,
-): { scheduledTime: Date; adjusted: boolean } {
+export function applySpacing(requested: Date, otherTimes: readonly Date[], spacingMs: number): { scheduledTime: Date; adjusted: boolean } {
   if (spacingMs <= 0 || !otherTimes.length) return { scheduledTime: requested, adjusted: false };
   const others = otherTimes.map((d) => d.getTime()).sort((a, b) => a - b);
   let t = requested.getTime();
@@ -242,7 +230,15 @@ export function billingPeriodOf(now: Date, anchor?: Date | null): BillingPeriod 
   const at = (year: number, month: number) => {
     const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
     return new Date(
-      Date.UTC(year, month, Math.min(anchor.getUTCDate(), last), anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()),
+      Date.UTC(
+        year,
+        month,
+        Math.min(anchor.getUTCDate(), last),
+        anchor.getUTCHours(),
+        anchor.getUTCMinutes(),
+        anchor.getUTCSeconds(),
+        anchor.getUTCMilliseconds(),
+      ),
     );
   };
   let year = now.getUTCFullYear();

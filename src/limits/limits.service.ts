@@ -113,11 +113,7 @@ export class LimitsService implements BeforeApplicationShutdown {
    * once-a-month e-mail to the billing owner without waiting for it. Returns the time to use,
    * moved later when another post of one of the connections is closer than the minimum spacing.
    */
-  async checkSchedule(
-    ctx: RequestContext,
-    input: ScheduleCheckInput,
-    options: { notify?: boolean } = {},
-  ): Promise<{ scheduledTime: Date; adjusted: boolean }> {
+  async checkSchedule(ctx: RequestContext, input: ScheduleCheckInput, options: { notify?: boolean } = {}): Promise<{ scheduledTime: Date; adjusted: boolean }> {
     const now = input.now ?? new Date();
     const owner = ctx.billingOwnerUser;
     const rc = this.ruleContext(owner, now);
@@ -147,10 +143,7 @@ export class LimitsService implements BeforeApplicationShutdown {
   }
 
   /** "How much is left" for the dashboard, from the same numbers the checks use. */
-  usageSummary(
-    ctx: RequestContext,
-    input: { usage: ScheduleUsage; connectionCount: number; platformIds?: string[]; now?: Date },
-  ): UsageSummary {
+  usageSummary(ctx: RequestContext, input: { usage: ScheduleUsage; connectionCount: number; platformIds?: string[]; now?: Date }): UsageSummary {
     const rc = this.ruleContext(ctx.billingOwnerUser, input.now ?? new Date());
     const { plan } = rc;
     const connectionLimit = connectionAllowance(plan, ctx.billingOwnerUser.seats);
@@ -221,7 +214,10 @@ export class LimitsService implements BeforeApplicationShutdown {
     if (!email) return; // Already notified this billing month.
     if (!this.mailer.configured) {
       await this.emails.setStatus(owner.id, email.id, 'stored');
-      this.logger.log({ ownerId: owner.id, to: email.to, subject: email.subject, code: email.code }, 'Limit-reached e-mail kept in outbox (SMTP not configured)');
+      this.logger.log(
+        { ownerId: owner.id, to: email.to, subject: email.subject, code: email.code },
+        'Limit-reached e-mail kept in outbox (SMTP not configured)',
+      );
       return;
     }
     try {

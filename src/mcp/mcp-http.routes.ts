@@ -59,7 +59,10 @@ export class McpHttpRoutes implements OnModuleInit {
       // On the raw response: the transport below writes it itself (reply is hijacked).
       for (const [name, value] of Object.entries(rateLimitHeaders(limited, RATE_LIMIT_WINDOW_SECONDS))) reply.raw.setHeader(name, value);
       if (!limited.allowed) {
-        return reply.status(429).header('content-type', JSON_TYPE).send(errorResponse(new ApiError(429, rateLimitMessage(limited.limit, limited.resetSeconds))).body);
+        return reply
+          .status(429)
+          .header('content-type', JSON_TYPE)
+          .send(errorResponse(new ApiError(429, rateLimitMessage(limited.limit, limited.resetSeconds))).body);
       }
     }
 

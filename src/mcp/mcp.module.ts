@@ -12,15 +12,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** The MCP server for AI assistants at MCP_PATH (docs/mcp.md): the REST services as tools. */
 @Module({
-  imports: [
-    IdempotencyModule,
-    PostsModule,
-    ConnectionsModule,
-    MediaModule,
-    WebhooksModule,
-    AnalyticsModule,
-    PublishingModule,
-  ],
+  imports: [IdempotencyModule, PostsModule, ConnectionsModule, MediaModule, WebhooksModule, AnalyticsModule, PublishingModule],
   providers: [McpIdempotencyService, McpServerFactory, McpHttpRoutes],
 })
 export class McpModule {}

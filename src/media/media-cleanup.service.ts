@@ -19,10 +19,7 @@ export class MediaCleanupService implements MediaCleanup, OnModuleInit {
 
   async deleteForGroup(scope: { userId: string; postGroupId: string }): Promise<MediaFileRef[]> {
     const removed = await this.records.deleteForGroup(scope.userId, scope.postGroupId);
-    return removed.flatMap((r) => [
-      { mediaId: r.mediaId, key: r.fileName },
-      ...(r.converted ? [{ mediaId: r.mediaId, key: r.converted.fileName }] : []),
-    ]);
+    return removed.flatMap((r) => [{ mediaId: r.mediaId, key: r.fileName }, ...(r.converted ? [{ mediaId: r.mediaId, key: r.converted.fileName }] : [])]);
   }
 
   /**

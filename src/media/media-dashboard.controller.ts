@@ -38,10 +38,18 @@ export class MediaDashboardController {
   @ApiOperation({ summary: 'Server-side video upload (multipart: video, postGroupId); asynchronous' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
-    schema: { type: 'object', required: ['video', 'postGroupId'], properties: { video: { type: 'string', format: 'binary' }, postGroupId: { type: 'string' } } },
+    schema: {
+      type: 'object',
+      required: ['video', 'postGroupId'],
+      properties: { video: { type: 'string', format: 'binary' }, postGroupId: { type: 'string' } },
+    },
   })
   @ApiResponse({ status: 200, type: ProcessVideoResponse })
-  @ApiResponse({ status: 400, type: ErrorResponse, description: 'No video file uploaded | Unsupported video format. Allowed: MP4, MOV, AVI, MKV, WebM | postGroupId is required' })
+  @ApiResponse({
+    status: 400,
+    type: ErrorResponse,
+    description: 'No video file uploaded | Unsupported video format. Allowed: MP4, MOV, AVI, MKV, WebM | postGroupId is required',
+  })
   @ApiResponse({ status: 413, type: ErrorResponse, description: 'Video exceeds the plan upload limit' })
   async processVideo(@Ctx() ctx: RequestContext, @Req() request: FastifyRequest): Promise<ProcessVideoResponse> {
     if (!request.isMultipart()) throw ApiError.badRequest(ProcessVideoMessages.noFile);

@@ -12,7 +12,10 @@ export function isMediaType(value: unknown): value is MediaType {
  * underscore, dot and hyphen removed. An empty result becomes `file` so the key never ends in `-`.
  */
 export function sanitizeFileName(fileName: string): string {
-  const cleaned = fileName.trim().replace(/ /g, '_').replace(/[^A-Za-z0-9_.-]/g, '');
+  const cleaned = fileName
+    .trim()
+    .replace(/ /g, '_')
+    .replace(/[^A-Za-z0-9_.-]/g, '');
   return cleaned || 'file';
 }
 
@@ -41,20 +44,15 @@ export function isSafeKey(key: string): boolean {
   return key.split('/').every((segment) => segment.length > 0 && !segment.startsWith('.') && /^[A-Za-z0-9_.-]+$/.test(segment));
 }
 
-const VIDEO_MIME_TYPES = new Set([
-  'video/mp4',
-  'video/quicktime',
-  'video/x-msvideo',
-  'video/avi',
-  'video/msvideo',
-  'video/x-matroska',
-  'video/webm',
-]);
+const VIDEO_MIME_TYPES = new Set(['video/mp4', 'video/quicktime', 'video/x-msvideo', 'video/avi', 'video/msvideo', 'video/x-matroska', 'video/webm']);
 const VIDEO_EXTENSIONS = new Set(['.mp4', '.mov', '.avi', '.mkv', '.webm']);
 
 /** process-video's filter: an accepted MIME type, or an accepted extension (generic MIME types). */
 export function isAcceptedVideo(mimeType: string | undefined, fileName: string | undefined): boolean {
-  const mime = String(mimeType ?? '').split(';')[0].trim().toLowerCase();
+  const mime = String(mimeType ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (VIDEO_MIME_TYPES.has(mime)) return true;
   const generic = mime === '' || mime === 'application/octet-stream';
   return generic && VIDEO_EXTENSIONS.has(extname(String(fileName ?? '')).toLowerCase());
@@ -62,7 +60,10 @@ export function isAcceptedVideo(mimeType: string | undefined, fileName: string |
 
 /** MIME type of a video by extension, for files sent as `application/octet-stream`. */
 export function videoMimeTypeFor(fileName: string, given: string | undefined): string {
-  const mime = String(given ?? '').split(';')[0].trim().toLowerCase();
+  const mime = String(given ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (VIDEO_MIME_TYPES.has(mime)) return mime;
   const byExt: Record<string, string> = {
     '.mp4': 'video/mp4',

@@ -15,7 +15,10 @@ describe('videoMetadataOf (ffprobe JSON → metadata)', () => {
 
   it('falls back to r_frame_rate and the container bit rate', () => {
     expect(
-      videoMetadataOf({ streams: [{ codec_type: 'video', codec_name: 'vp9', width: 10, height: 10, avg_frame_rate: '0/0', r_frame_rate: '24/1' }], format: { bit_rate: '1000', duration: 'N/A' } }),
+      videoMetadataOf({
+        streams: [{ codec_type: 'video', codec_name: 'vp9', width: 10, height: 10, avg_frame_rate: '0/0', r_frame_rate: '24/1' }],
+        format: { bit_rate: '1000', duration: 'N/A' },
+      }),
     ).toEqual({ width: 10, height: 10, aspectRatio: 1, frameRate: 24, codecName: 'vp9', bitRate: 1000 });
   });
 

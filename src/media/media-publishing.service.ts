@@ -41,7 +41,10 @@ export class MediaPublishingService {
       mimeType: record.mimeType ?? m.mimeType ?? 'application/octet-stream',
       url: record.fileUrl,
       size: m.size ?? 0,
-      fileName: key.split('/').pop()!.replace(/^[0-9a-f]{16}-/, ''),
+      fileName: key
+        .split('/')
+        .pop()!
+        .replace(/^[0-9a-f]{16}-/, ''),
       open: () => this.storage.open(key),
       ...(m.width !== undefined ? { width: m.width } : {}),
       ...(m.height !== undefined ? { height: m.height } : {}),

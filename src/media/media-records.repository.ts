@@ -2,13 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
-import {
-  MediaRecord,
-  type ConvertedFile,
-  type MediaMetadata,
-  type MediaRecordData,
-  type MediaState,
-} from './schemas/media-record.schema';
+import { MediaRecord, type ConvertedFile, type MediaMetadata, type MediaRecordData, type MediaState } from './schemas/media-record.schema';
 
 export type NewMediaRecord = Omit<MediaRecordData, '_id' | 'userId' | 'createdAt' | 'updatedAt' | 'state' | 'metadata' | 'attached'> & {
   state?: MediaState;
@@ -26,9 +20,7 @@ export class MediaRecordsRepository {
   constructor(@InjectModel(MediaRecord.name) private readonly model: Model<MediaRecord>) {}
 
   async create(userId: string, record: NewMediaRecord): Promise<MediaRecordData> {
-    const [doc] = await this.model.create(
-      [{ ...record, metadata: { format: 'unknown', ...record.metadata }, userId: new Types.ObjectId(userId) }]
-    );
+    const [doc] = await this.model.create([{ ...record, metadata: { format: 'unknown', ...record.metadata }, userId: new Types.ObjectId(userId) }]);
     return doc.toObject() as unknown as MediaRecordData;
   }
 
@@ -55,14 +47,15 @@ export class MediaRecordsRepository {
 
   /** These records of the user, by media id (any group, any state). */
   findMany(userId: string, mediaIds: string[]): Promise<MediaRecordData[]> {
-    return this.model.find({ userId, mediaId: { $in: mediaIds } }).lean<MediaRecordData[]>().exec();
+    return this.model
+      .find({ userId, mediaId: { $in: mediaIds } })
+      .lean<MediaRecordData[]>()
+      .exec();
   }
 
   /** Links unattached records to a group; returns how many it linked (all or the caller aborts). */
   async attachMany(userId: string, mediaIds: string[], postGroupId: string): Promise<number> {
-    const result = await this.model
-      .updateMany({ userId, mediaId: { $in: mediaIds }, attached: false }, { $set: { postGroupId, attached: true } })
-      .exec();
+    const result = await this.model.updateMany({ userId, mediaId: { $in: mediaIds }, attached: false }, { $set: { postGroupId, attached: true } }).exec();
     return result.modifiedCount;
   }
 
@@ -78,9 +71,7 @@ export class MediaRecordsRepository {
   }
 
   async update(userId: string, mediaId: string, set: Record<string, unknown>, unset: string[] = []): Promise<void> {
-    await this.model
-      .updateOne({ userId, mediaId }, { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) })
-      .exec();
+    await this.model.updateOne({ userId, mediaId }, { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) }).exec();
   }
 
   async setConverted(userId: string, mediaId: string, converted: ConvertedFile): Promise<void> {

@@ -1,11 +1,21 @@
 import { isAcceptedUploadType, servedInline, signatureMatches, uploadTypeLabel } from './media-signatures';
 
-const head = (...parts: Array<string | number[]>) =>
-  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const head = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 
 describe('upload signatures', () => {
   it('takes the spec list of image and video types, nothing else (no SVG, no HTML)', () => {
-    for (const t of ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/quicktime', 'video/x-msvideo', 'video/x-matroska', 'video/webm', 'IMAGE/PNG; x=1']) {
+    for (const t of [
+      'image/jpeg',
+      'image/png',
+      'image/gif',
+      'image/webp',
+      'video/mp4',
+      'video/quicktime',
+      'video/x-msvideo',
+      'video/x-matroska',
+      'video/webm',
+      'IMAGE/PNG; x=1',
+    ]) {
       expect(isAcceptedUploadType(t)).toBe(true);
     }
     for (const t of ['text/html', 'image/svg+xml', 'application/pdf', 'audio/mpeg', '', null]) expect(isAcceptedUploadType(t)).toBe(false);

@@ -36,7 +36,11 @@ export const SIGNATURE_BYTES = 12;
 
 export const ACCEPTED_UPLOADS = 'JPEG, PNG, GIF and WebP images and MP4, MOV, AVI, MKV and WebM videos';
 
-const base = (mimeType: string | null | undefined) => String(mimeType ?? '').split(';')[0].trim().toLowerCase();
+const base = (mimeType: string | null | undefined) =>
+  String(mimeType ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 
 export function isAcceptedUploadType(mimeType: string | null | undefined): boolean {
   return base(mimeType) in UPLOAD_TYPES;

@@ -20,7 +20,8 @@ export const UploadMessages = {
   notHere: 'This upload goes to object storage: use the uploadUrl returned by get-upload-url',
   interrupted: 'Upload interrupted before the file was complete; the URL can be retried until it expires',
   unsupported: (t: string) => `Only ${ACCEPTED_UPLOADS} can be uploaded; ${t || 'this type'} is not one of them`,
-  notThatType: (label: string) => `The file is not a ${label}: its first bytes are those of another kind of file. Upload a ${label}, or ask for an upload URL of the file's real type`,
+  notThatType: (label: string) =>
+    `The file is not a ${label}: its first bytes are those of another kind of file. Upload a ${label}, or ask for an upload URL of the file's real type`,
 } as const;
 
 export const ProcessVideoMessages = {
@@ -29,4 +30,3 @@ export const ProcessVideoMessages = {
   noGroup: 'postGroupId is required',
   tooLarge: (mb: number, plan: string) => `Video exceeds the ${mb} MB upload limit of the ${plan} plan`,
 } as const;
-

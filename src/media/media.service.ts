@@ -138,31 +138,25 @@ export class MediaService {
     const fileUrl = this.storage.publicUrl(key);
     return this.transactions.run(async () => {
       // Attached only to the caller's own group, and only when the upload can succeed.
-      const attached =
-        input.type !== null && input.postGroupId
-          ? await this.posts.attachMedia(userId, input.postGroupId, { mediaId, url: fileUrl })
-          : false;
-      return this.records.create(
-        userId,
-        {
-          mediaId,
-          postGroupId: input.postGroupId,
-          attached,
-          uploadUrl,
-          fileUrl,
-          urlPure: fileUrl.split('?')[0],
-          mimeType: input.contentType,
-          addedAt: new Date(),
-          filePath: this.filePathOf(key),
-          fileName: key,
-          type: input.type,
-          ...(input.requestedType ? { requestedType: input.requestedType } : {}),
-          source: input.source,
-          storageDriver: this.storage.kind,
-          uploadExpiresAt: expiresAt,
-          ...(input.clientMetadata ? { clientMetadata: input.clientMetadata } : {}),
-        },
-      );
+      const attached = input.type !== null && input.postGroupId ? await this.posts.attachMedia(userId, input.postGroupId, { mediaId, url: fileUrl }) : false;
+      return this.records.create(userId, {
+        mediaId,
+        postGroupId: input.postGroupId,
+        attached,
+        uploadUrl,
+        fileUrl,
+        urlPure: fileUrl.split('?')[0],
+        mimeType: input.contentType,
+        addedAt: new Date(),
+        filePath: this.filePathOf(key),
+        fileName: key,
+        type: input.type,
+        ...(input.requestedType ? { requestedType: input.requestedType } : {}),
+        source: input.source,
+        storageDriver: this.storage.kind,
+        uploadExpiresAt: expiresAt,
+        ...(input.clientMetadata ? { clientMetadata: input.clientMetadata } : {}),
+      });
     });
   }
 
@@ -190,9 +184,7 @@ export class MediaService {
 
   private probe(record: MediaRecordData): Promise<ProbedMetadata> {
     const kind = kindOf(record);
-    return this.storage.withLocalFile(record.fileName, (path) =>
-      kind === 'video' ? probeVideo(path, this.settings.ffprobePath) : probeImage(path),
-    );
+    return this.storage.withLocalFile(record.fileName, (path) => (kind === 'video' ? probeVideo(path, this.settings.ffprobePath) : probeImage(path)));
   }
 
   /**

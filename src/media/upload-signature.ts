@@ -5,17 +5,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * type and the expiry, so none of them can be changed without the key.
  */
 export function uploadSignature(key: Buffer, mediaId: string, contentType: string, expiresUnix: number): string {
-  return createHmac('sha256', key).update(`v1\n${mediaId}\n${normalizeContentType(contentType)}\n${expiresUnix}`).digest('hex');
+  return createHmac('sha256', key)
+    .update(`v1\n${mediaId}\n${normalizeContentType(contentType)}\n${expiresUnix}`)
+    .digest('hex');
 }
 
 /** Constant-time check of a presented signature (any malformed value is simply false). */
-export function verifyUploadSignature(
-  key: Buffer,
-  mediaId: string,
-  contentType: string,
-  expiresUnix: number,
-  presented: string,
-): boolean {
+export function verifyUploadSignature(key: Buffer, mediaId: string, contentType: string, expiresUnix: number, presented: string): boolean {
   if (!/^[0-9a-f]{64}$/.test(presented)) return false;
   const expected = Buffer.from(uploadSignature(key, mediaId, contentType, expiresUnix), 'hex');
   return timingSafeEqual(expected, Buffer.from(presented, 'hex'));
@@ -30,5 +26,8 @@ export function deriveSigningKey(uploadSecret: string | undefined, sessionSecret
 
 /** `Image/PNG; charset=x` → `image/png`: the part a PUT must match (parameters are ignored). */
 export function normalizeContentType(value: string | undefined | null): string {
-  return String(value ?? '').split(';')[0].trim().toLowerCase();
+  return String(value ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
 }

@@ -63,24 +63,21 @@ export class VideoProcessingService implements OnModuleDestroy {
     const fileUrl = this.storage.publicUrl(key);
     const record = await this.transactions.run(async () => {
       const attached = await this.posts.attachMedia(ctx.userId, input.postGroupId, { mediaId, url: fileUrl });
-      return this.records.create(
-        ctx.userId,
-        {
-          mediaId,
-          postGroupId: input.postGroupId,
-          attached,
-          fileUrl,
-          urlPure: fileUrl,
-          addedAt: new Date(),
-          filePath: this.media.filePathOf(key),
-          fileName: key,
-          type: 'video',
-          source: 'process-video',
-          storageDriver: this.storage.kind,
-          sessionId,
-          metadata: { mimeType: input.mimeType },
-        },
-      );
+      return this.records.create(ctx.userId, {
+        mediaId,
+        postGroupId: input.postGroupId,
+        attached,
+        fileUrl,
+        urlPure: fileUrl,
+        addedAt: new Date(),
+        filePath: this.media.filePathOf(key),
+        fileName: key,
+        type: 'video',
+        source: 'process-video',
+        storageDriver: this.storage.kind,
+        sessionId,
+        metadata: { mimeType: input.mimeType },
+      });
     });
     this.background(this.storeVideo(record, input.tempPath, input.mimeType));
     return { sessionId };

@@ -38,7 +38,9 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
     });
     this.server = server;
     const { address, port: bound } = server.address() as AddressInfo;
-    this.logger.log(`Metrics on http://${address.includes(':') ? `[${address}]` : address}:${bound}/metrics${this.config.env.METRICS_TOKEN ? ' (bearer token required)' : ''}`);
+    this.logger.log(
+      `Metrics on http://${address.includes(':') ? `[${address}]` : address}:${bound}/metrics${this.config.env.METRICS_TOKEN ? ' (bearer token required)' : ''}`,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

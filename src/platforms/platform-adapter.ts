@@ -174,9 +174,5 @@ export interface PlatformAdapter {
    * Reconciliation after an attempt with unknown outcome: finds a post of this account with the
    * same content created at or after `since`, where the platform lets us look.
    */
-  findPublished?(
-    credentials: PlatformCredentials,
-    request: PublishRequest,
-    since: Date,
-  ): Promise<PublishResult | null>;
+  findPublished?(credentials: PlatformCredentials, request: PublishRequest, since: Date): Promise<PublishResult | null>;
 }

@@ -27,23 +27,14 @@ export type PlatformPostSummary = Pick<PlatformPostRecord, '_id' | 'postGroupId'
 export class PlatformPostsRepository {
   constructor(@InjectModel(PlatformPost.name) private readonly model: Model<PlatformPost>) {}
 
-  async createMany(
-    userId: string,
-    postGroupId: Types.ObjectId,
-    posts: NewPlatformPost[],
-  ): Promise<PlatformPostRecord[]> {
+  async createMany(userId: string, postGroupId: Types.ObjectId, posts: NewPlatformPost[]): Promise<PlatformPostRecord[]> {
     const uid = new Types.ObjectId(userId);
-    const docs = await this.model.insertMany(
-      posts.map((p) => ({ ...p, connectionId: new Types.ObjectId(p.connectionId), userId: uid, postGroupId }))
-    );
+    const docs = await this.model.insertMany(posts.map((p) => ({ ...p, connectionId: new Types.ObjectId(p.connectionId), userId: uid, postGroupId })));
     return docs.map((d) => d.toObject() as unknown as PlatformPostRecord);
   }
 
   /** Bulk seeding outside any transaction (benchmarks). */
-  async insertManyRaw(
-    userId: string,
-    posts: Array<NewPlatformPost & { postGroupId: Types.ObjectId; attemptCount?: number }>,
-  ): Promise<void> {
+  async insertManyRaw(userId: string, posts: Array<NewPlatformPost & { postGroupId: Types.ObjectId; attemptCount?: number }>): Promise<void> {
     const uid = new Types.ObjectId(userId);
     const now = new Date();
     await this.model.insertMany(
@@ -102,14 +93,8 @@ export class PlatformPostsRepository {
   }
 
   /** Moves the group's not-yet-started platform posts along with the group. */
-  async updateScheduleForGroup(
-    userId: string,
-    postGroupId: string,
-    set: { status: PlatformPostStatus; scheduledTime?: Date },
-  ): Promise<void> {
-    await this.model
-      .updateMany({ postGroupId, userId, status: { $in: ['pending', 'scheduled'] } }, { $set: set })
-      .exec();
+  async updateScheduleForGroup(userId: string, postGroupId: string, set: { status: PlatformPostStatus; scheduledTime?: Date }): Promise<void> {
+    await this.model.updateMany({ postGroupId, userId, status: { $in: ['pending', 'scheduled'] } }, { $set: set }).exec();
   }
 
   async deleteForGroup(userId: string, postGroupId: string): Promise<void> {
@@ -117,11 +102,7 @@ export class PlatformPostsRepository {
   }
 
   /** Used platform posts per compound id with a time in [start, end), other groups only. */
-  async countUsedByPlatformId(
-    userIds: string[],
-    period: { start: Date; end: Date },
-    excludeGroupId?: string,
-  ): Promise<Record<string, number>> {
+  async countUsedByPlatformId(userIds: string[], period: { start: Date; end: Date }, excludeGroupId?: string): Promise<Record<string, number>> {
     const rows = await this.model
       .aggregate<{ _id: string; n: number }>([
         {
@@ -153,12 +134,7 @@ export class PlatformPostsRepository {
   }
 
   /** Scheduled times of other pending posts on these connections, near `around` (spacing). */
-  async scheduledTimesNear(
-    userId: string,
-    platformIds: string[],
-    around: Date,
-    excludeGroupId?: string,
-  ): Promise<Record<string, Date[]>> {
+  async scheduledTimesNear(userId: string, platformIds: string[], around: Date, excludeGroupId?: string): Promise<Record<string, Date[]>> {
     const day = 24 * 60 * 60 * 1000;
     const rows = await this.model
       .find({

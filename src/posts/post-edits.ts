@@ -56,16 +56,12 @@ export function assertEditable(
   if (group.status !== 'draft' && group.status !== 'scheduled') {
     throw ApiError.badRequest(PostMessages.notUpdatable(group.status));
   }
-  const started =
-    (group.processingStatus ?? 'pending') !== 'pending' || posts.some((p) => !UNSTARTED.includes(p.status) || (p.attemptCount ?? 0) > 0);
+  const started = (group.processingStatus ?? 'pending') !== 'pending' || posts.some((p) => !UNSTARTED.includes(p.status) || (p.attemptCount ?? 0) > 0);
   if (started) throw ApiError.badRequest(PostMessages.editStarted);
 }
 
 /** Which platform posts go (connections no longer wanted) and which connections are new. */
-export function diffPlatforms<P extends { platformId: string }, R extends { platformId: string }>(
-  current: P[],
-  wanted: R[],
-): { add: R[]; remove: P[] } {
+export function diffPlatforms<P extends { platformId: string }, R extends { platformId: string }>(current: P[], wanted: R[]): { add: R[]; remove: P[] } {
   const wantedIds = new Set(wanted.map((r) => r.platformId));
   const currentIds = new Set(current.map((p) => p.platformId));
   return { add: wanted.filter((r) => !currentIds.has(r.platformId)), remove: current.filter((p) => !wantedIds.has(p.platformId)) };

@@ -71,10 +71,7 @@ export class PostEvents implements PostEventsPublisher {
     return this.emit('postFailed', events);
   }
 
-  private async emit<K extends keyof PostEventsPublisher>(
-    name: K,
-    events: Parameters<PostEventsPublisher[K]>[0],
-  ): Promise<void> {
+  private async emit<K extends keyof PostEventsPublisher>(name: K, events: Parameters<PostEventsPublisher[K]>[0]): Promise<void> {
     if (!events.length) return;
     for (const subscriber of this.subscribers) {
       const handler = subscriber[name] as ((e: typeof events) => Promise<void>) | undefined;

@@ -48,10 +48,7 @@ export class PostGroupsRepository {
   }
 
   findById(userId: string, id: string): Promise<PostGroupRecord | null> {
-    return this.model
-      .findOne({ _id: id, userId })
-      .lean<PostGroupRecord>()
-      .exec();
+    return this.model.findOne({ _id: id, userId }).lean<PostGroupRecord>().exec();
   }
 
   findPage(
@@ -86,10 +83,7 @@ export class PostGroupsRepository {
     expectedStatus: PostGroupStatus,
     set: { status: PostGroupStatus; scheduledTime?: Date },
   ): Promise<PostGroupRecord | null> {
-    return this.model
-      .findOneAndUpdate({ _id: id, userId, status: expectedStatus }, { $set: set }, { returnDocument: 'after' })
-      .lean<PostGroupRecord>()
-      .exec();
+    return this.model.findOneAndUpdate({ _id: id, userId, status: expectedStatus }, { $set: set }, { returnDocument: 'after' }).lean<PostGroupRecord>().exec();
   }
 
   /**
@@ -103,11 +97,7 @@ export class PostGroupsRepository {
     set: { status: PostGroupStatus; scheduledTime?: Date; content?: string; platforms?: string[] },
   ): Promise<PostGroupRecord | null> {
     return this.model
-      .findOneAndUpdate(
-        { _id: id, userId, status: expectedStatus, processingStatus: 'pending' },
-        { $set: set },
-        { returnDocument: 'after' },
-      )
+      .findOneAndUpdate({ _id: id, userId, status: expectedStatus, processingStatus: 'pending' }, { $set: set }, { returnDocument: 'after' })
       .lean<PostGroupRecord>()
       .exec();
   }
@@ -119,12 +109,7 @@ export class PostGroupsRepository {
 
   /** Media module: a new media record of this group (its public URL shows in list-posts). */
   async attachMedia(userId: string, id: string, mediaId: string, url: string): Promise<boolean> {
-    const result = await this.model
-      .updateOne(
-        { _id: id, userId },
-        { $push: { mediaIds: new Types.ObjectId(mediaId), mediaUrls: url } }
-      )
-      .exec();
+    const result = await this.model.updateOne({ _id: id, userId }, { $push: { mediaIds: new Types.ObjectId(mediaId), mediaUrls: url } }).exec();
     return result.matchedCount === 1;
   }
 
@@ -139,14 +124,12 @@ export class PostGroupsRepository {
             mediaIds: { $each: media.map((m) => new Types.ObjectId(m.mediaId)) },
             mediaUrls: { $each: media.map((m) => m.url) },
           },
-        }
+        },
       )
       .exec();
   }
 
   async detachMedia(userId: string, id: string, mediaId: string, url: string): Promise<void> {
-    await this.model
-      .updateOne({ _id: id, userId }, { $pull: { mediaIds: new Types.ObjectId(mediaId), mediaUrls: url } })
-      .exec();
+    await this.model.updateOne({ _id: id, userId }, { $pull: { mediaIds: new Types.ObjectId(mediaId), mediaUrls: url } }).exec();
   }
 }

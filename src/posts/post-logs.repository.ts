@@ -25,19 +25,12 @@ export class PostLogsRepository {
     const gid = new Types.ObjectId(String(postGroupId));
     // Sequential creates keep createdAt (and _id) in the order given; insertMany would too, but
     // one call per batch is what we want: it is ordered by default.
-    await this.model.insertMany(
-      entries.map((e) => ({ ...e, userId: uid, postGroupId: gid }))
-    );
+    await this.model.insertMany(entries.map((e) => ({ ...e, userId: uid, postGroupId: gid })));
   }
 
   /** Oldest first, at most `limit`. */
   listForGroup(userId: string, postGroupId: string, limit: number): Promise<PostLogRecord[]> {
-    return this.model
-      .find({ postGroupId, userId })
-      .sort({ createdAt: 1, _id: 1 })
-      .limit(limit)
-      .lean<PostLogRecord[]>()
-      .exec();
+    return this.model.find({ postGroupId, userId }).sort({ createdAt: 1, _id: 1 }).limit(limit).lean<PostLogRecord[]>().exec();
   }
 
   /** Logs of several groups in one query, oldest first (the caller keeps the first N of each). */

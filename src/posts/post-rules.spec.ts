@@ -1,13 +1,5 @@
 import { ApiError } from '../common/api-error';
-import {
-  MAX_CONTENT_LENGTH,
-  mergePlatformSettings,
-  parseCreatePost,
-  parseScheduledTime,
-  parseUpdatePost,
-  planUpdate,
-  UPDATE_MESSAGES,
-} from './post-rules';
+import { MAX_CONTENT_LENGTH, mergePlatformSettings, parseCreatePost, parseScheduledTime, parseUpdatePost, planUpdate, UPDATE_MESSAGES } from './post-rules';
 
 function messageOf(fn: () => unknown): string {
   try {
@@ -24,13 +16,11 @@ const LATER = new Date('2030-06-20T09:30:00.000Z');
 const EARLIER = new Date('2030-06-10T09:30:00.000Z');
 
 describe('parseScheduledTime', () => {
-  it.each(['2030-06-20T09:30:00.000Z', '2030-06-20T09:30:00Z', '2030-06-20T09:30:00+00:00', '2030-06-20T09:30:00.000+00:00'])(
-    'accepts %s',
-    (v) => expect(parseScheduledTime(v)?.toISOString()).toBe('2030-06-20T09:30:00.000Z'),
+  it.each(['2030-06-20T09:30:00.000Z', '2030-06-20T09:30:00Z', '2030-06-20T09:30:00+00:00', '2030-06-20T09:30:00.000+00:00'])('accepts %s', (v) =>
+    expect(parseScheduledTime(v)?.toISOString()).toBe('2030-06-20T09:30:00.000Z'),
   );
-  it.each(['2030-06-20', '2030-06-20T09:30Z', '2030-06-20T09:30:00+02:00', '2030-02-30T00:00:00Z', 'tomorrow', '', '2030-06-20 09:30:00Z'])(
-    'refuses %s',
-    (v) => expect(parseScheduledTime(v)).toBeNull(),
+  it.each(['2030-06-20', '2030-06-20T09:30Z', '2030-06-20T09:30:00+02:00', '2030-02-30T00:00:00Z', 'tomorrow', '', '2030-06-20 09:30:00Z'])('refuses %s', (v) =>
+    expect(parseScheduledTime(v)).toBeNull(),
   );
   it('refuses non-strings', () => {
     expect(parseScheduledTime(1234)).toBeNull();
@@ -64,9 +54,7 @@ describe('parseCreatePost', () => {
     expect(messageOf(() => parseCreatePost({ content: 'x', platforms: 'linkedin-a' }))).toBe('Invalid platforms JSON format');
     expect(messageOf(() => parseCreatePost({ content: 'x', platforms: '{"a":1}' }))).toBe('Platforms must be an array');
     expect(messageOf(() => parseCreatePost({ content: 'x', platforms: { a: 1 } }))).toBe('Platforms must be an array');
-    expect(messageOf(() => parseCreatePost({ content: 'x', platforms: ['bluesky-did:plc:abc'] }))).toBe(
-      'Invalid platform ID format: bluesky-did:plc:abc',
-    );
+    expect(messageOf(() => parseCreatePost({ content: 'x', platforms: ['bluesky-did:plc:abc'] }))).toBe('Invalid platform ID format: bluesky-did:plc:abc');
     expect(messageOf(() => parseCreatePost({ content: 'x', platforms: ['LinkedIn-abc'] }))).toBe('Invalid platform ID format: LinkedIn-abc');
     expect(messageOf(() => parseCreatePost({ content: 'x', platforms: ['linkedin'] }))).toBe('Invalid platform ID format: linkedin');
     expect(messageOf(() => parseCreatePost({ content: 'x', platforms: [42] }))).toBe('Invalid platform ID format: 42');
@@ -134,9 +122,7 @@ describe('parseUpdatePost', () => {
 describe('planUpdate (state table)', () => {
   it('refuses groups that are not draft or scheduled', () => {
     for (const status of ['published', 'failed', 'partially_published'] as const) {
-      expect(messageOf(() => planUpdate({ status }, { status: 'draft' }, NOW))).toBe(
-        `Cannot update post: post is currently in ${status} status`,
-      );
+      expect(messageOf(() => planUpdate({ status }, { status: 'draft' }, NOW))).toBe(`Cannot update post: post is currently in ${status} status`);
     }
   });
 

@@ -197,11 +197,7 @@ export const UPDATE_MESSAGES = {
  * a move to scheduled takes the body's time, else the existing one, else now; a move to draft
  * keeps the existing time.
  */
-export function planUpdate(
-  group: { status: PostGroupStatus; scheduledTime?: Date | null },
-  input: UpdatePostInput,
-  now: Date,
-): UpdatePlan {
+export function planUpdate(group: { status: PostGroupStatus; scheduledTime?: Date | null }, input: UpdatePostInput, now: Date): UpdatePlan {
   if (group.status !== 'draft' && group.status !== 'scheduled') {
     throw ApiError.badRequest(PostMessages.notUpdatable(group.status));
   }
@@ -232,4 +228,3 @@ export function planUpdate(
     message: statusChanged ? UPDATE_MESSAGES.scheduled : UPDATE_MESSAGES.rescheduled,
   };
 }
-

@@ -17,12 +17,5 @@ export const PROCESSING_STATUSES = ['pending', 'processing', 'finished'] as cons
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 
 /** Publish-log events of the spec ("Publish log events"). */
-export const POST_LOG_EVENTS = [
-  'scheduled',
-  'processing',
-  'publish_attempted',
-  'publish_succeeded',
-  'publish_failed',
-  'status_changed',
-] as const;
+export const POST_LOG_EVENTS = ['scheduled', 'processing', 'publish_attempted', 'publish_succeeded', 'publish_failed', 'status_changed'] as const;
 export type PostLogEvent = (typeof POST_LOG_EVENTS)[number];

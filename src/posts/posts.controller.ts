@@ -6,12 +6,7 @@ import { FailureMessage } from '../common/failure-message';
 import { CreatePostDto, CreatePostResponse } from './dto/create-post.dto';
 import { ListPostsQueryDto, ListPostsResponse } from './dto/list-posts.query.dto';
 import { ErrorResponse } from '../common/error.response';
-import {
-  LimitExceededResponse,
-  PostDetailResponse,
-  PostLogsResponse,
-  SuccessResponse,
-} from './dto/post-detail.response';
+import { LimitExceededResponse, PostDetailResponse, PostLogsResponse, SuccessResponse } from './dto/post-detail.response';
 import { UpdatePostDto, UpdatePostResponse } from './dto/update-post.dto';
 import { PostsService } from './posts.service';
 import { PostMessages } from './posts.errors';
@@ -57,11 +52,7 @@ export class PostsController {
   @ApiResponse({ status: 403, type: LimitExceededResponse, description: 'Limit-exceeded body' })
   @ApiResponse({ status: 409, type: ErrorResponse, description: 'Idempotency-Key reused with a different request body' })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to create post group' })
-  create(
-    @Ctx() ctx: RequestContext,
-    @Body() body: CreatePostDto,
-    @Headers('idempotency-key') idempotencyKey?: string,
-  ): Promise<CreatePostResponse> {
+  create(@Ctx() ctx: RequestContext, @Body() body: CreatePostDto, @Headers('idempotency-key') idempotencyKey?: string): Promise<CreatePostResponse> {
     return this.posts.create(ctx, { ...body }, idempotencyKey);
   }
 

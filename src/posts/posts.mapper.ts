@@ -87,9 +87,7 @@ export function toPostDetailEntry(post: PlatformPostRecord): PostDetailEntry {
       code: post.error.code,
       message: post.error.message,
       retryable: post.error.retryable,
-      ...(post.error.platformStatusCode !== undefined && post.error.platformStatusCode !== null
-        ? { platformStatusCode: post.error.platformStatusCode }
-        : {}),
+      ...(post.error.platformStatusCode !== undefined && post.error.platformStatusCode !== null ? { platformStatusCode: post.error.platformStatusCode } : {}),
       platformError: post.error.platformError ?? null,
       failedAt: new Date(post.error.failedAt).toISOString(),
     };

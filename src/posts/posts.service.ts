@@ -11,12 +11,7 @@ import { PlatformPostsRepository, type PlatformPostSummary } from './platform-po
 import { PostEvents } from './post-events';
 import { PostGroupsRepository } from './post-groups.repository';
 import { PostLogsRepository, type NewPostLog } from './post-logs.repository';
-import {
-  notBefore,
-  parseCreatePost,
-  parseUpdatePost,
-  planUpdate,
-} from './post-rules';
+import { notBefore, parseCreatePost, parseUpdatePost, planUpdate } from './post-rules';
 import type { PostGroupStatus } from './post-status';
 import { toListedPost, toPostDetail, toPostLogEntry, type ListedPost, type PostDetail, type PostLogEntry } from './posts.mapper';
 import { IdempotencyService, type CommitResult } from '../idempotency/idempotency.service';
@@ -76,12 +71,7 @@ export class PostsService {
    * `options.mediaIds` (dashboard only; REST has no such field): the user's uploaded media linked
    * to the new group in the same transaction (MediaCleanupRegistry.attachToGroup).
    */
-  async create(
-    ctx: RequestContext,
-    body: Record<string, unknown>,
-    idempotencyKey?: string,
-    options: { mediaIds?: string[] } = {},
-  ): Promise<CreatePostResult> {
+  async create(ctx: RequestContext, body: Record<string, unknown>, idempotencyKey?: string, options: { mediaIds?: string[] } = {}): Promise<CreatePostResult> {
     // The body's own 400s come first, whatever the key.
     const input = parseCreatePost(body);
     if (!idempotencyKey) return this.createGroup(ctx, input, options);
@@ -104,44 +94,47 @@ export class PostsService {
 
     const now = new Date();
     let scheduledTime = input.scheduledTime ? notBefore(input.scheduledTime, now) : undefined;
-    if (scheduledTime) scheduledTime = await this.checkSchedule(ctx, refs.map((r) => r.platformId), scheduledTime, now);
+    if (scheduledTime)
+      scheduledTime = await this.checkSchedule(
+        ctx,
+        refs.map((r) => r.platformId),
+        scheduledTime,
+        now,
+      );
     const status: PostGroupStatus = scheduledTime ? 'scheduled' : 'draft';
     const postGroupId = new Types.ObjectId();
     const response: CreatePostResult = { success: true, postGroupId: String(postGroupId) };
 
     await this.transactions.run(async () => {
-        await this.groups.create(
-          ctx.userId,
-          {
-            _id: postGroupId,
-            content: input.content,
-            status,
-            ...(scheduledTime ? { scheduledTime } : {}),
-            platformSettings: input.platformSettings,
-            platforms: platformNamesOf(refs),
-            processingStatus: 'pending',
-          },
-        );
-        const posts = await this.platformPosts.createMany(
-          ctx.userId,
-          postGroupId,
-          refs.map((ref) => ({
-            connectionId: ref.id,
-            platform: ref.platform,
-            platformId: ref.platformId,
-            externalId: ref.externalId,
-            status: scheduledTime ? 'scheduled' : 'pending',
-            content: input.content,
-            ...(scheduledTime ? { scheduledTime } : {}),
-          })),
-        );
-        if (options.mediaIds?.length) {
-          const scope = { userId: ctx.userId, postGroupId: String(postGroupId) };
-          const media = await this.mediaCleanup.attachToGroup(scope, options.mediaIds);
-          await this.groups.attachMediaMany(ctx.userId, String(postGroupId), media);
-        }
-        if (scheduledTime) await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, []);
-        await commit?.(response);
+      await this.groups.create(ctx.userId, {
+        _id: postGroupId,
+        content: input.content,
+        status,
+        ...(scheduledTime ? { scheduledTime } : {}),
+        platformSettings: input.platformSettings,
+        platforms: platformNamesOf(refs),
+        processingStatus: 'pending',
+      });
+      const posts = await this.platformPosts.createMany(
+        ctx.userId,
+        postGroupId,
+        refs.map((ref) => ({
+          connectionId: ref.id,
+          platform: ref.platform,
+          platformId: ref.platformId,
+          externalId: ref.externalId,
+          status: scheduledTime ? 'scheduled' : 'pending',
+          content: input.content,
+          ...(scheduledTime ? { scheduledTime } : {}),
+        })),
+      );
+      if (options.mediaIds?.length) {
+        const scope = { userId: ctx.userId, postGroupId: String(postGroupId) };
+        const media = await this.mediaCleanup.attachToGroup(scope, options.mediaIds);
+        await this.groups.attachMediaMany(ctx.userId, String(postGroupId), media);
+      }
+      if (scheduledTime) await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, []);
+      await commit?.(response);
     });
     return response;
   }
@@ -158,7 +151,14 @@ export class PostsService {
       const now = new Date();
       const requested = input.scheduledTime ? notBefore(input.scheduledTime, now) : undefined;
       const scheduledTime = requested
-        ? await this.checkSchedule(ctx, refs.map((r) => r.platformId), requested, now, undefined, { notify: false })
+        ? await this.checkSchedule(
+            ctx,
+            refs.map((r) => r.platformId),
+            requested,
+            now,
+            undefined,
+            { notify: false },
+          )
         : undefined;
       return {
         ok: true,
@@ -226,13 +226,17 @@ export class PostsService {
       this.connections.countForUsers(userIds),
     ]);
     const monthlyTotal = Object.values(monthlyByPlatformId).reduce((a, b) => a + b, 0);
-    const result = await this.limits.checkSchedule(ctx, {
-      platformIds,
-      scheduledTime,
-      usage: { monthlyByPlatformId, monthlyTotal, scheduledPending, otherScheduledTimes },
-      connectionCount,
-      now,
-    }, options);
+    const result = await this.limits.checkSchedule(
+      ctx,
+      {
+        platformIds,
+        scheduledTime,
+        usage: { monthlyByPlatformId, monthlyTotal, scheduledPending, otherScheduledTimes },
+        connectionCount,
+        now,
+      },
+      options,
+    );
     return result.scheduledTime;
   }
 
@@ -244,19 +248,15 @@ export class PostsService {
     scheduledTime: Date,
     extraLogs: NewPostLog[],
   ): Promise<void> {
-    await this.logs.append(
-      userId,
-      postGroupId,
-      [
-        ...extraLogs,
-        ...posts.map((p) => ({
-          postId: p._id,
-          platform: p.platform,
-          event: 'scheduled' as const,
-          metadata: { scheduledTime: scheduledTime.toISOString() },
-        })),
-      ],
-    );
+    await this.logs.append(userId, postGroupId, [
+      ...extraLogs,
+      ...posts.map((p) => ({
+        postId: p._id,
+        platform: p.platform,
+        event: 'scheduled' as const,
+        metadata: { scheduledTime: scheduledTime.toISOString() },
+      })),
+    ]);
     await this.events.postScheduled(
       posts.map((p) => ({
         userId,
@@ -366,7 +366,13 @@ export class PostsService {
     if (plan.needsLimitCheck && scheduledTime) {
       await this.limits.assertPlatformsAvailable(ctx, uniqueNames(posts.map((p) => p.platform)));
       // The limits service's (spacing-adjusted) time takes priority (spec rule 4).
-      scheduledTime = await this.checkSchedule(ctx, posts.map((p) => p.platformId), scheduledTime, now, postGroupId);
+      scheduledTime = await this.checkSchedule(
+        ctx,
+        posts.map((p) => p.platformId),
+        scheduledTime,
+        now,
+        postGroupId,
+      );
     }
     const set = { status: plan.status, ...(scheduledTime ? { scheduledTime } : {}) };
 
@@ -378,14 +384,11 @@ export class PostsService {
         if (!current) throw ApiError.notFound(PostMessages.notFound);
         throw ApiError.badRequest(PostMessages.notUpdatable(current.status));
       }
-      await this.platformPosts.updateScheduleForGroup(
-        ctx.userId,
-        postGroupId,
-        { status: plan.status === 'scheduled' ? 'scheduled' : 'pending', ...(scheduledTime ? { scheduledTime } : {}) },
-      );
-      const statusLog: NewPostLog[] = plan.statusChanged
-        ? [{ event: 'status_changed', metadata: { from: group.status, to: plan.status } }]
-        : [];
+      await this.platformPosts.updateScheduleForGroup(ctx.userId, postGroupId, {
+        status: plan.status === 'scheduled' ? 'scheduled' : 'pending',
+        ...(scheduledTime ? { scheduledTime } : {}),
+      });
+      const statusLog: NewPostLog[] = plan.statusChanged ? [{ event: 'status_changed', metadata: { from: group.status, to: plan.status } }] : [];
       if (plan.status === 'scheduled' && plan.needsLimitCheck && scheduledTime) {
         await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, statusLog);
       } else {
@@ -457,7 +460,14 @@ export class PostsService {
         throw ApiError.badRequest(PostMessages.notUpdatable(current.status));
       }
       const kept = posts.length - remove.length;
-      if (remove.length && (await this.platformPosts.deleteUnstarted(ctx.userId, postGroupId, remove.map((p) => p._id))) !== remove.length) {
+      if (
+        remove.length &&
+        (await this.platformPosts.deleteUnstarted(
+          ctx.userId,
+          postGroupId,
+          remove.map((p) => p._id),
+        )) !== remove.length
+      ) {
         throw ApiError.badRequest(PostMessages.editStarted);
       }
       if (edits.content !== undefined && (await this.platformPosts.setContentUnstarted(ctx.userId, postGroupId, content)) !== kept) {

@@ -92,11 +92,7 @@ export class PublicationStateRepository {
    * atomically by the server, so of two instances racing for one post exactly one update matches;
    * the claimer then reads back its own claims by the batch token.
    */
-  async claim(
-    ids: Types.ObjectId[],
-    claim: { owner: string; token: string; leaseUntil: Date },
-    now: Date,
-  ): Promise<PlatformPostRecord[]> {
+  async claim(ids: Types.ObjectId[], claim: { owner: string; token: string; leaseUntil: Date }, now: Date): Promise<PlatformPostRecord[]> {
     if (!ids.length) return [];
     await this.posts
       .updateMany(
@@ -168,7 +164,10 @@ export class PublicationStateRepository {
   }
 
   findGroup(userId: string, postGroupId: string): Promise<PostGroupRecord | null> {
-    return this.groups.findOne({ _id: oid(postGroupId), userId: oid(userId) }).lean<PostGroupRecord>().exec();
+    return this.groups
+      .findOne({ _id: oid(postGroupId), userId: oid(userId) })
+      .lean<PostGroupRecord>()
+      .exec();
   }
 
   /** Log entries of many groups in one ordered insert. */
@@ -180,7 +179,7 @@ export class PublicationStateRepository {
         userId: new Types.ObjectId(e.userId),
         postGroupId: new Types.ObjectId(String(e.postGroupId)),
         ...(e.postId ? { postId: new Types.ObjectId(String(e.postId)) } : {}),
-      }))
+      })),
     );
   }
 
@@ -190,20 +189,16 @@ export class PublicationStateRepository {
    */
   startAttempt(scope: ClaimScope, part: number, now: Date): Promise<PlatformPostRecord | null> {
     return this.posts
-      .findOneAndUpdate(
-        this.claimed(scope),
-        { $set: { attemptInFlight: { startedAt: now, part } }, $inc: { attemptCount: 1 } } as never,
-        { returnDocument: 'after' },
-      )
+      .findOneAndUpdate(this.claimed(scope), { $set: { attemptInFlight: { startedAt: now, part } }, $inc: { attemptCount: 1 } } as never, {
+        returnDocument: 'after',
+      })
       .lean<PlatformPostRecord>()
       .exec();
   }
 
   /** Stores reply-chain progress and clears the in-flight marker (a part's outcome is known). */
   async saveThreadParts(scope: ClaimScope, parts: NonNullable<PlatformPostRecord['threadParts']>): Promise<boolean> {
-    const result = await this.posts
-      .updateOne(this.claimed(scope), { $set: { threadParts: parts }, $unset: { attemptInFlight: 1 } } as never)
-      .exec();
+    const result = await this.posts.updateOne(this.claimed(scope), { $set: { threadParts: parts }, $unset: { attemptInFlight: 1 } } as never).exec();
     return result.matchedCount === 1;
   }
 
@@ -231,10 +226,7 @@ export class PublicationStateRepository {
     const unset: Record<string, 1> = { attemptInFlight: 1, nextAttemptAt: 1 };
     if (status === 'published') unset.error = 1;
     const result = await this.posts
-      .updateOne(
-        this.claimed(scope),
-        { $set: { status, ...set, 'claim.leaseUntil': new Date(0) }, $unset: unset } as never
-      )
+      .updateOne(this.claimed(scope), { $set: { status, ...set, 'claim.leaseUntil': new Date(0) }, $unset: unset } as never)
       .exec();
     return result.matchedCount === 1;
   }
@@ -251,7 +243,11 @@ export class PublicationStateRepository {
   settleGroup(userId: string, postGroupId: string, status: PostGroupStatus | null): Promise<Pick<PostGroupRecord, 'status'> | null> {
     const set = status ? { status, processingStatus: 'finished', updatedAt: new Date() } : { updatedAt: new Date() };
     return this.groups
-      .findOneAndUpdate({ _id: oid(postGroupId), userId: oid(userId) }, { $set: set }, { returnDocument: 'before', timestamps: false, projection: { status: 1 } })
+      .findOneAndUpdate(
+        { _id: oid(postGroupId), userId: oid(userId) },
+        { $set: set },
+        { returnDocument: 'before', timestamps: false, projection: { status: 1 } },
+      )
       .lean<Pick<PostGroupRecord, 'status'>>()
       .exec();
   }
@@ -263,7 +259,6 @@ export class PublicationStateRepository {
       .lean<PlatformPostRecord[]>()
       .exec();
   }
-
 
   /** Publication times on one connection since `since` (advisory posting rates). */
   async publishedTimes(userId: string, platformId: string, since: Date): Promise<Date[]> {

@@ -196,35 +196,34 @@ export class PublicationStateService implements OnModuleInit {
   async markPublished(claimed: ClaimedPost, success: PublishSuccess, retryCount: number): Promise<TransitionResult> {
     const publishedAt = new Date();
     const result = await this.transactions.run(async () => {
-      const applied = await this.repository.finish(
-        claimed.scope,
-        'published',
-        {
-          postedId: success.postedId,
-          publishedUrl: success.publishedUrl,
-          publishedAt,
-          ...(success.threadParts ? { threadParts: success.threadParts } : {}),
-        },
-      );
+      const applied = await this.repository.finish(claimed.scope, 'published', {
+        postedId: success.postedId,
+        publishedUrl: success.publishedUrl,
+        publishedAt,
+        ...(success.threadParts ? { threadParts: success.threadParts } : {}),
+      });
       if (!applied) return { applied: false, groupStatus: null };
       const { post } = claimed;
       const logs: ScopedPostLog[] = [
-        { ...this.postLogBase(post), event: 'publish_succeeded', ...(retryCount > 0 ? { retryCount } : {}), metadata: { postedId: success.postedId, publishedUrl: success.publishedUrl } },
+        {
+          ...this.postLogBase(post),
+          event: 'publish_succeeded',
+          ...(retryCount > 0 ? { retryCount } : {}),
+          metadata: { postedId: success.postedId, publishedUrl: success.publishedUrl },
+        },
         { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'published' } },
       ];
-      await this.events.postPublished(
-        [
-          {
-            userId: String(post.userId),
-            postGroupId: String(post.postGroupId),
-            postId: String(post._id),
-            platform: post.platform,
-            platformId: post.platformId,
-            publishedAt,
-            publishedUrl: success.publishedUrl,
-          },
-        ],
-      );
+      await this.events.postPublished([
+        {
+          userId: String(post.userId),
+          postGroupId: String(post.postGroupId),
+          postId: String(post._id),
+          platform: post.platform,
+          platformId: post.platformId,
+          publishedAt,
+          publishedUrl: success.publishedUrl,
+        },
+      ]);
       const groupStatus = await this.rollup(post, logs);
       await this.repository.appendLogs(logs);
       return { applied: true, groupStatus };
@@ -264,19 +263,17 @@ export class PublicationStateService implements OnModuleInit {
         },
         { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'failed' } },
       ];
-      await this.events.postFailed(
-        [
-          {
-            userId: String(post.userId),
-            postGroupId: String(post.postGroupId),
-            postId: String(post._id),
-            platform: post.platform,
-            platformId: post.platformId,
-            error: { code: failure.code, message: failure.message },
-            failedAt,
-          },
-        ],
-      );
+      await this.events.postFailed([
+        {
+          userId: String(post.userId),
+          postGroupId: String(post.postGroupId),
+          postId: String(post._id),
+          platform: post.platform,
+          platformId: post.platformId,
+          error: { code: failure.code, message: failure.message },
+          failedAt,
+        },
+      ]);
       const groupStatus = await this.rollup(post, logs);
       await this.repository.appendLogs(logs);
       return { applied: true, groupStatus };

@@ -28,7 +28,9 @@ describe('nextAdvisorySlot', () => {
   });
 
   it('ignores publications older than a day and ones in the future', () => {
-    expect(nextAdvisorySlot([minutesAgo(25 * 60), minutesAgo(26 * 60), minutesAgo(27 * 60), new Date(now.getTime() + 1000)], { perHour: 1, perDay: 1 }, now)).toBeNull();
+    expect(
+      nextAdvisorySlot([minutesAgo(25 * 60), minutesAgo(26 * 60), minutesAgo(27 * 60), new Date(now.getTime() + 1000)], { perHour: 1, perDay: 1 }, now),
+    ).toBeNull();
   });
 
   it('with more than the limit already published, waits for enough to leave', () => {

@@ -29,7 +29,10 @@ const DAY = 24 * HOUR;
  * oldest of the last L leaves the window (its time + W).
  */
 export function nextAdvisorySlot(published: Date[], rate: AdvisoryRate, now: Date): Date | null {
-  const times = published.map((d) => d.getTime()).filter((t) => t > now.getTime() - DAY && t <= now.getTime()).sort((a, b) => a - b);
+  const times = published
+    .map((d) => d.getTime())
+    .filter((t) => t > now.getTime() - DAY && t <= now.getTime())
+    .sort((a, b) => a - b);
   let earliest = now.getTime();
   for (const [window, limit] of [
     [HOUR, rate.perHour],

@@ -48,29 +48,53 @@ export class PostValidationService {
     const planned = parsePlannedMedia(body.media);
     const preview = await this.posts.previewCreate(ctx, body);
     if (!preview.ok) {
-      return { success: true, valid: false, status: null, scheduledTime: null, scheduledTimeAdjusted: false, rejection: { status: preview.status, ...preview.body }, platforms: [] };
+      return {
+        success: true,
+        valid: false,
+        status: null,
+        scheduledTime: null,
+        scheduledTimeAdjusted: false,
+        rejection: { status: preview.status, ...preview.body },
+        platforms: [],
+      };
     }
     const records = new Map((await this.connections.list(ctx.userId)).map((r) => [r.id, r]));
     const publishAt = preview.scheduledTime ?? new Date();
-    const platforms = await Promise.all(preview.connections.map(async (ref): Promise<PlatformVerdict> => {
-      const adapter = this.registry.get(ref.platform);
-      const label = platformLabel(ref.platform);
-      if (!adapter) return { platformId: ref.platformId, platform: ref.platform, ok: false, parts: 0, problems: [`Publishing to ${ref.platform} is not supported`], warnings: [] };
-      const problems: string[] = [];
-      const warnings: string[] = [];
-      const media = planned ?? placeholderMedia(adapter.rules);
-      if (!planned && media.length) warnings.push(`${label} posts need ${adapter.rules.videoOnly ? 'a video' : 'media'}: attach it (get-upload-url) before the post goes out`);
-      const parts = planParts(adapter, preview.content);
-      const settings = preview.platformSettings[ref.platform] ?? {};
-      const contentProblem = checkParts(adapter, parts.map((content) => ({ content })), asMediaItems(media), settings);
-      if (contentProblem) problems.push(contentProblem);
-      if (parts.length > 1) warnings.push(`Longer than one ${label} post: it goes out as a thread of ${parts.length}`);
-      const record = records.get(ref.id);
-      const refreshable = record ? await this.connections.canRefresh(record) : false;
-      const token = tokenProblem(label, record?.accessTokenExpiresAt ?? null, publishAt, refreshable);
-      if (token) problems.push(token);
-      return { platformId: ref.platformId, platform: ref.platform, ok: problems.length === 0, parts: parts.length, problems, warnings };
-    }));
+    const platforms = await Promise.all(
+      preview.connections.map(async (ref): Promise<PlatformVerdict> => {
+        const adapter = this.registry.get(ref.platform);
+        const label = platformLabel(ref.platform);
+        if (!adapter)
+          return {
+            platformId: ref.platformId,
+            platform: ref.platform,
+            ok: false,
+            parts: 0,
+            problems: [`Publishing to ${ref.platform} is not supported`],
+            warnings: [],
+          };
+        const problems: string[] = [];
+        const warnings: string[] = [];
+        const media = planned ?? placeholderMedia(adapter.rules);
+        if (!planned && media.length)
+          warnings.push(`${label} posts need ${adapter.rules.videoOnly ? 'a video' : 'media'}: attach it (get-upload-url) before the post goes out`);
+        const parts = planParts(adapter, preview.content);
+        const settings = preview.platformSettings[ref.platform] ?? {};
+        const contentProblem = checkParts(
+          adapter,
+          parts.map((content) => ({ content })),
+          asMediaItems(media),
+          settings,
+        );
+        if (contentProblem) problems.push(contentProblem);
+        if (parts.length > 1) warnings.push(`Longer than one ${label} post: it goes out as a thread of ${parts.length}`);
+        const record = records.get(ref.id);
+        const refreshable = record ? await this.connections.canRefresh(record) : false;
+        const token = tokenProblem(label, record?.accessTokenExpiresAt ?? null, publishAt, refreshable);
+        if (token) problems.push(token);
+        return { platformId: ref.platformId, platform: ref.platform, ok: problems.length === 0, parts: parts.length, problems, warnings };
+      }),
+    );
     return {
       success: true,
       valid: platforms.every((p) => p.ok),

@@ -14,7 +14,10 @@ describe('validate-post rules', () => {
   });
 
   it('turns planned media into items the content checks read', () => {
-    const [video, image] = asMediaItems([{ contentType: 'video/mp4', size: 5 }, { contentType: 'image/jpeg', size: 3 }]);
+    const [video, image] = asMediaItems([
+      { contentType: 'video/mp4', size: 5 },
+      { contentType: 'image/jpeg', size: 3 },
+    ]);
     expect(video).toMatchObject({ kind: 'video', mimeType: 'video/mp4', size: 5 });
     expect(image).toMatchObject({ kind: 'image', mimeType: 'image/jpeg', size: 3 });
   });
@@ -23,7 +26,9 @@ describe('validate-post rules', () => {
     const base = { maxTextLength: 100, maxImages: 10, maxVideos: 1, noMixedMedia: false, autoThreads: false, convertWebpToJpeg: false, videoMimeTypes: [] };
     expect(placeholderMedia({ ...base, requiresMedia: false, videoOnly: false })).toEqual([]);
     expect(placeholderMedia({ ...base, requiresMedia: true, videoOnly: false })).toEqual([{ contentType: 'image/jpeg', size: 1 }]);
-    expect(placeholderMedia({ ...base, requiresMedia: true, videoOnly: true, videoMimeTypes: ['video/quicktime'] })).toEqual([{ contentType: 'video/quicktime', size: 1 }]);
+    expect(placeholderMedia({ ...base, requiresMedia: true, videoOnly: true, videoMimeTypes: ['video/quicktime'] })).toEqual([
+      { contentType: 'video/quicktime', size: 1 },
+    ]);
   });
 
   it('flags a token that is expired by publish time and cannot be refreshed', () => {

@@ -37,8 +37,14 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
 
   onApplicationBootstrap(): void {
     if (!this.settings.schedulerEnabled) return;
-    this.registry.addInterval(TICK, setInterval(() => void this.tick(), this.settings.intervalMs));
-    this.registry.addInterval(HEARTBEAT, setInterval(() => void this.heartbeat(), Math.max(250, Math.floor(this.settings.leaseMs / 3))));
+    this.registry.addInterval(
+      TICK,
+      setInterval(() => void this.tick(), this.settings.intervalMs),
+    );
+    this.registry.addInterval(
+      HEARTBEAT,
+      setInterval(() => void this.heartbeat(), Math.max(250, Math.floor(this.settings.leaseMs / 3))),
+    );
     setImmediate(() => void this.tick());
   }
 

@@ -1,13 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
 import { ConnectionsService, CredentialsUnreadableError } from '../connections/connections.service';
-import {
-  PlatformError,
-  type PlatformAdapter,
-  type PlatformCredentials,
-  type PublishRequest,
-  type PublishResult,
-} from '../platforms/platform-adapter';
+import { PlatformError, type PlatformAdapter, type PlatformCredentials, type PublishRequest, type PublishResult } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { PublicationStateService, type ClaimedPost, type PlatformPostRecord, type PublishFailure } from '../posts/publication-state.service';
 import { ADVISORY_RATES, nextAdvisorySlot } from './advisory-rates';
@@ -92,7 +86,9 @@ export class PublisherService {
     }
 
     // Parts: a stored chain is resumed as stored; otherwise long X/Threads content is split.
-    const parts: ThreadPart[] = post.threadParts?.length ? post.threadParts.map((p) => ({ ...p })) : planParts(adapter, post.content).map((content) => ({ content }));
+    const parts: ThreadPart[] = post.threadParts?.length
+      ? post.threadParts.map((p) => ({ ...p }))
+      : planParts(adapter, post.content).map((content) => ({ content }));
     const invalid = checkParts(adapter, parts, media, settings);
     if (invalid) {
       await this.fail(claimed, { code: 'INVALID_CONTENT', message: invalid, retryable: false });
@@ -150,7 +146,7 @@ export class PublisherService {
 
     let attemptCount = post.attemptCount ?? 0;
     let refreshed = false;
-    for (let i = parts.findIndex((p) => !p.postedId); i >= 0 && i < parts.length; ) {
+    for (let i = parts.findIndex((p) => !p.postedId); i >= 0 && i < parts.length;) {
       const retryCount = Math.max(0, attemptCount - parts.filter((p) => p.postedId).length);
       const recorded = await this.state.recordAttempt(claimed, parts.length > 1 ? i : 0, retryCount);
       if (!recorded) return; // lease lost: the new owner carries on
@@ -198,11 +194,15 @@ export class PublisherService {
     const part = Math.min(inFlight.part ?? 0, parts.length - 1);
     const name = platformLabel(claimed.post.platform);
     if (!adapter.findPublished) {
-      await this.fail(claimed, {
-        code: 'PUBLISH_OUTCOME_UNKNOWN',
-        message: `Publishing outcome unknown: the request to ${name} may have been received, and ${name} offers no way to check; not retried to avoid a duplicate post`,
-        retryable: false,
-      }, parts);
+      await this.fail(
+        claimed,
+        {
+          code: 'PUBLISH_OUTCOME_UNKNOWN',
+          message: `Publishing outcome unknown: the request to ${name} may have been received, and ${name} offers no way to check; not retried to avoid a duplicate post`,
+          retryable: false,
+        },
+        parts,
+      );
       return 'stop';
     }
     const readyAt = startedAt.getTime() + this.settings.reconcileDelayMs;
@@ -221,11 +221,15 @@ export class PublisherService {
         const delay = backoffDelay(failed, this.backoffOptions(), error.options.retryAfterMs);
         await this.state.defer(claimed, new Date(Date.now() + delay), true);
       } else {
-        await this.fail(claimed, {
-          code: 'PUBLISH_OUTCOME_UNKNOWN',
-          message: `Publishing outcome unknown: ${name} could not be checked for the post (${error.message}); not retried to avoid a duplicate post`,
-          retryable: false,
-        }, parts);
+        await this.fail(
+          claimed,
+          {
+            code: 'PUBLISH_OUTCOME_UNKNOWN',
+            message: `Publishing outcome unknown: ${name} could not be checked for the post (${error.message}); not retried to avoid a duplicate post`,
+            retryable: false,
+          },
+          parts,
+        );
       }
       return 'stop';
     }

@@ -52,11 +52,7 @@ describe('splitIntoThread', () => {
   });
 
   it('keeps explicit [n/m] markers, splits after them and adds no numbering', () => {
-    expect(splitIntoThread('Start here [1/3] Middle part [2/3] The end [3/3]', X)).toEqual([
-      'Start here [1/3]',
-      'Middle part [2/3]',
-      'The end [3/3]',
-    ]);
+    expect(splitIntoThread('Start here [1/3] Middle part [2/3] The end [3/3]', X)).toEqual(['Start here [1/3]', 'Middle part [2/3]', 'The end [3/3]']);
   });
 
   it('uses the Threads limit of 500 code points', () => {

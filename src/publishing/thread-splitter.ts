@@ -39,7 +39,10 @@ export function splitIntoThread(content: string, options: ThreadSplitOptions): s
   }
 
   const forced = FORCED_BREAK.test(text)
-    ? text.split(new RegExp(FORCED_BREAK.source, 'gm')).map((p) => p.trim()).filter(Boolean)
+    ? text
+        .split(new RegExp(FORCED_BREAK.source, 'gm'))
+        .map((p) => p.trim())
+        .filter(Boolean)
     : [text];
   if (forced.length === 1 && measure(forced[0]) <= options.limit) return forced;
 
@@ -51,11 +54,7 @@ export function splitIntoThread(content: string, options: ThreadSplitOptions): s
 type Cutter = (text: string) => string[];
 
 /** Coarsest first: paragraphs, sentences, words. Each piece keeps its trailing separator. */
-const CUTTERS: Cutter[] = [
-  (text) => text.split(/(?<=\n\n)/),
-  (text) => text.split(/(?<=[.!?]\s)/),
-  (text) => text.split(/(?<=\s)/),
-];
+const CUTTERS: Cutter[] = [(text) => text.split(/(?<=\n\n)/), (text) => text.split(/(?<=[.!?]\s)/), (text) => text.split(/(?<=\s)/)];
 
 /** Greedily packs `text` into parts of at most `budget`, cutting as coarsely as possible. */
 function pack(text: string, budget: number, measure: (t: string) => number, level = 0): string[] {

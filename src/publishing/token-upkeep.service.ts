@@ -35,7 +35,10 @@ export class TokenUpkeepService implements OnApplicationBootstrap, BeforeApplica
 
   onApplicationBootstrap(): void {
     if (!this.settings.schedulerEnabled || this.settings.tokenUpkeepIntervalMs <= 0) return;
-    this.registry.addInterval(INTERVAL, setInterval(() => void this.runOnce(), this.settings.tokenUpkeepIntervalMs));
+    this.registry.addInterval(
+      INTERVAL,
+      setInterval(() => void this.runOnce(), this.settings.tokenUpkeepIntervalMs),
+    );
   }
 
   beforeApplicationShutdown(): Promise<unknown> | void {
@@ -78,11 +81,12 @@ export class TokenUpkeepService implements OnApplicationBootstrap, BeforeApplica
     }
     if (remaining >= EXPIRING_WINDOW_MS) return;
     const sent = await this.connections.notifyExpiringOnce(record, expiresAt, () =>
-      this.webhooks.enqueue(
-        record.userId,
-        'token.expiring',
-        { platform: record.platform, platformId: record.platformId, username: record.username, expiresAt: expiresAt.toISOString() },
-      ),
+      this.webhooks.enqueue(record.userId, 'token.expiring', {
+        platform: record.platform,
+        platformId: record.platformId,
+        username: record.username,
+        expiresAt: expiresAt.toISOString(),
+      }),
     );
     if (sent) report.notified += 1;
   }

@@ -1,11 +1,5 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import {
-  PostEvents,
-  type PostEventsPublisher,
-  type PostFailedEvent,
-  type PostPublishedEvent,
-  type PostScheduledEvent,
-} from '../posts/post-events';
+import { PostEvents, type PostEventsPublisher, type PostFailedEvent, type PostPublishedEvent, type PostScheduledEvent } from '../posts/post-events';
 import type { OutboxEvent } from './webhooks.service';
 import { WebhooksService } from './webhooks.service';
 

@@ -11,14 +11,12 @@ describe('parseUrl', () => {
 });
 
 describe('checkWebhookUrl (create/update rules)', () => {
-  it.each(['https://example.com/hook', 'http://example.com:8080/x?y=1', 'https://93.184.216.34/', 'https://[2606:4700::1111]/'])(
-    'accepts public %s',
-    (u) => expect(check(u)).toBeNull(),
+  it.each(['https://example.com/hook', 'http://example.com:8080/x?y=1', 'https://93.184.216.34/', 'https://[2606:4700::1111]/'])('accepts public %s', (u) =>
+    expect(check(u)).toBeNull(),
   );
 
-  it.each(['ftp://example.com/', 'ws://example.com/', 'file:///etc/passwd', 'javascript:alert(1)'])(
-    'answers "URL must use HTTPS" for %s',
-    (u) => expect(check(u)).toBe(M.httpsRequired),
+  it.each(['ftp://example.com/', 'ws://example.com/', 'file:///etc/passwd', 'javascript:alert(1)'])('answers "URL must use HTTPS" for %s', (u) =>
+    expect(check(u)).toBe(M.httpsRequired),
   );
 
   it.each([
@@ -34,10 +32,15 @@ describe('checkWebhookUrl (create/update rules)', () => {
     'http://[2001:0:7f00:1::]/',
   ])('blocks localhost %s', (u) => expect(check(u)).toBe(M.localhostBlocked));
 
-  it.each(['http://10.0.0.1/', 'http://172.16.0.1/', 'http://172.31.255.255/', 'http://192.168.1.1/', 'http://[fc00::1]/', 'http://[fd12:3456::1]/', 'http://[::ffff:10.1.2.3]/'])(
-    'blocks private %s',
-    (u) => expect(check(u)).toBe(M.privateBlocked),
-  );
+  it.each([
+    'http://10.0.0.1/',
+    'http://172.16.0.1/',
+    'http://172.31.255.255/',
+    'http://192.168.1.1/',
+    'http://[fc00::1]/',
+    'http://[fd12:3456::1]/',
+    'http://[::ffff:10.1.2.3]/',
+  ])('blocks private %s', (u) => expect(check(u)).toBe(M.privateBlocked));
 
   it.each(['http://172.15.0.1/', 'http://172.32.0.1/', 'http://11.0.0.1/', 'http://192.169.0.1/'])('does not block neighbour %s', (u) =>
     expect(check(u)).toBeNull(),

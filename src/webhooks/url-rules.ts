@@ -8,14 +8,7 @@ import { WebhookMessages } from './webhooks.errors';
  *   address a host name resolves to (IPv4 and IPv6, IPv4-mapped IPv6 included).
  */
 
-export type AddressCategory =
-  | 'metadata'
-  | 'loopback'
-  | 'unspecified'
-  | 'private'
-  | 'link-local'
-  | 'multicast'
-  | 'reserved';
+export type AddressCategory = 'metadata' | 'loopback' | 'unspecified' | 'private' | 'link-local' | 'multicast' | 'reserved';
 
 /** Cloud instance-metadata endpoints (AWS, GCP, Azure, Alibaba, ECS task metadata, AWS IPv6). */
 export const METADATA_HOSTS: ReadonlySet<string> = new Set([

@@ -171,11 +171,7 @@ export class WebhookDeliveriesRepository {
   }
 
   /** Records an attempt and the outcome; false when the lease was lost (another worker owns it). */
-  async completeAttempt(
-    claim: ClaimedDelivery,
-    attempt: DeliveryAttempt,
-    next: { status: DeliveryStatus; availableAt?: Date },
-  ): Promise<boolean> {
+  async completeAttempt(claim: ClaimedDelivery, attempt: DeliveryAttempt, next: { status: DeliveryStatus; availableAt?: Date }): Promise<boolean> {
     const set: Record<string, unknown> = { status: next.status, leaseToken: null };
     if (next.availableAt) set.availableAt = next.availableAt;
     if (next.status === 'delivered') set.deliveredAt = attempt.at;
@@ -227,7 +223,17 @@ export class WebhookDeliveriesRepository {
   /** A new pending delivery, returned (test sends and redeliveries). */
   async insertOne(userId: string, row: NewDelivery, now: Date): Promise<DeliveryRecord> {
     const [doc] = await this.model.insertMany([
-      { userId: oid(userId), webhookId: oid(row.webhookId), event: row.event, payload: row.payload, status: 'pending', availableAt: now, leaseToken: null, attemptCount: 0, attempts: [] },
+      {
+        userId: oid(userId),
+        webhookId: oid(row.webhookId),
+        event: row.event,
+        payload: row.payload,
+        status: 'pending',
+        availableAt: now,
+        leaseToken: null,
+        attemptCount: 0,
+        attempts: [],
+      },
     ]);
     return toRecord(doc.toObject() as unknown as LeanDelivery);
   }

@@ -218,9 +218,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     );
     if (disabled) {
       const cancelled = await this.deliveries.cancelPending(claim.userId, claim.webhookId);
-      this.logger.warn(
-        `Webhook ${claim.webhookId} disabled after ${FAILURES_BEFORE_DISABLE} consecutive failures (${cancelled} queued deliveries cancelled)`,
-      );
+      this.logger.warn(`Webhook ${claim.webhookId} disabled after ${FAILURES_BEFORE_DISABLE} consecutive failures (${cancelled} queued deliveries cancelled)`);
     }
   }
 }

@@ -114,9 +114,7 @@ export async function postWebhook(request: WebhookRequest, resolver: Resolver = 
           res.on('error', (err) => resolve(done({ ok: false, statusCode: res.statusCode ?? null, error: err.message, refused: false })));
         },
       );
-      req.on('error', (err: NodeJS.ErrnoException) =>
-        resolve(done({ ok: false, statusCode: null, error: err.code ?? err.message, refused: false })),
-      );
+      req.on('error', (err: NodeJS.ErrnoException) => resolve(done({ ok: false, statusCode: null, error: err.code ?? err.message, refused: false })));
       req.end(request.body);
     });
   })();

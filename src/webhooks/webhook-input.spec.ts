@@ -37,9 +37,7 @@ describe('validateNewWebhook', () => {
 
   it('checks the URL format before the events, the events before the destination', () => {
     expect(messageOf(() => validateNewWebhook({ ...ok, url: 'nope', events: ['x'] }, rules))).toBe('Invalid URL format');
-    expect(messageOf(() => validateNewWebhook({ ...ok, url: 'http://localhost', events: ['x'] }, rules))).toBe(
-      `Invalid events: x. Valid events: ${VALID}`,
-    );
+    expect(messageOf(() => validateNewWebhook({ ...ok, url: 'http://localhost', events: ['x'] }, rules))).toBe(`Invalid events: x. Valid events: ${VALID}`);
     expect(messageOf(() => validateNewWebhook({ ...ok, url: 123 }, rules))).toBe('Invalid URL format');
   });
 

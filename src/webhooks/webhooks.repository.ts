@@ -95,9 +95,7 @@ export class WebhooksRepository {
 
   /** Active webhooks of the user subscribed to the event (inside the caller's transaction). */
   async findSubscribed(userId: string, event: string): Promise<string[]> {
-    const docs = await this.model
-      .find({ userId: oid(userId), isActive: true, events: event }, { _id: 1 })
-      .lean<Array<{ _id: Types.ObjectId }>>();
+    const docs = await this.model.find({ userId: oid(userId), isActive: true, events: event }, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>();
     return docs.map((d) => String(d._id));
   }
 

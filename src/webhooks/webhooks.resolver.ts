@@ -3,13 +3,7 @@ import { GqlSessionAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { clampLimit, clampPage } from '../posts/list-posts.query';
 import { CreateWebhookInput, UpdateWebhookInput } from './dto/webhook.inputs';
-import {
-  toDeliveryModel,
-  toWebhookModel,
-  WebhookDeliveryModel,
-  WebhookDeliveryPageModel,
-  WebhookModel,
-} from './models/webhook.model';
+import { toDeliveryModel, toWebhookModel, WebhookDeliveryModel, WebhookDeliveryPageModel, WebhookModel } from './models/webhook.model';
 import { MAX_WEBHOOKS_PER_USER } from './webhooks.errors';
 import { WebhooksService } from './webhooks.service';
 

@@ -81,9 +81,7 @@ export class WebhooksService {
     const existing = await this.webhooks.findOwned(userId, id);
     if (!existing) throw ApiError.notFound(WebhookMessages.notFound);
     const rules = this.rules(variant);
-    const { resetFailureCount, ...patch } = asApiError(() =>
-      variant === 'api' ? planApiUpdate(input, rules) : planDashboardUpdate(input, rules),
-    );
+    const { resetFailureCount, ...patch } = asApiError(() => (variant === 'api' ? planApiUpdate(input, rules) : planDashboardUpdate(input, rules)));
     const set: WebhookUpdate = { ...patch };
     if (resetFailureCount) set.failureCount = 0;
     const updated = Object.keys(set).length ? await this.webhooks.update(userId, id, set) : existing;

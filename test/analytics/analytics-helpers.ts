@@ -30,7 +30,10 @@ export async function startAnalyticsSuite(): Promise<AnalyticsSuite> {
       return createConnection(t, userId, { platform: 'linkedin', accessToken });
     },
     post(path, body, headers = account.apiHeaders) {
-      return t.http.post(`/api/v1/${path}`).set(headers).send(body as object);
+      return t.http
+        .post(`/api/v1/${path}`)
+        .set(headers)
+        .send(body as object);
     },
     async close() {
       await t.close();

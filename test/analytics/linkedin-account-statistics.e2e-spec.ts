@@ -29,7 +29,12 @@ describe('POST /api/v1/linkedin-account-statistics', () => {
   it('sends the dateRange in Rest.li syntax; cache entries differ by range and aggregation', async () => {
     await stats({ queryType: 'COMMENT', dateRange: RANGE }).expect(200);
     expect(s.fake.analyticsCalls()[0].query.get('dateRange')).toBe('(start:(year:2024,month:5,day:1),end:(year:2024,month:5,day:5))');
-    expect((await stats({ queryType: 'COMMENT', dateRange: RANGE, aggregation: 'total' })).body).toEqual({ success: true, data: 120, aggregation: 'TOTAL', cached: true });
+    expect((await stats({ queryType: 'COMMENT', dateRange: RANGE, aggregation: 'total' })).body).toEqual({
+      success: true,
+      data: 120,
+      aggregation: 'TOTAL',
+      cached: true,
+    });
     expect((await stats({ queryType: 'COMMENT' })).body.cached).toBe(false);
     expect((await stats({ queryType: 'COMMENT', aggregation: 'DAILY', dateRange: RANGE })).body.cached).toBe(false);
     expect(s.fake.analyticsCalls()).toHaveLength(3);
@@ -81,7 +86,12 @@ describe('POST /api/v1/linkedin-account-statistics', () => {
       aggregation: 'DAILY',
       cached: false,
     });
-    expect(s.fake.analyticsCalls().map((c) => c.query.get('queryType')).sort()).toEqual(['COMMENT', 'IMPRESSION', 'REACTION', 'RESHARE']);
+    expect(
+      s.fake
+        .analyticsCalls()
+        .map((c) => c.query.get('queryType'))
+        .sort(),
+    ).toEqual(['COMMENT', 'IMPRESSION', 'REACTION', 'RESHARE']);
   });
 
   it('partial failure keeps aggregation and lists errors', async () => {

@@ -65,7 +65,11 @@ describe('LinkedIn analytics: validation, auth and connection lookup', () => {
       await expect400(path, { platformId: 'bluesky-did:plc:x' }, 'Invalid platformId');
       await expect400(path, { platformId, dateRange: 5 }, 'dateRange must be an object');
       await expect400(path, { platformId, dateRange: { end: RANGE.end } }, "dateRange must have both 'start' and 'end' objects");
-      await expect400(path, { platformId, dateRange: { start: { year: 2024, month: 2, day: 30 }, end: RANGE.end } }, 'dateRange.start and dateRange.end must have: year, month, day');
+      await expect400(
+        path,
+        { platformId, dateRange: { start: { year: 2024, month: 2, day: 30 }, end: RANGE.end } },
+        'dateRange.start and dateRange.end must have: year, month, day',
+      );
     });
   });
 
@@ -84,7 +88,11 @@ describe('LinkedIn analytics: validation, auth and connection lookup', () => {
       await expect400(path, { ...base, queryTypes: [] }, 'queryType or queryTypes is required');
       await expect400(path, { ...base, queryType: 'comment' }, `Invalid queryType. Must be one of: ${METRIC_LIST}`);
       await expect400(path, { ...base, queryType: 'SHARE' }, `Invalid queryType. Must be one of: ${METRIC_LIST}`);
-      await expect400(path, { ...base, queryTypes: ['impression', 'SHARE', 'views'] }, `Invalid queryTypes: SHARE, views. Must be one of: ${METRIC_LIST}, or "ALL"`);
+      await expect400(
+        path,
+        { ...base, queryTypes: ['impression', 'SHARE', 'views'] },
+        `Invalid queryTypes: SHARE, views. Must be one of: ${METRIC_LIST}, or "ALL"`,
+      );
       await expect400(path, { ...base, queryTypes: 'everything' }, `Invalid queryTypes: everything. Must be one of: ${METRIC_LIST}, or "ALL"`);
     });
   });
@@ -102,9 +110,21 @@ describe('LinkedIn analytics: validation, auth and connection lookup', () => {
       await expect400(path, { platformId, queryType: 'COMMENT', aggregation: 'weekly' }, 'Invalid aggregation. Must be one of: DAILY, TOTAL');
       await expect400(path, { platformId, queryType: 'COMMENT', dateRange: 'x' }, 'dateRange must be an object');
       await expect400(path, { platformId, queryType: 'COMMENT', dateRange: {} }, "dateRange must have both 'start' and 'end' objects");
-      await expect400(path, { platformId, queryType: 'COMMENT', dateRange: { start: {}, end: {} } }, 'dateRange.start and dateRange.end must have: year, month, day');
-      await expect400(path, { platformId, queryType: 'MEMBERS_REACHED', aggregation: 'daily' }, 'MEMBERS_REACHED with DAILY aggregation is not supported by LinkedIn API');
-      await expect400(path, { platformId, queryTypes: ['members_reached', 'comment'], aggregation: 'Daily' }, 'MEMBERS_REACHED with DAILY aggregation is not supported by LinkedIn API');
+      await expect400(
+        path,
+        { platformId, queryType: 'COMMENT', dateRange: { start: {}, end: {} } },
+        'dateRange.start and dateRange.end must have: year, month, day',
+      );
+      await expect400(
+        path,
+        { platformId, queryType: 'MEMBERS_REACHED', aggregation: 'daily' },
+        'MEMBERS_REACHED with DAILY aggregation is not supported by LinkedIn API',
+      );
+      await expect400(
+        path,
+        { platformId, queryTypes: ['members_reached', 'comment'], aggregation: 'Daily' },
+        'MEMBERS_REACHED with DAILY aggregation is not supported by LinkedIn API',
+      );
     });
   });
 
@@ -114,7 +134,7 @@ describe('LinkedIn analytics: validation, auth and connection lookup', () => {
       ['linkedin-profile-summary', (id: string) => ({ platformId: id })],
       ['linkedin-post-statistics', (id: string) => ({ platformId: id, postedId: 'urn:li:share:1', queryType: 'COMMENT' })],
       ['linkedin-account-statistics', (id: string) => ({ platformId: id, queryType: 'COMMENT' })],
-    ])('%s: unknown ids, another user\'s connection, a non-LinkedIn connection', async (path, body) => {
+    ])("%s: unknown ids, another user's connection, a non-LinkedIn connection", async (path, body) => {
       const other = await createAccount(s.t);
       const othersConnection = await createConnection(s.t, other.userId, { platform: 'linkedin' });
       const twitter = await createConnection(s.t, s.account.userId, { platform: 'twitter' });

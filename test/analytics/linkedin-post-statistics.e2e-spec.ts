@@ -70,7 +70,12 @@ describe('POST /api/v1/linkedin-post-statistics', () => {
     const res = await stats({ postedId: 'urn:li:share:7', queryTypes: ['impression', 'Comment'], queryType: 'REACTION' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, metrics: { IMPRESSION: 1200, COMMENT: 9 }, cached: false });
-    expect(s.fake.analyticsCalls().map((c) => c.query.get('queryType')).sort()).toEqual(['COMMENT', 'IMPRESSION']);
+    expect(
+      s.fake
+        .analyticsCalls()
+        .map((c) => c.query.get('queryType'))
+        .sort(),
+    ).toEqual(['COMMENT', 'IMPRESSION']);
   });
 
   it('ALL fetches the five metrics; partially cached calls list cachedMetrics', async () => {

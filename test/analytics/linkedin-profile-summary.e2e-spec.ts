@@ -21,7 +21,9 @@ describe('POST /api/v1/linkedin-profile-summary', () => {
     expect(res.body).toEqual({ success: true, profile: { followers: { total: 961 }, posts: POSTS } });
     const calls = s.fake.analyticsCalls();
     expect(calls).toHaveLength(6);
-    expect(calls.filter((c) => c.path === '/rest/memberCreatorPostAnalytics').every((c) => c.query.get('q') === 'me' && c.query.get('aggregation') === 'TOTAL')).toBe(true);
+    expect(
+      calls.filter((c) => c.path === '/rest/memberCreatorPostAnalytics').every((c) => c.query.get('q') === 'me' && c.query.get('aggregation') === 'TOTAL'),
+    ).toBe(true);
   });
 
   it('with dateRange: periodGrowth is the sum of the daily changes; post totals cover the range', async () => {
@@ -45,7 +47,12 @@ describe('POST /api/v1/linkedin-profile-summary', () => {
     await summary().expect(200);
     const again = await summary();
     expect(again.body).toEqual({ success: true, profile: { followers: { total: 961 }, posts: POSTS } });
-    expect((await s.post('linkedin-account-statistics', { platformId, queryType: 'IMPRESSION' })).body).toEqual({ success: true, data: 54000, aggregation: 'TOTAL', cached: true });
+    expect((await s.post('linkedin-account-statistics', { platformId, queryType: 'IMPRESSION' })).body).toEqual({
+      success: true,
+      data: 54000,
+      aggregation: 'TOTAL',
+      cached: true,
+    });
     expect((await s.post('linkedin-followers', { platformId })).body).toEqual({ success: true, followersCount: 961, cached: true });
     expect(s.fake.analyticsCalls()).toHaveLength(6);
   });
@@ -80,7 +87,15 @@ describe('POST /api/v1/linkedin-profile-summary', () => {
   });
 
   it('nothing fetched: 502 Failed to fetch LinkedIn profile data with the errors array', async () => {
-    for (const target of ['followers:lifetime', 'followers:daily', 'account:IMPRESSION', 'account:MEMBERS_REACHED', 'account:REACTION', 'account:COMMENT', 'account:RESHARE']) {
+    for (const target of [
+      'followers:lifetime',
+      'followers:daily',
+      'account:IMPRESSION',
+      'account:MEMBERS_REACHED',
+      'account:REACTION',
+      'account:COMMENT',
+      'account:RESHARE',
+    ]) {
       s.fake.fail(target, target === 'account:RESHARE' ? 429 : 500);
     }
     const res = await summary({ dateRange: RANGE });

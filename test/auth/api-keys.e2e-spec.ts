@@ -16,7 +16,11 @@ describe('API key management /auth/api-keys', () => {
 
   const as = (a: TestAccount) => ({
     list: () => t.http.get('/auth/api-keys').set('Cookie', a.cookie),
-    create: (body?: object) => t.http.post('/auth/api-keys').set('Cookie', a.cookie).send(body ?? {}),
+    create: (body?: object) =>
+      t.http
+        .post('/auth/api-keys')
+        .set('Cookie', a.cookie)
+        .send(body ?? {}),
     rename: (id: string, body: object) => t.http.patch(`/auth/api-keys/${id}`).set('Cookie', a.cookie).send(body),
     revoke: (id: string) => t.http.delete(`/auth/api-keys/${id}`).set('Cookie', a.cookie),
   });
@@ -69,12 +73,21 @@ describe('API key management /auth/api-keys', () => {
           error: 'Name must be a string with maximum 100 characters',
         });
       }
-      expect((await as(a).create({ name: 'x'.repeat(100) }).expect(201)).body.apiKey.name).toHaveLength(100);
+      expect(
+        (
+          await as(a)
+            .create({ name: 'x'.repeat(100) })
+            .expect(201)
+        ).body.apiKey.name,
+      ).toHaveLength(100);
     });
 
     it('400 Maximum of 10 active API keys allowed; revoking one frees a slot', async () => {
       const a = await createAccount(t); // the fixture already issued one key
-      for (let i = 2; i <= 10; i++) await as(a).create({ name: `k${i}` }).expect(201);
+      for (let i = 2; i <= 10; i++)
+        await as(a)
+          .create({ name: `k${i}` })
+          .expect(201);
       expect((await as(a).create({ name: 'k11' }).expect(400)).body).toEqual({ error: 'Maximum of 10 active API keys allowed' });
       const list = await as(a).list().expect(200);
       expect(list.body.apiKeys).toHaveLength(10);
@@ -84,9 +97,7 @@ describe('API key management /auth/api-keys', () => {
     });
 
     it('404 User not found when the user is missing (service: the session ends with its user)', async () => {
-      await expect(t.app.get(ApiKeysService).create(new Types.ObjectId().toHexString(), 'x')).rejects.toEqual(
-        ApiError.notFound('User not found'),
-      );
+      await expect(t.app.get(ApiKeysService).create(new Types.ObjectId().toHexString(), 'x')).rejects.toEqual(ApiError.notFound('User not found'));
       const a = await createAccount(t);
       await t.connection.collection('users').deleteOne({ _id: new Types.ObjectId(a.userId) });
       expect((await as(a).create({ name: 'x' }).expect(401)).body).toEqual({ error: 'Authentication required' });
@@ -138,7 +149,13 @@ describe('API key management /auth/api-keys', () => {
     it('400 Name must be maximum 100 characters', async () => {
       const a = await createAccount(t);
       const id = (await as(a).list()).body.apiKeys[0]._id;
-      expect((await as(a).rename(id, { name: 'y'.repeat(101) }).expect(400)).body).toEqual({
+      expect(
+        (
+          await as(a)
+            .rename(id, { name: 'y'.repeat(101) })
+            .expect(400)
+        ).body,
+      ).toEqual({
         error: 'Name must be maximum 100 characters',
       });
     });

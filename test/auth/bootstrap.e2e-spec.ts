@@ -19,11 +19,7 @@ describe('start-up accounts', () => {
       const cookie = await login(t, 'ops@example.com', 'ops-password-1');
       const me = await t.http.get('/auth/me').set('Cookie', cookie).expect(200);
       expect(me.body.user).toMatchObject({ email: 'ops@example.com', isAdmin: true, plan: 'starter' });
-      const res = await t.http
-        .post('/graphql')
-        .set('Cookie', cookie)
-        .send({ query: '{ adminUsers { total items { email isAdmin } } }' })
-        .expect(200);
+      const res = await t.http.post('/graphql').set('Cookie', cookie).send({ query: '{ adminUsers { total items { email isAdmin } } }' }).expect(200);
       expect(res.body.data.adminUsers).toEqual({ total: 1, items: [{ email: 'ops@example.com', isAdmin: true }] });
     });
 

@@ -57,7 +57,11 @@ describe('GraphQL /graphql', () => {
   describe('API keys (same service and messages as REST)', () => {
     it('createApiKey, apiKeys, renameApiKey, revokeApiKey', async () => {
       const a = await createAccount(t);
-      const created = await gql('mutation($n: String) { createApiKey(name: $n) { id name keyPrefix lastUsedAt rawKey } }', { n: '<b>GQL</b>' }, a.cookie).expect(200);
+      const created = await gql(
+        'mutation($n: String) { createApiKey(name: $n) { id name keyPrefix lastUsedAt rawKey } }',
+        { n: '<b>GQL</b>' },
+        a.cookie,
+      ).expect(200);
       const key = created.body.data.createApiKey;
       expect(key).toMatchObject({ name: 'GQL', lastUsedAt: null, rawKey: expect.stringMatching(/^sk_[0-9a-z]+_[0-9a-f]{12}\.[0-9a-f]{48}$/) });
       await t.http.get(PROBE).set('x-api-key', key.rawKey).expect(200);
@@ -95,7 +99,11 @@ describe('GraphQL /graphql', () => {
     const LIST = 'query($page: Int, $limit: Int) { adminUsers(page: $page, limit: $limit) { page limit total items { id email } } }';
 
     it('adminCreateUser creates an account that can sign in', async () => {
-      const res = await gql(CREATE, { input: { email: 'Made@Example.com', password: 'made-password', plan: 'pro', workspacesEnabled: true } }, admin.cookie).expect(200);
+      const res = await gql(
+        CREATE,
+        { input: { email: 'Made@Example.com', password: 'made-password', plan: 'pro', workspacesEnabled: true } },
+        admin.cookie,
+      ).expect(200);
       expect(res.body.data.adminCreateUser).toEqual({
         id: expect.stringMatching(/^[0-9a-f]{24}$/),
         email: 'made@example.com',
@@ -111,7 +119,11 @@ describe('GraphQL /graphql', () => {
     });
 
     it('adminCreateUser with a parent, overrides and defaults (starter)', async () => {
-      const res = await gql(CREATE, { input: { email: 'child@example.com', password: 'child-password', parentUserId: admin.userId, apiAccess: true, isAdmin: true } }, admin.cookie);
+      const res = await gql(
+        CREATE,
+        { input: { email: 'child@example.com', password: 'child-password', parentUserId: admin.userId, apiAccess: true, isAdmin: true } },
+        admin.cookie,
+      );
       expect(res.body.data.adminCreateUser).toMatchObject({ plan: 'starter', parentUserId: admin.userId, apiAccess: true, mcpAccess: false, isAdmin: true });
     });
 
@@ -132,7 +144,11 @@ describe('GraphQL /graphql', () => {
     it('adminUpdateUser changes plan, admin flag, parent, workspaces and entitlements; the guard sees it at once', async () => {
       const target = await createAccount(t, { plan: 'starter' });
       await t.http.get(PROBE).set(target.apiHeaders).expect(403);
-      const res = await gql(UPDATE, { id: target.userId, input: { plan: 'premium', isAdmin: true, parentUserId: admin.userId, workspacesEnabled: true, mcpAccess: false } }, admin.cookie);
+      const res = await gql(
+        UPDATE,
+        { id: target.userId, input: { plan: 'premium', isAdmin: true, parentUserId: admin.userId, workspacesEnabled: true, mcpAccess: false } },
+        admin.cookie,
+      );
       expect(res.body.data.adminUpdateUser).toEqual({
         id: target.userId,
         plan: 'premium',

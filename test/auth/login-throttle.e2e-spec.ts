@@ -11,8 +11,7 @@ describe('Login throttle: per account and per client address, X-Forwarded-For on
     }, 60_000);
     afterAll(async () => t?.close());
 
-    const login = (email: string, password: string, xff = nextIp()) =>
-      t.http.post('/auth/login').set('X-Forwarded-For', xff).send({ email, password });
+    const login = (email: string, password: string, xff = nextIp()) => t.http.post('/auth/login').set('X-Forwarded-For', xff).send({ email, password });
 
     it('a locked account stays locked with a new X-Forwarded-For on every try', async () => {
       const a = await createAccount(t);
@@ -49,8 +48,7 @@ describe('Login throttle: per account and per client address, X-Forwarded-For on
     }, 60_000);
     afterAll(async () => t?.close());
 
-    const login = (email: string, password: string, xff: string) =>
-      t.http.post('/auth/login').set('X-Forwarded-For', xff).send({ email, password });
+    const login = (email: string, password: string, xff: string) => t.http.post('/auth/login').set('X-Forwarded-For', xff).send({ email, password });
 
     it('clients behind the proxy are told apart: one locked address does not lock out another', async () => {
       const accounts: TestAccount[] = [];

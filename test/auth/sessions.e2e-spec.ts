@@ -66,11 +66,7 @@ describe('dashboard sessions /auth', () => {
   describe('POST /auth/login', () => {
     it('200 with the user and a session cookie; the email is case-insensitive', async () => {
       const a = await createAccount(t);
-      const res = await t.http
-        .post('/auth/login')
-        .set('X-Forwarded-For', freshIp())
-        .send({ email: a.email.toUpperCase(), password: a.password })
-        .expect(200);
+      const res = await t.http.post('/auth/login').set('X-Forwarded-For', freshIp()).send({ email: a.email.toUpperCase(), password: a.password }).expect(200);
       expect(res.body.user).toMatchObject({ id: a.userId, email: a.email, plan: 'pro' });
       expect(sessionCookie(res.headers['set-cookie'])).toMatch(/^sps_session=/);
     });
@@ -78,7 +74,10 @@ describe('dashboard sessions /auth', () => {
     it('401 Invalid email or password for a wrong password and for an unknown email', async () => {
       const a = await createAccount(t);
       const ip = freshIp();
-      for (const body of [{ email: a.email, password: 'wrong-password' }, { email: 'nobody@example.com', password: a.password }]) {
+      for (const body of [
+        { email: a.email, password: 'wrong-password' },
+        { email: 'nobody@example.com', password: a.password },
+      ]) {
         const res = await t.http.post('/auth/login').set('X-Forwarded-For', ip).send(body).expect(401);
         expect(res.body).toEqual({ error: 'Invalid email or password' });
         expect(res.headers['set-cookie']).toBeUndefined();
@@ -116,8 +115,7 @@ describe('dashboard sessions /auth', () => {
     it('slows repeated failures per account: the 5th failure locks (429, Retry-After), even for the right password, from any address', async () => {
       const a = await createAccount(t);
       const ip = freshIp();
-      const attempt = (password: string, from = ip) =>
-        t.http.post('/auth/login').set('X-Forwarded-For', from).send({ email: a.email, password });
+      const attempt = (password: string, from = ip) => t.http.post('/auth/login').set('X-Forwarded-For', from).send({ email: a.email, password });
       for (let i = 0; i < 5; i++) await attempt('wrong-password').expect(401);
       const locked = await attempt(a.password).expect(429);
       expect(locked.body).toEqual({ error: 'Too many failed login attempts. Try again later.' });

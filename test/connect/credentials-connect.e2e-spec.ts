@@ -33,7 +33,11 @@ describe('Connecting with credentials: Bluesky and Telegram', () => {
 
   const connect = (input: Record<string, unknown>) => gql(t, browser.cookies, CREDENTIALS, { input });
   const connections = () => t.app.get(ConnectionsService).list(account.userId);
-  const rawConnections = () => t.connection.collection('platform_connections').find({ userId: new Types.ObjectId(account.userId) }).toArray();
+  const rawConnections = () =>
+    t.connection
+      .collection('platform_connections')
+      .find({ userId: new Types.ObjectId(account.userId) })
+      .toArray();
 
   describe('Bluesky', () => {
     it('opens a session with the app password and keeps the JWTs, never the password', async () => {
@@ -104,7 +108,9 @@ describe('Connecting with credentials: Bluesky and Telegram', () => {
 
     it('refuses, naming what is missing: not an administrator, no post right, unknown chat, bad token', async () => {
       const member = await connect({ platform: 'telegram', secret: BOT_TOKEN, chatId: '@memberchannel' });
-      expect(member.body.errors[0].message).toBe('The bot @poster_bot is not an administrator of Member Channel: make it an administrator with the "Post messages" right');
+      expect(member.body.errors[0].message).toBe(
+        'The bot @poster_bot is not an administrator of Member Channel: make it an administrator with the "Post messages" right',
+      );
       const muted = await connect({ platform: 'telegram', secret: BOT_TOKEN, chatId: '-1002222222222' });
       expect(muted.body.errors[0].message).toBe(
         'The bot @poster_bot is an administrator of Muted Channel but lacks the "Post messages" right: enable it in the channel\'s administrator settings',
@@ -128,11 +134,16 @@ describe('Connecting with credentials: Bluesky and Telegram', () => {
       for (const chatId of ['@mychannel', '-1003333333333']) {
         expect((await gql(t, b.cookies, CREDENTIALS, { input: { platform: 'telegram', secret: BOT_TOKEN, chatId } })).body.errors).toBeUndefined();
       }
-      expect((await gql(t, b.cookies, CREDENTIALS, { input: { platform: 'bluesky', identifier: bsky.handle, secret: bsky.appPassword, serviceUrl: bsky.baseUrl } })).body.errors).toBeUndefined();
+      expect(
+        (await gql(t, b.cookies, CREDENTIALS, { input: { platform: 'bluesky', identifier: bsky.handle, secret: bsky.appPassword, serviceUrl: bsky.baseUrl } }))
+          .body.errors,
+      ).toBeUndefined();
       telegram.addChat({ id: -1004444444444, type: 'channel', title: 'Fourth', botStatus: 'administrator' });
       const refused = await gql(t, b.cookies, CREDENTIALS, { input: { platform: 'telegram', secret: BOT_TOKEN, chatId: '-1004444444444' } });
       expect(refused.body.errors[0].extensions.code).toBe('CONNECTIONS_OVER_LIMIT');
-      expect(refused.body.errors[0].message).toBe('Your Starter plan allows 3 connected channels and your account has 3. Disconnect a channel or upgrade your plan to connect another.');
+      expect(refused.body.errors[0].message).toBe(
+        'Your Starter plan allows 3 connected channels and your account has 3. Disconnect a channel or upgrade your plan to connect another.',
+      );
       // Reconnecting one of the three is fine.
       expect((await gql(t, b.cookies, CREDENTIALS, { input: { platform: 'telegram', secret: BOT_TOKEN, chatId: '@mychannel' } })).body.errors).toBeUndefined();
       expect(await t.app.get(ConnectionsService).list(starter.userId)).toHaveLength(3);

@@ -37,7 +37,9 @@ describe('Connecting Mastodon on two instances', () => {
     expect((tokenCall.body as Record<string, string>).client_secret).toBe(a.apps[0].clientSecret);
 
     // Same instance again: the stored client is reused, no second registration.
-    expect((await connectThrough(t, browser, { platform: 'mastodon', instanceUrl: `${a.baseUrl}/` })).searchParams.get('connected')).toBe(`mastodon-${a.account.id}`);
+    expect((await connectThrough(t, browser, { platform: 'mastodon', instanceUrl: `${a.baseUrl}/` })).searchParams.get('connected')).toBe(
+      `mastodon-${a.account.id}`,
+    );
     expect(a.apps).toHaveLength(1);
 
     const landedB = await connectThrough(t, browser, { platform: 'mastodon', instanceUrl: b.baseUrl });
@@ -64,7 +66,9 @@ describe('Connecting Mastodon on two instances', () => {
     expect((await start(t, browser, { platform: 'mastodon', instanceUrl: `${a.baseUrl}/@alice` })).body.errors[0].message).toBe(
       "The Mastodon instance URL must be the server's address only, without path, query or credentials",
     );
-    expect((await start(t, browser, { platform: 'mastodon', instanceUrl: 'ftp://example.com' })).body.errors[0].message).toBe('The Mastodon instance URL must use https');
+    expect((await start(t, browser, { platform: 'mastodon', instanceUrl: 'ftp://example.com' })).body.errors[0].message).toBe(
+      'The Mastodon instance URL must use https',
+    );
   });
 
   it('access_denied on the instance stores nothing and spends the state', async () => {

@@ -80,11 +80,19 @@ describe('Connecting the other OAuth platforms', () => {
     return t.app.get(ConnectionsService).getCredentials(account.userId, conn.id);
   };
 
-  const single: Array<{ platform: string; oauth: () => FakeOAuth; fake: () => FakePlatformServer; platformId: string; username: string; check?: (url: URL) => void }> = [
+  const single: Array<{
+    platform: string;
+    oauth: () => FakeOAuth;
+    fake: () => FakePlatformServer;
+    platformId: string;
+    username: string;
+    check?: (url: URL) => void;
+  }> = [
     { platform: 'linkedin', oauth: () => linkedin.oauth, fake: () => linkedin, platformId: 'linkedin-abc123', username: 'Fake Member' },
     {
       platform: 'instagram',
-      oauth: () => instagram.oauth, fake: () => instagram,
+      oauth: () => instagram.oauth,
+      fake: () => instagram,
       platformId: 'instagram-17841400000000001',
       username: 'fake.insta',
       check: (url) => expect(url.searchParams.get('scope')).toBe('instagram_business_basic,instagram_business_content_publish'),
@@ -92,7 +100,8 @@ describe('Connecting the other OAuth platforms', () => {
     { platform: 'threads', oauth: () => threads.oauth, fake: () => threads, platformId: 'threads-26000000000000001', username: 'fake.threads' },
     {
       platform: 'tiktok',
-      oauth: () => tiktok.oauth, fake: () => tiktok,
+      oauth: () => tiktok.oauth,
+      fake: () => tiktok,
       platformId: 'tiktok-open-123',
       username: 'alice.tt',
       check: (url) => {
@@ -102,7 +111,8 @@ describe('Connecting the other OAuth platforms', () => {
     },
     {
       platform: 'youtube',
-      oauth: () => youtube.oauth, fake: () => youtube,
+      oauth: () => youtube.oauth,
+      fake: () => youtube,
       platformId: 'youtube-UC_fake_channel',
       username: '@alicetube',
       check: (url) => {
@@ -129,14 +139,18 @@ describe('Connecting the other OAuth platforms', () => {
       expect([...oauth().grants.values()].every((g) => g.used)).toBe(true);
       const creds = await credentialsOf(platformId);
       expect(fake().tokens.get(creds.accessToken)).toBe('valid');
-      expect(JSON.stringify(await t.connection.collection('platform_connections').findOne({ _id: new Types.ObjectId(conn.id) }))).not.toContain(creds.accessToken);
+      expect(JSON.stringify(await t.connection.collection('platform_connections').findOne({ _id: new Types.ObjectId(conn.id) }))).not.toContain(
+        creds.accessToken,
+      );
     });
 
     it('an expired state is refused; nothing stored', async () => {
       const browser = new Browser(account);
       const res = await start(t, browser, { platform });
       const back = await authorize(res.body.data.startConnection.authorizeUrl);
-      await t.connection.collection('connect_states').updateMany({ userId: new Types.ObjectId(account.userId) }, { $set: { expiresAt: new Date(Date.now() - 1) } });
+      await t.connection
+        .collection('connect_states')
+        .updateMany({ userId: new Types.ObjectId(account.userId) }, { $set: { expiresAt: new Date(Date.now() - 1) } });
       expect((await callback(t, browser, back)).searchParams.get('error')).toBe('expired_state');
       expect(await connections()).toHaveLength(0);
     });
@@ -176,7 +190,10 @@ describe('Connecting the other OAuth platforms', () => {
     const browser = new Browser(account);
     await connectThrough(t, browser, { platform: 'instagram' });
     await connectThrough(t, browser, { platform: 'threads' });
-    for (const [fake, platformId] of [[instagram, 'instagram-17841400000000001'], [threads, 'threads-26000000000000001']] as const) {
+    for (const [fake, platformId] of [
+      [instagram, 'instagram-17841400000000001'],
+      [threads, 'threads-26000000000000001'],
+    ] as const) {
       const creds = await credentialsOf(platformId);
       expect(creds.accessToken).toMatch(/-long-/);
       expect(creds.refreshToken).toBe(creds.accessToken);
@@ -190,7 +207,9 @@ describe('Connecting the other OAuth platforms', () => {
     const res = await start(t, browser, { platform: 'youtube' });
     const back = await authorize(res.body.data.startConnection.authorizeUrl);
     const cipher = new TokenCipher(t.app.get(AppConfig).encryptionKey);
-    await t.connection.collection('connect_states').updateMany({ userId: new Types.ObjectId(account.userId) }, { $set: { codeVerifierEncrypted: cipher.encrypt('V'.repeat(64)) } });
+    await t.connection
+      .collection('connect_states')
+      .updateMany({ userId: new Types.ObjectId(account.userId) }, { $set: { codeVerifierEncrypted: cipher.encrypt('V'.repeat(64)) } });
     const landed = await callback(t, browser, back);
     expect(landed.searchParams.get('error')).toBe('token_exchange_failed');
     expect(landed.searchParams.get('message')).toBe('YouTube refused the authorization code (invalid_grant: code_verifier does not match the code_challenge)');
@@ -198,7 +217,9 @@ describe('Connecting the other OAuth platforms', () => {
   });
 
   it('YouTube with several channels: the person chooses; completion happens once', async () => {
-    youtube.extraChannels = [{ id: 'UC_brand_channel', snippet: { title: 'Brand', customUrl: '@brand', thumbnails: { default: { url: 'https://yt3.example/b.jpg' } } } }];
+    youtube.extraChannels = [
+      { id: 'UC_brand_channel', snippet: { title: 'Brand', customUrl: '@brand', thumbnails: { default: { url: 'https://yt3.example/b.jpg' } } } },
+    ];
     const browser = new Browser(account);
     const landed = await connectThrough(t, browser, { platform: 'youtube' });
     const pendingId = landed.searchParams.get('pending')!;
@@ -216,13 +237,23 @@ describe('Connecting the other OAuth platforms', () => {
     // Another user cannot see or complete it.
     const stranger = new Browser(await createAccount(t));
     expect((await gql(t, stranger.cookies, PENDING, { id: pendingId })).body.data.pendingConnection).toBeNull();
-    expect((await gql(t, stranger.cookies, COMPLETE, { id: pendingId, ids: ['UC_brand_channel'] })).body.errors[0].message).toBe('Pending connection not found or expired');
+    expect((await gql(t, stranger.cookies, COMPLETE, { id: pendingId, ids: ['UC_brand_channel'] })).body.errors[0].message).toBe(
+      'Pending connection not found or expired',
+    );
 
     const unknown = await gql(t, browser.cookies, COMPLETE, { id: pendingId, ids: ['UC_nope'] });
     expect(unknown.body.errors[0].message).toBe('The pending connection has no account UC_nope');
     const done = await gql(t, browser.cookies, COMPLETE, { id: pendingId, ids: ['UC_brand_channel'] });
     expect(done.body.data.completeConnection).toEqual([
-      { platform: 'youtube', platformId: 'youtube-UC_brand_channel', externalId: 'UC_brand_channel', username: '@brand', displayName: 'Brand', type: null, instanceUrl: null },
+      {
+        platform: 'youtube',
+        platformId: 'youtube-UC_brand_channel',
+        externalId: 'UC_brand_channel',
+        username: '@brand',
+        displayName: 'Brand',
+        type: null,
+        instanceUrl: null,
+      },
     ]);
     const creds = await credentialsOf('youtube-UC_brand_channel');
     expect(youtube.refreshTokens.get(creds.refreshToken!)).toBe('valid');

@@ -50,13 +50,29 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
   });
 
   const connections = () => t.app.get(ConnectionsService).list(account.userId);
-  const stateDocs = () => t.connection.collection('connect_states').find({ userId: new Types.ObjectId(account.userId) }).toArray();
+  const stateDocs = () =>
+    t.connection
+      .collection('connect_states')
+      .find({ userId: new Types.ObjectId(account.userId) })
+      .toArray();
 
   it('lists the eleven platforms with how they connect; unconfigured ones say so and name the variables to set', async () => {
     const browser = new Browser(account);
     const res = await gql(t, browser.cookies, PLATFORMS);
     const list = res.body.data.connectablePlatforms as Array<Record<string, unknown>>;
-    expect(list.map((p) => p.platform)).toEqual(['twitter', 'linkedin', 'instagram', 'threads', 'tiktok', 'youtube', 'facebook', 'bluesky', 'mastodon', 'telegram', 'pinterest']);
+    expect(list.map((p) => p.platform)).toEqual([
+      'twitter',
+      'linkedin',
+      'instagram',
+      'threads',
+      'tiktok',
+      'youtube',
+      'facebook',
+      'bluesky',
+      'mastodon',
+      'telegram',
+      'pinterest',
+    ]);
     expect(list.find((p) => p.platform === 'twitter')).toEqual({ platform: 'twitter', method: 'oauth', configured: true, label: 'X' });
     expect(list.find((p) => p.platform === 'linkedin')).toMatchObject({ method: 'oauth', configured: false });
     expect(list.find((p) => p.platform === 'bluesky')).toMatchObject({ method: 'credentials', configured: true });
@@ -105,7 +121,13 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     expect(tokenCall.headers.authorization).toBe(`Basic ${Buffer.from('x-client:x-secret').toString('base64')}`);
 
     const [conn] = await connections();
-    expect(conn).toMatchObject({ platform: 'twitter', externalId: x.user.id, username: 'fakeuser', displayName: 'Fake User', profileUrl: 'https://x.com/fakeuser' });
+    expect(conn).toMatchObject({
+      platform: 'twitter',
+      externalId: x.user.id,
+      username: 'fakeuser',
+      displayName: 'Fake User',
+      profileUrl: 'https://x.com/fakeuser',
+    });
     expect(conn.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 7000_000);
     const raw = await t.connection.collection('platform_connections').findOne({ _id: new Types.ObjectId(conn.id) });
     const creds = await t.app.get(ConnectionsService).getCredentials(account.userId, conn.id);
@@ -176,7 +198,9 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     // Expired: ten minutes passed.
     const fourth = await start(t, browser, { platform: 'twitter', returnTo: '/later' });
     const back4 = await authorize(fourth.body.data.startConnection.authorizeUrl);
-    await t.connection.collection('connect_states').updateMany({ userId: new Types.ObjectId(account.userId) }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await t.connection
+      .collection('connect_states')
+      .updateMany({ userId: new Types.ObjectId(account.userId) }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await callback(t, browser, back4);
     expect(expired.pathname).toBe('/later');
     expect(expired.searchParams.get('error')).toBe('expired_state');
@@ -274,7 +298,10 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     const platformId = (await connectThrough(t, browser, { platform: 'twitter' })).searchParams.get('connected')!;
     const [conn] = await connections();
     const { refreshToken } = await t.app.get(ConnectionsService).getCredentials(account.userId, conn.id);
-    const hook = await t.http.post('/api/v1/webhooks').set(account.apiHeaders).send({ name: 'rx', url: receiver.url, events: ['post.failed'] });
+    const hook = await t.http
+      .post('/api/v1/webhooks')
+      .set(account.apiHeaders)
+      .send({ name: 'rx', url: receiver.url, events: ['post.failed'] });
     expect(hook.status).toBe(201);
     const created = await t.http
       .post('/api/v1/create-post')
@@ -291,10 +318,15 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
 
     const group = await waitForGroup(t, account.apiHeaders, created.body.postGroupId);
     expect(group.status).toBe('failed');
-    expect(group.posts[0].error).toMatchObject({ code: 'CONNECTION_DISCONNECTED', message: 'The platform connection was disconnected before this post was published' });
+    expect(group.posts[0].error).toMatchObject({
+      code: 'CONNECTION_DISCONNECTED',
+      message: 'The platform connection was disconnected before this post was published',
+    });
     const logs = await postLogs(t, account.apiHeaders, created.body.postGroupId);
     expect(logs.some((l) => l.event === 'publish_failed' && l.metadata?.errorCode === 'CONNECTION_DISCONNECTED')).toBe(true);
-    const delivered = await waitFor(async () => receiver.requests.slice(seen).find((r) => r.body.event === 'post.failed' && r.body.data.postGroupId === created.body.postGroupId));
+    const delivered = await waitFor(async () =>
+      receiver.requests.slice(seen).find((r) => r.body.event === 'post.failed' && r.body.data.postGroupId === created.body.postGroupId),
+    );
     expect(delivered.body.data).toMatchObject({ platform: 'twitter', error: { code: 'CONNECTION_DISCONNECTED' } });
 
     const again = await gql(t, browser.cookies, DISCONNECT, { platformId });

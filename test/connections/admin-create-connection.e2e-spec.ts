@@ -28,7 +28,7 @@ describe('GraphQL adminCreateConnection', () => {
   };
   const base = () => ({ userId: user.userId, platform: 'mastodon', externalId: `${Date.now()}`, accessToken: 'gql-secret-token' });
 
-  it('creates a connection for a user; it shows in that user\'s REST list; tokens stay secret', async () => {
+  it("creates a connection for a user; it shows in that user's REST list; tokens stay secret", async () => {
     const expires = new Date(Date.now() + 2 * 86400_000 + 1800_000).toISOString();
     const res = await gql(
       {

@@ -32,7 +32,13 @@ describe('ENCRYPTION_KEY is checked against the database, and unreadable credent
     const t = await createTestApp({ databaseUri: base.databaseUri, env: { ...FAST_ENGINE_ENV } });
     try {
       const account = await createAccount(t, { plan: 'premium', seats: 3 });
-      const md = await createConnection(t, account.userId, { platform: 'mastodon', externalId: mastodon.account.id, username: 'a', accessToken: 'md-token', instanceUrl: mastodon.baseUrl });
+      const md = await createConnection(t, account.userId, {
+        platform: 'mastodon',
+        externalId: mastodon.account.id,
+        username: 'a',
+        accessToken: 'md-token',
+        instanceUrl: mastodon.baseUrl,
+      });
       // The token as another key would have written it.
       const foreign = new TokenCipher(randomBytes(32)).encrypt('md-token');
       await t.connection.collection('platform_connections').updateOne({ platformId: md.platformId }, { $set: { accessTokenEncrypted: foreign } });
@@ -45,7 +51,9 @@ describe('ENCRYPTION_KEY is checked against the database, and unreadable credent
       const group = await waitForGroup(t, account.apiHeaders, res.body.postGroupId);
       expect(group.status).toBe('failed');
       expect(group.posts[0].error).toMatchObject({ code: 'CREDENTIALS_UNREADABLE', retryable: false });
-      expect(error.mock.calls.map((c) => String(c[1] ?? c[0]))).toEqual(expect.arrayContaining([expect.stringMatching(/cannot be decrypted with this ENCRYPTION_KEY/)]));
+      expect(error.mock.calls.map((c) => String(c[1] ?? c[0]))).toEqual(
+        expect.arrayContaining([expect.stringMatching(/cannot be decrypted with this ENCRYPTION_KEY/)]),
+      );
       error.mockRestore();
       expect(mastodon.posts).toHaveLength(0);
     } finally {

@@ -27,8 +27,7 @@ describe('GET /api/v1/platform-connections', () => {
   });
   afterAll(async () => t?.close());
 
-  const list = (account: TestAccount, headers: Record<string, string> = {}) =>
-    t.http.get('/api/v1/platform-connections').set(account.apiHeaders).set(headers);
+  const list = (account: TestAccount, headers: Record<string, string> = {}) => t.http.get('/api/v1/platform-connections').set(account.apiHeaders).set(headers);
 
   it('answers an empty list for a user without connections', async () => {
     const res = await list(user).expect(200);
@@ -118,10 +117,7 @@ describe('GET /api/v1/platform-connections', () => {
     await createConnection(t, a.userId, { platform: 'telegram', externalId: '-1001234567890' });
     await createConnection(t, a.userId, { platform: 'bluesky', externalId: 'did:plc:xyz' });
     const res = await list(a).expect(200);
-    expect(res.body.connections.map((c: { platformId: string }) => c.platformId).sort()).toEqual([
-      'bluesky-did:plc:xyz',
-      'telegram--1001234567890',
-    ]);
+    expect(res.body.connections.map((c: { platformId: string }) => c.platformId).sort()).toEqual(['bluesky-did:plc:xyz', 'telegram--1001234567890']);
   });
 
   it("never shows another user's connections; workspace mode shows the managed user's", async () => {

@@ -1,12 +1,4 @@
-import {
-  createAccount,
-  createConnection,
-  createTestApp,
-  FakeMastodonServer,
-  FakeTelegramServer,
-  type TestAccount,
-  type TestApp,
-} from '@app/testing';
+import { createAccount, createConnection, createTestApp, FakeMastodonServer, FakeTelegramServer, type TestAccount, type TestApp } from '@app/testing';
 import { TELEGRAM_NOT_BOT_MESSAGE } from '../../src/platforms/telegram/telegram.adapter';
 import { createAdapters } from '../../src/platforms/platforms.module';
 import { fakeEndpoints } from '../platforms/fake-endpoints';
@@ -33,8 +25,7 @@ describe('POST /api/v1/test-connection/:platformId', () => {
     await telegram.stop();
   });
 
-  const test = (account: TestAccount, platformId: string) =>
-    t.http.post(`/api/v1/test-connection/${platformId}`).set(account.apiHeaders);
+  const test = (account: TestAccount, platformId: string) => t.http.post(`/api/v1/test-connection/${platformId}`).set(account.apiHeaders);
 
   describe('errors', () => {
     it.each(['nodash', '-123', 'twitter-'])('400 `Invalid platformId format` for %j', async (id) => {
@@ -64,9 +55,7 @@ describe('POST /api/v1/test-connection/:platformId', () => {
       const a = await createAccount(t);
       const ref = await createConnection(t, a.userId, { platform: 'telegram', externalId: '-100777', type: 'channel' });
       // An expiry that is not a date, written behind the service's back, breaks the derivation.
-      await t.connection
-        .collection('platform_connections')
-        .updateOne({ platformId: ref.platformId }, { $set: { accessTokenExpiresAt: 'not-a-date' } });
+      await t.connection.collection('platform_connections').updateOne({ platformId: ref.platformId }, { $set: { accessTokenExpiresAt: 'not-a-date' } });
       const res = await test(a, ref.platformId).expect(500);
       expect(res.body).toEqual({ error: 'Failed to test connection' });
     });

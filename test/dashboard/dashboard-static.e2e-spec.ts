@@ -50,7 +50,17 @@ describe('The dashboard at / (docs/dashboard.md)', () => {
   });
 
   it("never shadows the service's own paths", async () => {
-    for (const path of ['/api/v1/nope', '/graphql/nope', '/auth/nope', '/mcp/nope', '/media/nope', '/connect/nope', '/health/nope', '/metrics', '/webhooks/nope/more']) {
+    for (const path of [
+      '/api/v1/nope',
+      '/graphql/nope',
+      '/auth/nope',
+      '/mcp/nope',
+      '/media/nope',
+      '/connect/nope',
+      '/health/nope',
+      '/metrics',
+      '/webhooks/nope/more',
+    ]) {
       const res = await t.http.get(path).set('accept', HTML);
       expect([path, res.status, res.headers['content-type']]).toEqual([path, 404, expect.stringMatching(/^application\/json/)]);
     }

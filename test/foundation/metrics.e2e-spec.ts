@@ -39,7 +39,13 @@ describe('Metrics (METRICS_ENABLED): Prometheus page on its own listener', () =>
     metricsUrl = `http://127.0.0.1:${address.port}/metrics`;
     account = await createAccount(t, { plan: 'premium', seats: 10 });
     mastodon.setToken('md-token');
-    const md = await createConnection(t, account.userId, { platform: 'mastodon', externalId: mastodon.account.id, username: 'alice', accessToken: 'md-token', instanceUrl: mastodon.baseUrl });
+    const md = await createConnection(t, account.userId, {
+      platform: 'mastodon',
+      externalId: mastodon.account.id,
+      username: 'alice',
+      accessToken: 'md-token',
+      instanceUrl: mastodon.baseUrl,
+    });
     platformId = md.platformId;
   }, 60_000);
   afterAll(async () => {
@@ -66,7 +72,9 @@ describe('Metrics (METRICS_ENABLED): Prometheus page on its own listener', () =>
     await t.http.get('/api/v1/list-posts').set(account.apiHeaders).expect(200);
     await t.http.get('/api/v1/get-post/not-an-id').set(account.apiHeaders);
     const { body } = await scrape();
-    expect(sample(body, 'sps_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/list-posts', status_code: '200' })).toBeGreaterThanOrEqual(1);
+    expect(sample(body, 'sps_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/list-posts', status_code: '200' })).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(body).toMatch(/route="\/api\/v1\/get-post\/:postGroupId"/);
     expect(body).not.toMatch(/not-an-id/);
   });
@@ -118,7 +126,13 @@ describe('Metrics gauges read when scraped: scheduler backlog and webhook outbox
       .set(account.apiHeaders)
       .send({ name: 'Hook', url: 'https://example.com/hook', events: ['post.scheduled'] })
       .expect(201);
-    const a = await createConnection(t, account.userId, { platform: 'mastodon', externalId: 'm-1', username: 'a', accessToken: 'x', instanceUrl: 'https://mastodon.example' });
+    const a = await createConnection(t, account.userId, {
+      platform: 'mastodon',
+      externalId: 'm-1',
+      username: 'a',
+      accessToken: 'x',
+      instanceUrl: 'https://mastodon.example',
+    });
     const b = await createConnection(t, account.userId, { platform: 'bluesky', externalId: 'b-1', username: 'b', accessToken: 'y' });
     await t.http
       .post('/api/v1/create-post')

@@ -52,15 +52,26 @@ describe('Request bounds and client mistakes', () => {
   });
 
   it('content is capped at 100,000 characters (above every platform maximum)', async () => {
-    const res = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'a'.repeat(100_001), platforms: [platformId] });
+    const res = await t.http
+      .post('/api/v1/create-post')
+      .set(account.apiHeaders)
+      .send({ content: 'a'.repeat(100_001), platforms: [platformId] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Content must be at most 100000 characters' });
-    await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'a'.repeat(100_000), platforms: [platformId] }).expect(200);
+    await t.http
+      .post('/api/v1/create-post')
+      .set(account.apiHeaders)
+      .send({ content: 'a'.repeat(100_000), platforms: [platformId] })
+      .expect(200);
   });
 
   it('a malformed post group id keeps the status the spec fixes, logged at warn without a stack', async () => {
     const { errors, warnings } = await logsDuring(async () => {
-      for (const [method, path] of [['get', '/api/v1/get-post/zzz'], ['get', '/api/v1/post-logs/zzz'], ['delete', '/api/v1/delete-post/zzz']] as const) {
+      for (const [method, path] of [
+        ['get', '/api/v1/get-post/zzz'],
+        ['get', '/api/v1/post-logs/zzz'],
+        ['delete', '/api/v1/delete-post/zzz'],
+      ] as const) {
         const res = await t.http[method](path).set(account.apiHeaders);
         expect(res.status).toBe(500);
       }
@@ -75,9 +86,18 @@ describe('Request bounds and client mistakes', () => {
   it('an MCP batch whose results outgrow the response budget still answers: the calls past it are tool errors saying so', async () => {
     // Ten posts of 50,000 characters: one list page is ~1 MB of results, counted twice (text and structuredContent).
     for (let i = 0; i < 10; i++) {
-      await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: `${i}`.repeat(50_000), platforms: [platformId] }).expect(200);
+      await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: `${i}`.repeat(50_000), platforms: [platformId] })
+        .expect(200);
     }
-    const batch = Array.from({ length: 30 }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name: 'list_posts', arguments: { limit: 5 } } }));
+    const batch = Array.from({ length: 30 }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: i + 1,
+      method: 'tools/call',
+      params: { name: 'list_posts', arguments: { limit: 5 } },
+    }));
     const res = await fetch(`${t.baseUrl}/mcp`, {
       method: 'POST',
       headers: { ...bearer(account.apiKey), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -93,6 +113,8 @@ describe('Request bounds and client mistakes', () => {
     // The calls run concurrently: whichever finishes first takes the budget, not necessarily id 1.
     expect(calls.filter((a) => a.result && !a.result.isError).length).toBeGreaterThanOrEqual(1);
     expect(refused[0].result!.structuredContent).toMatchObject({ status: 413 });
-    expect(refused[0].result!.structuredContent!.error).toMatch(/^Result too large: about \d+\.\d MB, and one MCP response may carry at most 1\.4 MB of results \(MCP_MAX_RESPONSE_BYTES\)/);
+    expect(refused[0].result!.structuredContent!.error).toMatch(
+      /^Result too large: about \d+\.\d MB, and one MCP response may carry at most 1\.4 MB of results \(MCP_MAX_RESPONSE_BYTES\)/,
+    );
   }, 90_000);
 });

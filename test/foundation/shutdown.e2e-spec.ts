@@ -63,31 +63,44 @@ describe('npm start and a stop signal', () => {
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s to npm stops the service: the node process exits and nothing is left listening', async (signal) => {
-    const port = await freePort();
-    const child = spawn(npm, ['start', '--silent'], {
-      cwd: ROOT,
-      env: { ...process.env, MONGODB_URI: '', PORT: String(port), DATA_DIR: dataDir, EMBEDDED_DB_PORT: '0', LOG_LEVEL: 'info', DEMO_ACCOUNT: 'false', NODE_ENV: 'development' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
-    const started = Date.now();
-    while (!/Listening on/.test(out)) {
-      if (child.exitCode !== null || Date.now() - started > 120_000) throw new Error(`npm start did not come up:\n${out}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(await listening(port)).toBe(true);
-    const nodes = await descendants(child.pid!);
-    expect(nodes.length).toBeGreaterThan(0);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s to npm stops the service: the node process exits and nothing is left listening',
+    async (signal) => {
+      const port = await freePort();
+      const child = spawn(npm, ['start', '--silent'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          MONGODB_URI: '',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          EMBEDDED_DB_PORT: '0',
+          LOG_LEVEL: 'info',
+          DEMO_ACCOUNT: 'false',
+          NODE_ENV: 'development',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+      child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+      const started = Date.now();
+      while (!/Listening on/.test(out)) {
+        if (child.exitCode !== null || Date.now() - started > 120_000) throw new Error(`npm start did not come up:\n${out}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(await listening(port)).toBe(true);
+      const nodes = await descendants(child.pid!);
+      expect(nodes.length).toBeGreaterThan(0);
 
-    child.kill(signal);
-    const deadline = Date.now() + 30_000;
-    while ((nodes.some(alive) || (await listening(port))) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    expect(nodes.filter(alive)).toEqual([]);
-    expect(await listening(port)).toBe(false);
-    expect(out).toMatch(new RegExp(`${signal} received: shutting down`));
-    expect(out).toMatch(/Stopped/);
-  }, 180_000);
+      child.kill(signal);
+      const deadline = Date.now() + 30_000;
+      while ((nodes.some(alive) || (await listening(port))) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(nodes.filter(alive)).toEqual([]);
+      expect(await listening(port)).toBe(false);
+      expect(out).toMatch(new RegExp(`${signal} received: shutting down`));
+      expect(out).toMatch(/Stopped/);
+    },
+    180_000,
+  );
 });

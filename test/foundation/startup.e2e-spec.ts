@@ -61,7 +61,14 @@ describe('start-up (the real entry point in its own process)', () => {
   }, 60_000);
 
   it('warns when production runs on the embedded database', async () => {
-    const app = startAppProcess({ DATA_DIR: dataDir, PORT: '0', DEMO_ACCOUNT: 'false', NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), ENCRYPTION_KEY: 'ab'.repeat(32) });
+    const app = startAppProcess({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      DEMO_ACCOUNT: 'false',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 's'.repeat(40),
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+    });
     try {
       await app.listening;
       expect(app.output()).toContain('NODE_ENV=production without MONGODB_URI: running on the embedded database');
@@ -95,7 +102,11 @@ describe('start-up (the real entry point in its own process)', () => {
     for (const wiring of ['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']) expect(contexts).not.toContain(wiring);
     expect(records.length).toBeLessThan(20);
     // One line per request, health probes left out, the query string never logged.
-    const requests = records.filter((r) => r.msg === 'request completed') as unknown as Array<{ level: number; req: { url: string }; res: { statusCode: number } }>;
+    const requests = records.filter((r) => r.msg === 'request completed') as unknown as Array<{
+      level: number;
+      req: { url: string };
+      res: { statusCode: number };
+    }>;
     expect(requests.map((r) => [r.req.url, r.res.statusCode, r.level])).toEqual([['/api/v1/list-posts', 401, 40]]);
     expect(app.output()).not.toContain('secret-in-query');
     // The banner comes after the line saying where the service listens.

@@ -20,7 +20,9 @@ describe('GraphQL updateProfile, changePassword, sessions, revokeSession', () =>
     const a = await createAccount(t);
     const other = await createAccount(t);
     const newEmail = `New-${a.userId}@Example.com`;
-    const updated = dataOf(await gql('mutation($i: UpdateProfileInput!) { updateProfile(input: $i) { id email plan } }', { i: { email: newEmail } }, a.cookie)).updateProfile;
+    const updated = dataOf(
+      await gql('mutation($i: UpdateProfileInput!) { updateProfile(input: $i) { id email plan } }', { i: { email: newEmail } }, a.cookie),
+    ).updateProfile;
     expect(updated).toEqual({ id: a.userId, email: newEmail.toLowerCase(), plan: 'pro' });
     expect(dataOf(await me(a.cookie)).me.email).toBe(newEmail.toLowerCase());
     await login(t, newEmail, a.password);

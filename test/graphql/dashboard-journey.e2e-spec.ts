@@ -49,7 +49,16 @@ describe('dashboard journey over GraphQL', () => {
     dataOf(
       await gql(
         'mutation($i: AdminCreateConnectionInput!) { adminCreateConnection(input: $i) { id } }',
-        { i: { userId: me.id, platform: 'mastodon', externalId: mastodon.account.id, username: 'alice', accessToken: 'journey-token', instanceUrl: mastodon.baseUrl } },
+        {
+          i: {
+            userId: me.id,
+            platform: 'mastodon',
+            externalId: mastodon.account.id,
+            username: 'alice',
+            accessToken: 'journey-token',
+            instanceUrl: mastodon.baseUrl,
+          },
+        },
         admin.cookie,
       ),
     );
@@ -58,14 +67,26 @@ describe('dashboard journey over GraphQL', () => {
 
     // 3. A webhook for the outcome.
     const hook = dataOf(
-      await gql('mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id secret } }', { i: { name: 'journey', url: receiver.url, events: ['post.published'] } }, cookie),
+      await gql(
+        'mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id secret } }',
+        { i: { name: 'journey', url: receiver.url, events: ['post.published'] } },
+        cookie,
+      ),
     ).createWebhook;
 
     // 4. Upload an image, then a draft that uses it.
     const upload = dataOf(
-      await gql('mutation($i: CreateUploadUrlInput!) { createUploadUrl(input: $i) { mediaId uploadUrl fileUrl } }', { i: { fileName: 'cover.png', contentType: 'image/png', type: 'image' } }, cookie),
+      await gql(
+        'mutation($i: CreateUploadUrlInput!) { createUploadUrl(input: $i) { mediaId uploadUrl fileUrl } }',
+        { i: { fileName: 'cover.png', contentType: 'image/png', type: 'image' } },
+        cookie,
+      ),
     ).createUploadUrl;
-    await t.http.put(pathOf(upload.uploadUrl)).set('content-type', 'image/png').send(await makePng(64, 32)).expect(200);
+    await t.http
+      .put(pathOf(upload.uploadUrl))
+      .set('content-type', 'image/png')
+      .send(await makePng(64, 32))
+      .expect(200);
     const content = `Hello from the dashboard journey ${Date.now()}`;
     const draft = dataOf(
       await gql(
@@ -78,7 +99,11 @@ describe('dashboard journey over GraphQL', () => {
 
     // 5. Schedule it for now; the scheduler takes it from here.
     const scheduled = dataOf(
-      await gql('mutation($id: ID!, $i: UpdatePostInput!) { updatePost(id: $id, input: $i) { status scheduledTime } }', { id: draft.id, i: { status: 'scheduled', scheduledTime: new Date().toISOString() } }, cookie),
+      await gql(
+        'mutation($id: ID!, $i: UpdatePostInput!) { updatePost(id: $id, input: $i) { status scheduledTime } }',
+        { id: draft.id, i: { status: 'scheduled', scheduledTime: new Date().toISOString() } },
+        cookie,
+      ),
     ).updatePost;
     expect(scheduled.status).toBe('scheduled');
     const usage = dataOf(await gql('{ usage { scheduledPosts { used } monthlyPosts { used } } }', {}, cookie)).usage;
@@ -108,7 +133,9 @@ describe('dashboard journey over GraphQL', () => {
     expect(delivery.body).toMatchObject({ event: 'post.published', data: { postGroupId: draft.id, platform: 'mastodon' } });
     expect(delivery.headers['x-service-signature']).toBe(createHmac('sha256', hook.secret).update(delivery.raw).digest('hex'));
     const history = await waitFor(async () => {
-      const page = dataOf(await gql('query($id: ID!) { webhookDeliveries(webhookId: $id) { items { event status } } }', { id: hook.id }, cookie)).webhookDeliveries;
+      const page = dataOf(
+        await gql('query($id: ID!) { webhookDeliveries(webhookId: $id) { items { event status } } }', { id: hook.id }, cookie),
+      ).webhookDeliveries;
       return page.items[0]?.status === 'delivered' ? page.items : null;
     });
     expect(history).toEqual([{ event: 'post.published', status: 'delivered' }]);

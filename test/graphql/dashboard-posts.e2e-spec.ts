@@ -30,7 +30,9 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
     it('creates a draft and a scheduled group, with the REST defaults and logs', async () => {
       const { account, connections } = await accountWithConnections(t, ['linkedin', 'mastodon']);
       const [li, md] = connections;
-      const draft = dataOf(await gql(CREATE, { input: { content: 'Hello', platforms: [li.platformId, md.platformId, li.platformId] } }, account.cookie)).createPost;
+      const draft = dataOf(
+        await gql(CREATE, { input: { content: 'Hello', platforms: [li.platformId, md.platformId, li.platformId] } }, account.cookie),
+      ).createPost;
       expect(draft).toMatchObject({
         id: expect.stringMatching(/^[0-9a-f]{24}$/),
         content: 'Hello',
@@ -43,13 +45,39 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
       });
       expect(draft.platformSettings.tiktok).toMatchObject({ viewerSetting: 'PUBLIC_TO_EVERYONE' });
       expect(draft.platformPosts).toEqual([
-        { id: expect.any(String), platform: 'linkedin', platformId: li.platformId, externalId: li.externalId, status: 'pending', content: 'Hello', scheduledTime: null, postedId: null, publishedUrl: null, error: null },
-        { id: expect.any(String), platform: 'mastodon', platformId: md.platformId, externalId: md.externalId, status: 'pending', content: 'Hello', scheduledTime: null, postedId: null, publishedUrl: null, error: null },
+        {
+          id: expect.any(String),
+          platform: 'linkedin',
+          platformId: li.platformId,
+          externalId: li.externalId,
+          status: 'pending',
+          content: 'Hello',
+          scheduledTime: null,
+          postedId: null,
+          publishedUrl: null,
+          error: null,
+        },
+        {
+          id: expect.any(String),
+          platform: 'mastodon',
+          platformId: md.platformId,
+          externalId: md.externalId,
+          status: 'pending',
+          content: 'Hello',
+          scheduledTime: null,
+          postedId: null,
+          publishedUrl: null,
+          error: null,
+        },
       ]);
 
       const when = isoIn(90);
       const scheduled = dataOf(
-        await gql(CREATE, { input: { content: 'Later', platforms: [li.platformId], scheduledTime: when, platformSettings: { youtube: { title: 'T' } } } }, account.cookie),
+        await gql(
+          CREATE,
+          { input: { content: 'Later', platforms: [li.platformId], scheduledTime: when, platformSettings: { youtube: { title: 'T' } } } },
+          account.cookie,
+        ),
       ).createPost;
       expect(scheduled).toMatchObject({ status: 'scheduled', scheduledTime: new Date(when).toISOString() });
       expect(scheduled.platformSettings.youtube).toEqual({ privacy: 'public', title: 'T' });
@@ -97,7 +125,9 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
         periodStart: expect.any(String),
         periodEnd: expect.any(String),
       });
-      const horizon = errorOf(await gql(CREATE, { input: { content: 'x', platforms: [connections[1].platformId], scheduledTime: isoIn(8 * 24 * 60) } }, account.cookie));
+      const horizon = errorOf(
+        await gql(CREATE, { input: { content: 'x', platforms: [connections[1].platformId], scheduledTime: isoIn(8 * 24 * 60) } }, account.cookie),
+      );
       expect(horizon.extensions).toMatchObject({ code: 'SCHEDULE_HORIZON_REACHED', limit: 7, metric: 'posts.schedule_horizon_days' });
       expect(await groupsOf(account.userId)).toBe(0);
     });
@@ -118,7 +148,10 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
       const all = dataOf(await gql(LIST, {}, account.cookie)).posts;
       expect(all).toMatchObject({ totalItems: 3, page: 1, limit: 20, totalPages: 1, hasNextPage: false, hasPrevPage: false });
       expect(all.items.map((i: any) => i.content)).toEqual(['c', 'b', 'a']);
-      expect(all.items[1].platformPosts).toEqual([{ platformId: li.platformId, status: 'scheduled' }, { platformId: md.platformId, status: 'scheduled' }]);
+      expect(all.items[1].platformPosts).toEqual([
+        { platformId: li.platformId, status: 'scheduled' },
+        { platformId: md.platformId, status: 'scheduled' },
+      ]);
 
       const paged = dataOf(await gql(LIST, { p: 2, l: 2, f: { sortOrder: 'asc' } }, account.cookie)).posts;
       expect(paged).toMatchObject({ totalItems: 3, page: 2, limit: 2, totalPages: 2, hasNextPage: false, hasPrevPage: true });
@@ -147,10 +180,12 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
     it('post: platform posts with their error, logs; another user’s or a malformed id is NOT_FOUND', async () => {
       const { account, connections } = await accountWithConnections(t, ['linkedin']);
       const [id] = await seedGroups(t, account.userId, [{ status: 'failed', connections, attemptCount: 1 }]);
-      await t.connection.model(PlatformPost.name).updateOne(
-        { postGroupId: new Types.ObjectId(id) },
-        { $set: { error: { code: 'PLATFORM_REJECTED', message: 'Nope', retryable: false, failedAt: new Date(), platformError: null } } },
-      );
+      await t.connection
+        .model(PlatformPost.name)
+        .updateOne(
+          { postGroupId: new Types.ObjectId(id) },
+          { $set: { error: { code: 'PLATFORM_REJECTED', message: 'Nope', retryable: false, failedAt: new Date(), platformError: null } } },
+        );
       const got = dataOf(await gql(GET, { id }, account.cookie)).post;
       expect(got).toEqual({
         id,
@@ -160,7 +195,11 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
         logs: [],
       });
       const stranger = await createAccount(t);
-      for (const [who, postId] of [[stranger.cookie, id], [account.cookie, 'nope'], [account.cookie, String(new Types.ObjectId())]] as const) {
+      for (const [who, postId] of [
+        [stranger.cookie, id],
+        [account.cookie, 'nope'],
+        [account.cookie, String(new Types.ObjectId())],
+      ] as const) {
         const res = await gql(GET, { id: postId }, who);
         expect(res.data?.post).toBeNull();
         expect([errorOf(res).message, errorOf(res).code]).toEqual(['Post group not found', 'NOT_FOUND']);
@@ -176,7 +215,11 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
       const [id] = await seedGroups(t, account.userId, [{ status: 'draft', connections }]);
       const when = isoIn(60);
       const scheduled = dataOf(await gql(UPDATE, { id, input: { status: 'scheduled', scheduledTime: when } }, account.cookie)).updatePost;
-      expect(scheduled).toMatchObject({ status: 'scheduled', scheduledTime: new Date(when).toISOString(), platformPosts: [{ status: 'scheduled', scheduledTime: new Date(when).toISOString() }] });
+      expect(scheduled).toMatchObject({
+        status: 'scheduled',
+        scheduledTime: new Date(when).toISOString(),
+        platformPosts: [{ status: 'scheduled', scheduledTime: new Date(when).toISOString() }],
+      });
       expect(scheduled.logs.map((l: any) => l.event)).toEqual(['status_changed', 'scheduled']);
       const later = isoIn(120);
       const moved = dataOf(await gql(UPDATE, { id, input: { scheduledTime: later } }, account.cookie)).updatePost;
@@ -188,8 +231,12 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
     it('edits content and platforms of a draft and of a scheduled group; new platforms are logged and limit-checked', async () => {
       const { account, connections } = await accountWithConnections(t, ['linkedin', 'mastodon', 'threads']);
       const [li, md, th] = connections;
-      const created = dataOf(await gql(CREATE, { input: { content: 'v1', platforms: [li.platformId, md.platformId], scheduledTime: isoIn(30) } }, account.cookie)).createPost;
-      const edited = dataOf(await gql(UPDATE, { id: created.id, input: { content: 'v2', platforms: [md.platformId, th.platformId] } }, account.cookie)).updatePost;
+      const created = dataOf(
+        await gql(CREATE, { input: { content: 'v1', platforms: [li.platformId, md.platformId], scheduledTime: isoIn(30) } }, account.cookie),
+      ).createPost;
+      const edited = dataOf(
+        await gql(UPDATE, { id: created.id, input: { content: 'v2', platforms: [md.platformId, th.platformId] } }, account.cookie),
+      ).updatePost;
       expect(edited).toMatchObject({ content: 'v2', status: 'scheduled', platforms: ['mastodon', 'threads'] });
       expect(edited.platformPosts).toEqual([
         { platformId: md.platformId, status: 'scheduled', content: 'v2', scheduledTime: created.scheduledTime },
@@ -247,7 +294,9 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
   describe('deletePost', () => {
     it('deletes the group, its platform posts and logs; another user’s id is NOT_FOUND', async () => {
       const { account, connections } = await accountWithConnections(t, ['linkedin']);
-      const created = dataOf(await gql(CREATE, { input: { content: 'bye', platforms: [connections[0].platformId], scheduledTime: isoIn(10) } }, account.cookie)).createPost;
+      const created = dataOf(
+        await gql(CREATE, { input: { content: 'bye', platforms: [connections[0].platformId], scheduledTime: isoIn(10) } }, account.cookie),
+      ).createPost;
       const stranger = await createAccount(t);
       const refused = errorOf(await gql('mutation($id: ID!) { deletePost(id: $id) }', { id: created.id }, stranger.cookie));
       expect([refused.message, refused.code]).toEqual(['Post group not found', 'NOT_FOUND']);
@@ -325,8 +374,16 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
         platformPosts { platformId status error { code } } logs { event } } } }`;
       const small = await accountWithConnections(t, ['linkedin', 'mastodon']);
       const large = await accountWithConnections(t, ['linkedin', 'mastodon']);
-      await seedGroups(t, small.account.userId, Array.from({ length: 2 }, () => ({ status: 'draft' as const, connections: small.connections })));
-      await seedGroups(t, large.account.userId, Array.from({ length: 25 }, () => ({ status: 'draft' as const, connections: large.connections })));
+      await seedGroups(
+        t,
+        small.account.userId,
+        Array.from({ length: 2 }, () => ({ status: 'draft' as const, connections: small.connections })),
+      );
+      await seedGroups(
+        t,
+        large.account.userId,
+        Array.from({ length: 25 }, () => ({ status: 'draft' as const, connections: large.connections })),
+      );
 
       let smallItems = 0;
       let largeItems = 0;

@@ -24,8 +24,17 @@ describe('GraphQL webhooks, media, connections', () => {
 
     it('createWebhook, webhooks, updateWebhook, regenerateWebhookSecret, deleteWebhook', async () => {
       const a = await createAccount(t);
-      const created = dataOf(await gql(CREATE_WEBHOOK, { input: { name: 'Hook', url: 'https://example.com/h', events: ['post.published', 'post.published'] } }, a.cookie)).createWebhook;
-      expect(created).toMatchObject({ name: 'Hook', url: 'https://example.com/h', events: ['post.published'], isActive: true, failureCount: 0, lastTriggeredAt: null });
+      const created = dataOf(
+        await gql(CREATE_WEBHOOK, { input: { name: 'Hook', url: 'https://example.com/h', events: ['post.published', 'post.published'] } }, a.cookie),
+      ).createWebhook;
+      expect(created).toMatchObject({
+        name: 'Hook',
+        url: 'https://example.com/h',
+        events: ['post.published'],
+        isActive: true,
+        failureCount: 0,
+        lastTriggeredAt: null,
+      });
       expect(created.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
       // The secret is stored encrypted, never in clear.
       const stored = await t.connection.collection('webhooks').findOne({ _id: new Types.ObjectId(created.id) });
@@ -39,7 +48,9 @@ describe('GraphQL webhooks, media, connections', () => {
       const renamed = dataOf(await gql(UPDATE_WEBHOOK, { id: created.id, input: { name: '', events: ['post.failed'] } }, a.cookie)).updateWebhook;
       expect(renamed).toMatchObject({ name: '', events: ['post.failed'], secret: null });
 
-      const regenerated = dataOf(await gql(`mutation($id: ID!) { regenerateWebhookSecret(id: $id) { id secret } }`, { id: created.id }, a.cookie)).regenerateWebhookSecret;
+      const regenerated = dataOf(
+        await gql(`mutation($id: ID!) { regenerateWebhookSecret(id: $id) { id secret } }`, { id: created.id }, a.cookie),
+      ).regenerateWebhookSecret;
       expect(regenerated.id).toBe(created.id);
       expect(regenerated.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
       expect(regenerated.secret).not.toBe(created.secret);
@@ -62,7 +73,10 @@ describe('GraphQL webhooks, media, connections', () => {
         [{ name: '', url: 'https://example.com/', events: ['post.failed'] }, 'Name, URL, and at least one event are required'],
         [{ name: 'n', url: 'https://example.com/', events: [] }, 'Name, URL, and at least one event are required'],
         [{ name: 'n', url: 'not a url', events: ['post.failed'] }, 'Invalid URL format'],
-        [{ name: 'n', url: 'https://example.com/', events: ['post.nope'] }, 'Invalid events: post.nope. Valid events: post.scheduled, post.published, post.failed, token.expiring'],
+        [
+          { name: 'n', url: 'https://example.com/', events: ['post.nope'] },
+          'Invalid events: post.nope. Valid events: post.scheduled, post.published, post.failed, token.expiring',
+        ],
         [{ name: 'n', url: 'http://localhost:3000/', events: ['post.failed'] }, 'Localhost URLs are not allowed'],
         // Dashboard variant: ::1 and *.localhost are blocked too.
         [{ name: 'n', url: 'http://[::1]:8080/', events: ['post.failed'] }, 'Localhost URLs are not allowed'],
@@ -94,7 +108,9 @@ describe('GraphQL webhooks, media, connections', () => {
     it('another user’s webhook or delivery is NOT_FOUND for every operation; a disabled one refuses tests', async () => {
       const owner = await createAccount(t);
       const stranger = await createAccount(t);
-      const { id } = dataOf(await gql(CREATE_WEBHOOK, { input: { name: 'h', url: 'https://example.com/', events: ['post.failed'] } }, owner.cookie)).createWebhook;
+      const { id } = dataOf(
+        await gql(CREATE_WEBHOOK, { input: { name: 'h', url: 'https://example.com/', events: ['post.failed'] } }, owner.cookie),
+      ).createWebhook;
       const delivery = dataOf(await gql(`mutation($id: ID!) { sendTestWebhook(id: $id) { ${DELIVERY_FIELDS} } }`, { id }, owner.cookie)).sendTestWebhook;
       expect(delivery).toMatchObject({ webhookId: id, event: 'webhook.test', status: 'pending', attemptCount: 0 });
       expect(JSON.parse(delivery.payload)).toMatchObject({ event: 'webhook.test', data: { webhookId: id } });
@@ -118,7 +134,9 @@ describe('GraphQL webhooks, media, connections', () => {
       await gql(UPDATE_WEBHOOK, { id, input: { isActive: false } }, owner.cookie);
       const disabled = errorOf(await gql('mutation($id: ID!) { sendTestWebhook(id: $id) { id } }', { id }, owner.cookie));
       expect([disabled.message, disabled.code]).toEqual(['Webhook is disabled: enable it first', 'BAD_USER_INPUT']);
-      expect(dataOf(await gql('query($id: ID!) { webhookDeliveries(webhookId: $id) { totalItems } }', { id }, owner.cookie)).webhookDeliveries.totalItems).toBe(1);
+      expect(dataOf(await gql('query($id: ID!) { webhookDeliveries(webhookId: $id) { totalItems } }', { id }, owner.cookie)).webhookDeliveries.totalItems).toBe(
+        1,
+      );
     });
 
     it('webhookDeliveries pages newest first', async () => {
@@ -126,7 +144,8 @@ describe('GraphQL webhooks, media, connections', () => {
       const { id } = dataOf(await gql(CREATE_WEBHOOK, { input: { name: 'h', url: 'https://example.com/', events: ['post.failed'] } }, a.cookie)).createWebhook;
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) ids.push(dataOf(await gql('mutation($id: ID!) { sendTestWebhook(id: $id) { id } }', { id }, a.cookie)).sendTestWebhook.id);
-      const PAGE = 'query($id: ID!, $p: Int, $l: Int) { webhookDeliveries(webhookId: $id, page: $p, limit: $l) { totalItems page limit totalPages items { id } } }';
+      const PAGE =
+        'query($id: ID!, $p: Int, $l: Int) { webhookDeliveries(webhookId: $id, page: $p, limit: $l) { totalItems page limit totalPages items { id } } }';
       const first = dataOf(await gql(PAGE, { id, l: 2 }, a.cookie)).webhookDeliveries;
       expect(first).toEqual({ totalItems: 3, page: 1, limit: 2, totalPages: 2, items: [{ id: ids[2] }, { id: ids[1] }] });
       const second = dataOf(await gql(PAGE, { id, l: 2, p: 2 }, a.cookie)).webhookDeliveries;
@@ -141,12 +160,18 @@ describe('GraphQL webhooks, media, connections', () => {
       const UPLOAD = 'mutation($input: CreateUploadUrlInput!) { createUploadUrl(input: $input) { mediaId uploadUrl fileUrl } }';
       const issued = dataOf(await gql(UPLOAD, { input: { fileName: 'photo 1.png', contentType: 'image/png', type: 'image' } }, a.cookie)).createUploadUrl;
       expect(issued.mediaId).toMatch(/^[0-9a-f]{24}$/);
-      await t.http.put(pathOf(issued.uploadUrl)).set('content-type', 'image/png').send(await makePng(40, 20)).expect(200);
+      await t.http
+        .put(pathOf(issued.uploadUrl))
+        .set('content-type', 'image/png')
+        .send(await makePng(40, 20))
+        .expect(200);
 
       const POST = `mutation($input: CreatePostInput!) { createPost(input: $input) { id mediaUrls media { id url type mimeType state size width height } } }`;
       const post = dataOf(await gql(POST, { input: { content: 'with media', platforms: [conn.platformId], mediaIds: [issued.mediaId] } }, a.cookie)).createPost;
       expect(post.mediaUrls).toEqual([issued.fileUrl]);
-      expect(post.media).toEqual([{ id: issued.mediaId, url: issued.fileUrl, type: 'image', mimeType: 'image/png', state: 'uploaded', size: expect.any(Number), width: 40, height: 20 }]);
+      expect(post.media).toEqual([
+        { id: issued.mediaId, url: issued.fileUrl, type: 'image', mimeType: 'image/png', state: 'uploaded', size: expect.any(Number), width: 40, height: 20 },
+      ]);
       // Already attached: a second post cannot take it.
       const again = errorOf(await gql(POST, { input: { content: 'x', platforms: [conn.platformId], mediaIds: [issued.mediaId] } }, a.cookie));
       expect([again.message, again.code]).toEqual([`Media file already belongs to a post: ${issued.mediaId}`, 'BAD_USER_INPUT']);
@@ -171,9 +196,14 @@ describe('GraphQL webhooks, media, connections', () => {
       }
 
       // With a postGroupId the record is attached at once (get-upload-url's rule).
-      const second = dataOf(await gql(UPLOAD, { input: { fileName: 'b.png', contentType: 'image/png', type: 'image', postGroupId: post.id } }, a.cookie)).createUploadUrl;
+      const second = dataOf(
+        await gql(UPLOAD, { input: { fileName: 'b.png', contentType: 'image/png', type: 'image', postGroupId: post.id } }, a.cookie),
+      ).createUploadUrl;
       const withTwo = dataOf(await gql('query($id: ID!) { post(id: $id) { media { id state } } }', { id: post.id }, a.cookie)).post;
-      expect(withTwo.media).toEqual([{ id: issued.mediaId, state: 'uploaded' }, { id: second.mediaId, state: 'pending' }]);
+      expect(withTwo.media).toEqual([
+        { id: issued.mediaId, state: 'uploaded' },
+        { id: second.mediaId, state: 'pending' },
+      ]);
 
       expect(dataOf(await gql('mutation($id: ID!) { deleteMedia(mediaId: $id) }', { id: issued.mediaId }, a.cookie)).deleteMedia).toBe(true);
       const after = dataOf(await gql('query($id: ID!) { post(id: $id) { mediaUrls media { id } } }', { id: post.id }, a.cookie)).post;
@@ -186,8 +216,18 @@ describe('GraphQL webhooks, media, connections', () => {
       const a = await createAccount(t);
       const conn = await createConnection(t, a.userId, { platform: 'linkedin' });
       for (let i = 0; i < 6; i++) {
-        const { id } = dataOf(await gql('mutation($input: CreatePostInput!) { createPost(input: $input) { id } }', { input: { content: `p${i}`, platforms: [conn.platformId] } }, a.cookie)).createPost;
-        await gql('mutation($input: CreateUploadUrlInput!) { createUploadUrl(input: $input) { mediaId } }', { input: { fileName: 'x.png', contentType: 'image/png', type: 'image', postGroupId: id } }, a.cookie);
+        const { id } = dataOf(
+          await gql(
+            'mutation($input: CreatePostInput!) { createPost(input: $input) { id } }',
+            { input: { content: `p${i}`, platforms: [conn.platformId] } },
+            a.cookie,
+          ),
+        ).createPost;
+        await gql(
+          'mutation($input: CreateUploadUrlInput!) { createUploadUrl(input: $input) { mediaId } }',
+          { input: { fileName: 'x.png', contentType: 'image/png', type: 'image', postGroupId: id } },
+          a.cookie,
+        );
       }
       let finds = 0;
       mongoose.set('debug', (collection: string, method: string) => {
@@ -206,7 +246,9 @@ describe('GraphQL webhooks, media, connections', () => {
       const a = await createAccount(t);
       const conn = await createConnection(t, a.userId, { platform: 'pinterest', externalId: 'pin1', username: 'pinner' });
       const listed = dataOf(await gql('{ connections { id platform platformId externalId username tokenStatus } }', {}, a.cookie)).connections;
-      expect(listed).toEqual([{ id: conn.id, platform: 'pinterest', platformId: conn.platformId, externalId: 'pin1', username: 'pinner', tokenStatus: expect.any(String) }]);
+      expect(listed).toEqual([
+        { id: conn.id, platform: 'pinterest', platformId: conn.platformId, externalId: 'pin1', username: 'pinner', tokenStatus: expect.any(String) },
+      ]);
       const TEST = 'mutation($p: String!) { testConnection(platformId: $p) { platform platformId username status message permissions } }';
       // Pinterest has no health validator: REST's answer, status error.
       const tested = dataOf(await gql(TEST, { p: conn.platformId }, a.cookie)).testConnection;
@@ -222,7 +264,13 @@ describe('GraphQL webhooks, media, connections', () => {
         expect([err.message, err.code]).toEqual([message, code]);
       }
       // The admin mutation stays admin-only.
-      const denied = errorOf(await gql('mutation($i: AdminCreateConnectionInput!) { adminCreateConnection(input: $i) { id } }', { i: { userId: a.userId, platform: 'linkedin', externalId: 'x', accessToken: 't' } }, a.cookie));
+      const denied = errorOf(
+        await gql(
+          'mutation($i: AdminCreateConnectionInput!) { adminCreateConnection(input: $i) { id } }',
+          { i: { userId: a.userId, platform: 'linkedin', externalId: 'x', accessToken: 't' } },
+          a.cookie,
+        ),
+      );
       expect([denied.message, denied.code]).toEqual(['Admin access required', 'FORBIDDEN']);
     });
 
@@ -276,12 +324,22 @@ describe('GraphQL webhooks, media, connections', () => {
       expect(first.raw.toString('utf8')).toBe(sent.payload);
 
       const delivered = await eventually(async () => {
-        const page = dataOf(await gql(`query($id: ID!) { webhookDeliveries(webhookId: $id) { items { ${DELIVERY_FIELDS} } } }`, { id: hook.id }, account.cookie)).webhookDeliveries;
+        const page = dataOf(
+          await gql(`query($id: ID!) { webhookDeliveries(webhookId: $id) { items { ${DELIVERY_FIELDS} } } }`, { id: hook.id }, account.cookie),
+        ).webhookDeliveries;
         return page.items[0]?.status === 'delivered' ? page.items[0] : null;
       });
-      expect(delivered).toMatchObject({ id: sent.id, attemptCount: 1, lastStatusCode: 200, attempts: [{ ok: true, statusCode: 200 }], deliveredAt: expect.any(String) });
+      expect(delivered).toMatchObject({
+        id: sent.id,
+        attemptCount: 1,
+        lastStatusCode: 200,
+        attempts: [{ ok: true, statusCode: 200 }],
+        deliveredAt: expect.any(String),
+      });
 
-      const again = dataOf(await gql(`mutation($id: ID!) { redeliverWebhook(deliveryId: $id) { ${DELIVERY_FIELDS} } }`, { id: sent.id }, account.cookie)).redeliverWebhook;
+      const again = dataOf(
+        await gql(`mutation($id: ID!) { redeliverWebhook(deliveryId: $id) { ${DELIVERY_FIELDS} } }`, { id: sent.id }, account.cookie),
+      ).redeliverWebhook;
       expect(again.id).not.toBe(sent.id);
       const [, second] = await receiver.waitFor(2);
       expect(second.raw.equals(first.raw)).toBe(true);
@@ -290,10 +348,16 @@ describe('GraphQL webhooks, media, connections', () => {
 
     it('a post scheduled over GraphQL sends post.scheduled', async () => {
       const before = receiver.requests.length;
-      const { id: hookId } = dataOf(await gql(CREATE_WEBHOOK, { input: { name: 'sched', url: receiver.url, events: ['post.scheduled'] } }, account.cookie)).createWebhook;
+      const { id: hookId } = dataOf(
+        await gql(CREATE_WEBHOOK, { input: { name: 'sched', url: receiver.url, events: ['post.scheduled'] } }, account.cookie),
+      ).createWebhook;
       const conn = await createConnection(t, account.userId, { platform: 'linkedin' });
       const created = dataOf(
-        await gql('mutation($input: CreatePostInput!) { createPost(input: $input) { id platformPosts { id } } }', { input: { content: 'hi', platforms: [conn.platformId], scheduledTime: isoIn(30) } }, account.cookie),
+        await gql(
+          'mutation($input: CreatePostInput!) { createPost(input: $input) { id platformPosts { id } } }',
+          { input: { content: 'hi', platforms: [conn.platformId], scheduledTime: isoIn(30) } },
+          account.cookie,
+        ),
       ).createPost;
       const events = await eventually(async () => {
         const got = receiver.requests.slice(before).filter((r) => r.body.event === 'post.scheduled' && r.body.data.postGroupId === created.id);

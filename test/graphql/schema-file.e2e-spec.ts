@@ -19,15 +19,30 @@ describe('schema.gql', () => {
   });
 
   it('is what introspection answers (the operations the issue names are there)', async () => {
-    const res = await t.http.post('/graphql').set('content-type', 'application/json').send({ query: '{ __schema { queryType { fields { name } } mutationType { fields { name } } } }' });
+    const res = await t.http
+      .post('/graphql')
+      .set('content-type', 'application/json')
+      .send({ query: '{ __schema { queryType { fields { name } } mutationType { fields { name } } } }' });
     const queries = res.body.data.__schema.queryType.fields.map((f: { name: string }) => f.name);
     const mutations = res.body.data.__schema.mutationType.fields.map((f: { name: string }) => f.name);
     expect(queries).toEqual(expect.arrayContaining(['posts', 'post', 'connections', 'usage', 'webhooks', 'webhookDeliveries', 'sessions']));
     expect(mutations).toEqual(
       expect.arrayContaining([
-        'createPost', 'updatePost', 'deletePost', 'testConnection', 'createWebhook', 'updateWebhook', 'deleteWebhook',
-        'regenerateWebhookSecret', 'sendTestWebhook', 'redeliverWebhook', 'createUploadUrl', 'deleteMedia',
-        'updateProfile', 'changePassword', 'revokeSession',
+        'createPost',
+        'updatePost',
+        'deletePost',
+        'testConnection',
+        'createWebhook',
+        'updateWebhook',
+        'deleteWebhook',
+        'regenerateWebhookSecret',
+        'sendTestWebhook',
+        'redeliverWebhook',
+        'createUploadUrl',
+        'deleteMedia',
+        'updateProfile',
+        'changePassword',
+        'revokeSession',
       ]),
     );
     for (const name of [...queries, ...mutations]) expect(readFileSync(SCHEMA_FILE, 'utf8')).toContain(`  ${name}`);

@@ -38,7 +38,10 @@ async function contextFor(t: TestApp, acting: TestAccount, owner: TestAccount = 
 }
 
 const emailsOf = (t: TestApp, ownerId: string) =>
-  t.connection.collection('limit_emails').find({ ownerId: new Types.ObjectId(ownerId) }).toArray();
+  t.connection
+    .collection('limit_emails')
+    .find({ ownerId: new Types.ObjectId(ownerId) })
+    .toArray();
 
 async function refusal(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -101,9 +104,17 @@ describe('LimitsService (outbox, no SMTP)', () => {
     const now = new Date();
     await refusal(limits.checkSchedule(ctx, { platformIds: ['linkedin-1'], scheduledTime: now, usage: usage({ monthlyTotal: 15 }), connectionCount: 1, now }));
     await refusal(
-      limits.checkSchedule(ctx, { platformIds: ['linkedin-1'], scheduledTime: new Date(now.getTime() + 30 * 86400_000), usage: usage(), connectionCount: 1, now }),
+      limits.checkSchedule(ctx, {
+        platformIds: ['linkedin-1'],
+        scheduledTime: new Date(now.getTime() + 30 * 86400_000),
+        usage: usage(),
+        connectionCount: 1,
+        now,
+      }),
     );
-    await refusal(limits.checkSchedule(ctx, { platformIds: ['linkedin-1'], scheduledTime: now, usage: usage({ scheduledPending: 3 }), connectionCount: 1, now }));
+    await refusal(
+      limits.checkSchedule(ctx, { platformIds: ['linkedin-1'], scheduledTime: now, usage: usage({ scheduledPending: 3 }), connectionCount: 1, now }),
+    );
     await limits.whenIdle();
     expect(await emailsOf(t, a.userId)).toHaveLength(1);
   });
@@ -121,16 +132,14 @@ describe('LimitsService (outbox, no SMTP)', () => {
     expect(await emailsOf(t, a.userId)).toHaveLength(1);
   });
 
-  it('workspace mode: limits and the e-mail are the billing owner\'s', async () => {
+  it("workspace mode: limits and the e-mail are the billing owner's", async () => {
     const owner = await createAccount(t, { plan: 'pro', workspacesEnabled: true, seats: 2 });
     const managed = await createAccount(t, { plan: 'starter', parentUserId: owner.userId });
     const ctx = await contextFor(t, managed, owner);
     expect((await limits.billingAccountUserIds(ctx)).sort()).toEqual([owner.userId, managed.userId].sort());
     // The managed user's own Starter plan would forbid twitter; the owner's Pro plan allows it.
     await expect(limits.assertPlatformsAvailable(ctx, ['twitter'])).resolves.toBeUndefined();
-    const err = await refusal(
-      limits.checkSchedule(ctx, { platformIds: ['twitter-1'], scheduledTime: new Date(), usage: usage(), connectionCount: 3 }),
-    );
+    const err = await refusal(limits.checkSchedule(ctx, { platformIds: ['twitter-1'], scheduledTime: new Date(), usage: usage(), connectionCount: 3 }));
     expect(err.body).toMatchObject({ code: 'CONNECTIONS_OVER_LIMIT', limit: 2, used: 3, overLimitBy: 1, planName: 'Pro' });
     await limits.whenIdle();
     expect(await emailsOf(t, owner.userId)).toHaveLength(1);
@@ -145,9 +154,7 @@ describe('LimitsService (outbox, no SMTP)', () => {
     expect(err.status).toBe(403);
     expect(err.message).toBe('Platform not available');
     expect(err.body).toMatchObject({ code: 'PLATFORM_NOT_AVAILABLE', metric: 'posts.platform_monthly', disallowedPlatforms: ['twitter'] });
-    const viaSchedule = await refusal(
-      limits.checkSchedule(ctx, { platformIds: ['twitter-5'], scheduledTime: new Date(), usage: usage(), connectionCount: 1 }),
-    );
+    const viaSchedule = await refusal(limits.checkSchedule(ctx, { platformIds: ['twitter-5'], scheduledTime: new Date(), usage: usage(), connectionCount: 1 }));
     expect(viaSchedule.body).toMatchObject({ code: 'PLATFORM_NOT_AVAILABLE' });
     await limits.whenIdle();
     expect(await emailsOf(t, a.userId)).toHaveLength(0);
@@ -158,7 +165,12 @@ describe('LimitsService (outbox, no SMTP)', () => {
     const ctx = await contextFor(t, a);
     const at = new Date(Date.now() + 3600_000);
     await expect(
-      limits.checkSchedule(ctx, { platformIds: ['mastodon-1'], scheduledTime: at, usage: usage({ monthlyByPlatformId: { 'mastodon-1': 99 } }), connectionCount: 1 }),
+      limits.checkSchedule(ctx, {
+        platformIds: ['mastodon-1'],
+        scheduledTime: at,
+        usage: usage({ monthlyByPlatformId: { 'mastodon-1': 99 } }),
+        connectionCount: 1,
+      }),
     ).resolves.toEqual({ scheduledTime: at, adjusted: false });
     const other = new Date(at.getTime() - 20_000);
     await expect(
@@ -229,7 +241,9 @@ describe('LimitsService with SMTP', () => {
       const limits = t.app.get(LimitsService);
       const a = await createAccount(t, { plan: 'starter' });
       const ctx = await contextFor(t, a);
-      await refusal(limits.checkSchedule(ctx, { platformIds: ['linkedin-1'], scheduledTime: new Date(), usage: usage({ scheduledPending: 3 }), connectionCount: 1 }));
+      await refusal(
+        limits.checkSchedule(ctx, { platformIds: ['linkedin-1'], scheduledTime: new Date(), usage: usage({ scheduledPending: 3 }), connectionCount: 1 }),
+      );
       await limits.whenIdle();
       const [email] = await emailsOf(t, a.userId);
       expect(email).toMatchObject({ status: 'sent', code: 'SCHEDULED_POST_LIMIT_REACHED', from: 'Limits <limits@example.com>' });

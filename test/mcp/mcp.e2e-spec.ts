@@ -294,8 +294,15 @@ describe('MCP server', () => {
       const noQuery = await call(client, 'linkedin_post_stats', { platformId: linkedin.platformId, postedId: 'urn:li:share:1' });
       expect(noQuery.json).toEqual({ error: 'queryType or queryTypes is required', status: 400 });
       // queryTypes as REST takes it: a comma-separated string (checked by the service).
-      const list = await call(client, 'linkedin_post_statistics', { platformId: linkedin.platformId, postedId: 'urn:li:share:1', queryTypes: 'impression,bogus' });
-      expect(list.json).toEqual({ error: 'Invalid queryTypes: bogus. Must be one of: IMPRESSION, MEMBERS_REACHED, RESHARE, REACTION, COMMENT, or "ALL"', status: 400 });
+      const list = await call(client, 'linkedin_post_statistics', {
+        platformId: linkedin.platformId,
+        postedId: 'urn:li:share:1',
+        queryTypes: 'impression,bogus',
+      });
+      expect(list.json).toEqual({
+        error: 'Invalid queryTypes: bogus. Must be one of: IMPRESSION, MEMBERS_REACHED, RESHARE, REACTION, COMMENT, or "ALL"',
+        status: 400,
+      });
       const one = await call(client, 'linkedin_account_statistics', { platformId: linkedin.platformId, queryType: 'bogus' });
       expect(one.json).toEqual({ error: 'Invalid queryType. Must be one of: IMPRESSION, MEMBERS_REACHED, RESHARE, REACTION, COMMENT', status: 400 });
     });
@@ -389,9 +396,15 @@ describe('MCP server', () => {
         expect((conns.json.connections as Array<{ platformId: string }>).map((x) => x.platformId)).toEqual([managedLinkedin.platformId]);
         const created = await call(c, 'create_post', { content: 'for managed', platforms: [managedLinkedin.platformId] });
         expect(created.isError).toBeFalsy();
-        const rest = await t.http.get(`/api/v1/get-post/${created.json.postGroupId as string}`).set(managed.apiHeaders).expect(200);
+        const rest = await t.http
+          .get(`/api/v1/get-post/${created.json.postGroupId as string}`)
+          .set(managed.apiHeaders)
+          .expect(200);
         expect(rest.body.content).toBe('for managed');
-        await t.http.get(`/api/v1/get-post/${created.json.postGroupId as string}`).set(owner.apiHeaders).expect(404);
+        await t.http
+          .get(`/api/v1/get-post/${created.json.postGroupId as string}`)
+          .set(owner.apiHeaders)
+          .expect(404);
       } finally {
         await c.close();
       }
@@ -399,7 +412,12 @@ describe('MCP server', () => {
 
     it('refuses a user the key does not manage, an invalid id, and owners without workspaces', async () => {
       const other = await createAccount(t, { plan: 'pro' });
-      const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'r', version: '1' } } };
+      const initialize = {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'r', version: '1' } },
+      };
       const send = (key: string, userId: string) =>
         t.http.post('/mcp').set(bearer(key)).set('x-service-user-id', userId).set('Content-Type', 'application/json').send(initialize);
       const notManaged = await send(owner.apiKey, other.userId);

@@ -19,7 +19,14 @@ describe('dashboard media routes (session)', () => {
   const record = (query: Record<string, unknown>) => t.connection.collection('media').findOne(query);
   const upload = async (who: Account, group: string, fileName = 'p.png') => {
     const res = await t.http.post('/api/v1/get-upload-url').set(who.apiHeaders).send({ fileName, contentType: 'image/png', postGroupId: group, type: 'image' });
-    expect((await t.http.put(pathOf(res.body.uploadUrl)).set('content-type', 'image/png').send(await makePng())).status).toBe(200);
+    expect(
+      (
+        await t.http
+          .put(pathOf(res.body.uploadUrl))
+          .set('content-type', 'image/png')
+          .send(await makePng())
+      ).status,
+    ).toBe(200);
     return res.body as { mediaId: string; fileUrl: string };
   };
 
@@ -141,7 +148,7 @@ describe('dashboard media routes (session)', () => {
       expect(again.body).toEqual({ error: 'Media file not found' });
     });
 
-    it('404 for another user\'s media and for malformed ids', async () => {
+    it("404 for another user's media and for malformed ids", async () => {
       const m = await upload(account, postGroupId);
       const other = await createAccount(t);
       const res = await t.http.delete(`/media/post/media/${m.mediaId}`).set('cookie', other.cookie);
@@ -206,7 +213,10 @@ describe('dashboard media routes (session)', () => {
       expectDeprecated(res);
       expect(Object.keys(res.body).sort()).toEqual(['key', 'uploadUrl']);
       expect(res.body.key).toMatch(new RegExp(`^image/${account.userId}/[0-9a-f]{16}-old_style\\.png$`));
-      const put = await t.http.put(pathOf(res.body.uploadUrl)).set('content-type', 'image/png').send(await makePng());
+      const put = await t.http
+        .put(pathOf(res.body.uploadUrl))
+        .set('content-type', 'image/png')
+        .send(await makePng());
       expect(put.status).toBe(200);
       const r = await record({ fileName: res.body.key });
       expect(r).toMatchObject({ state: 'uploaded', source: 'generate-upload-url', clientMetadata: { alt: 'x' } });
@@ -218,16 +228,15 @@ describe('dashboard media routes (session)', () => {
       expect(res.body.key).toMatch(/^video\//);
     });
 
-    it.each([
-      [{ contentType: 'image/png' }],
-      [{ fileName: 'a.png' }],
-      [{ fileName: '', contentType: 'image/png' }],
-    ])('400 fileName and contentType are required (%j)', async (body) => {
-      const res = await gen(body);
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 'fileName and contentType are required' });
-      expectDeprecated(res);
-    });
+    it.each([[{ contentType: 'image/png' }], [{ fileName: 'a.png' }], [{ fileName: '', contentType: 'image/png' }]])(
+      '400 fileName and contentType are required (%j)',
+      async (body) => {
+        const res = await gen(body);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: 'fileName and contentType are required' });
+        expectDeprecated(res);
+      },
+    );
 
     it.each(['application/pdf', 'text/plain', 'audio/mpeg'])('400 Only video and image files are allowed (%s)', async (contentType) => {
       const res = await gen({ fileName: 'a.bin', contentType });

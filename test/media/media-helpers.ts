@@ -16,7 +16,10 @@ export async function accountWithDraft(
 
 /** A draft through the REST create-post route (no scheduledTime). */
 export async function createDraft(t: TestApp, account: Account, platformId: string, content = 'Draft with media'): Promise<string> {
-  const res = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content, platforms: [platformId] });
+  const res = await t.http
+    .post('/api/v1/create-post')
+    .set(account.apiHeaders)
+    .send({ content, platforms: [platformId] });
   if (res.status !== 200) throw new Error(`create-post failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.postGroupId as string;
 }
@@ -28,11 +31,15 @@ export function pathOf(url: string): string {
 }
 
 export async function makePng(width = 32, height = 16): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 }
 
 export async function makeWebp(width = 20, height = 10): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).webp().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .webp()
+    .toBuffer();
 }
 
 /**
@@ -102,7 +109,10 @@ export async function makeMjpegAvi(options: { width?: number; height?: number; f
       u32(maxFrame), // suggested buffer size
       u32(0xffffffff), // quality (default)
       u32(0), // sample size (variable)
-      u16(0), u16(0), u16(width), u16(height), // rcFrame
+      u16(0),
+      u16(0),
+      u16(width),
+      u16(height), // rcFrame
     ]),
   );
   const strf = chunk(
@@ -115,7 +125,10 @@ export async function makeMjpegAvi(options: { width?: number; height?: number; f
       u16(24), // bit count
       fourcc('MJPG'),
       u32(width * height * 3),
-      u32(0), u32(0), u32(0), u32(0),
+      u32(0),
+      u32(0),
+      u32(0),
+      u32(0),
     ]),
   );
   const hdrl = list('hdrl', [avih, list('strl', [strh, strf])]);

@@ -82,7 +82,11 @@ describe('S3 storage driver against a local S3-compatible server (s3rver)', () =
     const swept = await t.app.get(MediaSweeper).sweep();
     expect(swept.completed).toBe(1);
     const r = await record(res.body.mediaId);
-    expect(r).toMatchObject({ state: 'uploaded', storageDriver: 's3', metadata: { size: png.length, width: 40, height: 20, aspectRatio: 2, format: 'unknown' } });
+    expect(r).toMatchObject({
+      state: 'uploaded',
+      storageDriver: 's3',
+      metadata: { size: png.length, width: 40, height: 20, aspectRatio: 2, format: 'unknown' },
+    });
 
     const items = await t.app.get(MediaPublishingService).mediaForPublishing(account.userId, postGroupId);
     expect(items.map((i) => i.url)).toEqual([res.body.fileUrl]);
@@ -94,7 +98,10 @@ describe('S3 storage driver against a local S3-compatible server (s3rver)', () =
   it('mediaForPublishing detects completion itself, and video metadata comes from ffprobe', async () => {
     const { account: owner, postGroupId: group } = await accountWithDraft(t);
     const avi = await makeMjpegAvi({ width: 32, height: 32, fps: 5, frames: 10 });
-    const res = await t.http.post('/api/v1/get-upload-url').set(owner.apiHeaders).send({ fileName: 'c.avi', contentType: 'video/x-msvideo', postGroupId: group, type: 'video' });
+    const res = await t.http
+      .post('/api/v1/get-upload-url')
+      .set(owner.apiHeaders)
+      .send({ fileName: 'c.avi', contentType: 'video/x-msvideo', postGroupId: group, type: 'video' });
     expect((await fetch(res.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'video/x-msvideo' }, body: avi })).status).toBe(200);
     const [item] = await t.app.get(MediaPublishingService).mediaForPublishing(owner.userId, group);
     expect(item).toMatchObject({ kind: 'video', mimeType: 'video/x-msvideo', size: avi.length, width: 32, height: 32, frameRate: 5, durationSeconds: 2 });
@@ -108,18 +115,24 @@ describe('S3 storage driver against a local S3-compatible server (s3rver)', () =
     expect((await fetch(res.body.fileUrl)).status).toBe(404);
   });
 
-  it('without type the URL is this app\'s and its PUT explains why it fails', async () => {
+  it("without type the URL is this app's and its PUT explains why it fails", async () => {
     const res = await uploadUrl({ fileName: 'x.png', contentType: 'image/png', postGroupId });
     expect(res.status).toBe(200);
     expect(res.body.uploadUrl.startsWith(`${t.baseUrl}/media/upload/`)).toBe(true);
-    const put = await t.http.put(pathOf(res.body.uploadUrl)).set('content-type', 'image/png').send(await makePng());
+    const put = await t.http
+      .put(pathOf(res.body.uploadUrl))
+      .set('content-type', 'image/png')
+      .send(await makePng());
     expect(put.status).toBe(400);
     expect(put.body).toEqual({ error: 'Upload type is missing: request the upload URL with type image or video' });
   });
 
   it('delete-post removes the records and the objects', async () => {
     const { account: owner, postGroupId: group } = await accountWithDraft(t);
-    const res = await t.http.post('/api/v1/get-upload-url').set(owner.apiHeaders).send({ fileName: 'd.png', contentType: 'image/png', postGroupId: group, type: 'image' });
+    const res = await t.http
+      .post('/api/v1/get-upload-url')
+      .set(owner.apiHeaders)
+      .send({ fileName: 'd.png', contentType: 'image/png', postGroupId: group, type: 'image' });
     await fetch(res.body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: await makePng() });
     expect((await fetch(res.body.fileUrl)).status).toBe(200);
     expect((await t.http.delete(`/api/v1/delete-post/${group}`).set(owner.apiHeaders)).status).toBe(200);

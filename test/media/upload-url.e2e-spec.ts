@@ -26,8 +26,7 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
   });
   afterAll(() => t.close());
 
-  const uploadUrl = (body: Record<string, unknown>, who: Account = account) =>
-    t.http.post('/api/v1/get-upload-url').set(who.apiHeaders).send(body);
+  const uploadUrl = (body: Record<string, unknown>, who: Account = account) => t.http.post('/api/v1/get-upload-url').set(who.apiHeaders).send(body);
   const put = (url: string, body: Buffer, contentType: string) => t.http.put(pathOf(url)).set('content-type', contentType).send(body);
   const record = (mediaId: string) => t.connection.collection('media').findOne({ mediaId });
   const mediaRoot = () => join(t.dataDir, 'media');
@@ -181,7 +180,15 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
     it('mediaForPublishing gives the item with its bytes', async () => {
       const items = await t.app.get(MediaPublishingService).mediaForPublishing(account.userId, postGroupId);
       expect(items).toHaveLength(1);
-      expect(items[0]).toMatchObject({ kind: 'image', mimeType: 'image/png', url: issued.fileUrl, size: png.length, fileName: 'my_photo_1.png', width: 32, height: 16 });
+      expect(items[0]).toMatchObject({
+        kind: 'image',
+        mimeType: 'image/png',
+        url: issued.fileUrl,
+        size: png.length,
+        fileName: 'my_photo_1.png',
+        width: 32,
+        height: 16,
+      });
       expect(Buffer.compare(await readAll(await items[0].open()), png)).toBe(0);
     });
   });
@@ -206,7 +213,11 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
 
     it('expired URL (signed with a past expiry) → 403', async () => {
       const settings = t.app.get(MediaSettings);
-      const url = signedUploadUrl(t.baseUrl, settings.signingKey, { mediaId: issued.mediaId, contentType: 'image/png', expiresAt: new Date(Date.now() - 1000) });
+      const url = signedUploadUrl(t.baseUrl, settings.signingKey, {
+        mediaId: issued.mediaId,
+        contentType: 'image/png',
+        expiresAt: new Date(Date.now() - 1000),
+      });
       const res = await put(url, body, 'image/png');
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ error: 'Upload URL has expired' });
@@ -301,7 +312,7 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
   });
 
   describe('ownership of the group', () => {
-    it('another user\'s group: success, but the file is attached to no group', async () => {
+    it("another user's group: success, but the file is attached to no group", async () => {
       const other = await accountWithDraft(t);
       const res = await uploadUrl({ fileName: 'x.png', contentType: 'image/png', postGroupId: other.postGroupId, type: 'image' });
       expect(res.status).toBe(200);
@@ -387,7 +398,13 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
       const status = await new Promise<number>((resolve, reject) => {
         const url = new URL(res.body.uploadUrl);
         const req = httpRequest(
-          { host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'PUT', headers: { 'content-type': 'video/mp4', 'content-length': size } },
+          {
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname + url.search,
+            method: 'PUT',
+            headers: { 'content-type': 'video/mp4', 'content-length': size },
+          },
           (response) => {
             response.resume();
             response.on('end', () => resolve(response.statusCode ?? 0));

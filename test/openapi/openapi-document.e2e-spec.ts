@@ -11,7 +11,15 @@ import { registeredRoutes } from '../../src/common/route-catalog';
  * HTML 404 as the spec says; `GET /*` serves the web dashboard (its files and client routes,
  * docs/dashboard.md) when it is built.
  */
-const UNDOCUMENTED = [/^GET \/\*$/, /^(GET|DELETE) \/mcp$/, /^GET \/connect\/callback\//, /^[A-Z]+ \/graphql$/, /^[A-Z]+ \/api\/docs/, /^[A-Z]+ \/api\/v1\/openapi\.json$/, /^[A-Z]+ \/api\/v1\/(linkedin-posts|linkedin-post-comments|linkedin-post-reactions)$/];
+const UNDOCUMENTED = [
+  /^GET \/\*$/,
+  /^(GET|DELETE) \/mcp$/,
+  /^GET \/connect\/callback\//,
+  /^[A-Z]+ \/graphql$/,
+  /^[A-Z]+ \/api\/docs/,
+  /^[A-Z]+ \/api\/v1\/openapi\.json$/,
+  /^[A-Z]+ \/api\/v1\/(linkedin-posts|linkedin-post-comments|linkedin-post-reactions)$/,
+];
 
 /** Successful answers without a body, on purpose. */
 const EMPTY_SUCCESS = ['PUT /media/upload/{mediaId} 200', 'POST /mcp 202'];

@@ -54,7 +54,10 @@ describe('BlueskyAdapter against a fake PDS and video service', () => {
     expect(uploads.map((u) => u.headers['content-type'])).toEqual(['image/png', 'image/jpeg']);
     const embed = fake.posts[0].value.embed;
     expect(embed.$type).toBe('app.bsky.embed.images');
-    expect(embed.images.map((i: any) => i.aspectRatio)).toEqual([{ width: 40, height: 20 }, { width: 10, height: 30 }]);
+    expect(embed.images.map((i: any) => i.aspectRatio)).toEqual([
+      { width: 40, height: 20 },
+      { width: 10, height: 30 },
+    ]);
     expect(embed.images[0].image.ref.$link).toBe(fake.blobs[0].cid);
   });
 
@@ -185,9 +188,7 @@ describe('BlueskyAdapter against a fake PDS and video service', () => {
     const img = mediaItem(Buffer.from('x'), { kind: 'image', mimeType: 'image/png' });
     const vid = mediaItem(Buffer.from('x'), { kind: 'video', mimeType: 'video/mp4' });
     expect(adapter.checkContent({ content: '👨‍👩‍👧'.repeat(300), media: [], settings: {} })).toBeNull();
-    expect(adapter.checkContent({ content: 'a'.repeat(301), media: [], settings: {} })).toBe(
-      "Content exceeds Bluesky's 300 character limit (currently 301)",
-    );
+    expect(adapter.checkContent({ content: 'a'.repeat(301), media: [], settings: {} })).toBe("Content exceeds Bluesky's 300 character limit (currently 301)");
     expect(adapter.checkContent({ content: 'x', media: [img, img, img, img, img], settings: {} })).toMatch(/at most 4 images/);
     expect(adapter.checkContent({ content: 'x', media: [img, vid], settings: {} })).toMatch(/cannot mix images and video/);
     expect(adapter.checkContent({ content: 'x', media: [{ ...vid, mimeType: 'video/webm' }], settings: {} })).toMatch(/video\/webm/);

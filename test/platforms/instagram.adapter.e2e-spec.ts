@@ -89,7 +89,7 @@ describe('InstagramAdapter against the Instagram Graph fake', () => {
     expect(fake.calls('media_publish')).toHaveLength(0);
   });
 
-  it('reports a container that ends in ERROR with Instagram\'s reason', async () => {
+  it("reports a container that ends in ERROR with Instagram's reason", async () => {
     fake.failContainersWith = 'Unsupported video codec';
     const err = await failureOf(adapter.publish(creds(), request('bad', { media: [video()] })));
     expect(err.code).toBe('INVALID_CONTENT');

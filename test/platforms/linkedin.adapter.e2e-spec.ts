@@ -179,7 +179,7 @@ describe('LinkedInAdapter against the LinkedIn fake', () => {
     await expect(adapter.validate(creds('tok-expired'))).resolves.toMatchObject({ ok: false, message: 'Access token expired or revoked' });
   });
 
-  it('findPublished finds the post by its commentary among the author\'s latest posts', async () => {
+  it("findPublished finds the post by its commentary among the author's latest posts", async () => {
     const since = new Date();
     const content = 'Launch day (finally) #news';
     const posted = await adapter.publish(creds(), request(content));
@@ -204,6 +204,8 @@ describe('LinkedInAdapter against the LinkedIn fake', () => {
     );
     expect(adapter.checkContent({ content: 'hi', media: [image, video], settings: {} })).toMatch(/cannot mix/);
     expect(adapter.checkContent({ content: 'hi', media: Array(11).fill(image), settings: {} })).toMatch(/at most 10 images/);
-    expect(adapter.checkContent({ content: 'hi', media: [{ ...video, mimeType: 'video/quicktime' }], settings: {} })).toMatch(/does not accept video\/quicktime/);
+    expect(adapter.checkContent({ content: 'hi', media: [{ ...video, mimeType: 'video/quicktime' }], settings: {} })).toMatch(
+      /does not accept video\/quicktime/,
+    );
   });
 });

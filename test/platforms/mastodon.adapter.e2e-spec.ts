@@ -48,7 +48,10 @@ describe('MastodonAdapter against a fake instance', () => {
 
   it('uploads images as multipart and attaches them in order', async () => {
     const png = await makeImage('png');
-    const media = [mediaItem(png, { kind: 'image', mimeType: 'image/png', fileName: 'a.png' }), mediaItem(png, { kind: 'image', mimeType: 'image/png', fileName: 'b.png' })];
+    const media = [
+      mediaItem(png, { kind: 'image', mimeType: 'image/png', fileName: 'a.png' }),
+      mediaItem(png, { kind: 'image', mimeType: 'image/png', fileName: 'b.png' }),
+    ];
     await adapter.publish(creds, request({ media }));
     expect(fake.calls('POST /api/v2/media')).toHaveLength(2);
     expect(fake.posts[0].mediaIds).toEqual([...fake.media.keys()].slice(-2));
@@ -163,9 +166,7 @@ describe('MastodonAdapter against a fake instance', () => {
     const img = mediaItem(Buffer.from('x'), { kind: 'image', mimeType: 'image/png' });
     const vid = mediaItem(Buffer.from('x'), { kind: 'video', mimeType: 'video/mp4' });
     expect(adapter.checkContent({ content: 'x'.repeat(500), media: [], settings: {} })).toBeNull();
-    expect(adapter.checkContent({ content: 'x'.repeat(612), media: [], settings: {} })).toBe(
-      "Content exceeds Mastodon's 500 character limit (currently 612)",
-    );
+    expect(adapter.checkContent({ content: 'x'.repeat(612), media: [], settings: {} })).toBe("Content exceeds Mastodon's 500 character limit (currently 612)");
     expect(adapter.checkContent({ content: 'x', media: [img, img, img, img, img], settings: {} })).toMatch(/at most 4 images/);
     expect(adapter.checkContent({ content: 'x', media: [vid, vid], settings: {} })).toMatch(/at most 1 video/);
     expect(adapter.checkContent({ content: 'x', media: [img, vid], settings: {} })).toMatch(/cannot mix images and video/);

@@ -51,7 +51,11 @@ describe('TelegramAdapter against a fake Bot API', () => {
   it('one photo → sendPhoto multipart with caption; WebP is sent as JPEG', async () => {
     const webp = mediaItem(await makeImage('webp'), { kind: 'image', mimeType: 'image/webp', fileName: 'pic.webp' });
     await adapter.publish(privateChannel, request({ content: 'caption!', media: [webp] }));
-    expect(fake.messages[0]).toMatchObject({ method: 'sendPhoto', caption: 'caption!', files: [{ field: 'photo', contentType: 'image/jpeg', fileName: 'pic.jpg' }] });
+    expect(fake.messages[0]).toMatchObject({
+      method: 'sendPhoto',
+      caption: 'caption!',
+      files: [{ field: 'photo', contentType: 'image/jpeg', fileName: 'pic.jpg' }],
+    });
   });
 
   it('several photos → one sendMediaGroup, caption on the first only', async () => {

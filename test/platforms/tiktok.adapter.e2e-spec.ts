@@ -49,7 +49,16 @@ describe('TikTokAdapter against a fake Content Posting API', () => {
   it('maps platformSettings to post_info (allow* inverted, branding)', async () => {
     await adapter.publish(
       creds,
-      request({ settings: { viewerSetting: 'FOLLOWER_OF_CREATOR', allowComments: false, allowDuet: true, allowStitch: false, commercialContent: true, brandOrganic: true } }),
+      request({
+        settings: {
+          viewerSetting: 'FOLLOWER_OF_CREATOR',
+          allowComments: false,
+          allowDuet: true,
+          allowStitch: false,
+          commercialContent: true,
+          brandOrganic: true,
+        },
+      }),
     );
     expect(fake.posts[0].postInfo).toEqual({
       title: 'My video #fyp',

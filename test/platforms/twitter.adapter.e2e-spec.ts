@@ -69,7 +69,11 @@ describe('TwitterAdapter against the X fake', () => {
     const bytes = fakeVideoBytes(TWITTER_CHUNK_BYTES * 2 + 1000);
     const video = mediaItem(bytes, { kind: 'video', mimeType: 'video/mp4' });
     await adapter.publish(creds(), request('A video', { media: [video] }));
-    expect(fake.calls('POST /2/media/upload/initialize')[0].body).toMatchObject({ media_type: 'video/mp4', total_bytes: bytes.length, media_category: 'tweet_video' });
+    expect(fake.calls('POST /2/media/upload/initialize')[0].body).toMatchObject({
+      media_type: 'video/mp4',
+      total_bytes: bytes.length,
+      media_category: 'tweet_video',
+    });
     const appends = fake.calls(/\/append$/);
     expect(appends).toHaveLength(3);
     const media = [...fake.media.values()].at(-1)!;

@@ -125,7 +125,12 @@ describe('YouTubeAdapter against a fake Data API with resumable uploads', () => 
     const tokens = await adapter.refresh(creds);
     expect(tokens).toMatchObject({ refreshToken: 'yt-refresh' });
     expect(tokens.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 3500_000);
-    expect(fake.calls('POST /token')[0].body).toMatchObject({ client_id: 'yt-client', client_secret: 'yt-secret', grant_type: 'refresh_token', refresh_token: 'yt-refresh' });
+    expect(fake.calls('POST /token')[0].body).toMatchObject({
+      client_id: 'yt-client',
+      client_secret: 'yt-secret',
+      grant_type: 'refresh_token',
+      refresh_token: 'yt-refresh',
+    });
     fake.refreshTokens.set('yt-refresh', 'revoked');
     const err = await rejectionOf(adapter.refresh(creds));
     expect(err.code).toBe('PLATFORM_AUTH_EXPIRED');
@@ -133,13 +138,18 @@ describe('YouTubeAdapter against a fake Data API with resumable uploads', () => 
   });
 
   it('validate: channel info; expired → ok=false', async () => {
-    await expect(adapter.validate(creds)).resolves.toMatchObject({ ok: true, username: '@alicetube', displayName: 'Alice Tube', message: 'Connection is valid' });
+    await expect(adapter.validate(creds)).resolves.toMatchObject({
+      ok: true,
+      username: '@alicetube',
+      displayName: 'Alice Tube',
+      message: 'Connection is valid',
+    });
     expect(fake.calls('GET /youtube/v3/channels')[0].query.get('part')).toBe('id,snippet');
     fake.setToken('ya29.good', 'expired');
     await expect(adapter.validate(creds)).resolves.toMatchObject({ ok: false, message: 'Access token expired or revoked' });
   });
 
-  it('findPublished finds the upload by title, start of description and time among the channel\'s latest videos', async () => {
+  it("findPublished finds the upload by title, start of description and time among the channel's latest videos", async () => {
     const since = new Date();
     const long = `${'A long description. '.repeat(20)}end`;
     const posted = await adapter.publish(creds, request({ media: [video(10 * KIB)], content: long, settings: { title: 'Launch' } }));

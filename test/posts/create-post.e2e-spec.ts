@@ -18,7 +18,11 @@ describe('POST /api/v1/create-post', () => {
   afterAll(() => t.close());
 
   const create = (body: unknown, headers: Record<string, string> = {}) =>
-    t.http.post('/api/v1/create-post').set(account.apiHeaders).set(headers).send(body as object);
+    t.http
+      .post('/api/v1/create-post')
+      .set(account.apiHeaders)
+      .set(headers)
+      .send(body as object);
 
   it('creates a draft without scheduledTime: 200 { success, postGroupId }', async () => {
     const res = await create({ content: 'Draft post', platforms: [linkedin.platformId] });
@@ -142,7 +146,10 @@ describe('POST /api/v1/create-post', () => {
     const managed = await createAccount(t, { plan: 'pro', parentUserId: owner.userId });
     const conn = await createConnection(t, managed.userId, { platform: 'mastodon' });
     const headers = { ...owner.apiHeaders, 'x-service-user-id': managed.userId };
-    const res = await t.http.post('/api/v1/create-post').set(headers).send({ content: 'for managed', platforms: [conn.platformId] });
+    const res = await t.http
+      .post('/api/v1/create-post')
+      .set(headers)
+      .send({ content: 'for managed', platforms: [conn.platformId] });
     expect(res.status).toBe(200);
     // Visible to the managed user's scope, not to the owner's own.
     const asManaged = await t.http.get('/api/v1/list-posts').set(headers);
@@ -153,7 +160,10 @@ describe('POST /api/v1/create-post', () => {
     expect(ownerGet.status).toBe(404);
     // The owner's own connections are not the managed user's.
     const ownConn = await createConnection(t, owner.userId, { platform: 'linkedin' });
-    const refused = await t.http.post('/api/v1/create-post').set(headers).send({ content: 'x', platforms: [ownConn.platformId] });
+    const refused = await t.http
+      .post('/api/v1/create-post')
+      .set(headers)
+      .send({ content: 'x', platforms: [ownConn.platformId] });
     expect(refused.body).toEqual({ error: `Platform connection not found: ${ownConn.platformId}` });
   });
 });

@@ -22,7 +22,11 @@ describe('group rollup when sibling platform posts finish together', () => {
 
   async function finishAll(outcome: (i: number) => 'published' | 'failed'): Promise<Array<{ _id: unknown; status: string; processingStatus: string }>> {
     const due = new Date(Date.now() - 1000);
-    const ids = await seedGroups(t, account.userId, Array.from({ length: 6 }, () => ({ status: 'scheduled' as const, scheduledTime: due, connections })));
+    const ids = await seedGroups(
+      t,
+      account.userId,
+      Array.from({ length: 6 }, () => ({ status: 'scheduled' as const, scheduledTime: due, connections })),
+    );
     const state = t.app.get(PublicationStateService);
     const { claimed } = await state.claimDue({ owner: 'test', leaseMs: 60_000, limit: 100 });
     expect(claimed).toHaveLength(ids.length * connections.length);

@@ -108,5 +108,4 @@ describe('create-post Idempotency-Key', () => {
     const record = await t.connection.collection('idempotency_records').findOne({ scope: 'create-post', key: 'crash-key' });
     expect(record).toMatchObject({ state: 'done', lockToken: expect.not.stringMatching('dead-instance') });
   });
-
 });

@@ -16,10 +16,38 @@ describe('GET /api/v1/list-posts', () => {
     account = setup.account;
     [linkedin, twitter, bluesky, telegram] = setup.connections;
     const [a, b, c, d, e] = await seedGroups(t, account.userId, [
-      { content: 'A', status: 'published', scheduledTime: new Date('2030-01-10T00:00:00Z'), createdAt: inDays(-5, now), updatedAt: inDays(-0.1, now), connections: [linkedin, twitter] },
-      { content: 'B', status: 'partially_published', scheduledTime: new Date('2030-01-20T00:00:00Z'), createdAt: inDays(-4, now), updatedAt: inDays(-0.5, now), connections: [linkedin] },
-      { content: 'C', status: 'failed', scheduledTime: new Date('2030-01-30T00:00:00Z'), createdAt: inDays(-3, now), updatedAt: inDays(-0.4, now), connections: [telegram] },
-      { content: 'D', status: 'scheduled', scheduledTime: new Date('2030-02-10T00:00:00Z'), createdAt: inDays(-2, now), updatedAt: inDays(-0.3, now), connections: [bluesky] },
+      {
+        content: 'A',
+        status: 'published',
+        scheduledTime: new Date('2030-01-10T00:00:00Z'),
+        createdAt: inDays(-5, now),
+        updatedAt: inDays(-0.1, now),
+        connections: [linkedin, twitter],
+      },
+      {
+        content: 'B',
+        status: 'partially_published',
+        scheduledTime: new Date('2030-01-20T00:00:00Z'),
+        createdAt: inDays(-4, now),
+        updatedAt: inDays(-0.5, now),
+        connections: [linkedin],
+      },
+      {
+        content: 'C',
+        status: 'failed',
+        scheduledTime: new Date('2030-01-30T00:00:00Z'),
+        createdAt: inDays(-3, now),
+        updatedAt: inDays(-0.4, now),
+        connections: [telegram],
+      },
+      {
+        content: 'D',
+        status: 'scheduled',
+        scheduledTime: new Date('2030-02-10T00:00:00Z'),
+        createdAt: inDays(-2, now),
+        updatedAt: inDays(-0.3, now),
+        connections: [bluesky],
+      },
       { content: 'E', status: 'draft', createdAt: inDays(-1, now), updatedAt: inDays(-0.2, now), connections: [linkedin] },
     ]);
     Object.assign(ids, { A: a, B: b, C: c, D: d, E: e });

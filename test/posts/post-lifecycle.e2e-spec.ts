@@ -62,9 +62,24 @@ describe('get-post, update-post, delete-post, post-logs', () => {
       const failedAt = new Date('2030-01-01T00:00:00Z');
       await model.updateOne(
         { postGroupId: id, platform: 'linkedin' },
-        { $set: { status: 'failed', error: { code: 'PLATFORM_AUTH_EXPIRED', message: 'Token expired', platformStatusCode: 401, platformError: 'invalid_token', failedAt, retryable: false } } },
+        {
+          $set: {
+            status: 'failed',
+            error: {
+              code: 'PLATFORM_AUTH_EXPIRED',
+              message: 'Token expired',
+              platformStatusCode: 401,
+              platformError: 'invalid_token',
+              failedAt,
+              retryable: false,
+            },
+          },
+        },
       );
-      await model.updateOne({ postGroupId: id, platform: 'mastodon' }, { $set: { status: 'published', postedId: '1234', publishedUrl: 'https://mastodon.social/@u/1234' } });
+      await model.updateOne(
+        { postGroupId: id, platform: 'mastodon' },
+        { $set: { status: 'published', postedId: '1234', publishedUrl: 'https://mastodon.social/@u/1234' } },
+      );
       const res = await api().get(id);
       expect(res.body.posts).toEqual([
         {
@@ -73,7 +88,14 @@ describe('get-post, update-post, delete-post, post-logs', () => {
           platformId: linkedin.externalId,
           status: 'failed',
           content: 'seed 0',
-          error: { code: 'PLATFORM_AUTH_EXPIRED', message: 'Token expired', retryable: false, platformStatusCode: 401, platformError: 'invalid_token', failedAt: failedAt.toISOString() },
+          error: {
+            code: 'PLATFORM_AUTH_EXPIRED',
+            message: 'Token expired',
+            retryable: false,
+            platformStatusCode: 401,
+            platformError: 'invalid_token',
+            failedAt: failedAt.toISOString(),
+          },
         },
         {
           postId: expect.any(String),
@@ -87,7 +109,7 @@ describe('get-post, update-post, delete-post, post-logs', () => {
       ]);
     });
 
-    it('404 for an unknown id or another user\'s group; 500 for a malformed id', async () => {
+    it("404 for an unknown id or another user's group; 500 for a malformed id", async () => {
       expect((await api().get(missing)).body).toEqual({ error: 'Post group not found' });
       expect((await api().get(missing)).status).toBe(404);
       const other = await createAccount(t, { plan: 'pro' });
@@ -317,7 +339,12 @@ describe('get-post, update-post, delete-post, post-logs', () => {
       expect(times[0]).toBe(base);
       expect(times[99]).toBe(base + 99_000);
       expect([...times].sort((a, b) => a - b)).toEqual(times);
-      expect(res.body.logs[0]).toMatchObject({ error: 'boom', httpStatus: 503, retryCount: 2, metadata: { errorCode: 'PLATFORM_SERVER_ERROR', retryable: true } });
+      expect(res.body.logs[0]).toMatchObject({
+        error: 'boom',
+        httpStatus: 503,
+        retryCount: 2,
+        metadata: { errorCode: 'PLATFORM_SERVER_ERROR', retryable: true },
+      });
       expect(Object.keys(res.body.logs[1]).sort()).toEqual(['__v', '_id', 'createdAt', 'event', 'postGroupId', 'updatedAt']);
     });
 

@@ -50,7 +50,10 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
         expect(res.body.allowedPlatforms).not.toContain('twitter');
       }
       expect(await groupsOf(account.userId)).toBe(0);
-      const ok = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [linkedin.platformId] });
+      const ok = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [linkedin.platformId] });
       expect(ok.status).toBe(200);
     });
 
@@ -68,7 +71,10 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
     it('create-post and update-post beyond the horizon', async () => {
       const { account, connections } = await accountWithConnections(t, ['linkedin'], { plan: 'starter', apiAccess: true });
       const far = isoIn(8 * 24 * 60);
-      const res = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [connections[0].platformId], scheduledTime: far });
+      const res = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [connections[0].platformId], scheduledTime: far });
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({
         ...limitBody,
@@ -81,12 +87,18 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
         remaining: null,
         scheduledTime: far,
       });
-      const draft = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [connections[0].platformId] });
+      const draft = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [connections[0].platformId] });
       const upd = await t.http.put(`/api/v1/update-post/${draft.body.postGroupId}`).set(account.apiHeaders).send({ status: 'scheduled', scheduledTime: far });
       expect(upd.status).toBe(403);
       expect(upd.body).toMatchObject({ code: 'SCHEDULE_HORIZON_REACHED' });
       // Within the horizon it passes.
-      const near = await t.http.put(`/api/v1/update-post/${draft.body.postGroupId}`).set(account.apiHeaders).send({ status: 'scheduled', scheduledTime: isoIn(6 * 24 * 60) });
+      const near = await t.http
+        .put(`/api/v1/update-post/${draft.body.postGroupId}`)
+        .set(account.apiHeaders)
+        .send({ status: 'scheduled', scheduledTime: isoIn(6 * 24 * 60) });
       expect(near.status).toBe(200);
     });
   });
@@ -96,11 +108,17 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
       const { account, connections } = await accountWithConnections(t, ['linkedin'], { plan: 'starter', apiAccess: true });
       const ids: string[] = [];
       for (let i = 0; i < 3; i++) {
-        const res = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: `p${i}`, platforms: [connections[0].platformId], scheduledTime: isoIn(60 + i) });
+        const res = await t.http
+          .post('/api/v1/create-post')
+          .set(account.apiHeaders)
+          .send({ content: `p${i}`, platforms: [connections[0].platformId], scheduledTime: isoIn(60 + i) });
         expect(res.status).toBe(200);
         ids.push(res.body.postGroupId);
       }
-      const fourth = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'p4', platforms: [connections[0].platformId], scheduledTime: isoIn(90) });
+      const fourth = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'p4', platforms: [connections[0].platformId], scheduledTime: isoIn(90) });
       expect(fourth.status).toBe(403);
       expect(fourth.body).toMatchObject({
         ...limitBody,
@@ -112,10 +130,16 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
         scope: 'account',
       });
       // Rescheduling a group already counted does not count it twice.
-      const again = await t.http.put(`/api/v1/update-post/${ids[0]}`).set(account.apiHeaders).send({ scheduledTime: isoIn(120) });
+      const again = await t.http
+        .put(`/api/v1/update-post/${ids[0]}`)
+        .set(account.apiHeaders)
+        .send({ scheduledTime: isoIn(120) });
       expect(again.status).toBe(200);
       await t.http.put(`/api/v1/update-post/${ids[0]}`).set(account.apiHeaders).send({ status: 'draft' }).expect(200);
-      const now = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'p5', platforms: [connections[0].platformId], scheduledTime: isoIn(95) });
+      const now = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'p5', platforms: [connections[0].platformId], scheduledTime: isoIn(95) });
       expect(now.status).toBe(200);
     });
   });
@@ -129,7 +153,10 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
         Array.from({ length: 14 }, () => ({ status: 'published' as const, scheduledTime: new Date(), connections: [connections[0]] })),
       );
       // 14 used + 2 requested (one group on two connections) > 15.
-      const res = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: connections.map((c) => c.platformId), scheduledTime: isoIn(60) });
+      const res = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: connections.map((c) => c.platformId), scheduledTime: isoIn(60) });
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({
         ...limitBody,
@@ -144,7 +171,10 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
         planName: 'Starter',
       });
       // One platform post still fits.
-      const one = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [connections[1].platformId], scheduledTime: isoIn(60) });
+      const one = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [connections[1].platformId], scheduledTime: isoIn(60) });
       expect(one.status).toBe(200);
     });
 
@@ -158,7 +188,10 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
       );
       // Failed posts never attempted do not count.
       await seedGroups(t, account.userId, [{ status: 'failed', scheduledTime: new Date(), connections: [free], attemptCount: 0 }]);
-      const res = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [full.platformId, free.platformId], scheduledTime: isoIn(60) });
+      const res = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [full.platformId, free.platformId], scheduledTime: isoIn(60) });
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({
         ...limitBody,
@@ -172,10 +205,16 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
         planName: 'Pro',
       });
       expect(res.body.blockedPlatforms).toEqual([expect.objectContaining({ platformSelection: full.platformId, used: 100, remaining: 0 })]);
-      const ok = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [free.platformId], scheduledTime: isoIn(60) });
+      const ok = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [free.platformId], scheduledTime: isoIn(60) });
       expect(ok.status).toBe(200);
       // A draft is not counted (drafts are not checked against the monthly pool).
-      const draft = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [full.platformId] });
+      const draft = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [full.platformId] });
       expect(draft.status).toBe(200);
       const upd = await t.http.put(`/api/v1/update-post/${draft.body.postGroupId}`).set(account.apiHeaders).send({ status: 'scheduled' });
       expect(upd.status).toBe(403);
@@ -188,9 +227,15 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
     it('Starter with 4 connections cannot schedule (drafts still allowed)', async () => {
       const { account, connections } = await accountWithConnections(t, ['linkedin', 'threads', 'mastodon'], { plan: 'starter', apiAccess: true });
       await createConnection(t, account.userId, { platform: 'bluesky' });
-      const draft = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [connections[0].platformId] });
+      const draft = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [connections[0].platformId] });
       expect(draft.status).toBe(200);
-      const res = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [connections[0].platformId], scheduledTime: isoIn(60) });
+      const res = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [connections[0].platformId], scheduledTime: isoIn(60) });
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({
         ...limitBody,
@@ -210,16 +255,29 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
   describe('limit-reached e-mail', () => {
     it('the first refusal of the month leaves one outbox entry for the billing owner; later refusals add none', async () => {
       const { account, connections } = await accountWithConnections(t, ['linkedin'], { plan: 'starter', apiAccess: true });
-      const emails = () => t.connection.collection('limit_emails').find({ ownerId: new Types.ObjectId(account.userId) }).toArray();
+      const emails = () =>
+        t.connection
+          .collection('limit_emails')
+          .find({ ownerId: new Types.ObjectId(account.userId) })
+          .toArray();
       const far = isoIn(30 * 24 * 60);
-      const first = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [connections[0].platformId], scheduledTime: far });
+      const first = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [connections[0].platformId], scheduledTime: far });
       expect(first.status).toBe(403);
       await t.app.get(LimitsService).whenIdle();
       const after = await emails();
       expect(after).toHaveLength(1);
       expect(after[0]).toMatchObject({ to: account.email, code: 'SCHEDULE_HORIZON_REACHED', status: 'stored' });
-      const draft = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [connections[0].platformId] });
-      const second = await t.http.put(`/api/v1/update-post/${draft.body.postGroupId}`).set(account.apiHeaders).send({ status: 'scheduled', scheduledTime: far });
+      const draft = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [connections[0].platformId] });
+      const second = await t.http
+        .put(`/api/v1/update-post/${draft.body.postGroupId}`)
+        .set(account.apiHeaders)
+        .send({ status: 'scheduled', scheduledTime: far });
       expect(second.status).toBe(403);
       await t.app.get(LimitsService).whenIdle();
       expect(await emails()).toHaveLength(1);
@@ -227,7 +285,10 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
 
     it('a refusal for platform availability sends no e-mail (usage limits only)', async () => {
       const { account, connections } = await accountWithConnections(t, ['twitter'], { plan: 'starter', apiAccess: true });
-      const res = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'x', platforms: [connections[0].platformId] });
+      const res = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: 'x', platforms: [connections[0].platformId] });
       expect(res.status).toBe(403);
       await t.app.get(LimitsService).whenIdle();
       const count = await t.connection.collection('limit_emails').countDocuments({ ownerId: new Types.ObjectId(account.userId) });
@@ -235,8 +296,8 @@ describe('create-post / update-post limits (403 limit-exceeded body)', () => {
     });
   });
 
-  describe('workspace: a managed user counts against the owner\'s plan', () => {
-    it('uses the billing owner\'s pool', async () => {
+  describe("workspace: a managed user counts against the owner's plan", () => {
+    it("uses the billing owner's pool", async () => {
       const owner = await accountWithConnections(t, ['linkedin'], { plan: 'starter', apiAccess: true, workspacesEnabled: true });
       const managed = await accountWithConnections(t, ['threads'], { plan: 'starter', parentUserId: owner.account.userId });
       await seedGroups(

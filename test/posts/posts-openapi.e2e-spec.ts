@@ -10,7 +10,10 @@ describe('OpenAPI document: posts routes', () => {
   it('lists every posts path with its method, responses and headers', async () => {
     const res = await t.http.get('/api/v1/openapi.json');
     expect(res.status).toBe(200);
-    const paths = res.body.paths as Record<string, Record<string, { tags: string[]; responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string }> }>>;
+    const paths = res.body.paths as Record<
+      string,
+      Record<string, { tags: string[]; responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string }> }>
+    >;
     const expected: Array<[string, string, string[]]> = [
       ['/api/v1/list-posts', 'get', ['200', '400', '500']],
       ['/api/v1/create-post', 'post', ['200', '400', '403', '409', '500']],

@@ -21,9 +21,8 @@ describe('GET /api/v1/usage and POST /api/v1/validate-post', () => {
     bluesky = (await createConnection(t, pro.userId, { platform: 'bluesky', externalId: 'b1' })).platformId;
     instagram = (await createConnection(t, pro.userId, { platform: 'instagram', externalId: 'i1' })).platformId;
     // Expires in 30 minutes, no refresh token: fine now, dead tomorrow.
-    expiring = (
-      await createConnection(t, pro.userId, { platform: 'threads', externalId: 't1', accessTokenExpiresAt: new Date(Date.now() + 30 * 60_000) })
-    ).platformId;
+    expiring = (await createConnection(t, pro.userId, { platform: 'threads', externalId: 't1', accessTokenExpiresAt: new Date(Date.now() + 30 * 60_000) }))
+      .platformId;
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -46,11 +45,18 @@ describe('GET /api/v1/usage and POST /api/v1/validate-post', () => {
       connections: { used: 4 },
     });
     expect(before.monthlyPosts.byConnection).toEqual(
-      expect.arrayContaining([{ platformId: mastodon, used: 0, remaining: 100 }, { platformId: bluesky, used: 0, remaining: 100 }]),
+      expect.arrayContaining([
+        { platformId: mastodon, used: 0, remaining: 100 },
+        { platformId: bluesky, used: 0, remaining: 100 },
+      ]),
     );
     expect(new Date(before.periodEnd).getTime()).toBeGreaterThan(Date.now());
 
-    await t.http.post('/api/v1/create-post').set(pro.apiHeaders).send({ content: 'counted', platforms: [mastodon, bluesky], scheduledTime: inAnHour() }).expect(200);
+    await t.http
+      .post('/api/v1/create-post')
+      .set(pro.apiHeaders)
+      .send({ content: 'counted', platforms: [mastodon, bluesky], scheduledTime: inAnHour() })
+      .expect(200);
     const after = await usage(pro);
     expect(after.scheduledPosts).toEqual({ limit: 100, used: 2, remaining: 98 });
     expect(after.monthlyPosts.used).toBe(2);
@@ -77,15 +83,27 @@ describe('GET /api/v1/usage and POST /api/v1/validate-post', () => {
 
   it('validate-post: the time create-post would store, moved for the minimum spacing beside a scheduled post', async () => {
     const at = new Date(Date.now() + 10 * 3_600_000).toISOString();
-    await t.http.post('/api/v1/create-post').set(pro.apiHeaders).send({ content: 'first', platforms: [mastodon], scheduledTime: at }).expect(200);
+    await t.http
+      .post('/api/v1/create-post')
+      .set(pro.apiHeaders)
+      .send({ content: 'first', platforms: [mastodon], scheduledTime: at })
+      .expect(200);
     const body = await validate({ content: 'second', platforms: [mastodon], scheduledTime: at });
     expect(body.scheduledTimeAdjusted).toBe(true);
     expect(new Date(body.scheduledTime).getTime()).toBeGreaterThan(new Date(at).getTime());
   });
 
   it("validate-post: create-post's refusal, as create-post would answer it", async () => {
-    expect(await validate({ platforms: [mastodon] })).toMatchObject({ valid: false, status: null, rejection: { status: 400, error: 'Content is required' }, platforms: [] });
-    expect((await validate({ content: 'x', platforms: ['mastodon-nope'] })).rejection).toEqual({ status: 400, error: 'Platform connection not found: mastodon-nope' });
+    expect(await validate({ platforms: [mastodon] })).toMatchObject({
+      valid: false,
+      status: null,
+      rejection: { status: 400, error: 'Content is required' },
+      platforms: [],
+    });
+    expect((await validate({ content: 'x', platforms: ['mastodon-nope'] })).rejection).toEqual({
+      status: 400,
+      error: 'Platform connection not found: mastodon-nope',
+    });
     // The Starter plan schedules at most 7 days ahead: the limit-exceeded body, and no limit e-mail.
     const far = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const sc = await createConnection(t, starter.userId, { platform: 'mastodon', externalId: 'm9', instanceUrl: 'https://mastodon.example' });
@@ -93,7 +111,10 @@ describe('GET /api/v1/usage and POST /api/v1/validate-post', () => {
     expect(refused.valid).toBe(false);
     expect(refused.rejection.status).toBe(403);
     expect(typeof refused.rejection.error).toBe('string');
-    const real = await t.http.post('/api/v1/create-post').set(starter.apiHeaders).send({ content: 'x', platforms: [sc.platformId], scheduledTime: far });
+    const real = await t.http
+      .post('/api/v1/create-post')
+      .set(starter.apiHeaders)
+      .send({ content: 'x', platforms: [sc.platformId], scheduledTime: far });
     expect(real.status).toBe(403);
     // The same refusal (its dates are computed from the moment of each request).
     const { maxScheduledDate: _a, message: _b, ...same } = real.body;
@@ -124,11 +145,16 @@ describe('GET /api/v1/usage and POST /api/v1/validate-post', () => {
     expect(now.platforms[0].problems).toEqual([]);
     const tomorrow = await validate({ content: 'later', platforms: [expiring], scheduledTime: new Date(Date.now() + 86_400_000).toISOString() });
     expect(tomorrow.valid).toBe(false);
-    expect(tomorrow.platforms[0].problems).toEqual([expect.stringMatching(/^The Threads access token expires at .* and cannot be refreshed: reconnect the account$/)]);
+    expect(tomorrow.platforms[0].problems).toEqual([
+      expect.stringMatching(/^The Threads access token expires at .* and cannot be refreshed: reconnect the account$/),
+    ]);
   });
 
   it('validate-post refuses a malformed media description with a clear 400', async () => {
-    const res = await t.http.post('/api/v1/validate-post').set(pro.apiHeaders).send({ content: 'x', platforms: [mastodon], media: [{ contentType: 'text/html' }] });
+    const res = await t.http
+      .post('/api/v1/validate-post')
+      .set(pro.apiHeaders)
+      .send({ content: 'x', platforms: [mastodon], media: [{ contentType: 'text/html' }] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'media must be an array of { contentType, size? } (contentType image/* or video/*, size in bytes)' });
   });

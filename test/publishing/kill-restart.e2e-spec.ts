@@ -64,8 +64,18 @@ describe('Publishing engine: killed mid-publish, restarted', () => {
     db = await openTestDatabase();
     control = await createTestApp({ env: { ...secrets, SCHEDULER_ENABLED: 'false' }, databaseUri: db.uri });
     const { account } = await accountWithConnections(control, [], { plan: 'premium', seats: 10 });
-    const tw = await createConnection(control, account.userId, { platform: 'twitter', externalId: twitter.user.id, username: 'fakeuser', accessToken: 'tw-token' });
-    const md = await createConnection(control, account.userId, { platform: 'mastodon', externalId: mastodon.account.id, accessToken: 'md-token', instanceUrl: mastodon.baseUrl });
+    const tw = await createConnection(control, account.userId, {
+      platform: 'twitter',
+      externalId: twitter.user.id,
+      username: 'fakeuser',
+      accessToken: 'tw-token',
+    });
+    const md = await createConnection(control, account.userId, {
+      platform: 'mastodon',
+      externalId: mastodon.account.id,
+      accessToken: 'md-token',
+      instanceUrl: mastodon.baseUrl,
+    });
     const tg = await createConnection(control, account.userId, { platform: 'telegram', externalId: String(CHAT_ID), accessToken: '123:bot' });
     // Every create call is slow: the kill lands while several are in flight.
     twitter.inject({ kind: 'slow', match: 'POST /2/tweets', delayMs: 1500 }, TOTAL);

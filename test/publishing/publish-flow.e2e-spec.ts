@@ -29,8 +29,20 @@ describe('Publishing engine: scheduled posts go out (twitter + mastodon fakes)',
     twitter.checkAfterSecs = 0;
     twitter.setToken('tw-token');
     mastodon.setToken('md-token');
-    tw = await createConnection(t, account.userId, { platform: 'twitter', externalId: twitter.user.id, username: 'fakeuser', accessToken: 'tw-token', refreshToken: 'tw-refresh' });
-    md = await createConnection(t, account.userId, { platform: 'mastodon', externalId: mastodon.account.id, username: 'alice', accessToken: 'md-token', instanceUrl: mastodon.baseUrl });
+    tw = await createConnection(t, account.userId, {
+      platform: 'twitter',
+      externalId: twitter.user.id,
+      username: 'fakeuser',
+      accessToken: 'tw-token',
+      refreshToken: 'tw-refresh',
+    });
+    md = await createConnection(t, account.userId, {
+      platform: 'mastodon',
+      externalId: mastodon.account.id,
+      username: 'alice',
+      accessToken: 'md-token',
+      instanceUrl: mastodon.baseUrl,
+    });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -140,7 +152,13 @@ describe('Publishing engine: scheduled posts go out (twitter + mastodon fakes)',
   it('refreshes an expired X token once, stores the new tokens and publishes', async () => {
     twitter.setToken('tw-old', 'expired');
     twitter.refreshTokens.set('tw-refresh-2', 'valid');
-    const conn = await createConnection(t, account.userId, { platform: 'twitter', externalId: '2000000000000000002', username: 'fakeuser', accessToken: 'tw-old', refreshToken: 'tw-refresh-2' });
+    const conn = await createConnection(t, account.userId, {
+      platform: 'twitter',
+      externalId: '2000000000000000002',
+      username: 'fakeuser',
+      accessToken: 'tw-old',
+      refreshToken: 'tw-refresh-2',
+    });
     const content = unique('After a refresh');
     const id = await schedule(content, [conn.platformId]);
     const group = await waitForGroup(t, account.apiHeaders, id);
@@ -154,7 +172,13 @@ describe('Publishing engine: scheduled posts go out (twitter + mastodon fakes)',
 
   it('fails with PLATFORM_AUTH_EXPIRED when the refresh is refused', async () => {
     twitter.setToken('tw-dead', 'expired');
-    const conn = await createConnection(t, account.userId, { platform: 'twitter', externalId: '2000000000000000003', username: 'fakeuser', accessToken: 'tw-dead', refreshToken: 'tw-refresh-unknown' });
+    const conn = await createConnection(t, account.userId, {
+      platform: 'twitter',
+      externalId: '2000000000000000003',
+      username: 'fakeuser',
+      accessToken: 'tw-dead',
+      refreshToken: 'tw-refresh-unknown',
+    });
     const id = await schedule(unique('Refresh refused'), [conn.platformId]);
     const group = await waitForGroup(t, account.apiHeaders, id);
     expect(group.status).toBe('failed');
@@ -212,7 +236,10 @@ describe('Publishing engine: scheduled posts go out (twitter + mastodon fakes)',
   });
 
   it('does not publish drafts or posts scheduled in the future', async () => {
-    const res = await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: unique('draft'), platforms: [tw.platformId] });
+    const res = await t.http
+      .post('/api/v1/create-post')
+      .set(account.apiHeaders)
+      .send({ content: unique('draft'), platforms: [tw.platformId] });
     const later = await t.http
       .post('/api/v1/create-post')
       .set(account.apiHeaders)
@@ -229,10 +256,14 @@ describe('Publishing engine: scheduled posts go out (twitter + mastodon fakes)',
     twitter.latencyMs = 300;
     try {
       const id = await schedule(unique('slow and fast'), [tw.platformId, md.platformId]);
-      await waitFor(async () => {
-        const g = await t.http.get(`/api/v1/get-post/${id}`).set(account.apiHeaders);
-        return g.body.posts.some((p: any) => p.status === 'published') && g.body.posts.some((p: any) => p.status !== 'published') ? g.body : null;
-      }, 10_000, 20).then((g: any) => {
+      await waitFor(
+        async () => {
+          const g = await t.http.get(`/api/v1/get-post/${id}`).set(account.apiHeaders);
+          return g.body.posts.some((p: any) => p.status === 'published') && g.body.posts.some((p: any) => p.status !== 'published') ? g.body : null;
+        },
+        10_000,
+        20,
+      ).then((g: any) => {
         expect(g.status).toBe('scheduled');
         expect(g.processingStatus).toBe('processing');
       });

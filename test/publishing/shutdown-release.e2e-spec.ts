@@ -18,7 +18,13 @@ describe('Shutdown of the publishing engine: the running publish finishes, claim
     t = await createTestApp({ env: { ...FAST_ENGINE_ENV, PUBLISH_CONCURRENCY: '1', PUBLISH_CLAIM_BATCH: '5' }, databaseUri: base.databaseUri });
     const account = await createAccount(t, { plan: 'premium', seats: 10 });
     mastodon.setToken('md-token');
-    const md = await createConnection(t, account.userId, { platform: 'mastodon', externalId: mastodon.account.id, username: 'alice', accessToken: 'md-token', instanceUrl: mastodon.baseUrl });
+    const md = await createConnection(t, account.userId, {
+      platform: 'mastodon',
+      externalId: mastodon.account.id,
+      username: 'alice',
+      accessToken: 'md-token',
+      instanceUrl: mastodon.baseUrl,
+    });
     // The first status takes 1.5 s: one post is being published while another waits, claimed.
     mastodon.inject({ kind: 'slow', match: 'POST /api/v1/statuses', delayMs: 1500 });
     for (const n of [1, 2, 3]) {

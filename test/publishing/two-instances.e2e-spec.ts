@@ -34,12 +34,23 @@ describe('Publishing engine: two instances share the work without duplicates', (
     a = await createTestApp({ env, databaseUri: db.uri });
     const { account } = await accountWithConnections(a, [], { plan: 'premium', seats: 10 });
     const tw = await createConnection(a, account.userId, { platform: 'twitter', externalId: twitter.user.id, username: 'fakeuser', accessToken: 'tw-token' });
-    const md = await createConnection(a, account.userId, { platform: 'mastodon', externalId: mastodon.account.id, username: 'alice', accessToken: 'md-token', instanceUrl: mastodon.baseUrl });
+    const md = await createConnection(a, account.userId, {
+      platform: 'mastodon',
+      externalId: mastodon.account.id,
+      username: 'alice',
+      accessToken: 'md-token',
+      instanceUrl: mastodon.baseUrl,
+    });
     const due = new Date(Date.now() - 1000);
     await seedGroups(
       a,
       account.userId,
-      Array.from({ length: TOTAL }, (_, i) => ({ content: `bulk post ${i}`, status: 'scheduled' as const, scheduledTime: due, connections: [i % 2 ? md : tw] })),
+      Array.from({ length: TOTAL }, (_, i) => ({
+        content: `bulk post ${i}`,
+        status: 'scheduled' as const,
+        scheduledTime: due,
+        connections: [i % 2 ? md : tw],
+      })),
     );
     await a.close();
     [a, b] = await Promise.all([
@@ -58,11 +69,22 @@ describe('Publishing engine: two instances share the work without duplicates', (
   it('publishes all 1,000 due posts, none twice, none missed', async () => {
     const posts = a.connection.collection('platform_posts');
     const started = Date.now();
-    await waitFor(async () => {
-      const done = await posts.countDocuments({ status: { $in: ['published', 'failed'] } });
-      if (process.env.DEBUG_PUBLISHING) console.log(Date.now() - started, 'ms', done, await posts.countDocuments({ status: 'processing' }), twitter.requests.length + mastodon.requests.length);
-      return done === TOTAL;
-    }, 280_000, 1000);
+    await waitFor(
+      async () => {
+        const done = await posts.countDocuments({ status: { $in: ['published', 'failed'] } });
+        if (process.env.DEBUG_PUBLISHING)
+          console.log(
+            Date.now() - started,
+            'ms',
+            done,
+            await posts.countDocuments({ status: 'processing' }),
+            twitter.requests.length + mastodon.requests.length,
+          );
+        return done === TOTAL;
+      },
+      280_000,
+      1000,
+    );
 
     const created = new Map<string, number>();
     for (const r of twitter.calls('POST /2/tweets')) {

@@ -39,7 +39,10 @@ describe('RATE_LIMIT_PER_MINUTE: per-key request limit shared by every instance'
       error: `Rate limit exceeded: at most 5 requests per minute for this API key; retry in ${retryAfter} seconds`,
     });
     // The limit applies before any handler runs, writes included.
-    const create = await a.http.post('/api/v1/create-post').set(alice.apiHeaders).send({ content: 'x', platforms: ['nope'] });
+    const create = await a.http
+      .post('/api/v1/create-post')
+      .set(alice.apiHeaders)
+      .send({ content: 'x', platforms: ['nope'] });
     expect(create.status).toBe(429);
   });
 

@@ -19,15 +19,31 @@ describe('webhooks CRUD: /api/v1/webhooks (API key) and /webhooks (dashboard)', 
 
   const api = (account: TestAccount) => ({
     list: () => t.http.get('/api/v1/webhooks').set(account.apiHeaders),
-    create: (body: unknown) => t.http.post('/api/v1/webhooks').set(account.apiHeaders).send(body as object),
-    update: (id: string, body: unknown) => t.http.patch(`/api/v1/webhooks/${id}`).set(account.apiHeaders).send(body as object),
+    create: (body: unknown) =>
+      t.http
+        .post('/api/v1/webhooks')
+        .set(account.apiHeaders)
+        .send(body as object),
+    update: (id: string, body: unknown) =>
+      t.http
+        .patch(`/api/v1/webhooks/${id}`)
+        .set(account.apiHeaders)
+        .send(body as object),
     remove: (id: string) => t.http.delete(`/api/v1/webhooks/${id}`).set(account.apiHeaders),
     regenerate: (id: string) => t.http.post(`/api/v1/webhooks/${id}/regenerate-secret`).set(account.apiHeaders),
   });
   const dash = (account: TestAccount) => ({
     list: () => t.http.get('/webhooks').set('Cookie', account.cookie),
-    create: (body: unknown) => t.http.post('/webhooks').set('Cookie', account.cookie).send(body as object),
-    update: (id: string, body: unknown) => t.http.patch(`/webhooks/${id}`).set('Cookie', account.cookie).send(body as object),
+    create: (body: unknown) =>
+      t.http
+        .post('/webhooks')
+        .set('Cookie', account.cookie)
+        .send(body as object),
+    update: (id: string, body: unknown) =>
+      t.http
+        .patch(`/webhooks/${id}`)
+        .set('Cookie', account.cookie)
+        .send(body as object),
     remove: (id: string) => t.http.delete(`/webhooks/${id}`).set('Cookie', account.cookie),
     regenerate: (id: string) => t.http.post(`/webhooks/${id}/regenerate-secret`).set('Cookie', account.cookie),
     deliveries: (id: string) => t.http.get(`/webhooks/${id}/deliveries`).set('Cookie', account.cookie),
@@ -42,7 +58,9 @@ describe('webhooks CRUD: /api/v1/webhooks (API key) and /webhooks (dashboard)', 
 
   describe('POST /api/v1/webhooks', () => {
     it('creates: 201 with the secret, shaped exactly', async () => {
-      const res = await api(a).create(body({ events: ['post.published', 'post.failed'] })).expect(201);
+      const res = await api(a)
+        .create(body({ events: ['post.published', 'post.failed'] }))
+        .expect(201);
       expect(res.body).toEqual({
         success: true,
         webhook: {
@@ -72,16 +90,26 @@ describe('webhooks CRUD: /api/v1/webhooks (API key) and /webhooks (dashboard)', 
       ['empty events', { events: [] }],
       ['events not an array', { events: 'post.published' }],
     ])('400 required fields: %s', async (_label, over) => {
-      const res = await api(a).create(_label === 'nothing' ? {} : body(over)).expect(400);
+      const res = await api(a)
+        .create(_label === 'nothing' ? {} : body(over))
+        .expect(400);
       expect(res.body).toEqual({ error: 'Name, URL, and at least one event are required' });
     });
 
     it('400 Invalid URL format', async () => {
-      expect((await api(a).create(body({ url: 'not a url' })).expect(400)).body).toEqual({ error: 'Invalid URL format' });
+      expect(
+        (
+          await api(a)
+            .create(body({ url: 'not a url' }))
+            .expect(400)
+        ).body,
+      ).toEqual({ error: 'Invalid URL format' });
     });
 
     it('400 Invalid events with both lists, comma+space joined', async () => {
-      const res = await api(a).create(body({ events: ['post.published', 'post.deleted', 'foo'] })).expect(400);
+      const res = await api(a)
+        .create(body({ events: ['post.published', 'post.deleted', 'foo'] }))
+        .expect(400);
       expect(res.body).toEqual({ error: `Invalid events: post.deleted, foo. Valid events: ${VALID}` });
     });
 
@@ -184,7 +212,13 @@ describe('webhooks CRUD: /api/v1/webhooks (API key) and /webhooks (dashboard)', 
 
     it('400 Invalid events without the valid list; URL rules apply', async () => {
       const w = await createFor(a);
-      expect((await api(a).update(w._id, { events: ['post.published', 'bogus', 'x.y'] }).expect(400)).body).toEqual({
+      expect(
+        (
+          await api(a)
+            .update(w._id, { events: ['post.published', 'bogus', 'x.y'] })
+            .expect(400)
+        ).body,
+      ).toEqual({
         error: 'Invalid events: bogus, x.y',
       });
       expect((await api(a).update(w._id, { url: 'nope' }).expect(400)).body).toEqual({ error: 'Invalid URL format' });
@@ -238,14 +272,34 @@ describe('webhooks CRUD: /api/v1/webhooks (API key) and /webhooks (dashboard)', 
     });
 
     it('same CRUD shapes; blocks ::1 and .localhost', async () => {
-      const created = await dash(a).create(body({ name: 'Dash' })).expect(201);
+      const created = await dash(a)
+        .create(body({ name: 'Dash' }))
+        .expect(201);
       expect(created.body.webhook.secret).toMatch(/^whsec_/);
       const id = created.body.webhook._id;
       expect((await dash(a).list().expect(200)).body.webhooks.some((w: { _id: string }) => w._id === id)).toBe(true);
-      expect((await dash(a).create(body({ url: 'http://[::1]:8080/' })).expect(400)).body).toEqual({ error: 'Localhost URLs are not allowed' });
-      expect((await dash(a).create(body({ url: 'http://x.localhost/' })).expect(400)).body).toEqual({ error: 'Localhost URLs are not allowed' });
+      expect(
+        (
+          await dash(a)
+            .create(body({ url: 'http://[::1]:8080/' }))
+            .expect(400)
+        ).body,
+      ).toEqual({ error: 'Localhost URLs are not allowed' });
+      expect(
+        (
+          await dash(a)
+            .create(body({ url: 'http://x.localhost/' }))
+            .expect(400)
+        ).body,
+      ).toEqual({ error: 'Localhost URLs are not allowed' });
       expect((await dash(a).update(id, { url: 'http://[::1]/' }).expect(400)).body).toEqual({ error: 'Localhost URLs are not allowed' });
-      expect((await dash(a).create(body({ events: ['nope'] })).expect(400)).body).toEqual({ error: `Invalid events: nope. Valid events: ${VALID}` });
+      expect(
+        (
+          await dash(a)
+            .create(body({ events: ['nope'] }))
+            .expect(400)
+        ).body,
+      ).toEqual({ error: `Invalid events: nope. Valid events: ${VALID}` });
       expect((await dash(a).regenerate(id).expect(200)).body.secret).toMatch(/^whsec_/);
       expect((await dash(a).deliveries(id).expect(200)).body).toEqual({ success: true, deliveries: [] });
       expect((await dash(a).remove(id).expect(200)).body).toEqual({ success: true });
@@ -256,7 +310,13 @@ describe('webhooks CRUD: /api/v1/webhooks (API key) and /webhooks (dashboard)', 
       expect((await dash(a).update(w._id, { name: '' }).expect(200)).body.webhook.name).toBe('');
       expect((await dash(a).update(w._id, { url: '' }).expect(400)).body).toEqual({ error: 'Invalid URL format' });
       expect((await dash(a).update(w._id, { events: [] }).expect(400)).body).toEqual({ error: 'Name, URL, and at least one event are required' });
-      expect((await dash(a).update(w._id, { events: ['bogus'] }).expect(400)).body).toEqual({ error: 'Invalid events: bogus' });
+      expect(
+        (
+          await dash(a)
+            .update(w._id, { events: ['bogus'] })
+            .expect(400)
+        ).body,
+      ).toEqual({ error: 'Invalid events: bogus' });
     });
 
     it('re-enabling resets failureCount', async () => {
@@ -269,8 +329,7 @@ describe('webhooks CRUD: /api/v1/webhooks (API key) and /webhooks (dashboard)', 
 
   describe('500s name the operation (cause logged, never sent)', () => {
     afterEach(() => jest.restoreAllMocks());
-    const boom = (method: keyof WebhooksRepository) =>
-      jest.spyOn(t.app.get(WebhooksRepository), method).mockRejectedValueOnce(new Error('database down'));
+    const boom = (method: keyof WebhooksRepository) => jest.spyOn(t.app.get(WebhooksRepository), method).mockRejectedValueOnce(new Error('database down'));
 
     it.each([
       ['listByUser', 'list', 'Failed to list webhooks'],

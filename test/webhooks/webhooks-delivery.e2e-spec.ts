@@ -31,7 +31,10 @@ async function createWebhook(t: TestApp, account: TestAccount, url: string, even
 
 const webhookDoc = (t: TestApp, id: string) => t.connection.collection('webhooks').findOne({ _id: new Types.ObjectId(id) });
 const deliveries = (t: TestApp, webhookId: string) =>
-  t.connection.collection('webhook_deliveries').find({ webhookId: new Types.ObjectId(webhookId) }).toArray();
+  t.connection
+    .collection('webhook_deliveries')
+    .find({ webhookId: new Types.ObjectId(webhookId) })
+    .toArray();
 
 const postData = (n = 1) => ({
   postId: new Types.ObjectId().toHexString(),
@@ -67,7 +70,13 @@ describe('webhook delivery (local receivers, WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
     const data = {
       'post.scheduled': { postId: 'p1', postGroupId: 'g1', platform: 'twitter', scheduledAt: at },
       'post.published': { postId: 'p1', postGroupId: 'g1', platform: 'twitter', publishedAt: at },
-      'post.failed': { postId: 'p2', postGroupId: 'g1', platform: 'linkedin', error: { code: 'PLATFORM_AUTH_EXPIRED', message: 'Token expired' }, failedAt: at },
+      'post.failed': {
+        postId: 'p2',
+        postGroupId: 'g1',
+        platform: 'linkedin',
+        error: { code: 'PLATFORM_AUTH_EXPIRED', message: 'Token expired' },
+        failedAt: at,
+      },
       'token.expiring': { platform: 'linkedin', platformId: 'linkedin-123', username: 'jane', expiresAt: at },
     } as const;
     for (const event of Object.keys(data) as Array<keyof typeof data>) {
@@ -217,9 +226,7 @@ describe('webhook delivery (local receivers, WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
     const statuses = (await deliveries(t, hook._id)).map((d) => d.status).sort();
     expect(statuses.every((s) => s === 'failed' || s === 'cancelled')).toBe(true);
     const history = (await t.http.get(`/webhooks/${hook._id}/deliveries`).set('Cookie', account.cookie).expect(200)).body.deliveries;
-    expect(history.flatMap((d: { attempts: Array<{ error: string }> }) => d.attempts.map((a) => a.error))).toEqual(
-      expect.arrayContaining(['HTTP 500']),
-    );
+    expect(history.flatMap((d: { attempts: Array<{ error: string }> }) => d.attempts.map((a) => a.error))).toEqual(expect.arrayContaining(['HTTP 500']));
 
     // Re-enabled through the API: failureCount stays 5, so the next failure disables it again.
     await t.http.patch(`/api/v1/webhooks/${hook._id}`).set(account.apiHeaders).send({ isActive: true }).expect(200);
@@ -249,7 +256,12 @@ describe('webhook delivery (local receivers, WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
     });
     const account = await createAccount(t);
     const hook = await createWebhook(t, account, rx.url, ['token.expiring']);
-    await service.enqueue(account.userId, 'token.expiring', { platform: 'threads', platformId: 'threads-1', username: null, expiresAt: new Date().toISOString() });
+    await service.enqueue(account.userId, 'token.expiring', {
+      platform: 'threads',
+      platformId: 'threads-1',
+      username: null,
+      expiresAt: new Date().toISOString(),
+    });
     await rx.waitFor(3, 5000);
     const d = await eventually(async () => {
       const doc = await webhookDoc(t, hook._id);
@@ -282,7 +294,10 @@ describe('webhook delivery (local receivers, WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
     const account = await createAccount(t);
     const hook = await createWebhook(t, account, rx.url, ['post.scheduled']);
     const total = 30; // more than one batch of the worker's run
-    await service.enqueueMany(account.userId, Array.from({ length: total }, (_, i) => ({ event: 'post.scheduled' as const, data: postData(i + 1) })));
+    await service.enqueueMany(
+      account.userId,
+      Array.from({ length: total }, (_, i) => ({ event: 'post.scheduled' as const, data: postData(i + 1) })),
+    );
     await rx.waitFor(total + 1, 15_000);
     const all = await eventually(async () => {
       const rows = await deliveries(t, hook._id);

@@ -48,8 +48,22 @@ function AdminOnly({ children }: { children: ReactNode }) {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/sign-in" element={<PublicOnly><SignInPage /></PublicOnly>} />
-      <Route path="/sign-up" element={<PublicOnly><SignUpPage /></PublicOnly>} />
+      <Route
+        path="/sign-in"
+        element={
+          <PublicOnly>
+            <SignInPage />
+          </PublicOnly>
+        }
+      />
+      <Route
+        path="/sign-up"
+        element={
+          <PublicOnly>
+            <SignUpPage />
+          </PublicOnly>
+        }
+      />
       <Route
         element={
           <RequireSession>
@@ -59,12 +73,31 @@ export function AppRoutes() {
       >
         <Route index element={<OverviewPage />} />
         <Route path="posts" element={<ComingSoonPage title="Posts" what="A calendar and a list of your posts with each platform's status" />} />
-        <Route path="compose" element={<ComingSoonPage title="Compose" what="Write a post once, check it against every platform's limits, add media and schedule it" />} />
+        <Route
+          path="compose"
+          element={<ComingSoonPage title="Compose" what="Write a post once, check it against every platform's limits, add media and schedule it" />}
+        />
         <Route path="connections" element={<ComingSoonPage title="Connections" what="Connect your social accounts and watch their health" />} />
         <Route path="webhook-endpoints" element={<ComingSoonPage title="Webhooks" what="Get an HTTP call when a post is published or fails" />} />
         <Route path="settings" element={<ComingSoonPage title="Settings" what="Your profile, password and sessions" />} />
-        <Route path="api-keys" element={<Suspense fallback={<PageLoader />}><ApiKeysPage /></Suspense>} />
-        <Route path="admin/users" element={<AdminOnly><Suspense fallback={<PageLoader />}><AdminUsersPage /></Suspense></AdminOnly>} />
+        <Route
+          path="api-keys"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <ApiKeysPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="admin/users"
+          element={
+            <AdminOnly>
+              <Suspense fallback={<PageLoader />}>
+                <AdminUsersPage />
+              </Suspense>
+            </AdminOnly>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -90,7 +90,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (result.data?.me) setState({ status: 'signed-in', user: result.data.me });
         else {
           remember(false);
-          setState({ status: 'signed-out', reason: result.error && !result.error.graphQLErrors.length ? 'The service cannot be reached right now.' : undefined });
+          setState({
+            status: 'signed-out',
+            reason: result.error && !result.error.graphQLErrors.length ? 'The service cannot be reached right now.' : undefined,
+          });
         }
       });
     return () => {

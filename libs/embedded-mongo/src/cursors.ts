@@ -40,7 +40,8 @@ export class CursorManager {
     const key = id.toBigInt().toString();
     const cursor = this.cursors.get(key);
     if (!cursor) throw new MongoError('CursorNotFound', `cursor id ${key} not found`);
-    if (cursor.ns !== ns) throw new MongoError('Unauthorized', `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`);
+    if (cursor.ns !== ns)
+      throw new MongoError('Unauthorized', `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`);
     cursor.lastUsed = Date.now();
     const batch = this.take(cursor, batchSize || Infinity);
     if (cursor.pos >= cursor.docs.length) {

@@ -101,17 +101,20 @@ export class EmbeddedMongoServer {
       log: (l, m) => this.log(l, m),
     };
     const lifetime = this.opts.transactionLifetimeMs ?? 60_000;
-    this.housekeeping = setInterval(() => {
-      const now = Date.now();
-      for (const s of this.sessions.all()) {
-        if (s.txn?.state === 'active' && now - s.txn.startedAt > lifetime) {
-          this.engine.abort(s.txn, 'transaction lifetime limit exceeded');
-          this.log('warn', `aborted transaction ${s.txn.txnNumber} of session ${s.id}: lifetime limit exceeded`);
+    this.housekeeping = setInterval(
+      () => {
+        const now = Date.now();
+        for (const s of this.sessions.all()) {
+          if (s.txn?.state === 'active' && now - s.txn.startedAt > lifetime) {
+            this.engine.abort(s.txn, 'transaction lifetime limit exceeded');
+            this.log('warn', `aborted transaction ${s.txn.txnNumber} of session ${s.id}: lifetime limit exceeded`);
+          }
         }
-      }
-      this.sessions.expire(30 * 60_000);
-      this.cursors.reap(this.opts.cursorTimeoutMs ?? 10 * 60_000);
-    }, Math.min(1000, lifetime));
+        this.sessions.expire(30 * 60_000);
+        this.cursors.reap(this.opts.cursorTimeoutMs ?? 10 * 60_000);
+      },
+      Math.min(1000, lifetime),
+    );
     this.housekeeping.unref();
     this.log('info', `embedded MongoDB listening on ${this.info.address}${this.opts.dataDir ? ` (data: ${this.opts.dataDir})` : ' (in-memory)'}`);
   }
@@ -153,10 +156,12 @@ export class EmbeddedMongoServer {
         if (pending.length < len) break;
         const msg = pending.subarray(0, len);
         pending = pending.subarray(len);
-        chain = chain.then(() => this.handle(socket, msg, base)).catch((e) => {
-          this.log('error', `connection ${connectionId}: ${(e as Error).stack ?? e}`);
-          socket.destroy();
-        });
+        chain = chain
+          .then(() => this.handle(socket, msg, base))
+          .catch((e) => {
+            this.log('error', `connection ${connectionId}: ${(e as Error).stack ?? e}`);
+            socket.destroy();
+          });
       }
     });
     socket.on('error', () => socket.destroy());

@@ -56,7 +56,8 @@ export class Session {
 export function noSuchTransaction(txnNumber: number, session: Session, transient = true): MongoError {
   const err = new MongoError('NoSuchTransaction', `Transaction with { txnNumber: ${txnNumber} } has been aborted.`);
   if (session.txn?.txnNumber !== txnNumber) {
-    (err as { message: string }).message = `Given transaction number ${txnNumber} does not match any in-progress transactions. The active transaction number is ${session.txnNumber}`;
+    (err as { message: string }).message =
+      `Given transaction number ${txnNumber} does not match any in-progress transactions. The active transaction number is ${session.txnNumber}`;
   }
   return transient ? err.withLabel(TRANSIENT) : err;
 }

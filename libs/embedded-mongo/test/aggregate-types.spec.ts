@@ -14,7 +14,15 @@ function typeOf(v: unknown): string {
 describe('aggregation keeps numeric types', () => {
   beforeAll(async () => {
     await h.db.collection('nums').insertMany([
-      { _id: 1 as never, g: 'a', l: Long.fromNumber(5), d: new Double(2), i: 3, arr: [Long.fromNumber(7), new Double(8), 9], sub: { l: Long.fromNumber(11), d: new Double(12) } },
+      {
+        _id: 1 as never,
+        g: 'a',
+        l: Long.fromNumber(5),
+        d: new Double(2),
+        i: 3,
+        arr: [Long.fromNumber(7), new Double(8), 9],
+        sub: { l: Long.fromNumber(11), d: new Double(12) },
+      },
       { _id: 2 as never, g: 'a', l: Long.fromNumber(6), d: new Double(4), i: 4, arr: [], sub: { l: Long.fromNumber(13), d: new Double(14) } },
       { _id: 3 as never, g: 'b', l: Long.fromNumber(1), d: new Double(1), i: 2147483647, arr: [], sub: {} },
     ]);
@@ -22,7 +30,14 @@ describe('aggregation keeps numeric types', () => {
   const agg = (pipeline: object[]) => h.db.collection('nums').aggregate(pipeline, promote).toArray();
 
   it('passes stored Int64 / Double values through $sort, $project, $addFields, $set, $unset', async () => {
-    const [doc] = await agg([{ $sort: { _id: 1 } }, { $limit: 1 }, { $project: { l: 1, d: 1, i: 1, sub: 1 } }, { $addFields: { x: 1 } }, { $set: { y: '$l' } }, { $unset: 'x' }]);
+    const [doc] = await agg([
+      { $sort: { _id: 1 } },
+      { $limit: 1 },
+      { $project: { l: 1, d: 1, i: 1, sub: 1 } },
+      { $addFields: { x: 1 } },
+      { $set: { y: '$l' } },
+      { $unset: 'x' },
+    ]);
     expect(typeOf(doc.l)).toBe('Long');
     expect(typeOf(doc.d)).toBe('Double');
     expect(typeOf(doc.i)).toBe('Int32');
@@ -34,7 +49,11 @@ describe('aggregation keeps numeric types', () => {
   it('keeps types of $unwind elements and of $lookup results', async () => {
     const docs = await agg([{ $match: { _id: 1 } }, { $unwind: '$arr' }, { $project: { arr: 1 } }]);
     expect(docs.map((d) => typeOf(d.arr))).toEqual(['Long', 'Double', 'Int32']);
-    const [joined] = await agg([{ $match: { _id: 1 } }, { $lookup: { from: 'nums', localField: 'g', foreignField: 'g', as: 'same' } }, { $project: { same: 1 } }]);
+    const [joined] = await agg([
+      { $match: { _id: 1 } },
+      { $lookup: { from: 'nums', localField: 'g', foreignField: 'g', as: 'same' } },
+      { $project: { same: 1 } },
+    ]);
     expect((joined.same as { l: unknown; d: unknown }[]).map((x) => [typeOf(x.l), typeOf(x.d)])).toEqual([
       ['Long', 'Double'],
       ['Long', 'Double'],
@@ -69,7 +88,19 @@ describe('aggregation keeps numeric types', () => {
 
   it('types $group keys and accumulators like MongoDB', async () => {
     const groups = await agg([
-      { $group: { _id: '$g', sumL: { $sum: '$l' }, sumD: { $sum: '$d' }, sumI: { $sum: '$i' }, n: { $sum: 1 }, avg: { $avg: '$i' }, first: { $first: '$l' }, max: { $max: '$d' }, all: { $push: '$l' } } },
+      {
+        $group: {
+          _id: '$g',
+          sumL: { $sum: '$l' },
+          sumD: { $sum: '$d' },
+          sumI: { $sum: '$i' },
+          n: { $sum: 1 },
+          avg: { $avg: '$i' },
+          first: { $first: '$l' },
+          max: { $max: '$d' },
+          all: { $push: '$l' },
+        },
+      },
       { $sort: { _id: 1 } },
     ]);
     const a = groups[0];
@@ -119,7 +150,10 @@ describe('$type expression', () => {
   it('names the stored numeric type of a field', async () => {
     const [doc] = await h.db
       .collection('nums')
-      .aggregate([{ $match: { _id: 1 } }, { $project: { l: { $type: '$l' }, d: { $type: '$d' }, i: { $type: '$i' }, s: { $type: '$sub.l' }, m: { $type: '$nope' }, a: { $type: '$arr' } } }])
+      .aggregate([
+        { $match: { _id: 1 } },
+        { $project: { l: { $type: '$l' }, d: { $type: '$d' }, i: { $type: '$i' }, s: { $type: '$sub.l' }, m: { $type: '$nope' }, a: { $type: '$arr' } } },
+      ])
       .toArray();
     expect(doc).toEqual({ _id: 1, l: 'long', d: 'double', i: 'int', s: 'long', m: 'missing', a: 'array' });
   });

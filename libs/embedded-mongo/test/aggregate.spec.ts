@@ -25,9 +25,15 @@ describe('aggregate', () => {
   });
 
   it('$project $addFields $set $unset', async () => {
-    expect(await agg([{ $match: { _id: 1 } }, { $project: { amount: 1 } }, { $addFields: { double: { $multiply: ['$amount', 2] } } }, { $set: { k: 1 } }, { $unset: 'k' }])).toEqual([
-      { _id: 1, amount: 10, double: 20 },
-    ]);
+    expect(
+      await agg([
+        { $match: { _id: 1 } },
+        { $project: { amount: 1 } },
+        { $addFields: { double: { $multiply: ['$amount', 2] } } },
+        { $set: { k: 1 } },
+        { $unset: 'k' },
+      ]),
+    ).toEqual([{ _id: 1, amount: 10, double: 20 }]);
   });
 
   it('$unwind $count $sortByCount $skip $limit', async () => {
@@ -40,12 +46,23 @@ describe('aggregate', () => {
   });
 
   it('$lookup (localField/foreignField and pipeline forms) and $replaceRoot', async () => {
-    const simple = await agg([{ $match: { _id: 2 } }, { $lookup: { from: 'customers', localField: 'cust', foreignField: '_id', as: 'c' } }, { $replaceRoot: { newRoot: { $first: '$c' } } }]);
+    const simple = await agg([
+      { $match: { _id: 2 } },
+      { $lookup: { from: 'customers', localField: 'cust', foreignField: '_id', as: 'c' } },
+      { $replaceRoot: { newRoot: { $first: '$c' } } },
+    ]);
     expect(simple).toEqual([{ _id: 'b', name: 'Bob' }]);
     const piped = await h.db
       .collection('customers')
       .aggregate([
-        { $lookup: { from: 'orders', let: { id: '$_id' }, pipeline: [{ $match: { $expr: { $eq: ['$cust', '$$id'] } } }, { $project: { _id: 0, amount: 1 } }], as: 'orders' } },
+        {
+          $lookup: {
+            from: 'orders',
+            let: { id: '$_id' },
+            pipeline: [{ $match: { $expr: { $eq: ['$cust', '$$id'] } } }, { $project: { _id: 0, amount: 1 } }],
+            as: 'orders',
+          },
+        },
         { $sort: { _id: 1 } },
       ])
       .toArray();

@@ -20,9 +20,17 @@ const ci = { locale: 'en', strength: 2 };
 describe('collation', () => {
   const names = () => h.db.collection<{ _id: number; name: string }>('names');
   beforeAll(async () => {
-    await names().insertMany(['anna', 'Anna', 'ANNA', 'Änna', 'apple', 'Bob', 'banana', 'Cherry', 'item10', 'item9', 'item02', 'item2'].map((name, i) => ({ _id: i + 1, name })));
+    await names().insertMany(
+      ['anna', 'Anna', 'ANNA', 'Änna', 'apple', 'Bob', 'banana', 'Cherry', 'item10', 'item9', 'item02', 'item2'].map((name, i) => ({ _id: i + 1, name })),
+    );
   });
-  const ids = async (filter: object, collation?: object) => (await names().find(filter, { collation: collation as never }).sort({ _id: 1 }).toArray()).map((d) => d.name);
+  const ids = async (filter: object, collation?: object) =>
+    (
+      await names()
+        .find(filter, { collation: collation as never })
+        .sort({ _id: 1 })
+        .toArray()
+    ).map((d) => d.name);
 
   it('a case-insensitive unique index refuses A@x.com beside a@x.com', async () => {
     const users = h.db.collection('users');
@@ -54,9 +62,15 @@ describe('collation', () => {
   it('ranges and sort follow the locale', async () => {
     expect(await ids({ name: { $gte: 'b', $lt: 'd' } })).toEqual(['banana']);
     expect(await ids({ name: { $gte: 'b', $lt: 'd' } }, { locale: 'en' })).toEqual(['Bob', 'banana', 'Cherry']);
-    const sorted = await names().find({ name: { $in: ['apple', 'Bob', 'banana', 'Cherry'] } }, { collation: { locale: 'en' } }).sort({ name: 1 }).toArray();
+    const sorted = await names()
+      .find({ name: { $in: ['apple', 'Bob', 'banana', 'Cherry'] } }, { collation: { locale: 'en' } })
+      .sort({ name: 1 })
+      .toArray();
     expect(sorted.map((d) => d.name)).toEqual(['apple', 'banana', 'Bob', 'Cherry']);
-    const binary = await names().find({ name: { $in: ['apple', 'Bob', 'banana', 'Cherry'] } }).sort({ name: 1 }).toArray();
+    const binary = await names()
+      .find({ name: { $in: ['apple', 'Bob', 'banana', 'Cherry'] } })
+      .sort({ name: 1 })
+      .toArray();
     expect(binary.map((d) => d.name)).toEqual(['Bob', 'Cherry', 'apple', 'banana']);
   });
 
@@ -112,15 +126,55 @@ describe('collation', () => {
   });
 
   it('refuses malformed collations and what it cannot honour', async () => {
-    expect((await failure(names().find({}, { collation: { locale: 'xx_NOPE' } }).toArray())).code).toBe(2);
-    expect((await failure(names().find({}, { collation: { locale: 'en', strength: 7 } }).toArray())).code).toBe(2);
-    expect((await failure(names().find({}, { collation: { strength: 2 } as never }).toArray())).code).toBe(9);
-    expect((await failure(names().find({}, { collation: { locale: 'en', strength: 4, alternate: 'shifted' } }).toArray())).code).toBe(238);
+    expect(
+      (
+        await failure(
+          names()
+            .find({}, { collation: { locale: 'xx_NOPE' } })
+            .toArray(),
+        )
+      ).code,
+    ).toBe(2);
+    expect(
+      (
+        await failure(
+          names()
+            .find({}, { collation: { locale: 'en', strength: 7 } })
+            .toArray(),
+        )
+      ).code,
+    ).toBe(2);
+    expect(
+      (
+        await failure(
+          names()
+            .find({}, { collation: { strength: 2 } as never })
+            .toArray(),
+        )
+      ).code,
+    ).toBe(9);
+    expect(
+      (
+        await failure(
+          names()
+            .find({}, { collation: { locale: 'en', strength: 4, alternate: 'shifted' } })
+            .toArray(),
+        )
+      ).code,
+    ).toBe(238);
     expect(await ids({ name: 'anna' }, { locale: 'en', strength: 5 })).toEqual(['anna']);
     expect(await ids({ name: 'anna' }, { locale: 'en', strength: 4 })).toEqual(['anna']);
-    const e = await failure(names().find({}, { collation: { locale: 'fr', backwards: true } }).toArray());
+    const e = await failure(
+      names()
+        .find({}, { collation: { locale: 'fr', backwards: true } })
+        .toArray(),
+    );
     expect(e.code).toBe(238);
     expect(e.message).toMatch(/backwards/);
-    expect(await names().find({ name: 'anna' }, { collation: { locale: 'simple' } }).toArray()).toHaveLength(1);
+    expect(
+      await names()
+        .find({ name: 'anna' }, { collation: { locale: 'simple' } })
+        .toArray(),
+    ).toHaveLength(1);
   });
 });

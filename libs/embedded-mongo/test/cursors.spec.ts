@@ -41,7 +41,10 @@ describe('cursors', () => {
   });
 
   it('aggregate cursors page too', async () => {
-    const docs = await h.db.collection('c').aggregate([{ $match: { i: { $gte: 100 } } }], { batchSize: 10 }).toArray();
+    const docs = await h.db
+      .collection('c')
+      .aggregate([{ $match: { i: { $gte: 100 } } }], { batchSize: 10 })
+      .toArray();
     expect(docs).toHaveLength(150);
   });
 });

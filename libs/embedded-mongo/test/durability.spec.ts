@@ -76,7 +76,10 @@ describe('durability', () => {
   it('truncates a torn trailing journal record on recovery', async () => {
     const dir = tmpDir();
     await withServer(dir, async (client) => {
-      await client.db('t').collection('c').insertMany([{ a: 1 }, { a: 2 }]);
+      await client
+        .db('t')
+        .collection('c')
+        .insertMany([{ a: 1 }, { a: 2 }]);
     });
     // Simulate a crash mid-append: garbage (a plausible length, wrong checksum) after the log.
     const server = await startEmbeddedMongo({ dataDir: dir, inWorker: false, compactBytes: 1e12 });
@@ -110,7 +113,8 @@ describe('durability', () => {
       async (client) => {
         const c = client.db('s').collection('docs');
         await c.createIndex({ k: 1 }, { unique: true, partialFilterExpression: { live: true } });
-        for (let i = 0; i < 20; i++) await c.insertMany(Array.from({ length: 100 }, (_, j) => ({ k: i * 100 + j, live: true, big: Long.fromNumber(i), blob: 'y'.repeat(100) })));
+        for (let i = 0; i < 20; i++)
+          await c.insertMany(Array.from({ length: 100 }, (_, j) => ({ k: i * 100 + j, live: true, big: Long.fromNumber(i), blob: 'y'.repeat(100) })));
         await c.deleteMany({ k: { $lt: 100 } });
         await client.db('s').createCollection('empty');
       },
@@ -151,7 +155,11 @@ describe('durability', () => {
     await client.close();
     await server.stop();
     await withServer(crashed, async (c2) => {
-      const docs = await c2.db('t').collection('tx').find({}, { projection: { _id: 0 } }).toArray();
+      const docs = await c2
+        .db('t')
+        .collection('tx')
+        .find({}, { projection: { _id: 0 } })
+        .toArray();
       expect(docs).toEqual([{ committed: 1 }, { committed: 2 }]);
     });
   });

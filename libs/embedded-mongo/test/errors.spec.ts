@@ -37,7 +37,12 @@ describe('errors', () => {
   it('reports unsupported features explicitly', async () => {
     await expect(h.db.createCollection('capped', { capped: true, size: 1000 })).rejects.toMatchObject({ code: 238, codeName: 'NotImplemented' });
     await expect(h.db.collection('t').createIndex({ body: 'text' })).rejects.toMatchObject({ code: 238 });
-    await expect(h.db.collection('t').aggregate([{ $out: 'x' }]).toArray()).rejects.toMatchObject({ code: 238 });
+    await expect(
+      h.db
+        .collection('t')
+        .aggregate([{ $out: 'x' }])
+        .toArray(),
+    ).rejects.toMatchObject({ code: 238 });
     await h.db.collection('t').insertOne({ a: 1 });
     await expect(h.db.collection('t').find({ $where: 'this.a == 1' }).toArray()).rejects.toMatchObject({ code: 2 });
   });

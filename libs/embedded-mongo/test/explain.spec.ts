@@ -38,13 +38,26 @@ describe('explain', () => {
   it('find on an indexed field is FETCH + IXSCAN with the index name and bounds', async () => {
     const ex = await c().find({ a: 3 }).explain('executionStats');
     expect(chain(ex.queryPlanner.winningPlan)).toEqual(['FETCH', 'IXSCAN']);
-    expect(ex.queryPlanner.winningPlan.inputStage).toMatchObject({ stage: 'IXSCAN', indexName: 'a_1', keyPattern: { a: 1 }, direction: 'forward', indexBounds: { a: ['[3, 3]'] }, isUnique: false });
+    expect(ex.queryPlanner.winningPlan.inputStage).toMatchObject({
+      stage: 'IXSCAN',
+      indexName: 'a_1',
+      keyPattern: { a: 1 },
+      direction: 'forward',
+      indexBounds: { a: ['[3, 3]'] },
+      isUnique: false,
+    });
     expect(ex.executionStats).toMatchObject({ nReturned: 10, totalKeysExamined: 10, totalDocsExamined: 10 });
-    const range = await c().find({ b: { $gte: 90 } }).explain();
+    const range = await c()
+      .find({ b: { $gte: 90 } })
+      .explain();
     expect(range.queryPlanner.winningPlan.inputStage).toMatchObject({ indexName: 'b_1', indexBounds: { b: ['[90, inf.0]'] } });
-    const both = await c().find({ b: { $gt: 10, $lt: 20 } }).explain();
+    const both = await c()
+      .find({ b: { $gt: 10, $lt: 20 } })
+      .explain();
     expect(both.queryPlanner.winningPlan.inputStage.indexBounds).toEqual({ b: ['(10, 20)'] });
-    const inList = await c().find({ a: { $in: [5, 1] } }).explain();
+    const inList = await c()
+      .find({ a: { $in: [5, 1] } })
+      .explain();
     expect(inList.queryPlanner.winningPlan.inputStage.indexBounds).toEqual({ a: ['[1, 1]', '[5, 5]'] });
   });
 
@@ -57,14 +70,21 @@ describe('explain', () => {
     expect(chain(walk.queryPlanner.winningPlan)).toEqual(['LIMIT', 'FETCH', 'IXSCAN']);
     expect(find(walk.queryPlanner.winningPlan, 'IXSCAN')).toMatchObject({ indexName: 'b_1', direction: 'backward', indexBounds: { b: ['[MaxKey, MinKey]'] } });
     expect(walk.executionStats).toMatchObject({ nReturned: 5, totalKeysExamined: 5, totalDocsExamined: 5 });
-    const skipped = await c().find({ s: { $gt: 'x9' } }).skip(1).explain();
+    const skipped = await c()
+      .find({ s: { $gt: 'x9' } })
+      .skip(1)
+      .explain();
     expect(chain(skipped.queryPlanner.winningPlan)).toEqual(['SKIP', 'COLLSCAN']);
-    const projected = await c().find({ a: 1 }, { projection: { b: 1 } }).explain();
+    const projected = await c()
+      .find({ a: 1 }, { projection: { b: 1 } })
+      .explain();
     expect(chain(projected.queryPlanner.winningPlan)).toEqual(['PROJECTION_SIMPLE', 'FETCH', 'IXSCAN']);
   });
 
   it('an _id lookup is IDHACK; a hint forces the index', async () => {
-    const byId = await c().find({ _id: 5 as never }).explain();
+    const byId = await c()
+      .find({ _id: 5 as never })
+      .explain();
     expect(byId.queryPlanner.winningPlan.stage).toBe('IDHACK');
     const hinted = await c().find({ s: 'x1' }).hint('a_1').explain('executionStats');
     expect(find(hinted.queryPlanner.winningPlan, 'IXSCAN')).toMatchObject({ indexName: 'a_1', indexBounds: { a: ['[MinKey, MaxKey]'] } });
@@ -92,11 +112,15 @@ describe('explain', () => {
     expect(chain(cursor.queryPlanner.winningPlan)).toEqual(['FETCH', 'IXSCAN']);
     expect(cursor.executionStats.totalKeysExamined).toBe(10);
     expect((agg.stages as Document[])[1]).toMatchObject({ $group: { _id: '$s', n: { $sum: 1 } }, nReturned: 10 });
-    const counted = await c().aggregate([{ $match: { a: 4 } }, { $count: 'n' }]).explain('executionStats');
+    const counted = await c()
+      .aggregate([{ $match: { a: 4 } }, { $count: 'n' }])
+      .explain('executionStats');
     const countCursor = (counted.stages as Document[])[0].$cursor;
     expect(countCursor.queryPlanner.winningPlan).toMatchObject({ stage: 'COUNT_SCAN', indexName: 'a_1' });
     expect(countCursor.executionStats.totalDocsExamined).toBe(0);
-    const pushed = await c().aggregate([{ $match: { b: { $lt: 3 } } }]).explain();
+    const pushed = await c()
+      .aggregate([{ $match: { b: { $lt: 3 } } }])
+      .explain();
     expect(pushed.queryPlanner.winningPlan.inputStage).toMatchObject({ stage: 'IXSCAN', indexName: 'b_1' });
   });
 
@@ -119,7 +143,11 @@ describe('explain', () => {
     expect(chain(del.queryPlanner.winningPlan)).toEqual(['DELETE', 'FETCH', 'IXSCAN']);
     const dist = (await c().distinct('a', { b: 4 }, { explain: 'queryPlanner' })) as unknown as Document;
     expect(find(dist.queryPlanner.winningPlan, 'IXSCAN')).toMatchObject({ indexName: 'b_1' });
-    const fam = (await c().findOneAndUpdate({ s: 'x4' }, { $set: { w: 2 } }, { explain: 'executionStats', includeResultMetadata: true })) as unknown as Document;
+    const fam = (await c().findOneAndUpdate(
+      { s: 'x4' },
+      { $set: { w: 2 } },
+      { explain: 'executionStats', includeResultMetadata: true },
+    )) as unknown as Document;
     expect(chain(fam.queryPlanner.winningPlan)).toEqual(['UPDATE', 'LIMIT', 'COLLSCAN']);
     expect(await c().countDocuments({ w: { $exists: true } })).toBe(0);
     expect(await c().countDocuments()).toBe(100);

@@ -7,7 +7,17 @@ const h = useServer();
 describe('find', () => {
   beforeAll(async () => {
     await h.db.collection('people').insertMany([
-      { _id: 1 as never, name: 'ann', age: 31, tags: ['a', 'b'], address: { city: 'Oslo' }, scores: [{ k: 'x', v: 5 }, { k: 'y', v: 9 }] },
+      {
+        _id: 1 as never,
+        name: 'ann',
+        age: 31,
+        tags: ['a', 'b'],
+        address: { city: 'Oslo' },
+        scores: [
+          { k: 'x', v: 5 },
+          { k: 'y', v: 9 },
+        ],
+      },
       { _id: 2 as never, name: 'bob', age: 25, tags: ['b'], address: { city: 'Rome' }, scores: [] },
       { _id: 3 as never, name: 'cid', age: 42, tags: [], address: { city: 'Oslo' } },
       { _id: 4 as never, name: 'dee', age: null },
@@ -53,7 +63,7 @@ describe('find', () => {
     expect(em).toEqual({ _id: 1, scores: [{ k: 'y', v: 9 }] });
   });
 
-  it('plain field projections keep document order and MongoDB\'s _id rules', async () => {
+  it("plain field projections keep document order and MongoDB's _id rules", async () => {
     const c = h.db.collection('ordered');
     await c.insertOne({ _id: 7, z: 1, a: 2, m: { x: 1 }, b: [3] } as never);
     expect(Object.keys((await c.findOne({}, { projection: { b: 1, z: 1 } }))!)).toEqual(['_id', 'z', 'b']);
@@ -114,7 +124,21 @@ describe('find', () => {
 
   it('sorts across types in MongoDB order', async () => {
     const c = h.db.collection('mixed');
-    const values = [new MaxKey(), /re/, new Timestamp({ t: 1, i: 1 }), new Date(0), true, new ObjectId(), new Binary(Buffer.from('x')), [1], { a: 1 }, 'str', 5, null, new MinKey()];
+    const values = [
+      new MaxKey(),
+      /re/,
+      new Timestamp({ t: 1, i: 1 }),
+      new Date(0),
+      true,
+      new ObjectId(),
+      new Binary(Buffer.from('x')),
+      [1],
+      { a: 1 },
+      'str',
+      5,
+      null,
+      new MinKey(),
+    ];
     await c.insertMany(values.map((v, i) => ({ i, v })));
     const asc = await c.find({}).sort({ v: 1 }).toArray();
     // Arrays sort by their smallest element (1), which puts [1] among the numbers.

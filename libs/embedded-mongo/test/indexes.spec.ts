@@ -56,7 +56,11 @@ describe('indexes', () => {
   it('enforces compound unique indexes', async () => {
     const c = h.db.collection('compound');
     await c.createIndex({ userId: 1, slot: 1 }, { unique: true });
-    await c.insertMany([{ userId: 1, slot: 'a' }, { userId: 1, slot: 'b' }, { userId: 2, slot: 'a' }]);
+    await c.insertMany([
+      { userId: 1, slot: 'a' },
+      { userId: 1, slot: 'b' },
+      { userId: 2, slot: 'a' },
+    ]);
     const err = (await c.insertOne({ userId: 1, slot: 'a' }).catch((e: unknown) => e)) as MongoServerError;
     expect(err.message).toContain('index: userId_1_slot_1 dup key: { userId: 1, slot: "a" }');
     expect(err.keyValue).toEqual({ userId: 1, slot: 'a' });
@@ -70,7 +74,11 @@ describe('indexes', () => {
 
     const p = h.db.collection('apikeys');
     await p.createIndex({ prefix: 1 }, { unique: true, partialFilterExpression: { active: true } });
-    await p.insertMany([{ prefix: 'k1', active: false }, { prefix: 'k1', active: false }, { prefix: 'k1', active: true }]);
+    await p.insertMany([
+      { prefix: 'k1', active: false },
+      { prefix: 'k1', active: false },
+      { prefix: 'k1', active: true },
+    ]);
     await expect(p.insertOne({ prefix: 'k1', active: true })).rejects.toMatchObject({ code: 11000 });
     await p.updateOne({ prefix: 'k1', active: true }, { $set: { active: false } });
     await p.insertOne({ prefix: 'k1', active: true });

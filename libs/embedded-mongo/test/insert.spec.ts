@@ -36,7 +36,9 @@ describe('insert', () => {
     expect([e1.writeErrors].flat()).toMatchObject([{ index: 1, code: 11000 }]);
     expect(await c.countDocuments()).toBe(1);
 
-    const unordered = (await c.insertMany([{ _id: 1 }, { _id: 3 }, { _id: 1 }, { _id: 4 }] as never[], { ordered: false }).catch((e: unknown) => e)) as MongoBulkWriteError;
+    const unordered = (await c
+      .insertMany([{ _id: 1 }, { _id: 3 }, { _id: 1 }, { _id: 4 }] as never[], { ordered: false })
+      .catch((e: unknown) => e)) as MongoBulkWriteError;
     expect(unordered.insertedCount).toBe(2);
     const errs = Array.isArray(unordered.writeErrors) ? unordered.writeErrors : [unordered.writeErrors];
     expect(errs.map((w) => w.index)).toEqual([0, 2]);
@@ -45,7 +47,10 @@ describe('insert', () => {
   });
 
   it('rejects an array _id', async () => {
-    const err = await h.db.collection('bad').insertOne({ _id: [1, 2] } as never).catch((e: unknown) => e);
+    const err = await h.db
+      .collection('bad')
+      .insertOne({ _id: [1, 2] } as never)
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 53 });
   });
 

@@ -21,8 +21,14 @@ describe('through Mongoose', () => {
   it('explain shows the index a query uses', async () => {
     const M = conn.model('Explained', new Schema({ handle: { type: String, index: true }, n: Number }));
     await M.init();
-    await M.create([{ handle: 'a', n: 1 }, { handle: 'b', n: 2 }]);
-    const ex = (await M.find({ handle: 'a' }).explain('executionStats')) as unknown as Array<{ queryPlanner: { winningPlan: { stage: string; inputStage: { stage: string; indexName: string } } }; executionStats: { nReturned: number } }>;
+    await M.create([
+      { handle: 'a', n: 1 },
+      { handle: 'b', n: 2 },
+    ]);
+    const ex = (await M.find({ handle: 'a' }).explain('executionStats')) as unknown as Array<{
+      queryPlanner: { winningPlan: { stage: string; inputStage: { stage: string; indexName: string } } };
+      executionStats: { nReturned: number };
+    }>;
     const plan = Array.isArray(ex) ? ex[0] : (ex as never);
     expect(plan.queryPlanner.winningPlan.stage).toBe('FETCH');
     expect(plan.queryPlanner.winningPlan.inputStage).toMatchObject({ stage: 'IXSCAN', indexName: 'handle_1' });

@@ -99,7 +99,12 @@ describe('mongoose', () => {
         tags: [`t${i % 3}`],
       })),
     );
-    const page = await PostModel.find({ userId: owner._id, status: 'scheduled' }).sort({ scheduledTime: -1 }).skip(2).limit(5).select('text scheduledTime').lean();
+    const page = await PostModel.find({ userId: owner._id, status: 'scheduled' })
+      .sort({ scheduledTime: -1 })
+      .skip(2)
+      .limit(5)
+      .select('text scheduledTime')
+      .lean();
     expect(page.map((p) => p.text)).toEqual(['post 25', 'post 23', 'post 21', 'post 19', 'post 17']);
     expect(page[0]).not.toHaveProperty('status');
     const populated = await PostModel.findOne({ text: 'post 1' }).populate<{ userId: User }>('userId');
@@ -126,11 +131,19 @@ describe('mongoose', () => {
 
   it('findOneAndUpdate with new, upsert and the lease pattern', async () => {
     const now = new Date();
-    const claimed = await PostModel.findOneAndUpdate({ status: 'scheduled', text: 'post 1' }, { $set: { status: 'published' } }, { returnDocument: 'after' }).lean();
+    const claimed = await PostModel.findOneAndUpdate(
+      { status: 'scheduled', text: 'post 1' },
+      { $set: { status: 'published' } },
+      { returnDocument: 'after' },
+    ).lean();
     expect(claimed?.status).toBe('published');
     const again = await PostModel.findOneAndUpdate({ status: 'scheduled', text: 'post 1' }, { $set: { status: 'published' } }, { returnDocument: 'after' });
     expect(again).toBeNull();
-    const up = await UserModel.findOneAndUpdate({ email: 'new@example.com' }, { $setOnInsert: { name: 'New', credits: 1 } }, { upsert: true, returnDocument: 'after' }).lean();
+    const up = await UserModel.findOneAndUpdate(
+      { email: 'new@example.com' },
+      { $setOnInsert: { name: 'New', credits: 1 } },
+      { upsert: true, returnDocument: 'after' },
+    ).lean();
     expect(up).toMatchObject({ email: 'new@example.com', name: 'New', credits: 1 });
     expect(now).toBeInstanceOf(Date);
   });

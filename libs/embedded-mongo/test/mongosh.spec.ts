@@ -26,11 +26,15 @@ describe('mongosh', () => {
       print('SCHEMA ' + db.runCommand({ collMod: 'items', validator: { $jsonSchema: { required: ['name'] } } }).ok);
       try { db.items.insertOne({ qty: 1 }); } catch (e) { print('INVALID ' + e.code); }
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/mongosh/bin/mongosh.js'), `${h.server.uri.replace('/?', '/test?')}`, '--quiet', '--norc', '--eval', script], {
-      cwd: root,
-      timeout: 110_000,
-      env: { ...process.env, MONGOSH_NO_UPDATE_CHECK: '1' },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [path.join(root, 'node_modules/mongosh/bin/mongosh.js'), `${h.server.uri.replace('/?', '/test?')}`, '--quiet', '--norc', '--eval', script],
+      {
+        cwd: root,
+        timeout: 110_000,
+        env: { ...process.env, MONGOSH_NO_UPDATE_CHECK: '1' },
+      },
+    );
     expect(stdout).toContain('FIND [{"name":"ink","qty":5}]');
     expect(stdout).toContain('AGG [{"_id":null,"total":8}]');
     expect(stdout).toContain('INDEX name_1');

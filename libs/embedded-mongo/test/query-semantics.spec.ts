@@ -39,8 +39,36 @@ describe('queries and projections (issue 20 item 6)', () => {
     const u1 = new ObjectId('64b000000000000000000001');
     const u2 = new ObjectId('64b000000000000000000002');
     await coll().insertMany([
-      { _id: 1 as never, scores: [70, 82, 95], refs: [new DBRef('users', u1)], t: 1, bits: new Binary(Buffer.from([0b00000101, 0b10000000])), n: 5, dec: Decimal128.fromString('1.5'), items: [{ a: 1, b: 1 }, { a: 2, b: 2 }, { a: 3, b: 3 }], arr: [1, 2, 3, 4], name: 'one', other: 'x' },
-      { _id: 2 as never, scores: [50, 60], refs: [new DBRef('users', u2)], t: Long.fromNumber(1), bits: new UUID('00000000-0000-0000-0000-000000000001'), n: 2, dec: new Double(2), items: [], arr: [5], name: 'two', other: 'y' },
+      {
+        _id: 1 as never,
+        scores: [70, 82, 95],
+        refs: [new DBRef('users', u1)],
+        t: 1,
+        bits: new Binary(Buffer.from([0b00000101, 0b10000000])),
+        n: 5,
+        dec: Decimal128.fromString('1.5'),
+        items: [
+          { a: 1, b: 1 },
+          { a: 2, b: 2 },
+          { a: 3, b: 3 },
+        ],
+        arr: [1, 2, 3, 4],
+        name: 'one',
+        other: 'x',
+      },
+      {
+        _id: 2 as never,
+        scores: [50, 60],
+        refs: [new DBRef('users', u2)],
+        t: Long.fromNumber(1),
+        bits: new UUID('00000000-0000-0000-0000-000000000001'),
+        n: 2,
+        dec: new Double(2),
+        items: [],
+        arr: [5],
+        name: 'two',
+        other: 'y',
+      },
       { _id: 3 as never, scores: 85, t: new Double(1), n: -1, dec: Decimal128.fromString('2.50'), name: 'three' },
       { _id: 4 as never, t: new Int32(2), dec: 3, oid: u1, date: new Date(0), s: 'str', re: /x/, b: true, nul: null, obj: {}, arrs: [[1]] },
       { _id: 5 as never, t: Decimal128.fromString('1'), bin: new Binary(Buffer.from([1, 2]), 0) },
@@ -60,7 +88,10 @@ describe('queries and projections (issue 20 item 6)', () => {
   });
 
   it('$elemMatch in a projection with operator-only conditions', async () => {
-    const docs = await coll().find({ _id: { $in: [1, 2] } as never }, { projection: { scores: { $elemMatch: { $gte: 80 } } } }).sort({ _id: 1 }).toArray();
+    const docs = await coll()
+      .find({ _id: { $in: [1, 2] } as never }, { projection: { scores: { $elemMatch: { $gte: 80 } } } })
+      .sort({ _id: 1 })
+      .toArray();
     expect(docs).toEqual([{ _id: 1, scores: [82] }, { _id: 2 }]);
   });
 
@@ -100,7 +131,11 @@ describe('queries and projections (issue 20 item 6)', () => {
     expect(await ids({ arrs: { $type: 'array' } })).toEqual([4]);
     expect(await ids({ scores: { $type: 'array' } })).toEqual([1, 2]);
     expect(await ids({ scores: { $type: 'int' } })).toEqual([1, 2, 3]); // an element of the type matches
-    await expect(coll().find({ t: { $type: 'nope' } }).toArray()).rejects.toMatchObject({ code: 2 });
+    await expect(
+      coll()
+        .find({ t: { $type: 'nope' } })
+        .toArray(),
+    ).rejects.toMatchObject({ code: 2 });
   });
 
   it('$bitsAllSet and friends on Binary and UUID', async () => {
@@ -141,13 +176,19 @@ describe('queries and projections (issue 20 item 6)', () => {
     expect(await ids({ dec: 2.5 })).toEqual([3]);
     expect(await ids({ dec: { $in: [Decimal128.fromString('3'), 1.5] } })).toEqual([1, 4]);
     expect(await ids({ t: 1 })).toEqual([1, 2, 3, 5]);
-    const sorted = await coll().find({ dec: { $exists: true } }).sort({ dec: -1 }).toArray();
+    const sorted = await coll()
+      .find({ dec: { $exists: true } })
+      .sort({ dec: -1 })
+      .toArray();
     expect(sorted.map((d) => d._id)).toEqual([4, 3, 2, 1]);
   });
 
   it('orders BinData by length, then subtype, then bytes', async () => {
     const { Binary } = await import('mongodb');
-    const sorted = await coll().find({ bin: { $exists: true } }).sort({ bin: 1 }).toArray();
+    const sorted = await coll()
+      .find({ bin: { $exists: true } })
+      .sort({ bin: 1 })
+      .toArray();
     expect(sorted.map((d) => d._id)).toEqual([6, 8, 5, 7]);
     expect(await ids({ bin: { $gt: new Binary(Buffer.from([0, 9]), 0) } })).toEqual([5, 7]);
     expect(await ids({ bin: { $lt: new Binary(Buffer.from([0, 0]), 0) } })).toEqual([6]);
@@ -161,7 +202,10 @@ describe('projection keeps numeric types', () => {
     const { Long, Double } = await import('mongodb');
     const c = h.db.collection('ptypes');
     await c.insertOne({ _id: 1 as never, a: { l: Long.fromNumber(3), d: new Double(4) }, l: Long.fromNumber(5), xs: [{ k: 1 }] });
-    const doc = await c.findOne({ _id: 1 as never }, { projection: { 'a.l': 1, 'a.d': 1, l: 1, xs: { $elemMatch: { k: 1 } } }, promoteLongs: false, promoteValues: false });
+    const doc = await c.findOne(
+      { _id: 1 as never },
+      { projection: { 'a.l': 1, 'a.d': 1, l: 1, xs: { $elemMatch: { k: 1 } } }, promoteLongs: false, promoteValues: false },
+    );
     expect((doc!.a as { l: { _bsontype: string } }).l._bsontype).toBe('Long');
     expect((doc!.a as { d: { _bsontype: string } }).d._bsontype).toBe('Double');
     expect((doc!.l as { _bsontype: string })._bsontype).toBe('Long');
@@ -206,7 +250,14 @@ describe('update operators use the same comparisons', () => {
   it('$pull compares Decimal128 numerically and positional $ finds by BinData', async () => {
     const { Decimal128, Binary } = await import('mongodb');
     const c = h.db.collection('upd');
-    await c.insertOne({ _id: 1 as never, vals: [1, 2.5, Decimal128.fromString('3')], items: [{ b: new Binary(Buffer.from([1]), 0), n: 0 }, { b: new Binary(Buffer.from([1]), 5), n: 0 }] });
+    await c.insertOne({
+      _id: 1 as never,
+      vals: [1, 2.5, Decimal128.fromString('3')],
+      items: [
+        { b: new Binary(Buffer.from([1]), 0), n: 0 },
+        { b: new Binary(Buffer.from([1]), 5), n: 0 },
+      ],
+    });
     await c.updateOne({ _id: 1 as never }, { $pull: { vals: { $gte: Decimal128.fromString('2') } } as never });
     await c.updateOne({ _id: 1 as never, 'items.b': new Binary(Buffer.from([1]), 5) }, { $set: { 'items.$.n': 1 } });
     const doc = await c.findOne({ _id: 1 as never });

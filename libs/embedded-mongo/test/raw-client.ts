@@ -64,7 +64,12 @@ export class RawClient {
 
   /** Legacy OP_QUERY against <db>.$cmd; returns the OP_REPLY document. */
   async query(db: string, body: Document): Promise<{ opCode: number; doc: Document }> {
-    const content = Buffer.concat([Buffer.alloc(4), Buffer.from(`${db}.$cmd\0`), Buffer.from([0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]), Buffer.from(serialize(body))]);
+    const content = Buffer.concat([
+      Buffer.alloc(4),
+      Buffer.from(`${db}.$cmd\0`),
+      Buffer.from([0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]),
+      Buffer.from(serialize(body)),
+    ]);
     const reply = this.next();
     this.socket.write(Buffer.concat([this.header(16 + content.length, 2004), content]));
     const msg = await reply;

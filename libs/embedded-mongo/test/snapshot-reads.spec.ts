@@ -42,7 +42,9 @@ describe('snapshot reads in transactions', () => {
     expect(await items().countDocuments({}, { session: s })).toBe(3);
     expect(await items().countDocuments({ tag: 'a' }, { session: s })).toBe(2);
     expect(await items().distinct('v', {}, { session: s })).toEqual([1, 2, 3]);
-    const [sum] = await items().aggregate([{ $group: { _id: null, total: { $sum: '$v' } } }], { session: s }).toArray();
+    const [sum] = await items()
+      .aggregate([{ $group: { _id: null, total: { $sum: '$v' } } }], { session: s })
+      .toArray();
     expect(sum.total).toBe(6);
     // Outside, the new state.
     expect((await items().find().sort({ _id: 1 }).toArray()).map((d) => d.v)).toEqual([10, 3, 4]);

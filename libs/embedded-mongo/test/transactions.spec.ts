@@ -74,10 +74,16 @@ describe('transactions', () => {
   });
 
   it('gives the second writer of a document a WriteConflict with TransientTransactionError', async () => {
-    const s1 = await inTxn((s) => accounts().updateOne({ _id: 'a' }, { $set: { balance: 1 } }, { session: s }).then(() => undefined));
+    const s1 = await inTxn((s) =>
+      accounts()
+        .updateOne({ _id: 'a' }, { $set: { balance: 1 } }, { session: s })
+        .then(() => undefined),
+    );
     const s2 = h.client.startSession();
     s2.startTransaction();
-    const err = (await accounts().updateOne({ _id: 'a' }, { $set: { balance: 2 } }, { session: s2 }).catch((e: unknown) => e)) as MongoServerError;
+    const err = (await accounts()
+      .updateOne({ _id: 'a' }, { $set: { balance: 2 } }, { session: s2 })
+      .catch((e: unknown) => e)) as MongoServerError;
     expect(err.code).toBe(112);
     expect(err.codeName).toBe('WriteConflict');
     expect(err.hasErrorLabel('TransientTransactionError')).toBe(true);
@@ -88,7 +94,11 @@ describe('transactions', () => {
   });
 
   it('makes a non-transactional writer wait for the transaction instead of losing data', async () => {
-    const s = await inTxn((s) => accounts().updateOne({ _id: 'a' }, { $inc: { balance: 10 } }, { session: s }).then(() => undefined));
+    const s = await inTxn((s) =>
+      accounts()
+        .updateOne({ _id: 'a' }, { $inc: { balance: 10 } }, { session: s })
+        .then(() => undefined),
+    );
     let done = false;
     const outside = accounts()
       .updateOne({ _id: 'a' }, { $inc: { balance: 1 } })
@@ -127,9 +137,15 @@ describe('transactions', () => {
   });
 
   it('aborts transactions that exceed the lifetime limit (NoSuchTransaction)', async () => {
-    const s = await inTxn((s) => accounts().updateOne({ _id: 'b' }, { $set: { balance: 9 } }, { session: s }).then(() => undefined));
+    const s = await inTxn((s) =>
+      accounts()
+        .updateOne({ _id: 'b' }, { $set: { balance: 9 } }, { session: s })
+        .then(() => undefined),
+    );
     await new Promise((r) => setTimeout(r, 4500));
-    const err = (await accounts().updateOne({ _id: 'b' }, { $set: { balance: 10 } }, { session: s }).catch((e: unknown) => e)) as MongoServerError;
+    const err = (await accounts()
+      .updateOne({ _id: 'b' }, { $set: { balance: 10 } }, { session: s })
+      .catch((e: unknown) => e)) as MongoServerError;
     expect(err.code).toBe(251);
     expect(err.hasErrorLabel('TransientTransactionError')).toBe(true);
     await s.abortTransaction().catch(() => undefined);
@@ -147,7 +163,12 @@ describe('transactions', () => {
     expect(await raw.msg({ commitTransaction: 1, ...t(1), $db: 'admin' })).toMatchObject({ ok: 1 });
     expect(await raw.msg({ commitTransaction: 1, ...t(1), $db: 'admin' })).toMatchObject({ ok: 1 });
     expect(await raw.msg({ abortTransaction: 1, ...t(1), $db: 'admin' })).toMatchObject({ ok: 0, code: 256, codeName: 'TransactionCommitted' });
-    expect(await raw.msg({ find: 'raw', ...t(2), $db: 'test' })).toMatchObject({ ok: 0, code: 251, codeName: 'NoSuchTransaction', errorLabels: ['TransientTransactionError'] });
+    expect(await raw.msg({ find: 'raw', ...t(2), $db: 'test' })).toMatchObject({
+      ok: 0,
+      code: 251,
+      codeName: 'NoSuchTransaction',
+      errorLabels: ['TransientTransactionError'],
+    });
     expect(await raw.msg({ insert: 'raw', documents: [{ a: 1 }], ...t(0), startTransaction: true, $db: 'test' })).toMatchObject({ ok: 0, code: 225 });
     raw.close();
   });

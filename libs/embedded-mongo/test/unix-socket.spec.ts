@@ -68,11 +68,15 @@ describe('Unix socket listener', () => {
     const socketPath = path.join(dir, 'mongod.sock');
     await withServer(socketPath, async (server) => {
       const script = `db.items.insertOne({ name: 'pen' }); print('COUNT ' + db.items.countDocuments());`;
-      const { stdout } = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/mongosh/bin/mongosh.js'), server.uri.replace('/?', '/test?'), '--quiet', '--norc', '--eval', script], {
-        cwd: root,
-        timeout: 110_000,
-        env: { ...process.env, MONGOSH_NO_UPDATE_CHECK: '1' },
-      });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [path.join(root, 'node_modules/mongosh/bin/mongosh.js'), server.uri.replace('/?', '/test?'), '--quiet', '--norc', '--eval', script],
+        {
+          cwd: root,
+          timeout: 110_000,
+          env: { ...process.env, MONGOSH_NO_UPDATE_CHECK: '1' },
+        },
+      );
       expect(stdout).toContain('COUNT 1');
     });
   }, 120_000);

@@ -30,7 +30,10 @@ describe('update paths', () => {
     const c = h.db.collection('all');
     await c.insertOne({ _id: 1 as never, a: [{ x: 1 }, { x: 2 }] });
     await c.updateOne({ _id: 1 as never }, { $set: { 'a.$[].x': 0, 'a.$[].y': 9 } });
-    expect((await c.findOne({ _id: 1 as never }))?.a).toEqual([{ x: 0, y: 9 }, { x: 0, y: 9 }]);
+    expect((await c.findOne({ _id: 1 as never }))?.a).toEqual([
+      { x: 0, y: 9 },
+      { x: 0, y: 9 },
+    ]);
     // A true overlap is still a conflict.
     const e = await failure(c.updateOne({ _id: 1 as never }, { $set: { 'a.$[].x': 1, 'a.$[]': 2 } }));
     expect(e.code).toBe(40);
@@ -58,18 +61,33 @@ describe('update paths', () => {
     expect(r.modifiedCount).toBe(1);
     const doc = await c.findOne({ _id: 1 as never });
     expect((doc?.b as Binary).sub_type).toBe(0x80);
-    expect(((doc?.nested as { b: Binary }).b).sub_type).toBe(0x80);
+    expect((doc?.nested as { b: Binary }).b.sub_type).toBe(0x80);
   });
 });
 
 describe('positional sibling paths', () => {
   it('updates a.$.x and a.$.y on the one matched element', async () => {
     const c = h.db.collection('pos');
-    await c.insertOne({ _id: 1 as never, a: [{ k: 'p', x: 1 }, { k: 'q', x: 2 }, { k: 'q', x: 3 }] });
+    await c.insertOne({
+      _id: 1 as never,
+      a: [
+        { k: 'p', x: 1 },
+        { k: 'q', x: 2 },
+        { k: 'q', x: 3 },
+      ],
+    });
     const r = await c.updateOne({ _id: 1 as never, 'a.k': 'q' }, { $set: { 'a.$.x': 20, 'a.$.y': 'set' }, $inc: { 'a.$.n': 1 } });
     expect(r.modifiedCount).toBe(1);
-    expect((await c.findOne({ _id: 1 as never }))?.a).toEqual([{ k: 'p', x: 1 }, { k: 'q', x: 20, y: 'set', n: 1 }, { k: 'q', x: 3 }]);
+    expect((await c.findOne({ _id: 1 as never }))?.a).toEqual([
+      { k: 'p', x: 1 },
+      { k: 'q', x: 20, y: 'set', n: 1 },
+      { k: 'q', x: 3 },
+    ]);
     await c.updateOne({ a: { $elemMatch: { k: 'q', x: 3 } } }, { $set: { 'a.$.x': 30, 'a.$.z': true } });
-    expect((await c.findOne({ _id: 1 as never }))?.a).toEqual([{ k: 'p', x: 1 }, { k: 'q', x: 20, y: 'set', n: 1 }, { k: 'q', x: 30, z: true }]);
+    expect((await c.findOne({ _id: 1 as never }))?.a).toEqual([
+      { k: 'p', x: 1 },
+      { k: 'q', x: 20, y: 'set', n: 1 },
+      { k: 'q', x: 30, z: true },
+    ]);
   });
 });

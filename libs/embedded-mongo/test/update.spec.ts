@@ -82,7 +82,11 @@ describe('update operators', () => {
 
   it('reports n / nModified, and multi updates every match', async () => {
     const c = h.db.collection('multi');
-    await c.insertMany([{ g: 1, v: 0 }, { g: 1, v: 0 }, { g: 2, v: 0 }]);
+    await c.insertMany([
+      { g: 1, v: 0 },
+      { g: 1, v: 0 },
+      { g: 2, v: 0 },
+    ]);
     const r1 = await c.updateMany({ g: 1 }, { $set: { v: 1 } });
     expect([r1.matchedCount, r1.modifiedCount]).toEqual([2, 2]);
     const r2 = await c.updateMany({ g: 1 }, { $set: { v: 1 } });

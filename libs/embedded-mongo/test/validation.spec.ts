@@ -44,7 +44,11 @@ describe('document validation', () => {
       {
         operatorName: 'properties',
         propertiesNotSatisfied: [
-          { propertyName: 'name', description: 'a name of two letters or more', details: [{ operatorName: 'minLength', specifiedAs: { minLength: 2 }, reason: 'specified string length was not satisfied', consideredValue: 'B' }] },
+          {
+            propertyName: 'name',
+            description: 'a name of two letters or more',
+            details: [{ operatorName: 'minLength', specifiedAs: { minLength: 2 }, reason: 'specified string length was not satisfied', consideredValue: 'B' }],
+          },
           { propertyName: 'age', details: [{ operatorName: 'minimum', specifiedAs: { minimum: 0 }, reason: 'comparison failed', consideredValue: -1 }] },
         ],
       },
@@ -58,7 +62,8 @@ describe('document validation', () => {
       { operatorName: 'required', specifiedAs: { required: ['name', 'age'] }, missingProperties: ['age'] },
     ]);
     const wrongType = await failure(people().insertOne({ name: 'Bob', age: new Double(3) }));
-    const rules = (wrongType.errInfo as { details: { schemaRulesNotSatisfied: Array<{ propertiesNotSatisfied: Array<{ details: unknown[] }> }> } }).details.schemaRulesNotSatisfied;
+    const rules = (wrongType.errInfo as { details: { schemaRulesNotSatisfied: Array<{ propertiesNotSatisfied: Array<{ details: unknown[] }> }> } }).details
+      .schemaRulesNotSatisfied;
     expect(rules[0].propertiesNotSatisfied[0].details[0]).toMatchObject({ operatorName: 'bsonType', reason: 'type did not match', consideredType: 'double' });
     expect((await failure(people().insertOne({ name: 'Bob', age: Long.fromNumber(3) }))).code).toBe(121);
     expect((await failure(people().insertOne({ name: 'Bob', age: 3, status: 'gone' }))).code).toBe(121);
@@ -99,7 +104,11 @@ describe('document validation', () => {
     await h.db.collection('warned').insertOne({ _id: 1 as never, b: 1 });
     expect(await h.db.collection('warned').countDocuments()).toBe(1);
     const [info] = await h.db.listCollections({ name: 'warned' }).toArray();
-    expect((info as { options: object }).options).toMatchObject({ validationAction: 'warn', validationLevel: 'strict', validator: { $jsonSchema: { required: ['a'] } } });
+    expect((info as { options: object }).options).toMatchObject({
+      validationAction: 'warn',
+      validationLevel: 'strict',
+      validator: { $jsonSchema: { required: ['a'] } },
+    });
     const [people] = await h.db.listCollections({ name: 'people' }).toArray();
     expect((people as { options: object }).options).toMatchObject({ validationLevel: 'strict', validationAction: 'error' });
   });
@@ -112,14 +121,24 @@ describe('document validation', () => {
     expect(e.code).toBe(121);
     expect(e.errInfo).toEqual({
       failingDocumentId: 7,
-      details: { operatorName: '$and', clausesNotSatisfied: [{ index: 0, details: { operatorName: '$gt', specifiedAs: { qty: { $gt: 0 } }, reason: 'comparison failed', consideredValue: 0 } }] },
+      details: {
+        operatorName: '$and',
+        clausesNotSatisfied: [
+          { index: 0, details: { operatorName: '$gt', specifiedAs: { qty: { $gt: 0 } }, reason: 'comparison failed', consideredValue: 0 } },
+        ],
+      },
     });
     const missing = await failure(orders.insertOne({ _id: 8 as never, qty: 2 }));
-    expect((missing.errInfo as { details: { clausesNotSatisfied: Array<{ details: { reason: string } }> } }).details.clausesNotSatisfied[0].details.reason).toBe('field was missing');
+    expect(
+      (missing.errInfo as { details: { clausesNotSatisfied: Array<{ details: { reason: string } }> } }).details.clausesNotSatisfied[0].details.reason,
+    ).toBe('field was missing');
   });
 
   it('refuses malformed validators and options', async () => {
-    await expect(h.db.createCollection('bad1', { validator: { $jsonSchema: { bogus: 1 } } })).rejects.toMatchObject({ code: 9, message: 'Unknown $jsonSchema keyword: bogus' });
+    await expect(h.db.createCollection('bad1', { validator: { $jsonSchema: { bogus: 1 } } })).rejects.toMatchObject({
+      code: 9,
+      message: 'Unknown $jsonSchema keyword: bogus',
+    });
     await expect(h.db.createCollection('bad2', { validator: { a: 1 }, validationLevel: 'sometimes' as never })).rejects.toMatchObject({ code: 2 });
     await expect(h.db.command({ collMod: 'people', validationAction: 'shout' })).rejects.toMatchObject({ code: 2 });
   });

@@ -42,7 +42,10 @@ export class LinkedInPostStatisticsRequest {
   @ApiPropertyOptional({ enum: METRIC_ENUM, description: 'One metric, UPPERCASE' })
   queryType?: string;
   @ApiPropertyOptional({
-    oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string', enum: ['ALL'] }],
+    oneOf: [
+      { type: 'array', items: { type: 'string' } },
+      { type: 'string', enum: ['ALL'] },
+    ],
     description: 'Several metrics (case-insensitive) or ALL; wins over queryType',
   })
   queryTypes?: string[] | 'ALL';
@@ -53,7 +56,12 @@ export class LinkedInAccountStatisticsRequest {
   platformId: string;
   @ApiPropertyOptional({ enum: METRIC_ENUM })
   queryType?: string;
-  @ApiPropertyOptional({ oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string', enum: ['ALL'] }] })
+  @ApiPropertyOptional({
+    oneOf: [
+      { type: 'array', items: { type: 'string' } },
+      { type: 'string', enum: ['ALL'] },
+    ],
+  })
   queryTypes?: string[] | 'ALL';
   @ApiPropertyOptional({ enum: ['TOTAL', 'DAILY'], default: 'TOTAL', description: 'Case-insensitive' })
   aggregation?: string;

@@ -58,7 +58,10 @@ export class AccountStatisticsResponseDoc {
   @ApiProperty() success: boolean;
   @ApiPropertyOptional({
     description: 'single metric: a total (number or null) or, with aggregation DAILY, daily points',
-    oneOf: [{ type: 'number', nullable: true }, { type: 'array', items: { $ref: '#/components/schemas/DailyPointResponse' } }],
+    oneOf: [
+      { type: 'number', nullable: true },
+      { type: 'array', items: { $ref: '#/components/schemas/DailyPointResponse' } },
+    ],
   })
   data?: unknown;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'several metrics, each as `data` above' })

@@ -19,8 +19,7 @@ function IsRequiredKeyName() {
   return ValidateBy({
     name: 'isRequiredKeyName',
     validator: {
-      validate: (value: unknown) =>
-        typeof value === 'string' && value.trim() !== '' && value.length <= API_KEY_NAME_MAX,
+      validate: (value: unknown) => typeof value === 'string' && value.trim() !== '' && value.length <= API_KEY_NAME_MAX,
       defaultMessage: (args?: ValidationArguments) =>
         typeof args?.value === 'string' && args.value.trim() !== '' ? AuthMessages.nameTooLong : AuthMessages.nameRequired,
     },

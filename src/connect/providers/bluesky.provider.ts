@@ -2,13 +2,7 @@ import { PlatformError, type RefreshedTokens } from '../../platforms/platform-ad
 import { platformFetch, readJson } from '../../platforms/platform-http';
 import type { ConnectSettings } from '../connect-settings';
 import { checkInstanceUrl } from '../instance-url';
-import {
-  ConnectError,
-  type ConnectCandidate,
-  type CredentialsConnectProvider,
-  type CredentialsInput,
-  type StoredGrant,
-} from './connect-provider';
+import { ConnectError, type ConnectCandidate, type CredentialsConnectProvider, type CredentialsInput, type StoredGrant } from './connect-provider';
 import { postQuietly } from './oauth-http';
 
 export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
@@ -59,7 +53,10 @@ export class BlueskyProvider implements CredentialsConnectProvider {
     const accessJwt = str(body?.accessJwt);
     const refreshJwt = str(body?.refreshJwt);
     if (!res.ok || !did || !accessJwt) {
-      throw new ConnectError('invalid_credentials', `Bluesky did not open a session (HTTP ${res.status}${str(body?.message) ? `: ${str(body?.message)}` : ''})`);
+      throw new ConnectError(
+        'invalid_credentials',
+        `Bluesky did not open a session (HTTP ${res.status}${str(body?.message) ? `: ${str(body?.message)}` : ''})`,
+      );
     }
     const handle = str(body?.handle) ?? identifier;
     const profile = await this.profile(service, did, accessJwt);

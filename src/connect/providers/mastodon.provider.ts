@@ -77,7 +77,12 @@ export class MastodonProvider implements OAuthConnectProvider {
       if (err instanceof ConnectError && err.message.includes('invalid_client')) await this.apps.forget(instance, ctx.redirectUri, client.clientId);
       throw err;
     });
-    const me = await fetchIdentity<Record<string, unknown>>('Mastodon', `${instance}/api/v1/accounts/verify_credentials`, token.accessToken, this.settings.timeoutMs);
+    const me = await fetchIdentity<Record<string, unknown>>(
+      'Mastodon',
+      `${instance}/api/v1/accounts/verify_credentials`,
+      token.accessToken,
+      this.settings.timeoutMs,
+    );
     const id = str(me.id);
     const username = str(me.username);
     if (!id || !username) throw new ConnectError('token_exchange_failed', 'Mastodon did not return the account');
@@ -131,7 +136,12 @@ export class MastodonProvider implements OAuthConnectProvider {
       res = await platformFetch(`${instance}/api/v1/apps`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ client_name: 'Social Post Scheduler', redirect_uris: redirectUri, scopes: SCOPES, website: this.settings.publicBaseUrl }).toString(),
+        body: new URLSearchParams({
+          client_name: 'Social Post Scheduler',
+          redirect_uris: redirectUri,
+          scopes: SCOPES,
+          website: this.settings.publicBaseUrl,
+        }).toString(),
         timeoutMs: this.settings.timeoutMs,
       });
     } catch {

@@ -35,12 +35,9 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 function describeRefusal(body: Record<string, unknown> | null): string {
   if (!body) return 'no readable answer';
   const error = body.error;
-  const code = typeof error === 'string' ? error : (error as { code?: unknown; type?: unknown } | undefined)?.code ?? (error as { type?: unknown } | undefined)?.type;
-  const text =
-    str(body.error_description) ??
-    str((error as { message?: unknown } | undefined)?.message) ??
-    str(body.message) ??
-    str(body.error_message);
+  const code =
+    typeof error === 'string' ? error : ((error as { code?: unknown; type?: unknown } | undefined)?.code ?? (error as { type?: unknown } | undefined)?.type);
+  const text = str(body.error_description) ?? str((error as { message?: unknown } | undefined)?.message) ?? str(body.message) ?? str(body.error_message);
   return [str(code), text].filter(Boolean).join(': ') || 'no readable answer';
 }
 
@@ -91,7 +88,13 @@ export async function exchangeToken(call: CodeExchange): Promise<TokenAnswer> {
 }
 
 /** A GET of identity or page data with the new token; failures name the platform and status. */
-export async function fetchIdentity<T>(label: string, url: string, accessToken: string | null, timeoutMs: number, headers: Record<string, string> = {}): Promise<T> {
+export async function fetchIdentity<T>(
+  label: string,
+  url: string,
+  accessToken: string | null,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await platformFetch(url, {

@@ -83,7 +83,11 @@ export const TWITTER: OAuth2Spec = {
   async revoke(grant, s, client) {
     await postQuietly(
       `${s.endpoints.twitterApiUrl}/2/oauth2/revoke`,
-      { token: grant.refreshToken ?? grant.accessToken, token_type_hint: grant.refreshToken ? 'refresh_token' : 'access_token', client_id: client.clientId ?? '' },
+      {
+        token: grant.refreshToken ?? grant.accessToken,
+        token_type_hint: grant.refreshToken ? 'refresh_token' : 'access_token',
+        client_id: client.clientId ?? '',
+      },
       { authorization: basicAuth(client.clientId ?? '', client.clientSecret ?? '') },
       s.timeoutMs,
     );
@@ -136,7 +140,13 @@ async function linkedinOrganizations(token: TokenAnswer, s: ConnectSettings): Pr
   const ids = (acls.elements ?? []).map((e) => /^urn:li:organization:(\d+)$/.exec(e.organization ?? '')?.[1]).filter((v): v is string => !!v);
   const out: ConnectCandidate[] = [];
   for (const id of [...new Set(ids)]) {
-    const org = await fetchIdentity<Record<string, unknown>>('LinkedIn', `${s.endpoints.linkedinApiUrl}/rest/organizations/${id}`, token.accessToken, s.timeoutMs, linkedinHeaders(s)).catch(() => null);
+    const org = await fetchIdentity<Record<string, unknown>>(
+      'LinkedIn',
+      `${s.endpoints.linkedinApiUrl}/rest/organizations/${id}`,
+      token.accessToken,
+      s.timeoutMs,
+      linkedinHeaders(s),
+    ).catch(() => null);
     const vanity = str(org?.vanityName);
     out.push({
       externalId: id,
@@ -268,7 +278,12 @@ export const TIKTOK: OAuth2Spec = {
     });
   },
   async revoke(grant, s, client) {
-    await postQuietly(`${s.endpoints.tiktokApiUrl}/v2/oauth/revoke/`, { client_key: client.clientId ?? '', client_secret: client.clientSecret ?? '', token: grant.accessToken }, {}, s.timeoutMs);
+    await postQuietly(
+      `${s.endpoints.tiktokApiUrl}/v2/oauth/revoke/`,
+      { client_key: client.clientId ?? '', client_secret: client.clientSecret ?? '', token: grant.accessToken },
+      {},
+      s.timeoutMs,
+    );
   },
 };
 

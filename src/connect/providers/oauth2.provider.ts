@@ -1,13 +1,7 @@
 import { basicAuth, refreshOAuthToken } from '../../platforms/adapter-kit/oauth-refresh';
 import { PlatformError, type PlatformName, type RefreshedTokens } from '../../platforms/platform-adapter';
 import type { ConnectSettings, OAuthClientPlatform, OAuthClientSettings } from '../connect-settings';
-import type {
-  BeginContext,
-  CompleteContext,
-  CompletedAuthorization,
-  OAuthConnectProvider,
-  StoredGrant,
-} from './connect-provider';
+import type { BeginContext, CompleteContext, CompletedAuthorization, OAuthConnectProvider, StoredGrant } from './connect-provider';
 import { exchangeToken, type TokenAnswer } from './oauth-http';
 
 /**

@@ -50,7 +50,10 @@ export class TelegramProvider implements CredentialsConnectProvider {
       );
     }
     const title = chat.result.title ?? chat.result.first_name ?? String(chat.result.id);
-    const member = await this.call<{ status?: string; can_post_messages?: boolean }>(token, 'getChatMember', { chat_id: chat.result.id, user_id: me.result.id });
+    const member = await this.call<{ status?: string; can_post_messages?: boolean }>(token, 'getChatMember', {
+      chat_id: chat.result.id,
+      user_id: me.result.id,
+    });
     const status = member.result?.status;
     if (!member.ok || (status !== 'administrator' && status !== 'creator')) {
       throw new ConnectError(
@@ -60,7 +63,10 @@ export class TelegramProvider implements CredentialsConnectProvider {
     }
     // Channels grant posting separately; in groups an administrator can always send.
     if (chat.result.type === 'channel' && member.result?.can_post_messages !== true) {
-      throw new ConnectError('account_unavailable', `The bot ${bot} is an administrator of ${title} but lacks the "Post messages" right: enable it in the channel's administrator settings`);
+      throw new ConnectError(
+        'account_unavailable',
+        `The bot ${bot} is an administrator of ${title} but lacks the "Post messages" right: enable it in the channel's administrator settings`,
+      );
     }
     const username = chat.result.username ?? null;
     return {

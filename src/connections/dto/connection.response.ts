@@ -39,8 +39,7 @@ export class ConnectionTestResponse {
 }
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
-const lastErrorOf = (e: { message: string; occurredAt: Date } | null) =>
-  e ? { message: e.message, occurredAt: e.occurredAt.toISOString() } : null;
+const lastErrorOf = (e: { message: string; occurredAt: Date } | null) => (e ? { message: e.message, occurredAt: e.occurredAt.toISOString() } : null);
 
 export function toConnectionResponse(record: ConnectionRecord, now: Date = new Date()): ConnectionResponse {
   const { tokenStatus, tokenExpiresIn } = tokenStatusOf(record.accessTokenExpiresAt, now);

@@ -6,7 +6,10 @@ import { dateRangeParam, defined, runTool, type ToolScope, registerTool } from '
 
 const platformId = z.string().describe('Compound id of a LinkedIn connection, `linkedin-<id>` (see list_connections)');
 // Values are checked by the service, so a wrong one gets the REST message.
-const queryType = z.string().optional().describe(`One metric (uppercase): ${METRICS.join(', ')}. Use this or queryTypes.`);
+const queryType = z
+  .string()
+  .optional()
+  .describe(`One metric (uppercase): ${METRICS.join(', ')}. Use this or queryTypes.`);
 const queryTypes = z
   .union([z.array(z.string()), z.string()])
   .optional()
@@ -18,7 +21,8 @@ const cached = 'Results are cached for 30 minutes (`cached` tells).';
 export function registerAnalyticsTools(server: McpServer, scope: ToolScope, analytics: AnalyticsService): void {
   const { ctx } = scope;
 
-  registerTool(server, 
+  registerTool(
+    server,
     'linkedin_followers',
     {
       title: 'LinkedIn followers',
@@ -35,7 +39,8 @@ export function registerAnalyticsTools(server: McpServer, scope: ToolScope, anal
     ),
   );
 
-  registerTool(server, 
+  registerTool(
+    server,
     'linkedin_profile_summary',
     {
       title: 'LinkedIn profile summary',
@@ -60,9 +65,7 @@ export function registerAnalyticsTools(server: McpServer, scope: ToolScope, anal
     annotations: { readOnlyHint: true, openWorldHint: true },
   };
   const postStatisticsHandler = (tool: string) =>
-    runTool(scope, tool, 'Failed to fetch LinkedIn post statistics', (args: Record<string, unknown>) =>
-      analytics.postStatistics(ctx, defined(args)),
-    );
+    runTool(scope, tool, 'Failed to fetch LinkedIn post statistics', (args: Record<string, unknown>) => analytics.postStatistics(ctx, defined(args)));
   registerTool(server, 'linkedin_post_statistics', { title: 'LinkedIn post statistics', ...postStatistics }, postStatisticsHandler('linkedin_post_statistics'));
 
   const accountStatistics = {
@@ -77,22 +80,23 @@ export function registerAnalyticsTools(server: McpServer, scope: ToolScope, anal
     annotations: { readOnlyHint: true, openWorldHint: true },
   };
   const accountStatisticsHandler = (tool: string) =>
-    runTool(scope, tool, 'Failed to fetch LinkedIn account statistics', (args: Record<string, unknown>) =>
-      analytics.accountStatistics(ctx, defined(args)),
-    );
-  registerTool(server, 
+    runTool(scope, tool, 'Failed to fetch LinkedIn account statistics', (args: Record<string, unknown>) => analytics.accountStatistics(ctx, defined(args)));
+  registerTool(
+    server,
     'linkedin_account_statistics',
     { title: 'LinkedIn account statistics', ...accountStatistics },
     accountStatisticsHandler('linkedin_account_statistics'),
   );
 
   // The reference service's names for the same two tools, so prompts written for it keep working.
-  registerTool(server, 
+  registerTool(
+    server,
     'linkedin_post_stats',
     { title: 'LinkedIn post statistics (alias)', ...postStatistics, description: `Alias of linkedin_post_statistics. ${postStatistics.description}` },
     postStatisticsHandler('linkedin_post_stats'),
   );
-  registerTool(server, 
+  registerTool(
+    server,
     'linkedin_account_stats',
     {
       title: 'LinkedIn account statistics (alias)',

@@ -7,7 +7,8 @@ import { runTool, type ToolScope, registerTool } from './tool-kit';
 export function registerConnectionsTools(server: McpServer, scope: ToolScope, connections: ConnectionsService): void {
   const { ctx } = scope;
 
-  registerTool(server, 
+  registerTool(
+    server,
     'list_connections',
     {
       title: 'List connected accounts',
@@ -23,7 +24,8 @@ export function registerConnectionsTools(server: McpServer, scope: ToolScope, co
     }),
   );
 
-  registerTool(server, 
+  registerTool(
+    server,
     'test_connection',
     {
       title: 'Test a connection',

@@ -5,11 +5,7 @@ import type { PostValidationService } from '../../publishing/post-validation.ser
 import { defined, registerTool, runTool, type ToolScope } from './tool-kit';
 
 /** Usage and the dry run: what an assistant should check before it creates posts. */
-export function registerPlanningTools(
-  server: McpServer,
-  scope: ToolScope,
-  services: { posts: PostsService; validation: PostValidationService },
-): void {
+export function registerPlanningTools(server: McpServer, scope: ToolScope, services: { posts: PostsService; validation: PostValidationService }): void {
   const { ctx } = scope;
 
   registerTool(
@@ -31,7 +27,7 @@ export function registerPlanningTools(
     {
       title: 'Check a post without creating it',
       description:
-        'Runs every check of create_post (fields, plan limits, platform availability, scheduling) and of publishing (each platform\'s content and media rules, thread splitting, token expiry at the scheduled time) and answers what would happen, writing nothing: { valid, status, scheduledTime, scheduledTimeAdjusted, rejection, platforms: [{ platformId, ok, parts, problems, warnings }] }. Takes create_post\'s arguments, plus optional media [{ contentType, size }] for files you will attach.',
+        "Runs every check of create_post (fields, plan limits, platform availability, scheduling) and of publishing (each platform's content and media rules, thread splitting, token expiry at the scheduled time) and answers what would happen, writing nothing: { valid, status, scheduledTime, scheduledTimeAdjusted, rejection, platforms: [{ platformId, ok, parts, problems, warnings }] }. Takes create_post's arguments, plus optional media [{ contentType, size }] for files you will attach.",
       inputSchema: {
         content: z.string().describe('Post text'),
         platforms: z.array(z.string()).describe('Compound platform ids `<platform>-<id>` from list_connections'),
@@ -44,8 +40,6 @@ export function registerPlanningTools(
       },
       annotations: { readOnlyHint: true },
     },
-    runTool(scope, 'validate_post', 'Failed to validate post', async (args: Record<string, unknown>) =>
-      services.validation.validate(ctx, defined(args)),
-    ),
+    runTool(scope, 'validate_post', 'Failed to validate post', async (args: Record<string, unknown>) => services.validation.validate(ctx, defined(args))),
   );
 }

@@ -19,7 +19,8 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
   const { ctx } = scope;
   const { posts, idempotency } = deps;
 
-  registerTool(server, 
+  registerTool(
+    server,
     'list_posts',
     {
       title: 'List posts',
@@ -46,7 +47,8 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
     runTool(scope, 'list_posts', 'Failed to list posts', (args: Record<string, unknown>) => posts.list(ctx, defined(args))),
   );
 
-  registerTool(server, 
+  registerTool(
+    server,
     'get_post',
     {
       title: 'Get a post',
@@ -57,7 +59,8 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
     runTool(scope, 'get_post', 'Failed to fetch post group', (args: { postGroupId: string }) => posts.get(ctx, args.postGroupId)),
   );
 
-  registerTool(server, 
+  registerTool(
+    server,
     'create_post',
     {
       title: 'Create a post',
@@ -86,7 +89,8 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
     }),
   );
 
-  registerTool(server, 
+  registerTool(
+    server,
     'update_post',
     {
       title: 'Schedule, reschedule or unschedule a post',
@@ -94,7 +98,7 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
         "Change a draft or scheduled post group: status=scheduled schedules it (at scheduledTime, else its existing time, else now), status=draft moves it back to draft (keeps the time), scheduledTime alone reschedules. Content and platforms cannot be changed. Only draft and scheduled groups can be updated. Scheduling runs the plan's limit checks.",
       inputSchema: {
         postGroupId,
-        status: z.string().nullable().optional().describe("draft or scheduled (empty or null: not given)"),
+        status: z.string().nullable().optional().describe('draft or scheduled (empty or null: not given)'),
         scheduledTime: z.string().nullable().optional().describe(`${isoTime} Empty or null: not given.`),
         idempotencyKey: idempotencyKeyParam,
       },
@@ -105,26 +109,25 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
       'Failed to update post',
       (args: { postGroupId: string; status?: string | null; scheduledTime?: string | null; idempotencyKey?: string }) => {
         const { postGroupId: id, idempotencyKey, ...body } = args;
-        return idempotency.run(ctx.userId, 'update_post', idempotencyKey, { postGroupId: id, ...body }, () =>
-          posts.update(ctx, id, defined(body)),
-        );
+        return idempotency.run(ctx.userId, 'update_post', idempotencyKey, { postGroupId: id, ...body }, () => posts.update(ctx, id, defined(body)));
       },
     ),
   );
 
-  registerTool(server, 
+  registerTool(
+    server,
     'delete_post',
     {
       title: 'Delete a post',
-      description:
-        'Delete a post group in any status, with its platform posts, logs and media. Already published posts stay on the platforms.',
+      description: 'Delete a post group in any status, with its platform posts, logs and media. Already published posts stay on the platforms.',
       inputSchema: { postGroupId },
       annotations: { destructiveHint: true, idempotentHint: true },
     },
     runTool(scope, 'delete_post', 'Failed to delete post group', (args: { postGroupId: string }) => posts.delete(ctx, args.postGroupId)),
   );
 
-  registerTool(server, 
+  registerTool(
+    server,
     'get_post_logs',
     {
       title: 'Get publish logs of a post',
@@ -136,4 +139,3 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
     runTool(scope, 'get_post_logs', 'Failed to get post logs', (args: { postGroupId: string }) => posts.logsOf(ctx, args.postGroupId)),
   );
 }
-

@@ -29,12 +29,7 @@ type LooseRegisterTool = (name: string, config: ToolDefinition, cb: (args: unkno
  * known source of "excessively deep" errors). The handlers declare their argument types; the SDK
  * still validates the arguments against the schema at run time.
  */
-export function registerTool<A>(
-  server: McpServer,
-  name: string,
-  config: ToolDefinition,
-  cb: (args: A) => Promise<CallToolResult>,
-): void {
+export function registerTool<A>(server: McpServer, name: string, config: ToolDefinition, cb: (args: A) => Promise<CallToolResult>): void {
   (server.registerTool as unknown as LooseRegisterTool).call(server, name, config, cb as unknown as (args: unknown) => Promise<CallToolResult>);
 }
 

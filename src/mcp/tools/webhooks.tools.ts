@@ -7,22 +7,14 @@ import type { McpIdempotencyService } from '../mcp-idempotency.service';
 import { defined, idempotencyKeyParam, runTool, type ToolScope, registerTool } from './tool-kit';
 
 const webhookId = z.string().describe('Webhook id (_id from list_webhooks or create_webhook)');
-const events = z
-  .array(z.string())
-  .describe(`Events to receive, one or more of: ${WEBHOOK_EVENTS.join(', ')}`);
-const url = z
-  .string()
-  .describe('Receiver address (http or https); localhost, private, link-local and cloud-metadata addresses are refused');
+const events = z.array(z.string()).describe(`Events to receive, one or more of: ${WEBHOOK_EVENTS.join(', ')}`);
+const url = z.string().describe('Receiver address (http or https); localhost, private, link-local and cloud-metadata addresses are refused');
 
-export function registerWebhooksTools(
-  server: McpServer,
-  scope: ToolScope,
-  webhooks: WebhooksService,
-  idempotency: McpIdempotencyService,
-): void {
+export function registerWebhooksTools(server: McpServer, scope: ToolScope, webhooks: WebhooksService, idempotency: McpIdempotencyService): void {
   const { ctx } = scope;
 
-  registerTool(server, 
+  registerTool(
+    server,
     'list_webhooks',
     {
       title: 'List webhooks',
@@ -33,7 +25,8 @@ export function registerWebhooksTools(
     runTool(scope, 'list_webhooks', M.listFailed, () => webhooks.list(ctx.userId)),
   );
 
-  registerTool(server, 
+  registerTool(
+    server,
     'create_webhook',
     {
       title: 'Create a webhook',
@@ -52,7 +45,8 @@ export function registerWebhooksTools(
     }),
   );
 
-  registerTool(server, 
+  registerTool(
+    server,
     'update_webhook',
     {
       title: 'Update a webhook',
@@ -73,7 +67,8 @@ export function registerWebhooksTools(
     }),
   );
 
-  registerTool(server, 
+  registerTool(
+    server,
     'delete_webhook',
     {
       title: 'Delete a webhook',
@@ -84,7 +79,8 @@ export function registerWebhooksTools(
     runTool(scope, 'delete_webhook', M.deleteFailed, (args: { id: string }) => webhooks.remove(ctx.userId, args.id)),
   );
 
-  registerTool(server, 
+  registerTool(
+    server,
     'regenerate_webhook_secret',
     {
       title: 'Regenerate a webhook secret',

@@ -8,4 +8,3 @@ export class ProcessVideoResponse {
 export class MediaSuccessResponse {
   @ApiProperty({ example: true }) success: true;
 }
-

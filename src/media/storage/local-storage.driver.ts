@@ -104,11 +104,7 @@ export class LocalStorageDriver implements StorageDriver {
 }
 
 /** `{base}/media/upload/<mediaId>?expires=<unix>&signature=<hmac>` (content type bound by the HMAC). */
-export function signedUploadUrl(
-  publicBaseUrl: string,
-  signingKey: Buffer,
-  input: { mediaId: string; contentType: string; expiresAt: Date },
-): string {
+export function signedUploadUrl(publicBaseUrl: string, signingKey: Buffer, input: { mediaId: string; contentType: string; expiresAt: Date }): string {
   const expires = Math.floor(input.expiresAt.getTime() / 1000);
   const signature = uploadSignature(signingKey, input.mediaId, input.contentType, expires);
   return `${publicBaseUrl}${LOCAL_UPLOAD_PATH}${input.mediaId}?expires=${expires}&signature=${signature}`;

@@ -25,9 +25,7 @@ const item = (kind: 'image' | 'video', mimeType = kind === 'image' ? 'image/png'
 
 describe('checkCommonRules', () => {
   it('names the platform and both numbers when text is too long', () => {
-    expect(checkCommonRules('Demo', rules(), { content: 'x'.repeat(11), media: [] })).toBe(
-      "Content exceeds Demo's 10 character limit (currently 11)",
-    );
+    expect(checkCommonRules('Demo', rules(), { content: 'x'.repeat(11), media: [] })).toBe("Content exceeds Demo's 10 character limit (currently 11)");
   });
 
   it('skips length for auto-threading platforms', () => {
@@ -45,7 +43,9 @@ describe('checkCommonRules', () => {
       'Tok does not accept images, only a video',
     );
     expect(checkCommonRules('Demo', rules(), { content: 'a', media: [item('image'), item('video')] })).toBe('Demo posts cannot mix images and video');
-    expect(checkCommonRules('Demo', rules(), { content: 'a', media: [item('image'), item('image'), item('image')] })).toMatch(/at most 2 images per post \(got 3\)/);
+    expect(checkCommonRules('Demo', rules(), { content: 'a', media: [item('image'), item('image'), item('image')] })).toMatch(
+      /at most 2 images per post \(got 3\)/,
+    );
     expect(checkCommonRules('Demo', rules({ maxImages: 0 }), { content: 'a', media: [item('image')] })).toMatch(/do not accept images/);
     expect(checkCommonRules('Demo', rules(), { content: 'a', media: [item('video'), item('video')] })).toMatch(/at most 1 video per post/);
     expect(checkCommonRules('Demo', rules(), { content: 'a', media: [item('video', 'video/webm')] })).toMatch(/does not accept video\/webm/);

@@ -32,9 +32,7 @@ export function checkCommonRules(
     return `${label} posts cannot mix images and video`;
   }
   if (images.length > rules.maxImages) {
-    return rules.maxImages === 0
-      ? `${label} posts do not accept images`
-      : `${label} allows at most ${rules.maxImages} images per post (got ${images.length})`;
+    return rules.maxImages === 0 ? `${label} posts do not accept images` : `${label} allows at most ${rules.maxImages} images per post (got ${images.length})`;
   }
   if (videos.length > rules.maxVideos) {
     return `${label} allows at most ${rules.maxVideos} video${rules.maxVideos === 1 ? '' : 's'} per post (got ${videos.length})`;

@@ -27,10 +27,8 @@ describe('resetHeaderMs', () => {
   const now = Date.parse('2024-05-01T12:00:00Z');
   const h = (init: Record<string, string>) => new Headers(init);
   it('reads Retry-After seconds first', () => expect(resetHeaderMs(h({ 'retry-after': '30', 'x-ratelimit-reset': '999' }), now)).toBe(30_000));
-  it('reads an ISO X-RateLimit-Reset (Mastodon)', () =>
-    expect(resetHeaderMs(h({ 'x-ratelimit-reset': '2024-05-01T12:05:00.000Z' }), now)).toBe(300_000));
-  it('reads unix seconds (Bluesky RateLimit-Reset, X)', () =>
-    expect(resetHeaderMs(h({ 'ratelimit-reset': String(now / 1000 + 60) }), now)).toBe(60_000));
+  it('reads an ISO X-RateLimit-Reset (Mastodon)', () => expect(resetHeaderMs(h({ 'x-ratelimit-reset': '2024-05-01T12:05:00.000Z' }), now)).toBe(300_000));
+  it('reads unix seconds (Bluesky RateLimit-Reset, X)', () => expect(resetHeaderMs(h({ 'ratelimit-reset': String(now / 1000 + 60) }), now)).toBe(60_000));
   it('reads delta seconds', () => expect(resetHeaderMs(h({ 'ratelimit-reset': '42' }), now)).toBe(42_000));
   it('nothing known → undefined', () => expect(resetHeaderMs(h({}), now)).toBeUndefined());
 });

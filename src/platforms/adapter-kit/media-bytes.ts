@@ -25,11 +25,7 @@ export interface ByteChunk {
  * videos are never held in memory whole. `chunkSize` is a fixed size or the size of chunk
  * `index` (LinkedIn parts, TikTok's larger last chunk); the final chunk may be shorter.
  */
-export async function* readChunks(
-  source: ByteSource,
-  chunkSize: number | ((index: number) => number),
-  start = 0,
-): AsyncGenerator<ByteChunk> {
+export async function* readChunks(source: ByteSource, chunkSize: number | ((index: number) => number), start = 0): AsyncGenerator<ByteChunk> {
   const sizeOf = typeof chunkSize === 'number' ? () => chunkSize : chunkSize;
   let index = 0;
   let want = sizeOf(index);

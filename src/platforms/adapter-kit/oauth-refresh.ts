@@ -27,8 +27,7 @@ export interface TokenRefreshCall {
 }
 
 /** HTTP Basic client authentication (`authorization` header value) for token endpoints. */
-export const basicAuth = (clientId: string, clientSecret: string): string =>
-  `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+export const basicAuth = (clientId: string, clientSecret: string): string => `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
 
 /**
  * The OAuth2 `grant_type=refresh_token` exchange shared by X, LinkedIn, TikTok, Google and Pinterest. A dead

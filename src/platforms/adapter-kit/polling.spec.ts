@@ -7,7 +7,9 @@ describe('pollUntil', () => {
   it('polls until done', async () => {
     let n = 0;
     // A generous timeout: on a loaded machine three 5 ms polls can take longer than 60 ms.
-    await expect(pollUntil(async () => (++n >= 3 ? { done: true, value: 'ok' } : { done: false }), { intervalMs: 5, timeoutMs: 5_000, what: 'Job' })).resolves.toBe('ok');
+    await expect(
+      pollUntil(async () => (++n >= 3 ? { done: true, value: 'ok' } : { done: false }), { intervalMs: 5, timeoutMs: 5_000, what: 'Job' }),
+    ).resolves.toBe('ok');
     expect(n).toBe(3);
   });
 

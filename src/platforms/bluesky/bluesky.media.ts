@@ -14,10 +14,7 @@ const MAX_IMAGE_SIDE = 2000;
  * Makes an image acceptable to Bluesky: WebP (and anything too large or too big) is re-encoded
  * as JPEG within 2000×2000 px and under ~1 MB. Returns the dimensions for `aspectRatio`.
  */
-export async function prepareBlueskyImage(
-  bytes: Buffer,
-  mimeType: string,
-): Promise<{ bytes: Buffer; mimeType: string; width?: number; height?: number }> {
+export async function prepareBlueskyImage(bytes: Buffer, mimeType: string): Promise<{ bytes: Buffer; mimeType: string; width?: number; height?: number }> {
   const meta = await sharp(bytes).metadata();
   const fits = bytes.length <= MAX_IMAGE_BYTES && (meta.width ?? 0) <= MAX_IMAGE_SIDE && (meta.height ?? 0) <= MAX_IMAGE_SIDE;
   if (fits && mimeType !== 'image/webp') return { bytes, mimeType, width: meta.width, height: meta.height };
@@ -62,12 +59,7 @@ interface JobStatus {
  * service token the PDS signs for `aud = did:web:<pds host>` and `lxm = uploadBlob`; it
  * transcodes as a job we poll until it yields the blob.
  */
-export async function uploadBlueskyVideo(
-  session: BlueskySession,
-  item: MediaItem,
-  videoServiceUrl: string,
-  polling: PollTiming,
-) {
+export async function uploadBlueskyVideo(session: BlueskySession, item: MediaItem, videoServiceUrl: string, polling: PollTiming) {
   const { token } = await session.call<{ token: string }>('com.atproto.server.getServiceAuth', {
     method: 'GET',
     query: {

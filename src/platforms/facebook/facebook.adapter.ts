@@ -1,11 +1,4 @@
-import type {
-  PlatformAdapter,
-  PlatformContentRules,
-  PlatformCredentials,
-  PublishRequest,
-  PublishResult,
-  ValidationResult,
-} from '../platform-adapter';
+import type { PlatformAdapter, PlatformContentRules, PlatformCredentials, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
 import { beforeCreate, checkCommonRules, checkMediaSizes, failedValidation } from '../adapter-kit';
 import { GraphClient } from '../meta-graph';

@@ -134,9 +134,7 @@ export class InstagramAdapter implements PlatformAdapter {
   private async createSingle(client: GraphClient, userId: string, item: MediaItem, videoType: string, caption: string): Promise<string> {
     const story = videoType === 'STORIES';
     const params =
-      item.kind === 'video'
-        ? { media_type: videoType, video_url: item.url }
-        : { image_url: item.url, ...(story ? { media_type: 'STORIES' } : {}) };
+      item.kind === 'video' ? { media_type: videoType, video_url: item.url } : { image_url: item.url, ...(story ? { media_type: 'STORIES' } : {}) };
     const container = await client.post<{ id: string }>(`/${userId}/media`, { ...params, ...(story ? {} : { caption }) });
     return container.id;
   }

@@ -36,12 +36,7 @@ export async function uploadLinkedInImage(client: LinkedInClient, owner: string,
  * each part is PUT in order and its `etag` kept; finalizeUpload lists the etags; the video can
  * be posted only once LinkedIn reports it AVAILABLE.
  */
-export async function uploadLinkedInVideo(
-  client: LinkedInClient,
-  endpoints: PlatformEndpoints,
-  owner: string,
-  item: MediaItem,
-): Promise<string> {
+export async function uploadLinkedInVideo(client: LinkedInClient, endpoints: PlatformEndpoints, owner: string, item: MediaItem): Promise<string> {
   const init = await client.request<VideoInit>(`${client.restUrl}/videos?action=initializeUpload`, {
     method: 'POST',
     json: { initializeUploadRequest: { owner, fileSizeBytes: item.size, uploadCaptions: false, uploadThumbnail: false } },
@@ -72,16 +67,19 @@ export async function uploadLinkedInVideo(
     json: { finalizeUploadRequest: { video, uploadToken: uploadToken ?? '', uploadedPartIds: etags } },
   });
 
-  return pollUntil<string>(async () => {
-    const status = await client.request<VideoStatus>(`${client.restUrl}/videos/${encodeURIComponent(video)}`);
-    if (status.body.status === 'AVAILABLE') return { done: true, value: video };
-    if (status.body.status === 'PROCESSING_FAILED') {
-      const reason = status.body.processingFailureReason ?? 'unknown reason';
-      throw new PlatformError('INVALID_CONTENT', `LinkedIn could not process the video: ${reason}`, {
-        retryable: false,
-        platformError: reason,
-      });
-    }
-    return { done: false };
-  }, { ...pollTiming(endpoints), what: 'LinkedIn video processing' });
+  return pollUntil<string>(
+    async () => {
+      const status = await client.request<VideoStatus>(`${client.restUrl}/videos/${encodeURIComponent(video)}`);
+      if (status.body.status === 'AVAILABLE') return { done: true, value: video };
+      if (status.body.status === 'PROCESSING_FAILED') {
+        const reason = status.body.processingFailureReason ?? 'unknown reason';
+        throw new PlatformError('INVALID_CONTENT', `LinkedIn could not process the video: ${reason}`, {
+          retryable: false,
+          platformError: reason,
+        });
+      }
+      return { done: false };
+    },
+    { ...pollTiming(endpoints), what: 'LinkedIn video processing' },
+  );
 }

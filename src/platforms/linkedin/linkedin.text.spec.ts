@@ -2,15 +2,11 @@ import { escapeLittleText, toLinkedInCommentary } from './linkedin.text';
 
 describe('LinkedIn little text', () => {
   it('escapes every reserved character', () => {
-    expect(escapeLittleText('a\\b|c{d}e@f[g]h(i)j<k>l#m*n_o~p')).toBe(
-      'a\\\\b\\|c\\{d\\}e\\@f\\[g\\]h\\(i\\)j\\<k\\>l\\#m\\*n\\_o\\~p',
-    );
+    expect(escapeLittleText('a\\b|c{d}e@f[g]h(i)j<k>l#m*n_o~p')).toBe('a\\\\b\\|c\\{d\\}e\\@f\\[g\\]h\\(i\\)j\\<k\\>l\\#m\\*n\\_o\\~p');
   });
 
   it('leaves ordinary text alone', () => {
-    expect(escapeLittleText('Hello, world! 50% off: https://example.com/x?y=1')).toBe(
-      'Hello, world! 50% off: https://example.com/x?y=1',
-    );
+    expect(escapeLittleText('Hello, world! 50% off: https://example.com/x?y=1')).toBe('Hello, world! 50% off: https://example.com/x?y=1');
   });
 
   it('escapes hashtags and parentheses in commentary', () => {

@@ -107,9 +107,7 @@ export class MastodonAdapter implements PlatformAdapter {
       `/api/v1/accounts/${encodeURIComponent(credentials.externalId)}/statuses?limit=40&exclude_reblogs=true`,
     );
     const wanted = normalizeForMatch(request.content);
-    const match = (body ?? []).find(
-      (s) => Date.parse(s.created_at) >= since.getTime() - 1000 && mastodonHtmlToText(s.content) === wanted,
-    );
+    const match = (body ?? []).find((s) => Date.parse(s.created_at) >= since.getTime() - 1000 && mastodonHtmlToText(s.content) === wanted);
     return match ? { postedId: match.id, publishedUrl: match.url ?? match.uri } : null;
   }
 

@@ -12,11 +12,7 @@ interface MastodonAttachment {
  * it is processed asynchronously (video, large images); then `GET /api/v1/media/:id` answers
  * 206 until processing is done and 200 after. Returns the attachment id for `media_ids[]`.
  */
-export async function uploadMastodonMedia(
-  client: MastodonClient,
-  item: MediaItem,
-  polling: PollTiming,
-): Promise<string> {
+export async function uploadMastodonMedia(client: MastodonClient, item: MediaItem, polling: PollTiming): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([await readAll(item)], { type: item.mimeType }), item.fileName);
   const created = await client.call<MastodonAttachment>('POST', '/api/v2/media', { body: form });

@@ -15,21 +15,24 @@ export async function waitForContainer(
   flavour: 'instagram' | 'threads',
 ): Promise<void> {
   const fields = flavour === 'instagram' ? 'status_code,status' : 'status,error_message';
-  await pollUntil<void>(async () => {
-    const answer = await client.get<{ status_code?: string; status?: string; error_message?: string }>(`/${containerId}`, {
-      fields,
-    });
-    const state = flavour === 'instagram' ? answer.status_code : answer.status;
-    if (state === 'FINISHED' || state === 'PUBLISHED') return { done: true, value: undefined };
-    if (state === 'ERROR' || state === 'EXPIRED') {
-      const reason = (flavour === 'instagram' ? answer.status : answer.error_message) ?? state;
-      throw new PlatformError('INVALID_CONTENT', `${client.label} could not process the media: ${reason}`, {
-        retryable: false,
-        platformError: reason,
+  await pollUntil<void>(
+    async () => {
+      const answer = await client.get<{ status_code?: string; status?: string; error_message?: string }>(`/${containerId}`, {
+        fields,
       });
-    }
-    return { done: false };
-  }, { ...pollTiming(endpoints), what: `${client.label} media processing` });
+      const state = flavour === 'instagram' ? answer.status_code : answer.status;
+      if (state === 'FINISHED' || state === 'PUBLISHED') return { done: true, value: undefined };
+      if (state === 'ERROR' || state === 'EXPIRED') {
+        const reason = (flavour === 'instagram' ? answer.status : answer.error_message) ?? state;
+        throw new PlatformError('INVALID_CONTENT', `${client.label} could not process the media: ${reason}`, {
+          retryable: false,
+          platformError: reason,
+        });
+      }
+      return { done: false };
+    },
+    { ...pollTiming(endpoints), what: `${client.label} media processing` },
+  );
 }
 
 /**

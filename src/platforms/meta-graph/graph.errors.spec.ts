@@ -8,7 +8,10 @@ const answer = (status: number, error: Record<string, unknown>, headers: Record<
 
 describe('classifyGraphError', () => {
   it('treats code 190 as an expired token', () => {
-    const err = classifyGraphError('Instagram', answer(400, { message: 'Error validating access token: Session has expired', type: 'OAuthException', code: 190, error_subcode: 463 }));
+    const err = classifyGraphError(
+      'Instagram',
+      answer(400, { message: 'Error validating access token: Session has expired', type: 'OAuthException', code: 190, error_subcode: 463 }),
+    );
     expect(err.code).toBe('PLATFORM_AUTH_EXPIRED');
     expect(err.retryable).toBe(false);
     expect(err.options.platformError).toContain('Session has expired');

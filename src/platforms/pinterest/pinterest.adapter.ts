@@ -111,7 +111,9 @@ export class PinterestAdapter implements PlatformAdapter {
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
     const client = this.endpoints.clients.pinterest;
     if (!credentials.refreshToken || !client) {
-      return Promise.reject(new PlatformError('PLATFORM_AUTH_EXPIRED', 'Pinterest refresh needs a refresh token and PINTEREST_CLIENT_ID/SECRET', { retryable: false }));
+      return Promise.reject(
+        new PlatformError('PLATFORM_AUTH_EXPIRED', 'Pinterest refresh needs a refresh token and PINTEREST_CLIENT_ID/SECRET', { retryable: false }),
+      );
     }
     return refreshOAuthToken({
       platform: 'Pinterest',

@@ -23,8 +23,7 @@ interface TelegramMessage {
 const BOT_TOKEN_REQUIRED = 'Telegram connections must use a bot token';
 const CAPTION_LIMIT = 1024;
 
-export const TELEGRAM_NOT_BOT_MESSAGE =
-  'Only Telegram bot connections can be tested: this connection does not use a bot token';
+export const TELEGRAM_NOT_BOT_MESSAGE = 'Only Telegram bot connections can be tested: this connection does not use a bot token';
 
 /**
  * Telegram Bot API: the connection's access token is the bot token (it never expires) and

@@ -87,10 +87,9 @@ export class ThreadsAdapter implements PlatformAdapter {
 
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
     try {
-      const me = await this.client(credentials).get<{ id: string; username: string; name?: string; threads_profile_picture_url?: string }>(
-        '/me',
-        { fields: 'id,username,name,threads_profile_picture_url' },
-      );
+      const me = await this.client(credentials).get<{ id: string; username: string; name?: string; threads_profile_picture_url?: string }>('/me', {
+        fields: 'id,username,name,threads_profile_picture_url',
+      });
       return {
         ok: true,
         username: me.username,

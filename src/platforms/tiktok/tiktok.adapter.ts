@@ -73,9 +73,13 @@ export class TikTokAdapter implements PlatformAdapter {
       const creator = await this.api<TikTokCreatorInfo>(credentials, 'POST', '/v2/post/publish/creator_info/query/', {});
       const max = creator.max_video_post_duration_sec;
       if (max && video.durationSeconds && video.durationSeconds > max) {
-        throw new PlatformError('INVALID_CONTENT', `TikTok allows this account videos up to ${max} seconds (this one is ${Math.round(video.durationSeconds)})`, {
-          retryable: false,
-        });
+        throw new PlatformError(
+          'INVALID_CONTENT',
+          `TikTok allows this account videos up to ${max} seconds (this one is ${Math.round(video.durationSeconds)})`,
+          {
+            retryable: false,
+          },
+        );
       }
       const plan = planTikTokChunks(video.size, this.options.chunkBytes ?? DEFAULT_TIKTOK_CHUNK);
       const init = await this.api<{ publish_id: string; upload_url: string }>(credentials, 'POST', '/v2/post/publish/video/init/', {
@@ -106,9 +110,7 @@ export class TikTokAdapter implements PlatformAdapter {
     const profile = `https://www.tiktok.com/@${creator.creator_username ?? credentials.username ?? ''}`;
     const postId = status.publicaly_available_post_id?.[0];
     // Private posts (and unaudited apps) get no public id: keep the publish id and link the profile.
-    return postId !== undefined
-      ? { postedId: String(postId), publishedUrl: `${profile}/video/${postId}` }
-      : { postedId: publishId, publishedUrl: profile };
+    return postId !== undefined ? { postedId: String(postId), publishedUrl: `${profile}/video/${postId}` } : { postedId: publishId, publishedUrl: profile };
   }
 
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
@@ -136,7 +138,9 @@ export class TikTokAdapter implements PlatformAdapter {
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
     const client = this.endpoints.clients.tiktok;
     if (!credentials.refreshToken || !client) {
-      return Promise.reject(new PlatformError('PLATFORM_AUTH_EXPIRED', 'TikTok refresh needs a refresh token and TIKTOK_CLIENT_ID/SECRET', { retryable: false }));
+      return Promise.reject(
+        new PlatformError('PLATFORM_AUTH_EXPIRED', 'TikTok refresh needs a refresh token and TIKTOK_CLIENT_ID/SECRET', { retryable: false }),
+      );
     }
     return refreshOAuthToken({
       platform: 'TikTok',

@@ -29,6 +29,6 @@ export function classifyTikTokError(status: number, headers: Headers, body: TikT
     platformError,
     authExpired: AUTH_CODES.has(code),
     rateLimited,
-    retryAfterMs: rateLimited ? resetHeaderMs(headers) ?? DEFAULT_RATE_WAIT_MS : undefined,
+    retryAfterMs: rateLimited ? (resetHeaderMs(headers) ?? DEFAULT_RATE_WAIT_MS) : undefined,
   });
 }

@@ -45,7 +45,10 @@ describe('tiktokPostInfo', () => {
     expect(() => tiktokPostInfo('c', { viewerSetting: 'MUTUAL_FOLLOW_FRIENDS' }, creator)).toThrow(/does not allow viewerSetting MUTUAL_FOLLOW_FRIENDS/);
     expect(() => tiktokPostInfo('c', { commercialContent: true }, creator)).toThrow(/brandOrganic/);
     expect(() => tiktokPostInfo('c', { commercialContent: true, brandedContent: true, viewerSetting: 'SELF_ONLY' }, creator)).toThrow(/SELF_ONLY/);
-    expect(tiktokPostInfo('c', { commercialContent: true, brandOrganic: true }, creator)).toMatchObject({ brand_organic_toggle: true, brand_content_toggle: false });
+    expect(tiktokPostInfo('c', { commercialContent: true, brandOrganic: true }, creator)).toMatchObject({
+      brand_organic_toggle: true,
+      brand_content_toggle: false,
+    });
     expect(tiktokPostInfo('c', { commercialContent: false, brandedContent: true }, creator).brand_content_toggle).toBe(false);
   });
 });

@@ -83,9 +83,7 @@ export class TwitterAdapter implements PlatformAdapter {
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
     const client = new TwitterClient(this.endpoints, credentials.accessToken);
     try {
-      const me = await client.request<UserAnswer>(
-        `${client.apiUrl}/2/users/me?user.fields=name,username,profile_image_url`,
-      );
+      const me = await client.request<UserAnswer>(`${client.apiUrl}/2/users/me?user.fields=name,username,profile_image_url`);
       return {
         ok: true,
         username: me.data.username,
@@ -130,15 +128,12 @@ export class TwitterAdapter implements PlatformAdapter {
       max_results: '100',
       'tweet.fields': 'created_at,referenced_tweets',
     });
-    const timeline = await client.request<TimelineAnswer>(
-      `${client.apiUrl}/2/users/${encodeURIComponent(credentials.externalId)}/tweets?${query}`,
-    );
+    const timeline = await client.request<TimelineAnswer>(`${client.apiUrl}/2/users/${encodeURIComponent(credentials.externalId)}/tweets?${query}`);
     const wanted = comparableText(request.content);
     const match = (timeline.data ?? []).find(
       (tweet) =>
         comparableText(tweet.text) === wanted &&
-        (!request.replyToId ||
-          (tweet.referenced_tweets ?? []).some((r) => r.type === 'replied_to' && r.id === request.replyToId)),
+        (!request.replyToId || (tweet.referenced_tweets ?? []).some((r) => r.type === 'replied_to' && r.id === request.replyToId)),
     );
     return match ? { postedId: match.id, publishedUrl: this.tweetUrl(credentials, match.id) } : null;
   }

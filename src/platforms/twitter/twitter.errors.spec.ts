@@ -17,10 +17,7 @@ describe('classifyTwitterError', () => {
   });
 
   it('treats 429 as rate limited with the wait from x-rate-limit-reset', () => {
-    const err = classifyTwitterError(
-      answer(429, { title: 'Too Many Requests' }, { 'x-rate-limit-reset': String(now / 1000 + 90) }),
-      now,
-    );
+    const err = classifyTwitterError(answer(429, { title: 'Too Many Requests' }, { 'x-rate-limit-reset': String(now / 1000 + 90) }), now);
     expect(err.code).toBe('RATE_LIMITED');
     expect(err.retryable).toBe(true);
     expect(err.options.retryAfterMs).toBe(90_000);

@@ -17,11 +17,7 @@ interface MediaAnswer {
 }
 
 /** Uploads one media item and returns the X media id to attach to the post. */
-export async function uploadTwitterMedia(
-  client: TwitterClient,
-  endpoints: PlatformEndpoints,
-  item: MediaItem,
-): Promise<string> {
+export async function uploadTwitterMedia(client: TwitterClient, endpoints: PlatformEndpoints, item: MediaItem): Promise<string> {
   return item.kind === 'video' ? uploadVideo(client, endpoints, item) : uploadImage(client, item);
 }
 
@@ -64,20 +60,23 @@ async function uploadVideo(client: TwitterClient, endpoints: PlatformEndpoints, 
 
   // The finalize answer is the first status; later rounds ask STATUS after X's check_after_secs.
   let first = true;
-  return pollUntil<string>(async () => {
-    if (!first) {
-      const status = await client.request<MediaAnswer>(`${base}?command=STATUS&media_id=${encodeURIComponent(mediaId)}`);
-      info = status.data.processing_info ?? { state: 'succeeded' };
-    }
-    first = false;
-    if (info!.state === 'succeeded') return { done: true, value: mediaId };
-    if (info!.state === 'failed') {
-      const reason = info!.error?.message ?? info!.error?.name ?? 'unknown reason';
-      throw new PlatformError('INVALID_CONTENT', `X could not process the video: ${reason}`, {
-        retryable: false,
-        platformError: reason,
-      });
-    }
-    return { done: false, waitMs: (info!.check_after_secs ?? 0) * 1000 };
-  }, { ...pollTiming(endpoints), what: 'X video processing' });
+  return pollUntil<string>(
+    async () => {
+      if (!first) {
+        const status = await client.request<MediaAnswer>(`${base}?command=STATUS&media_id=${encodeURIComponent(mediaId)}`);
+        info = status.data.processing_info ?? { state: 'succeeded' };
+      }
+      first = false;
+      if (info!.state === 'succeeded') return { done: true, value: mediaId };
+      if (info!.state === 'failed') {
+        const reason = info!.error?.message ?? info!.error?.name ?? 'unknown reason';
+        throw new PlatformError('INVALID_CONTENT', `X could not process the video: ${reason}`, {
+          retryable: false,
+          platformError: reason,
+        });
+      }
+      return { done: false, waitMs: (info!.check_after_secs ?? 0) * 1000 };
+    },
+    { ...pollTiming(endpoints), what: 'X video processing' },
+  );
 }

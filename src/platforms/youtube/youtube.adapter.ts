@@ -99,7 +99,9 @@ export class YouTubeAdapter implements PlatformAdapter {
         headers: { authorization: `Bearer ${credentials.accessToken}` },
         timeoutMs: this.endpoints.requestTimeoutMs,
       });
-      const body = await readJson<GoogleErrorBody & { items?: Array<{ id: string; snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: string } } } }> }>(res);
+      const body = await readJson<
+        GoogleErrorBody & { items?: Array<{ id: string; snippet?: { title?: string; customUrl?: string; thumbnails?: { default?: { url?: string } } } }> }
+      >(res);
       if (!res.ok) throw classifyYouTubeError(res.status, res.headers, body);
       const channel = body?.items?.[0];
       if (!channel) return failedValidation(credentials, 'This Google account has no YouTube channel');
@@ -144,7 +146,9 @@ export class YouTubeAdapter implements PlatformAdapter {
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
     const client = this.endpoints.clients.youtube;
     if (!credentials.refreshToken || !client) {
-      return Promise.reject(new PlatformError('PLATFORM_AUTH_EXPIRED', 'YouTube refresh needs a refresh token and YOUTUBE_CLIENT_ID/SECRET', { retryable: false }));
+      return Promise.reject(
+        new PlatformError('PLATFORM_AUTH_EXPIRED', 'YouTube refresh needs a refresh token and YOUTUBE_CLIENT_ID/SECRET', { retryable: false }),
+      );
     }
     return refreshOAuthToken({
       platform: 'YouTube',

@@ -32,7 +32,13 @@ export function classifyYouTubeError(status: number, headers: Headers, body: Goo
   const message = error?.message ?? (typeof body?.error === 'string' ? body.error : undefined);
   const platformError = [reason, message].filter(Boolean).join(': ') || null;
   if (DAILY_QUOTA_REASONS.has(reason)) {
-    return platformFailure({ platform: 'YouTube', status, platformError, code: 'RATE_LIMITED', retryAfterMs: resetHeaderMs(headers) ?? msUntilPacificMidnight(now) });
+    return platformFailure({
+      platform: 'YouTube',
+      status,
+      platformError,
+      code: 'RATE_LIMITED',
+      retryAfterMs: resetHeaderMs(headers) ?? msUntilPacificMidnight(now),
+    });
   }
   return platformFailure({
     platform: 'YouTube',

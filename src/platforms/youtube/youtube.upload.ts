@@ -77,8 +77,7 @@ export async function uploadResumable(u: ResumableUpload): Promise<string> {
   }
 }
 
-const isResumable = (err: PlatformError): boolean =>
-  err.code === 'PLATFORM_SERVER_ERROR' || err.code === 'TIMEOUT_ERROR' || err.code === 'NETWORK_ERROR';
+const isResumable = (err: PlatformError): boolean => err.code === 'PLATFORM_SERVER_ERROR' || err.code === 'TIMEOUT_ERROR' || err.code === 'NETWORK_ERROR';
 
 /** A failure before the final chunk went out cannot have created the video. */
 function finalStep(err: unknown, sentFinal: boolean): unknown {

@@ -29,8 +29,7 @@ export class UpdatePostResponse {
   @ApiProperty({ example: true })
   success: true;
   @ApiProperty({
-    description:
-      'Post scheduled successfully | Post rescheduled successfully | Post moved to draft | Scheduled time updated | Post updated successfully',
+    description: 'Post scheduled successfully | Post rescheduled successfully | Post moved to draft | Scheduled time updated | Post updated successfully',
   })
   message: string;
   @ApiProperty({ type: UpdatedPostGroup })

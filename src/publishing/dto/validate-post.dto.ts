@@ -4,7 +4,7 @@ import { CreatePostDto } from '../../posts/dto/create-post.dto';
 
 export class PlannedMediaDto {
   @ApiProperty({ example: 'video/mp4' }) contentType: string;
-  @ApiPropertyOptional({ description: 'Size in bytes (checked against the platforms\' limits when given)' }) size?: number;
+  @ApiPropertyOptional({ description: "Size in bytes (checked against the platforms' limits when given)" }) size?: number;
 }
 
 /** create-post's body, plus an optional description of the media to be attached. */

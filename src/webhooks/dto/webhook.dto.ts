@@ -76,7 +76,6 @@ export class WebhookSuccessResponse {
   @ApiProperty({ example: true }) success: boolean;
 }
 
-
 export class DeliveryAttemptResponse {
   @ApiProperty({ format: 'date-time' }) at: string;
   @ApiProperty() ok: boolean;

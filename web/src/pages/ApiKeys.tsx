@@ -231,7 +231,13 @@ function CreatedKeyModal({ created, onClose }: { created: { name: string; rawKey
           <Alert color="yellow" role="note">
             Copy the key now: this is the only time it is shown. Only a fingerprint is stored, so it cannot be shown again.
           </Alert>
-          <TextInput label={`API key “${created.name}”`} value={created.rawKey} readOnly onFocus={(e) => e.currentTarget.select()} styles={{ input: { fontFamily: 'monospace' } }} />
+          <TextInput
+            label={`API key “${created.name}”`}
+            value={created.rawKey}
+            readOnly
+            onFocus={(e) => e.currentTarget.select()}
+            styles={{ input: { fontFamily: 'monospace' } }}
+          />
           <Group justify="flex-end">
             <CopyButton value={created.rawKey}>
               {({ copied, copy }) => (

@@ -43,8 +43,8 @@ export function OverviewPage() {
             </List.Item>
           </List>
           <Text size="sm" c="dimmed">
-            {user.plan === 'starter' ? 'Starter includes 3 connected accounts.' : `Connected-account seats: ${user.seats}.`} Usage meters
-            (posts this month, connections in use) are coming soon.
+            {user.plan === 'starter' ? 'Starter includes 3 connected accounts.' : `Connected-account seats: ${user.seats}.`} Usage meters (posts this month,
+            connections in use) are coming soon.
           </Text>
         </Card>
         <Card withBorder component="section" aria-labelledby="next-title">

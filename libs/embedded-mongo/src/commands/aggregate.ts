@@ -20,7 +20,20 @@ const Aggregator = (require('mingo/aggregator') as { Aggregator: typeof RootAggr
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { resolve } = require('mingo/util') as { resolve(obj: object, selector: string): unknown };
 
-const UNSUPPORTED = new Set(['$out', '$merge', '$changeStream', '$search', '$geoNear', '$collStats', '$indexStats', '$currentOp', '$listSessions', '$planCacheStats', '$searchMeta', '$vectorSearch']);
+const UNSUPPORTED = new Set([
+  '$out',
+  '$merge',
+  '$changeStream',
+  '$search',
+  '$geoNear',
+  '$collStats',
+  '$indexStats',
+  '$currentOp',
+  '$listSessions',
+  '$planCacheStats',
+  '$searchMeta',
+  '$vectorSearch',
+]);
 
 function stageName(stage: unknown): string {
   return isPlainObject(stage) ? (Object.keys(stage)[0] ?? '') : '';
@@ -61,7 +74,7 @@ export function runPipeline(ctx: CommandContext, input: Doc[], pipeline: Doc[], 
   // restoring: consecutive ones run as one mingo pipeline.
   const run = newRun(ctx, collation);
   let docs = input.map((d) => cloneDoc(d));
-  for (let i = 0; i < pipeline.length; ) {
+  for (let i = 0; i < pipeline.length;) {
     let j = i;
     while (j < pipeline.length && NEUTRAL.has(stageName(pipeline[j]))) j++;
     if (j - i > 1) {
@@ -187,7 +200,14 @@ function runStage(run: Run, docs: Doc[], stage: Doc): Doc[] {
  */
 export function countShortcut(stage: Doc | undefined, inputLength: number): Doc[] | null {
   // `{ $count: 'n' }`: one document with the count, none for an empty input.
-  if (stage && stageName(stage) === '$count' && typeof stage.$count === 'string' && stage.$count && !stage.$count.startsWith('$') && !stage.$count.includes('.')) {
+  if (
+    stage &&
+    stageName(stage) === '$count' &&
+    typeof stage.$count === 'string' &&
+    stage.$count &&
+    !stage.$count.startsWith('$') &&
+    !stage.$count.includes('.')
+  ) {
     return inputLength === 0 ? [] : [{ [stage.$count]: inputLength }];
   }
   if (!stage || stageName(stage) !== '$group') return null;
@@ -207,8 +227,11 @@ export function countShortcut(stage: Doc | undefined, inputLength: number): Doc[
 const aggregate: Handler = (cmd, ctx) => {
   const pipeline = cmd.pipeline;
   if (!Array.isArray(pipeline)) throw new MongoError('TypeMismatch', "BSON field 'aggregate.pipeline' is missing or has the wrong type, expected type 'array'");
-  if (!isPlainObject(cmd.cursor) && cmd.explain !== true) throw new MongoError('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
-  for (const stage of pipeline) if (!isPlainObject(stage) || Object.keys(stage).length !== 1) throw new MongoError('TypeMismatch', 'Each element of the \'pipeline\' array must be an object');
+  if (!isPlainObject(cmd.cursor) && cmd.explain !== true)
+    throw new MongoError('FailedToParse', "The 'cursor' option is required, except for aggregate with the explain argument");
+  for (const stage of pipeline)
+    if (!isPlainObject(stage) || Object.keys(stage).length !== 1)
+      throw new MongoError('TypeMismatch', "Each element of the 'pipeline' array must be an object");
   if (cmd.explain === true) {
     const { explain: _explain, ...inner } = cmd;
     void _explain;
@@ -231,7 +254,8 @@ const aggregate: Handler = (cmd, ctx) => {
     const overlay = overlayFor(ctx, coll);
     // countDocuments on an exactly indexed filter: counted from the index, no document read.
     const hint = resolveHint(coll, cmd.hint);
-    const indexed = !hint && rest.length === 2 && stageName(rest[0]) === '$match' ? countFromIndex(coll, overlay, rest[0].$match as Doc, undefined, collation) : undefined;
+    const indexed =
+      !hint && rest.length === 2 && stageName(rest[0]) === '$match' ? countFromIndex(coll, overlay, rest[0].$match as Doc, undefined, collation) : undefined;
     if (indexed !== undefined) out = countShortcut(rest[1], indexed);
     if (!out && stageName(rest[0]) === '$match') {
       const opts: ScanOptions = { hint, collation };

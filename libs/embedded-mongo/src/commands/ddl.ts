@@ -33,7 +33,8 @@ const create: Handler = (cmd, ctx) => {
   }
   const options: Doc = {};
   for (const [k, v] of Object.entries(cmd)) {
-    if (k === 'create' || k.startsWith('$') || ['lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern', 'readConcern', 'comment'].includes(k)) continue;
+    if (k === 'create' || k.startsWith('$') || ['lsid', 'txnNumber', 'autocommit', 'startTransaction', 'writeConcern', 'readConcern', 'comment'].includes(k))
+      continue;
     options[k] = v;
   }
   checkValidatorOptions(options);

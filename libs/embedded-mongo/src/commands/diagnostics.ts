@@ -90,7 +90,14 @@ const getParameter: Handler = (cmd) => {
 };
 
 const hostInfo: Handler = () => ({
-  system: { currentTime: new Date(), hostname: os.hostname(), cpuAddrSize: 64, memSizeMB: Math.round(os.totalmem() / 1048576), numCores: os.cpus().length, cpuArch: process.arch },
+  system: {
+    currentTime: new Date(),
+    hostname: os.hostname(),
+    cpuAddrSize: 64,
+    memSizeMB: Math.round(os.totalmem() / 1048576),
+    numCores: os.cpus().length,
+    cpuArch: process.arch,
+  },
   os: { type: os.type(), name: os.type(), version: os.release() },
   extra: {},
   ok: 1,

@@ -60,7 +60,18 @@ function indexFields(index: IndexStore): Doc {
 }
 
 function counters(nReturned: number, extra: Doc = {}): Doc {
-  return { nReturned, executionTimeMillisEstimate: 0, works: nReturned + 1, advanced: nReturned, needTime: 0, needYield: 0, saveState: 0, restoreState: 0, isEOF: 1, ...extra };
+  return {
+    nReturned,
+    executionTimeMillisEstimate: 0,
+    works: nReturned + 1,
+    advanced: nReturned,
+    needTime: 0,
+    needYield: 0,
+    saveState: 0,
+    restoreState: 0,
+    isEOF: 1,
+    ...extra,
+  };
 }
 
 /** The access stages (what reads the data) for a finished scan. */
@@ -69,13 +80,20 @@ function accessStages(ex: ScanExplain, filter: Doc): Built {
   const hasFilter = Object.keys(pq).length > 0;
   switch (ex.access) {
     case 'IDHACK':
-      return { plan: { stage: 'IDHACK' }, stats: { stage: 'IDHACK', ...counters(ex.matched, { keysExamined: ex.keysExamined, docsExamined: ex.docsExamined }) }, nReturned: ex.matched };
+      return {
+        plan: { stage: 'IDHACK' },
+        stats: { stage: 'IDHACK', ...counters(ex.matched, { keysExamined: ex.keysExamined, docsExamined: ex.docsExamined }) },
+        nReturned: ex.matched,
+      };
     case 'IXSCAN': {
       const ix = { stage: 'IXSCAN', ...indexFields(ex.index!), direction: ex.reverse ? 'backward' : 'forward', indexBounds: ex.bounds };
       const fetch = (input: Doc): Doc => ({ stage: 'FETCH', ...(hasFilter ? { filter: pq } : {}), inputStage: input });
       return {
         plan: fetch(ix),
-        stats: { ...fetch({ ...ix, ...counters(ex.keysExamined, { keysExamined: ex.keysExamined, seeks: 1, dupsTested: 0, dupsDropped: 0 }) }), ...counters(ex.matched, { docsExamined: ex.docsExamined, alreadyHasObj: 0 }) },
+        stats: {
+          ...fetch({ ...ix, ...counters(ex.keysExamined, { keysExamined: ex.keysExamined, seeks: 1, dupsTested: 0, dupsDropped: 0 }) }),
+          ...counters(ex.matched, { docsExamined: ex.docsExamined, alreadyHasObj: 0 }),
+        },
         nReturned: ex.matched,
       };
     }
@@ -103,9 +121,22 @@ interface QueryShape {
 }
 
 /** Runs the scan with recording on and builds the stage tree of a find-like query. */
-function planQuery(ctx: CommandContext, coll: Collection | undefined, shape: QueryShape, hint: unknown, collation?: unknown): { built: Built; ex: ScanExplain; docs: Doc[] } {
+function planQuery(
+  ctx: CommandContext,
+  coll: Collection | undefined,
+  shape: QueryShape,
+  hint: unknown,
+  collation?: unknown,
+): { built: Built; ex: ScanExplain; docs: Doc[] } {
   const ex = newExplain();
-  const opts: ScanOptions = { sort: shape.sort, skip: shape.skip, limit: shape.limit, hint: resolveHint(coll, hint), explain: ex, collation: effectiveCollation(collation, coll) };
+  const opts: ScanOptions = {
+    sort: shape.sort,
+    skip: shape.skip,
+    limit: shape.limit,
+    hint: resolveHint(coll, hint),
+    explain: ex,
+    collation: effectiveCollation(collation, coll),
+  };
   const hits = scan(coll, overlayFor(ctx, coll), shape.filter, opts);
   let built = accessStages(ex, shape.filter);
   const hasSort = !!shape.sort && Object.keys(shape.sort).length > 0;
@@ -151,7 +182,13 @@ function explainFind(inner: Doc, ctx: CommandContext): Explained {
   let limit = optNum(inner.limit) ?? 0;
   if (limit < 0) limit = -limit;
   const t0 = performance.now();
-  const { built, ex, docs } = planQuery(ctx, coll, { filter, sort: optDoc(inner.sort), skip: optNum(inner.skip), limit, projection: optDoc(inner.projection) }, inner.hint, inner.collation);
+  const { built, ex, docs } = planQuery(
+    ctx,
+    coll,
+    { filter, sort: optDoc(inner.sort), skip: optNum(inner.skip), limit, projection: optDoc(inner.projection) },
+    inner.hint,
+    inner.collation,
+  );
   project(docs, filter, optDoc(inner.projection));
   return { ns, filter, built, ex, ms: performance.now() - t0 };
 }
@@ -169,7 +206,11 @@ function explainCount(inner: Doc, ctx: CommandContext): Explained {
   if (!Object.keys(filter).length && !overlay?.size && inner.hint === undefined) {
     const n = coll?.docs.size ?? 0;
     const stage = { stage: 'RECORD_STORE_FAST_COUNT' };
-    built = { plan: stage, stats: { ...stage, ...counters(0, { nCounted: Math.min(Math.max(0, n - skip), limit || Infinity), nSkipped: Math.min(skip, n) }) }, nReturned: 0 };
+    built = {
+      plan: stage,
+      stats: { ...stage, ...counters(0, { nCounted: Math.min(Math.max(0, n - skip), limit || Infinity), nSkipped: Math.min(skip, n) }) },
+      nReturned: 0,
+    };
   } else {
     const hint = resolveHint(coll, inner.hint);
     const counted = hint ? undefined : countFromIndex(coll, overlay, filter, ex, effectiveCollation(inner.collation, coll));
@@ -209,7 +250,8 @@ function explainUpdate(inner: Doc, ctx: CommandContext): Explained {
   const t0 = performance.now();
   const { built, ex, docs } = planQuery(ctx, coll, { filter, sort: multi ? undefined : optDoc(stmt.sort), limit: multi ? 0 : 1 }, stmt.hint, stmt.collation);
   let wouldModify = 0;
-  for (const d of docs) if (applyUpdate(d, stmt.u as UpdateSpec, { arrayFilters: stmt.arrayFilters as Doc[] | undefined, query: filter }).changed) wouldModify++;
+  for (const d of docs)
+    if (applyUpdate(d, stmt.u as UpdateSpec, { arrayFilters: stmt.arrayFilters as Doc[] | undefined, query: filter }).changed) wouldModify++;
   const upsert = stmt.upsert === true && docs.length === 0;
   const stage = { stage: 'UPDATE' };
   const out = wrap(built, stage, 0, { nMatched: docs.length, nWouldModify: wouldModify, nWouldUpsert: upsert ? 1 : 0 });
@@ -239,7 +281,9 @@ function explainFindAndModify(inner: Doc, ctx: CommandContext): Explained {
   let out: Built;
   if (inner.remove === true) out = wrap(built, { stage: 'DELETE' }, 0, { nWouldDelete: docs.length });
   else {
-    const changed = docs.filter((d) => applyUpdate(d, inner.update as UpdateSpec, { arrayFilters: inner.arrayFilters as Doc[] | undefined, query: filter }).changed).length;
+    const changed = docs.filter(
+      (d) => applyUpdate(d, inner.update as UpdateSpec, { arrayFilters: inner.arrayFilters as Doc[] | undefined, query: filter }).changed,
+    ).length;
     out = wrap(built, { stage: 'UPDATE' }, 0, { nMatched: docs.length, nWouldModify: changed, nWouldUpsert: inner.upsert === true && !docs.length ? 1 : 0 });
   }
   return { ns, filter, built: out, ex, ms: performance.now() - t0 };
@@ -276,7 +320,10 @@ function explainAggregate(inner: Doc, ctx: CommandContext): Explained {
     const ms = performance.now() - t0;
     const extra = (withStats: boolean): Doc => ({
       stages: [
-        { $cursor: { queryPlanner: queryPlanner(ns, shape.filter, built), ...(withStats ? { executionStats: executionStats(built, countEx, ms) } : {}) }, ...(withStats ? { nReturned: counted, executionTimeMillisEstimate: Math.round(ms) } : {}) },
+        {
+          $cursor: { queryPlanner: queryPlanner(ns, shape.filter, built), ...(withStats ? { executionStats: executionStats(built, countEx, ms) } : {}) },
+          ...(withStats ? { nReturned: counted, executionTimeMillisEstimate: Math.round(ms) } : {}),
+        },
         ...(withStats ? [{ ...rest[0], nReturned: counted ? 1 : 0, executionTimeMillisEstimate: Math.round(ms) }] : rest),
       ],
     });
@@ -288,7 +335,10 @@ function explainAggregate(inner: Doc, ctx: CommandContext): Explained {
   const extra = rest.length
     ? (withStats: boolean): Doc => ({
         stages: [
-          { $cursor: { queryPlanner: queryPlanner(ns, shape.filter, built), ...(withStats ? { executionStats: executionStats(built, ex, ms) } : {}) }, ...(withStats ? { nReturned: docs.length, executionTimeMillisEstimate: Math.round(ms) } : {}) },
+          {
+            $cursor: { queryPlanner: queryPlanner(ns, shape.filter, built), ...(withStats ? { executionStats: executionStats(built, ex, ms) } : {}) },
+            ...(withStats ? { nReturned: docs.length, executionTimeMillisEstimate: Math.round(ms) } : {}),
+          },
           ...rest.map((s, i) => (withStats && i === rest.length - 1 ? { ...s, nReturned: out.length, executionTimeMillisEstimate: Math.round(ms) } : s)),
         ],
       })
@@ -335,7 +385,8 @@ const EXPLAINERS: Record<string, (inner: Doc, ctx: CommandContext) => Explained>
 
 /** The explain output of an (inner) command at a verbosity. */
 export function explainCommand(inner: Doc, verbosity: string, ctx: CommandContext): Doc {
-  if (!VERBOSITIES.includes(verbosity)) throw new MongoError('BadValue', `verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}`);
+  if (!VERBOSITIES.includes(verbosity))
+    throw new MongoError('BadValue', `verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}`);
   const name = Object.keys(inner)[0] ?? '';
   const explainer = EXPLAINERS[name];
   if (!explainer) throw new MongoError('CommandNotFound', `Explain failed due to unknown command: ${name}`);

@@ -22,7 +22,7 @@ function run(ctx: CommandContext, ns: string, cmd: Doc): Doc {
   if (remove && u !== undefined) throw new MongoError('FailedToParse', 'Cannot specify both an update and remove=true');
   if (!remove && u === undefined) throw new MongoError('FailedToParse', 'Either an update or remove=true must be specified');
   if (remove && upsert) throw new MongoError('FailedToParse', 'Cannot specify both upsert=true and remove=true');
-  if (remove && returnNew) throw new MongoError('FailedToParse', 'Cannot specify both new=true and remove=true; \'remove\' always returns the deleted document');
+  if (remove && returnNew) throw new MongoError('FailedToParse', "Cannot specify both new=true and remove=true; 'remove' always returns the deleted document");
   if (!remove) validateUpdate(u);
 
   let coll = ctx.engine.get(ns);
@@ -56,7 +56,8 @@ function run(ctx: CommandContext, ns: string, cmd: Doc): Doc {
 
 const findAndModify: Handler = async (cmd, ctx) => {
   const ns = `${ctx.db}.${collName(cmd)}`;
-  if (cmd.query !== undefined && !isPlainObject(cmd.query)) throw new MongoError('TypeMismatch', "BSON field 'findAndModify.query' is the wrong type, expected type 'object'");
+  if (cmd.query !== undefined && !isPlainObject(cmd.query))
+    throw new MongoError('TypeMismatch', "BSON field 'findAndModify.query' is the wrong type, expected type 'object'");
   const reply = await retryOnLock(ctx, () => run(ctx, ns, cmd));
   if (!ctx.txn) await ctx.engine.durable(ctx.engine.seq);
   return reply;

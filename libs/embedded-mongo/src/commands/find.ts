@@ -12,14 +12,19 @@ function optNumber(cmd: Doc, field: string): number | undefined {
   const v = cmd[field];
   if (v === undefined || v === null) return undefined;
   const n = toNumber(v);
-  if (Number.isNaN(n)) throw new MongoError('TypeMismatch', `BSON field 'find.${field}' is the wrong type '${typeof v}', expected types '[long, int, decimal, double']`);
+  if (Number.isNaN(n))
+    throw new MongoError('TypeMismatch', `BSON field 'find.${field}' is the wrong type '${typeof v}', expected types '[long, int, decimal, double']`);
   return n;
 }
 
 function optDoc(cmd: Doc, field: string, command: string): Doc | undefined {
   const v = cmd[field];
   if (v === undefined || v === null) return undefined;
-  if (!isPlainObject(v)) throw new MongoError('TypeMismatch', `BSON field '${command}.${field}' is the wrong type '${Array.isArray(v) ? 'array' : typeof v}', expected type 'object'`);
+  if (!isPlainObject(v))
+    throw new MongoError(
+      'TypeMismatch',
+      `BSON field '${command}.${field}' is the wrong type '${Array.isArray(v) ? 'array' : typeof v}', expected type 'object'`,
+    );
   return v;
 }
 
@@ -65,7 +70,8 @@ function sliceArray(arr: unknown[], spec: unknown): unknown[] {
   let start: number;
   let end: number;
   if (Array.isArray(spec)) {
-    if (spec.length !== 2) throw new MongoError('BadValue', 'First argument to $slice must be an array, and second argument must be a number of elements to return');
+    if (spec.length !== 2)
+      throw new MongoError('BadValue', 'First argument to $slice must be an array, and second argument must be a number of elements to return');
     const skip = toNumber(spec[0]);
     const n = toNumber(spec[1]);
     if (!Number.isInteger(skip) || !Number.isInteger(n)) throw new MongoError('BadValue', '$slice only supports numbers and [skip, limit] arrays');
@@ -160,7 +166,13 @@ const find: Handler = (cmd, ctx) => {
   if (batchSize !== undefined && batchSize < 0) throw new MongoError('BadValue', `BatchSize value must be non-negative, but received: ${batchSize}`);
   if (limit && (batchSize === undefined || batchSize > limit)) batchSize = limit;
   const coll = ctx.engine.get(ns);
-  const hits = scan(coll, overlayFor(ctx, coll), filter, { sort, skip, limit, hint: resolveHint(coll, cmd.hint), collation: effectiveCollation(cmd.collation, coll) });
+  const hits = scan(coll, overlayFor(ctx, coll), filter, {
+    sort,
+    skip,
+    limit,
+    hint: resolveHint(coll, cmd.hint),
+    collation: effectiveCollation(cmd.collation, coll),
+  });
   const docs = project(
     hits.map((h) => h.doc),
     filter,
@@ -198,7 +210,10 @@ const count: Handler = (cmd, ctx) => {
   else {
     const hint = resolveHint(coll, cmd.hint);
     const collation = effectiveCollation(cmd.collation, coll);
-    n = Math.max(0, ((hint ? undefined : countFromIndex(coll, overlay, query, undefined, collation)) ?? scan(coll, overlay, query, { hint, collation }).length) - skip);
+    n = Math.max(
+      0,
+      ((hint ? undefined : countFromIndex(coll, overlay, query, undefined, collation)) ?? scan(coll, overlay, query, { hint, collation }).length) - skip,
+    );
   }
   if (limit) n = Math.min(n, limit);
   return { n, ok: 1 };

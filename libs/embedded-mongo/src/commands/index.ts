@@ -64,7 +64,10 @@ export async function runCommand(cmd: Doc, db: string, base: CommandBase): Promi
       // Multi-document transaction statement.
       if (cmd.startTransaction === true) {
         if (txnNumber < session.txnNumber) {
-          throw new MongoError('TransactionTooOld', `Cannot start transaction ${txnNumber} on session ${lsidKey} because a newer transaction ${session.txnNumber} has already started`);
+          throw new MongoError(
+            'TransactionTooOld',
+            `Cannot start transaction ${txnNumber} on session ${lsidKey} because a newer transaction ${session.txnNumber} has already started`,
+          );
         }
         if (txnNumber === session.txnNumber && session.txn) {
           throw new MongoError('ConflictingOperationInProgress', `Transaction ${txnNumber} has already been started on session ${lsidKey}`);
@@ -82,7 +85,10 @@ export async function runCommand(cmd: Doc, db: string, base: CommandBase): Promi
     } else if (session && txnNumber !== undefined && RETRYABLE_WRITES.has(key!)) {
       // Retryable write: a retry of the last statement returns the recorded reply.
       if (txnNumber < session.txnNumber) {
-        throw new MongoError('TransactionTooOld', `Retryable write with txnNumber ${txnNumber} is prohibited on session ${lsidKey} because a newer retryable write with txnNumber ${session.txnNumber} has already started on this session.`);
+        throw new MongoError(
+          'TransactionTooOld',
+          `Retryable write with txnNumber ${txnNumber} is prohibited on session ${lsidKey} because a newer retryable write with txnNumber ${session.txnNumber} has already started on this session.`,
+        );
       }
       if (session.retryReply?.txnNumber === txnNumber) return withClusterTime({ ...session.retryReply.reply }, base);
       session.txnNumber = txnNumber;

@@ -100,7 +100,27 @@ function widest(types: (NumType | undefined)[]): NumType | undefined {
   return out;
 }
 
-const DOUBLE_OPS = new Set(['$toDouble', '$avg', '$divide', '$sqrt', '$exp', '$ln', '$log', '$log10', '$stdDevPop', '$stdDevSamp', '$sin', '$cos', '$tan', '$asin', '$acos', '$atan', '$atan2', '$degreesToRadians', '$radiansToDegrees']);
+const DOUBLE_OPS = new Set([
+  '$toDouble',
+  '$avg',
+  '$divide',
+  '$sqrt',
+  '$exp',
+  '$ln',
+  '$log',
+  '$log10',
+  '$stdDevPop',
+  '$stdDevSamp',
+  '$sin',
+  '$cos',
+  '$tan',
+  '$asin',
+  '$acos',
+  '$atan',
+  '$atan2',
+  '$degreesToRadians',
+  '$radiansToDegrees',
+]);
 const WIDEN_OPS = new Set(['$add', '$subtract', '$multiply', '$sum', '$abs', '$ceil', '$floor', '$round', '$trunc', '$mod', '$max', '$min', '$pow']);
 
 /**

@@ -21,7 +21,18 @@ export interface Collation {
   key(s: string): string;
 }
 
-const FIELDS = new Set(['locale', 'caseLevel', 'caseFirst', 'strength', 'numericOrdering', 'alternate', 'maxVariable', 'normalization', 'backwards', 'version']);
+const FIELDS = new Set([
+  'locale',
+  'caseLevel',
+  'caseFirst',
+  'strength',
+  'numericOrdering',
+  'alternate',
+  'maxVariable',
+  'normalization',
+  'backwards',
+  'version',
+]);
 const cache = new Map<string, Collation | undefined>();
 
 function bad(spec: unknown, what: string): never {
@@ -55,7 +66,11 @@ export function parseCollation(spec: unknown): Collation | undefined {
   }
   if (!supported.length) bad(spec, `Field 'locale' is invalid`);
   const strength = spec.strength === undefined ? 3 : toNumber(spec.strength);
-  if (!Number.isInteger(strength) || strength < 1 || strength > 5) throw new MongoError('BadValue', `unable to parse collation :: caused by :: Field 'strength' must be an integer 1 through 5. Got: ${String(spec.strength)}`);
+  if (!Number.isInteger(strength) || strength < 1 || strength > 5)
+    throw new MongoError(
+      'BadValue',
+      `unable to parse collation :: caused by :: Field 'strength' must be an integer 1 through 5. Got: ${String(spec.strength)}`,
+    );
   const caseLevel = spec.caseLevel === true;
   const caseFirst = (spec.caseFirst as string | undefined) ?? 'off';
   if (!['upper', 'lower', 'off'].includes(caseFirst)) bad(spec, `Field 'caseFirst' must be 'upper', 'lower' or 'off'`);
@@ -64,8 +79,10 @@ export function parseCollation(spec: unknown): Collation | undefined {
   if (!['non-ignorable', 'shifted'].includes(alternate)) bad(spec, `Field 'alternate' must be 'non-ignorable' or 'shifted'`);
   const maxVariable = (spec.maxVariable as string | undefined) ?? 'punct';
   if (!['punct', 'space'].includes(maxVariable)) bad(spec, `Field 'maxVariable' must be 'punct' or 'space'`);
-  if (strength === 4 && alternate === 'shifted') throw new MongoError('NotImplemented', "collation strength 4 with alternate 'shifted' (quaternary level) is not supported by the embedded MongoDB server");
-  if (spec.backwards === true) throw new MongoError('NotImplemented', "collation option 'backwards' (French secondary ordering) is not supported by the embedded MongoDB server");
+  if (strength === 4 && alternate === 'shifted')
+    throw new MongoError('NotImplemented', "collation strength 4 with alternate 'shifted' (quaternary level) is not supported by the embedded MongoDB server");
+  if (spec.backwards === true)
+    throw new MongoError('NotImplemented', "collation option 'backwards' (French secondary ordering) is not supported by the embedded MongoDB server");
   const normalized: Doc = {
     locale,
     caseLevel,

@@ -60,7 +60,7 @@ function boundValue(v: unknown): string {
 function indexBounds(index: IndexStore, prefix: unknown[][], range: FieldCond | undefined, reverse: boolean): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   index.fields.forEach(([field, dir], i) => {
-    const back = (dir < 0) !== reverse;
+    const back = dir < 0 !== reverse;
     let list: string[];
     if (i < prefix.length) {
       const vals = [...prefix[i]].sort(compareValues);
@@ -102,7 +102,8 @@ export function resolveHint(coll: Collection | undefined, hint: unknown): IndexS
   const indexes = coll ? [...coll.indexes.values()] : [];
   const wanted = typeof hint === 'string' ? (i: IndexStore) => i.name === hint : (i: IndexStore) => isPlainObject(hint) && sameKey(i.spec.key as Doc, hint);
   const found = indexes.find((i) => wanted(i) && !i.spec.hidden);
-  if (!found && coll) throw new MongoError('BadValue', 'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
+  if (!found && coll)
+    throw new MongoError('BadValue', 'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
   return found;
 }
 
@@ -513,7 +514,13 @@ function sortedPlan(coll: Collection, conds: Map<string, FieldCond>, sort: Doc):
  * lists each distinct element once, and only the fixed value's entry falls in the stretch), so
  * countDocuments({ userId, platforms: 'x' }) costs two seeks instead of reading every match.
  */
-export function countFromIndex(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined, filter: Doc, ex?: ScanExplain, collation?: Collation): number | undefined {
+export function countFromIndex(
+  coll: Collection | undefined,
+  overlay: Map<string, Doc | null> | undefined,
+  filter: Doc,
+  ex?: ScanExplain,
+  collation?: Collation,
+): number | undefined {
   if (!coll) return 0;
   if (collation) return undefined;
   if (overlay?.size || !isPlainObject(filter)) return undefined;
@@ -546,7 +553,12 @@ export function countFromIndex(coll: Collection | undefined, overlay: Map<string
     const n = countStretch(index, prefix, range);
     if (ex) {
       Object.assign(ex, { access: 'COUNT_SCAN', index, reverse: false, matched: n, keysExamined: n + 1 });
-      ex.bounds = indexBounds(index, prefix.map((v) => [v]), range, false);
+      ex.bounds = indexBounds(
+        index,
+        prefix.map((v) => [v]),
+        range,
+        false,
+      );
     }
     return n;
   }
@@ -616,7 +628,12 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
       if (ex) {
         if (complete) {
           Object.assign(ex, { access: 'IXSCAN', index: plan.index, reverse: plan.reverse, sortedByIndex: true, matched: hits.length });
-          ex.bounds = indexBounds(plan.index, plan.prefix.map((v) => [v]), plan.range, plan.reverse);
+          ex.bounds = indexBounds(
+            plan.index,
+            plan.prefix.map((v) => [v]),
+            plan.range,
+            plan.reverse,
+          );
           ex.keysExamined += read;
         } else ex.docsExamined = docsBefore;
       }

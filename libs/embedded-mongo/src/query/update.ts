@@ -16,7 +16,13 @@ import { cloneDoc, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, rende
 // imported: the package's subpath types need a newer moduleResolution than this repo uses.)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const updater = require('mingo/updater') as {
-  update(obj: Doc, modifier: Doc, arrayFilters: Doc[] | undefined, condition: Doc | undefined, options: { cloneMode: 'deep'; queryOptions: { context: Context } }): string[];
+  update(
+    obj: Doc,
+    modifier: Doc,
+    arrayFilters: Doc[] | undefined,
+    condition: Doc | undefined,
+    options: { cloneMode: 'deep'; queryOptions: { context: Context } },
+  ): string[];
 };
 /** Empty operator context: the updater adds the query/comparison operators it needs itself. */
 const UPDATER_CONTEXT = Context.init();
@@ -89,7 +95,23 @@ function applySimpleOperators(target: Doc, modifier: Doc): boolean {
   return true;
 }
 
-const OPERATORS = new Set(['$set', '$unset', '$inc', '$mul', '$min', '$max', '$rename', '$setOnInsert', '$push', '$addToSet', '$pull', '$pullAll', '$pop', '$currentDate', '$bit']);
+const OPERATORS = new Set([
+  '$set',
+  '$unset',
+  '$inc',
+  '$mul',
+  '$min',
+  '$max',
+  '$rename',
+  '$setOnInsert',
+  '$push',
+  '$addToSet',
+  '$pull',
+  '$pullAll',
+  '$pop',
+  '$currentDate',
+  '$bit',
+]);
 const PIPELINE_STAGES = new Set(['$set', '$addFields', '$unset', '$project', '$replaceRoot', '$replaceWith']);
 
 export type UpdateSpec = Doc | Doc[];
@@ -113,19 +135,30 @@ export function validateUpdate(u: unknown): asserts u is UpdateSpec {
   if (!isPlainObject(u)) throw new MongoError('FailedToParse', 'Update argument must be either an object or an array');
   const keys = Object.keys(u);
   if (!keys.length || !keys[0].startsWith('$')) {
-    for (const k of keys) if (k.startsWith('$')) throw new MongoError('DollarPrefixedFieldName', `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`);
+    for (const k of keys)
+      if (k.startsWith('$'))
+        throw new MongoError(
+          'DollarPrefixedFieldName',
+          `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`,
+        );
     return;
   }
   const seen: string[] = [];
   for (const op of keys) {
-    if (!OPERATORS.has(op)) throw new MongoError('FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+    if (!OPERATORS.has(op))
+      throw new MongoError('FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
     const fields = u[op];
-    if (!isPlainObject(fields)) throw new MongoError('FailedToParse', `Modifiers operate on fields but we found type ${Array.isArray(fields) ? 'array' : typeof fields} instead. For example: {$mod: {<field>: ...}} not {${op}: ${String(fields)}}`);
+    if (!isPlainObject(fields))
+      throw new MongoError(
+        'FailedToParse',
+        `Modifiers operate on fields but we found type ${Array.isArray(fields) ? 'array' : typeof fields} instead. For example: {$mod: {<field>: ...}} not {${op}: ${String(fields)}}`,
+      );
     const paths = Object.keys(fields);
     if (op === '$rename') paths.push(...Object.values(fields).map(String));
     for (const p of paths) {
       const clash = seen.find((s) => s === p || s.startsWith(p + '.') || p.startsWith(s + '.'));
-      if (clash !== undefined) throw new MongoError('ConflictingUpdateOperators', `Updating the path '${p}' would create a conflict at '${clash.length < p.length ? clash : p}'`);
+      if (clash !== undefined)
+        throw new MongoError('ConflictingUpdateOperators', `Updating the path '${p}' would create a conflict at '${clash.length < p.length ? clash : p}'`);
       seen.push(p);
     }
   }
@@ -167,7 +200,8 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
         } else if (!opts.arrayFilters?.length && splitAllPositional(modifier)) {
           // Sibling paths under `$[]` (a.$[].x with a.$[].y): mingo sees a conflict at `a`;
           // applying them one at a time is the same update, since `$[]` matches every element.
-          for (const part of splitAllPositional(modifier)!) updater.update(next, part, undefined, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
+          for (const part of splitAllPositional(modifier)!)
+            updater.update(next, part, undefined, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
         } else if (isPlainModifier(modifier, opts.arrayFilters)) {
           // The filter only matters to mingo for the positional `$` (excluded here): the
           // document already matched it.
@@ -283,7 +317,9 @@ function resolveSiblingPositionals(doc: Doc, modifier: Doc, query: Doc): void {
     for (const op of Object.keys(modifier)) {
       const fields = modifier[op];
       if (!isPlainObject(fields)) continue;
-      modifier[op] = Object.fromEntries(Object.entries(fields).map(([p, v]) => [p.startsWith(parent + '.$.') ? `${parent}.${index}.${p.slice(parent.length + 3)}` : p, v]));
+      modifier[op] = Object.fromEntries(
+        Object.entries(fields).map(([p, v]) => [p.startsWith(parent + '.$.') ? `${parent}.${index}.${p.slice(parent.length + 3)}` : p, v]),
+      );
     }
   }
 }
@@ -387,7 +423,10 @@ function assertPushTargets(doc: Doc, modifier: Doc): void {
     if (!isTopLevelField(path)) continue;
     const current = doc[path];
     if (current !== undefined && !Array.isArray(current)) {
-      throw new MongoError('BadValue', `The field '${path}' must be an array but is of type ${bsonTypeName(current)} in document {_id: ${renderValue(doc._id)}}`);
+      throw new MongoError(
+        'BadValue',
+        `The field '${path}' must be an array but is of type ${bsonTypeName(current)} in document {_id: ${renderValue(doc._id)}}`,
+      );
     }
   }
 }

@@ -22,9 +22,37 @@ const JSON_TYPES: Record<string, number[]> = {
 };
 
 const KEYWORDS = new Set([
-  'bsonType', 'type', 'required', 'properties', 'additionalProperties', 'patternProperties', 'minimum', 'maximum', 'exclusiveMinimum',
-  'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'enum', 'minItems', 'maxItems', 'uniqueItems', 'items', 'additionalItems',
-  'minProperties', 'maxProperties', 'allOf', 'anyOf', 'oneOf', 'not', 'dependencies', 'multipleOf', 'description', 'title', 'encrypt', 'encryptMetadata',
+  'bsonType',
+  'type',
+  'required',
+  'properties',
+  'additionalProperties',
+  'patternProperties',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'enum',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'items',
+  'additionalItems',
+  'minProperties',
+  'maxProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'dependencies',
+  'multipleOf',
+  'description',
+  'title',
+  'encrypt',
+  'encryptMetadata',
 ]);
 
 /** Checks a `$jsonSchema` for keywords and shapes MongoDB refuses (FailedToParse, 9). */
@@ -38,8 +66,11 @@ export function parseSchema(schema: unknown, path = ''): void {
         if (typeof t !== 'string' || !(t in JSON_TYPES)) throw new MongoError('BadValue', `Unknown type name alias: ${String(t)}`);
       }
     }
-    if (k === 'bsonType') for (const t of Array.isArray(v) ? v : [v]) if (typeof t !== 'string' || (!(t in TYPE_ALIASES) && t !== 'number')) throw new MongoError('BadValue', `Unknown type name alias: ${String(t)}`);
-    if (k === 'required' && (!Array.isArray(v) || !v.length || !v.every((x) => typeof x === 'string'))) throw new MongoError('FailedToParse', '$jsonSchema keyword \'required\' must be a non-empty array of strings');
+    if (k === 'bsonType')
+      for (const t of Array.isArray(v) ? v : [v])
+        if (typeof t !== 'string' || (!(t in TYPE_ALIASES) && t !== 'number')) throw new MongoError('BadValue', `Unknown type name alias: ${String(t)}`);
+    if (k === 'required' && (!Array.isArray(v) || !v.length || !v.every((x) => typeof x === 'string')))
+      throw new MongoError('FailedToParse', "$jsonSchema keyword 'required' must be a non-empty array of strings");
     if (k === 'properties' || k === 'patternProperties') {
       if (!isPlainObject(v)) throw new MongoError('TypeMismatch', `$jsonSchema keyword '${k}' must be an object`);
       for (const [p, s] of Object.entries(v)) parseSchema(s, `${path}${p}`);
@@ -85,10 +116,22 @@ export function schemaFailures(schema: Doc, value: unknown, parent?: object, key
   const out: Doc[] = [];
   const considered = (extra: Doc = {}) => ({ consideredValue: value, ...extra });
   if (schema.bsonType !== undefined && !typeOk(bsonCodes(schema.bsonType), value, parent, key)) {
-    out.push({ operatorName: 'bsonType', specifiedAs: { bsonType: schema.bsonType }, reason: 'type did not match', ...considered(), consideredType: typeName(value, parent, key) });
+    out.push({
+      operatorName: 'bsonType',
+      specifiedAs: { bsonType: schema.bsonType },
+      reason: 'type did not match',
+      ...considered(),
+      consideredType: typeName(value, parent, key),
+    });
   }
   if (schema.type !== undefined && !typeOk(jsonCodes(schema.type), value, parent, key)) {
-    out.push({ operatorName: 'type', specifiedAs: { type: schema.type }, reason: 'type did not match', ...considered(), consideredType: typeName(value, parent, key) });
+    out.push({
+      operatorName: 'type',
+      specifiedAs: { type: schema.type },
+      reason: 'type did not match',
+      ...considered(),
+      consideredType: typeName(value, parent, key),
+    });
   }
   if (schema.enum !== undefined && !(schema.enum as unknown[]).some((e) => compareValues(e, value) === 0 && typeRank(e) === typeRank(value))) {
     out.push({ operatorName: 'enum', specifiedAs: { enum: schema.enum }, reason: 'value was not found in enum', ...considered() });
@@ -114,14 +157,33 @@ export function schemaFailures(schema: Doc, value: unknown, parent?: object, key
     }
     if (schema.multipleOf !== undefined) {
       const m = toNumber(schema.multipleOf);
-      if (n % m !== 0) out.push({ operatorName: 'multipleOf', specifiedAs: { multipleOf: schema.multipleOf }, reason: 'considered value is not a multiple of the specified value', ...considered() });
+      if (n % m !== 0)
+        out.push({
+          operatorName: 'multipleOf',
+          specifiedAs: { multipleOf: schema.multipleOf },
+          reason: 'considered value is not a multiple of the specified value',
+          ...considered(),
+        });
     }
   }
   if (typeof value === 'string') {
     const len = [...value].length;
-    if (schema.minLength !== undefined && len < toNumber(schema.minLength)) out.push({ operatorName: 'minLength', specifiedAs: { minLength: schema.minLength }, reason: 'specified string length was not satisfied', ...considered() });
-    if (schema.maxLength !== undefined && len > toNumber(schema.maxLength)) out.push({ operatorName: 'maxLength', specifiedAs: { maxLength: schema.maxLength }, reason: 'specified string length was not satisfied', ...considered() });
-    if (schema.pattern !== undefined && !new RegExp(String(schema.pattern), 'u').test(value)) out.push({ operatorName: 'pattern', specifiedAs: { pattern: schema.pattern }, reason: 'regular expression did not match', ...considered() });
+    if (schema.minLength !== undefined && len < toNumber(schema.minLength))
+      out.push({
+        operatorName: 'minLength',
+        specifiedAs: { minLength: schema.minLength },
+        reason: 'specified string length was not satisfied',
+        ...considered(),
+      });
+    if (schema.maxLength !== undefined && len > toNumber(schema.maxLength))
+      out.push({
+        operatorName: 'maxLength',
+        specifiedAs: { maxLength: schema.maxLength },
+        reason: 'specified string length was not satisfied',
+        ...considered(),
+      });
+    if (schema.pattern !== undefined && !new RegExp(String(schema.pattern), 'u').test(value))
+      out.push({ operatorName: 'pattern', specifiedAs: { pattern: schema.pattern }, reason: 'regular expression did not match', ...considered() });
   }
   if (Array.isArray(value)) arrayFailures(schema, value, out);
   if (isPlainObject(value)) objectFailures(schema, value, out);
@@ -135,7 +197,11 @@ export function schemaFailures(schema: Doc, value: unknown, parent?: object, key
     if (op === 'anyOf' && matched === 0) out.push({ operatorName: 'anyOf', schemasNotSatisfied: failed });
     if (op === 'oneOf' && matched === 0) out.push({ operatorName: 'oneOf', schemasNotSatisfied: failed });
     if (op === 'oneOf' && matched > 1) {
-      out.push({ operatorName: 'oneOf', reason: 'more than one subschema matched', matchingSchemaIndexes: results.map((r, i) => (r.length ? -1 : i)).filter((i) => i >= 0) });
+      out.push({
+        operatorName: 'oneOf',
+        reason: 'more than one subschema matched',
+        matchingSchemaIndexes: results.map((r, i) => (r.length ? -1 : i)).filter((i) => i >= 0),
+      });
     }
   }
   if (schema.not !== undefined && !schemaFailures(schema.not as Doc, value, parent, key).length) {
@@ -145,14 +211,22 @@ export function schemaFailures(schema: Doc, value: unknown, parent?: object, key
 }
 
 function arrayFailures(schema: Doc, arr: unknown[], out: Doc[]): void {
-  if (schema.minItems !== undefined && arr.length < toNumber(schema.minItems)) out.push({ operatorName: 'minItems', specifiedAs: { minItems: schema.minItems }, reason: 'array did not match specified length', consideredValue: arr });
-  if (schema.maxItems !== undefined && arr.length > toNumber(schema.maxItems)) out.push({ operatorName: 'maxItems', specifiedAs: { maxItems: schema.maxItems }, reason: 'array did not match specified length', consideredValue: arr });
+  if (schema.minItems !== undefined && arr.length < toNumber(schema.minItems))
+    out.push({ operatorName: 'minItems', specifiedAs: { minItems: schema.minItems }, reason: 'array did not match specified length', consideredValue: arr });
+  if (schema.maxItems !== undefined && arr.length > toNumber(schema.maxItems))
+    out.push({ operatorName: 'maxItems', specifiedAs: { maxItems: schema.maxItems }, reason: 'array did not match specified length', consideredValue: arr });
   if (schema.uniqueItems === true) {
     const seen = new Map<string, unknown>();
     for (const x of arr) {
       const k = keyString(x);
       if (seen.has(k)) {
-        out.push({ operatorName: 'uniqueItems', specifiedAs: { uniqueItems: true }, reason: 'found a duplicate item', consideredValue: arr, duplicatedValue: x });
+        out.push({
+          operatorName: 'uniqueItems',
+          specifiedAs: { uniqueItems: true },
+          reason: 'found a duplicate item',
+          consideredValue: arr,
+          duplicatedValue: x,
+        });
         break;
       }
       seen.set(k, x);
@@ -177,7 +251,13 @@ function arrayFailures(schema: Doc, arr: unknown[], out: Doc[]): void {
       }
     }
     if (arr.length > items.length && schema.additionalItems !== undefined) {
-      if (schema.additionalItems === false) out.push({ operatorName: 'additionalItems', specifiedAs: { additionalItems: false }, reason: 'found additional items', additionalItems: arr.slice(items.length) });
+      if (schema.additionalItems === false)
+        out.push({
+          operatorName: 'additionalItems',
+          specifiedAs: { additionalItems: false },
+          reason: 'found additional items',
+          additionalItems: arr.slice(items.length),
+        });
       else if (isPlainObject(schema.additionalItems)) {
         for (let i = items.length; i < arr.length; i++) {
           const details = schemaFailures(schema.additionalItems, arr[i], arr, i);
@@ -193,8 +273,20 @@ function arrayFailures(schema: Doc, arr: unknown[], out: Doc[]): void {
 
 function objectFailures(schema: Doc, obj: Doc, out: Doc[]): void {
   const keys = Object.keys(obj);
-  if (schema.minProperties !== undefined && keys.length < toNumber(schema.minProperties)) out.push({ operatorName: 'minProperties', specifiedAs: { minProperties: schema.minProperties }, reason: 'specified number of properties was not satisfied', numberOfProperties: keys.length });
-  if (schema.maxProperties !== undefined && keys.length > toNumber(schema.maxProperties)) out.push({ operatorName: 'maxProperties', specifiedAs: { maxProperties: schema.maxProperties }, reason: 'specified number of properties was not satisfied', numberOfProperties: keys.length });
+  if (schema.minProperties !== undefined && keys.length < toNumber(schema.minProperties))
+    out.push({
+      operatorName: 'minProperties',
+      specifiedAs: { minProperties: schema.minProperties },
+      reason: 'specified number of properties was not satisfied',
+      numberOfProperties: keys.length,
+    });
+  if (schema.maxProperties !== undefined && keys.length > toNumber(schema.maxProperties))
+    out.push({
+      operatorName: 'maxProperties',
+      specifiedAs: { maxProperties: schema.maxProperties },
+      reason: 'specified number of properties was not satisfied',
+      numberOfProperties: keys.length,
+    });
   if (Array.isArray(schema.required)) {
     const missing = (schema.required as string[]).filter((p) => !Object.prototype.hasOwnProperty.call(obj, p));
     if (missing.length) out.push({ operatorName: 'required', specifiedAs: { required: schema.required }, missingProperties: missing });
@@ -205,11 +297,14 @@ function objectFailures(schema: Doc, obj: Doc, out: Doc[]): void {
     for (const [p, sub] of Object.entries(props)) {
       if (!Object.prototype.hasOwnProperty.call(obj, p)) continue;
       const details = schemaFailures(sub as Doc, obj[p], obj, p);
-      if (details.length) notSatisfied.push({ propertyName: p, ...(typeof (sub as Doc).description === 'string' ? { description: (sub as Doc).description } : {}), details });
+      if (details.length)
+        notSatisfied.push({ propertyName: p, ...(typeof (sub as Doc).description === 'string' ? { description: (sub as Doc).description } : {}), details });
     }
     if (notSatisfied.length) out.push({ operatorName: 'properties', propertiesNotSatisfied: notSatisfied });
   }
-  const patterns = isPlainObject(schema.patternProperties) ? Object.entries(schema.patternProperties).map(([re, s]) => [new RegExp(re, 'u'), s as Doc] as const) : [];
+  const patterns = isPlainObject(schema.patternProperties)
+    ? Object.entries(schema.patternProperties).map(([re, s]) => [new RegExp(re, 'u'), s as Doc] as const)
+    : [];
   if (patterns.length) {
     const notSatisfied: Doc[] = [];
     for (const p of keys) {
@@ -231,7 +326,8 @@ function objectFailures(schema: Doc, obj: Doc, out: Doc[]): void {
         const details = schemaFailures(schema.additionalProperties, obj[p], obj, p);
         if (details.length) notSatisfied.push({ propertyName: p, details });
       }
-      if (notSatisfied.length) out.push({ operatorName: 'additionalProperties', reason: 'at least one additional property did not match the sub-schema', details: notSatisfied });
+      if (notSatisfied.length)
+        out.push({ operatorName: 'additionalProperties', reason: 'at least one additional property did not match the sub-schema', details: notSatisfied });
     }
   }
   if (isPlainObject(schema.dependencies)) {
@@ -279,12 +375,20 @@ function clauseDetails(field: string, spec: unknown, doc: Doc): Doc {
     const list = (Array.isArray(spec) ? spec : []) as Doc[];
     const matches = list.map((c) => mongoQuery(c).test(doc));
     if (field === '$nor') {
-      return { operatorName: '$nor', clausesNotSatisfied: list.flatMap((c, index) => (matches[index] ? [{ index, details: { operatorName: '$nor', specifiedAs: c, reason: 'child expression matched' } }] : [])) };
+      return {
+        operatorName: '$nor',
+        clausesNotSatisfied: list.flatMap((c, index) =>
+          matches[index] ? [{ index, details: { operatorName: '$nor', specifiedAs: c, reason: 'child expression matched' } }] : [],
+        ),
+      };
     }
     return { operatorName: field, clausesNotSatisfied: list.flatMap((c, index) => (matches[index] ? [] : [{ index, details: validatorDetails(c, doc) }])) };
   }
   const value = getPath(doc, field);
-  const ops = isPlainObject(spec) && Object.keys(spec).length && Object.keys(spec).every((k) => k.startsWith('$')) ? Object.entries(spec) : [['$eq', spec] as [string, unknown]];
+  const ops =
+    isPlainObject(spec) && Object.keys(spec).length && Object.keys(spec).every((k) => k.startsWith('$'))
+      ? Object.entries(spec)
+      : [['$eq', spec] as [string, unknown]];
   for (const [op, arg] of ops) {
     if (mongoQuery({ [field]: { [op]: arg } }).test(doc)) continue;
     const details: Doc = { operatorName: op, specifiedAs: { [field]: spec } };
@@ -359,8 +463,10 @@ export function checkValidatorOptions(options: Doc): void {
     options.validationLevel ??= 'strict';
     options.validationAction ??= 'error';
   }
-  if (validationLevel !== undefined && !LEVELS.includes(validationLevel as string)) throw new MongoError('BadValue', `Enumeration value '${String(validationLevel)}' for field 'validationLevel' is not a valid value.`);
-  if (validationAction !== undefined && !ACTIONS.includes(validationAction as string)) throw new MongoError('BadValue', `Enumeration value '${String(validationAction)}' for field 'validationAction' is not a valid value.`);
+  if (validationLevel !== undefined && !LEVELS.includes(validationLevel as string))
+    throw new MongoError('BadValue', `Enumeration value '${String(validationLevel)}' for field 'validationLevel' is not a valid value.`);
+  if (validationAction !== undefined && !ACTIONS.includes(validationAction as string))
+    throw new MongoError('BadValue', `Enumeration value '${String(validationAction)}' for field 'validationAction' is not a valid value.`);
 }
 
 /**

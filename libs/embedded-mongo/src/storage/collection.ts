@@ -101,7 +101,11 @@ export class Collection {
           for (const other of index.idsFor(key.str)) {
             if (other !== id) {
               const err = index.duplicateKeyError(this.ns, key);
-              throw new MongoError('DuplicateKey', `Index build failed: ${this.uuid.toHexString()}: Collection ${this.ns} ( ${this.uuid.toHexString()} ) :: caused by :: ${err.message}`, err.extra);
+              throw new MongoError(
+                'DuplicateKey',
+                `Index build failed: ${this.uuid.toHexString()}: Collection ${this.ns} ( ${this.uuid.toHexString()} ) :: caused by :: ${err.message}`,
+                err.extra,
+              );
             }
           }
         }

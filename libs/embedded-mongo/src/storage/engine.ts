@@ -86,7 +86,10 @@ export class Engine {
     this.journal.onLarge = () => this.compact();
     let docs = 0;
     for (const c of this.collections.values()) docs += c.docs.size;
-    this.opts.log?.('info', `recovered ${this.collections.size} collections, ${docs} documents (${replayed} journal records) from ${dir} in ${Date.now() - t0} ms`);
+    this.opts.log?.(
+      'info',
+      `recovered ${this.collections.size} collections, ${docs} documents (${replayed} journal records) from ${dir} in ${Date.now() - t0} ms`,
+    );
   }
 
   /** Applies one journal/snapshot operation during recovery (idempotent). */
@@ -229,12 +232,27 @@ export class Engine {
       const sameKey = keyString(existing.spec.key) === keyStr;
       if (existing.name === spec.name) {
         if (sameKey && sameIndexOptions(existing.spec, spec)) return false;
-        if (sameKey) throw new MongoError('IndexOptionsConflict', `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
-        throw new MongoError('IndexKeySpecsConflict', `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
+        if (sameKey)
+          throw new MongoError(
+            'IndexOptionsConflict',
+            `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`,
+          );
+        throw new MongoError(
+          'IndexKeySpecsConflict',
+          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`,
+        );
       }
-      if (sameKey && !spec.partialFilterExpression && !existing.spec.partialFilterExpression && keyString(existing.spec.collation ?? null) === keyString(spec.collation ?? null)) {
+      if (
+        sameKey &&
+        !spec.partialFilterExpression &&
+        !existing.spec.partialFilterExpression &&
+        keyString(existing.spec.collation ?? null) === keyString(spec.collation ?? null)
+      ) {
         if (sameIndexOptions(existing.spec, spec)) return false;
-        throw new MongoError('IndexOptionsConflict', `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`);
+        throw new MongoError(
+          'IndexOptionsConflict',
+          `An equivalent index already exists with the same name but different options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`,
+        );
       }
     }
     coll.addIndex(spec);

@@ -59,6 +59,9 @@ export function readSnapshot(file: string): { seq: number; ops: Doc[] } | undefi
   if (!records.length || records[0].ops[0]?.o !== 'snapshot' || last.ops[last.ops.length - 1]?.o !== 'end') {
     throw new Error(`snapshot ${file} is incomplete or corrupt`);
   }
-  const ops = records.slice(1).flatMap((r) => r.ops).filter((op) => op.o !== 'end');
+  const ops = records
+    .slice(1)
+    .flatMap((r) => r.ops)
+    .filter((op) => op.o !== 'end');
   return { seq: records[0].seq, ops };
 }

@@ -71,7 +71,12 @@ export class FakeBlueskyServer extends FakePlatformServer {
   }
 
   protected override isPublic(req: FakeRequest): boolean {
-    return req.path.endsWith('/com.atproto.server.refreshSession') || req.path.endsWith('/com.atproto.server.createSession') || req.path.endsWith('/com.atproto.server.deleteSession') || req.path.endsWith('/app.bsky.video.getJobStatus');
+    return (
+      req.path.endsWith('/com.atproto.server.refreshSession') ||
+      req.path.endsWith('/com.atproto.server.createSession') ||
+      req.path.endsWith('/com.atproto.server.deleteSession') ||
+      req.path.endsWith('/app.bsky.video.getJobStatus')
+    );
   }
 
   protected authError(_req: FakeRequest, state: TokenState | 'missing'): FakeResponse {
@@ -97,7 +102,8 @@ export class FakeBlueskyServer extends FakePlatformServer {
     const body = (req.body ?? {}) as { identifier?: string; password?: string };
     if (!body.identifier || !body.password) return { status: 400, body: { error: 'InvalidRequest', message: 'Input must have the property "identifier"' } };
     const known = [this.handle, this.did, this.email].includes(body.identifier);
-    if (!known || body.password !== this.appPassword) return { status: 401, body: { error: 'AuthenticationRequired', message: 'Invalid identifier or password' } };
+    if (!known || body.password !== this.appPassword)
+      return { status: 401, body: { error: 'AuthenticationRequired', message: 'Invalid identifier or password' } };
     return { status: 200, body: { ...this.issueSession(), did: this.did, handle: this.handle, email: this.email, active: true } };
   }
 
@@ -119,7 +125,10 @@ export class FakeBlueskyServer extends FakePlatformServer {
   private uploadBlob(req: FakeRequest): FakeResponse {
     const mimeType = String(req.headers['content-type'] ?? '');
     if (req.raw.length > this.maxBlobBytes) {
-      return { status: 400, body: { error: 'BlobTooLarge', message: `This file is too large. It is ${req.raw.length} bytes but the maximum size is ${this.maxBlobBytes} bytes.` } };
+      return {
+        status: 400,
+        body: { error: 'BlobTooLarge', message: `This file is too large. It is ${req.raw.length} bytes but the maximum size is ${this.maxBlobBytes} bytes.` },
+      };
     }
     const blob = { cid: cidOf(req.raw), mimeType, size: req.raw.length };
     this.blobs.push(blob);
@@ -132,7 +141,10 @@ export class FakeBlueskyServer extends FakePlatformServer {
     const record = body.record ?? {};
     const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(String(record.text ?? ''))].length;
     if (graphemes > 300) {
-      return { status: 400, body: { error: 'InvalidRequest', message: 'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes' } };
+      return {
+        status: 400,
+        body: { error: 'InvalidRequest', message: 'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes' },
+      };
     }
     const rkey = `3k${this.nextId()}`;
     const uri = `at://${this.did}/${body.collection}/${rkey}`;
@@ -149,7 +161,10 @@ export class FakeBlueskyServer extends FakePlatformServer {
 
   private listRecords(req: FakeRequest): FakeResponse {
     const limit = Number(req.query.get('limit') ?? 50);
-    const records = [...this.posts].reverse().slice(0, limit).map((p) => ({ uri: p.uri, cid: p.cid, value: p.value }));
+    const records = [...this.posts]
+      .reverse()
+      .slice(0, limit)
+      .map((p) => ({ uri: p.uri, cid: p.cid, value: p.value }));
     return { status: 200, body: { records } };
   }
 

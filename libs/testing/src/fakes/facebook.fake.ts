@@ -58,7 +58,7 @@ export class FacebookFake extends MetaGraphFake {
   }
 
   private checkPage(req: FakeRequest): FakeResponse | null {
-    return req.params.page === this.page.id ? null : this.graphError(403, '(#200) The user hasn\'t authorized the application to perform this action', 200);
+    return req.params.page === this.page.id ? null : this.graphError(403, "(#200) The user hasn't authorized the application to perform this action", 200);
   }
 
   private createdAnswer(post: FakeFacebookPost, req: FakeRequest): FakeResponse {
@@ -113,7 +113,15 @@ export class FacebookFake extends MetaGraphFake {
     const p = this.params(req);
     if (!(await this.download(p.file_url))) return this.graphError(400, 'There was a problem uploading your video file. Please try again.', 6000, 1363030);
     const id = this.nextNumber();
-    const post: FakeFacebookPost = { id, kind: 'video', message: p.description ?? '', photoIds: [], mediaUrl: p.file_url, permalink: `/reel/${id}/`, createdAt: new Date() };
+    const post: FakeFacebookPost = {
+      id,
+      kind: 'video',
+      message: p.description ?? '',
+      photoIds: [],
+      mediaUrl: p.file_url,
+      permalink: `/reel/${id}/`,
+      createdAt: new Date(),
+    };
     this.posts.push(post);
     return this.createdAnswer(post, req);
   }
@@ -123,7 +131,12 @@ export class FacebookFake extends MetaGraphFake {
     const data = this.posts
       .filter((post) => post.kind === 'feed' && post.createdAt.getTime() >= since)
       .reverse()
-      .map((post) => this.pick({ id: post.id, message: post.message, permalink_url: post.permalink, created_time: post.createdAt.toISOString().replace('Z', '+0000') }, this.fieldsOf(req)));
+      .map((post) =>
+        this.pick(
+          { id: post.id, message: post.message, permalink_url: post.permalink, created_time: post.createdAt.toISOString().replace('Z', '+0000') },
+          this.fieldsOf(req),
+        ),
+      );
     return { status: 200, body: { data, paging: {} } };
   }
 

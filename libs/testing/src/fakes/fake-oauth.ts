@@ -76,7 +76,8 @@ export class FakeOAuth {
     const q = req.query;
     const idParam = this.options.clientIdParam ?? 'client_id';
     const redirectUri = q.get('redirect_uri');
-    if (q.get(idParam) !== this.options.clientId || !redirectUri) return { status: 400, body: { error: 'invalid_client', error_description: `unknown ${idParam}` } };
+    if (q.get(idParam) !== this.options.clientId || !redirectUri)
+      return { status: 400, body: { error: 'invalid_client', error_description: `unknown ${idParam}` } };
     if (q.get('response_type') !== 'code') return { status: 400, body: { error: 'unsupported_response_type' } };
     const challenge = q.get('code_challenge');
     if (this.options.requirePkce && (!challenge || q.get('code_challenge_method') !== 'S256')) {

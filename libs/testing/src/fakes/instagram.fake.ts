@@ -19,7 +19,13 @@ export interface FakeInstagramMedia {
  */
 export class InstagramFake extends MetaGraphFake {
   readonly posts: FakeInstagramMedia[] = [];
-  user = { id: '17841400000000001', user_id: '17841400000000001', username: 'fake.insta', name: 'Fake Insta', profile_picture_url: 'https://scontent.cdninstagram.com/p.jpg' };
+  user = {
+    id: '17841400000000001',
+    user_id: '17841400000000001',
+    username: 'fake.insta',
+    name: 'Fake Insta',
+    profile_picture_url: 'https://scontent.cdninstagram.com/p.jpg',
+  };
 
   constructor(version = 'v21.0') {
     super(`/${version}`);
@@ -53,7 +59,11 @@ export class InstagramFake extends MetaGraphFake {
   /** `ig_exchange_token`: a short-lived token (and the app secret) for a 60-day one. */
   private exchangeLongLived(req: FakeRequest): FakeResponse {
     const q = req.query;
-    if (q.get('grant_type') !== 'ig_exchange_token' || q.get('client_secret') !== this.oauth.options.clientSecret || !this.shortLived.has(q.get('access_token') ?? '')) {
+    if (
+      q.get('grant_type') !== 'ig_exchange_token' ||
+      q.get('client_secret') !== this.oauth.options.clientSecret ||
+      !this.shortLived.has(q.get('access_token') ?? '')
+    ) {
       return this.graphError(400, 'Invalid OAuth access token', 190, undefined, 'OAuthException');
     }
     this.shortLived.delete(q.get('access_token')!);
@@ -67,7 +77,8 @@ export class InstagramFake extends MetaGraphFake {
     const p = this.params(req);
     if (p.media_type === 'CAROUSEL') {
       const children = (p.children ?? '').split(',').filter(Boolean);
-      if (children.length < 2 || children.length > 10) return this.graphError(400, 'Invalid parameter', 100, 2207006, 'OAuthException', 'A carousel needs 2 to 10 items.');
+      if (children.length < 2 || children.length > 10)
+        return this.graphError(400, 'Invalid parameter', 100, 2207006, 'OAuthException', 'A carousel needs 2 to 10 items.');
       for (const id of children) {
         const child = this.containers.get(id);
         if (!child || child.params.is_carousel_item !== 'true' || this.containerState(child) !== 'FINISHED') {
@@ -92,11 +103,21 @@ export class InstagramFake extends MetaGraphFake {
     const container = this.containers.get(this.params(req).creation_id ?? '');
     if (!container) return this.graphError(400, 'Invalid parameter', 100, undefined, 'OAuthException', 'creation_id does not exist.');
     if (this.containerState(container) !== 'FINISHED') {
-      return this.graphError(400, 'Media ID is not available', 9007, 2207027, 'OAuthException', 'The media is not ready for publishing, please wait for a moment');
+      return this.graphError(
+        400,
+        'Media ID is not available',
+        9007,
+        2207027,
+        'OAuthException',
+        'The media is not ready for publishing, please wait for a moment',
+      );
     }
     const id = this.nextNumber();
     container.publishedAs = id;
-    const children = (container.params.children ?? '').split(',').filter(Boolean).map((c) => this.containers.get(c)!);
+    const children = (container.params.children ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((c) => this.containers.get(c)!);
     this.posts.push({
       id,
       owner: container.owner,
@@ -114,7 +135,12 @@ export class InstagramFake extends MetaGraphFake {
     if (container) {
       container.polls += 1;
       const state = this.containerState(container);
-      const status = state === 'ERROR' ? `Error: ${container.error}` : state === 'FINISHED' ? 'Finished: Media has been uploaded and it is complete.' : 'In Progress: Media is still being processed.';
+      const status =
+        state === 'ERROR'
+          ? `Error: ${container.error}`
+          : state === 'FINISHED'
+            ? 'Finished: Media has been uploaded and it is complete.'
+            : 'In Progress: Media is still being processed.';
       return { status: 200, body: this.pick({ id: container.id, status_code: state, status }, this.fieldsOf(req)) };
     }
     const post = this.posts.find((m) => m.id === req.params.id);

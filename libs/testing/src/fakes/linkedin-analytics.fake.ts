@@ -99,7 +99,10 @@ export class LinkedInAnalyticsFake extends FakePlatformServer {
 
   private versioned(req: FakeRequest, handler: () => FakeResponse): FakeResponse {
     if (!/^\d{6}$/.test(String(req.headers['linkedin-version'] ?? ''))) {
-      return { status: 400, body: { status: 400, code: 'VERSION_MISSING', message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.' } };
+      return {
+        status: 400,
+        body: { status: 400, code: 'VERSION_MISSING', message: 'A version must be present. Please specify a version by adding the LinkedIn-Version header.' },
+      };
     }
     if (req.headers['x-restli-protocol-version'] !== '2.0.0') {
       return { status: 400, body: { status: 400, code: 'ILLEGAL_ARGUMENT', message: 'Rest.li protocol version 2.0.0 is required' } };
@@ -121,7 +124,12 @@ export class LinkedInAnalyticsFake extends FakePlatformServer {
   private followers(req: FakeRequest): FakeResponse {
     const q = req.query.get('q');
     if (q === 'me') {
-      return this.takeFailure(['followers:lifetime']) ?? { status: 200, body: { paging: { start: 0, count: 10, links: [] }, elements: [{ memberFollowersCount: this.followersCount }] } };
+      return (
+        this.takeFailure(['followers:lifetime']) ?? {
+          status: 200,
+          body: { paging: { start: 0, count: 10, links: [] }, elements: [{ memberFollowersCount: this.followersCount }] },
+        }
+      );
     }
     if (q === 'dateRange') {
       const range = parseRestliRange(req.query.get('dateRange'));

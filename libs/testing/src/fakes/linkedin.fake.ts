@@ -30,7 +30,14 @@ export class LinkedInFake extends FakePlatformServer {
   readonly images = new Map<string, { owner: string; bytes: Buffer | null }>();
   readonly videos = new Map<string, FakeVideo>();
   readonly refreshTokens = new Map<string, 'valid' | 'revoked'>();
-  userinfo = { sub: 'abc123', name: 'Fake Member', given_name: 'Fake', family_name: 'Member', picture: 'https://media.licdn.com/p.jpg', email: 'fake@example.com' };
+  userinfo = {
+    sub: 'abc123',
+    name: 'Fake Member',
+    given_name: 'Fake',
+    family_name: 'Member',
+    picture: 'https://media.licdn.com/p.jpg',
+    email: 'fake@example.com',
+  };
   /** LinkedIn splits videos into 4 MB parts; tests shrink this to get several parts quickly. */
   videoPartBytes = 4 * 1024 * 1024;
 
@@ -40,7 +47,9 @@ export class LinkedInFake extends FakePlatformServer {
     this.route('GET', '/rest/posts', (req) => this.versioned(req, () => this.findPostsByAuthor(req)));
     this.route('POST', '/rest/images', (req) => this.versioned(req, () => this.initImage(req)));
     this.route('PUT', '/upload/image/:id', (req) => this.putImage(req));
-    this.route('POST', '/rest/videos', (req) => this.versioned(req, () => (req.query.get('action') === 'finalizeUpload' ? this.finalizeVideo(req) : this.initVideo(req))));
+    this.route('POST', '/rest/videos', (req) =>
+      this.versioned(req, () => (req.query.get('action') === 'finalizeUpload' ? this.finalizeVideo(req) : this.initVideo(req))),
+    );
     this.route('PUT', '/upload/video/:id/:part', (req) => this.putVideoPart(req));
     this.route('GET', '/rest/videos/:urn', (req) => this.versioned(req, () => this.videoStatus(req)));
     this.route('GET', '/v2/userinfo', () => ({ status: 200, body: this.userinfo }));
@@ -85,7 +94,12 @@ export class LinkedInFake extends FakePlatformServer {
   protected rateLimitError(_req: FakeRequest, _retryAfterSeconds: number): FakeResponse {
     return {
       status: 429,
-      body: { status: 429, serviceErrorCode: 101, code: 'TOO_MANY_REQUESTS', message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.' },
+      body: {
+        status: 429,
+        serviceErrorCode: 101,
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Resource level throttle APPLICATION DAY limit for calls to this resource is reached.',
+      },
     };
   }
 
@@ -140,7 +154,15 @@ export class LinkedInFake extends FakePlatformServer {
       .filter((p) => p.author === author)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
       .slice(0, count)
-      .map((p) => ({ id: p.urn, author: p.author, commentary: p.commentary, createdAt: p.createdAt.getTime(), publishedAt: p.createdAt.getTime(), lifecycleState: 'PUBLISHED', visibility: 'PUBLIC' }));
+      .map((p) => ({
+        id: p.urn,
+        author: p.author,
+        commentary: p.commentary,
+        createdAt: p.createdAt.getTime(),
+        publishedAt: p.createdAt.getTime(),
+        lifecycleState: 'PUBLISHED',
+        visibility: 'PUBLIC',
+      }));
     return { status: 200, body: { elements, paging: { start: 0, count, links: [] } } };
   }
 
@@ -151,7 +173,10 @@ export class LinkedInFake extends FakePlatformServer {
     const id = this.nextNumber();
     const urn = `urn:li:image:C4D${id}`;
     this.images.set(urn, { owner, bytes: null });
-    return { status: 200, body: { value: { uploadUrlExpiresAt: Date.now() + 86400_000, uploadUrl: `${this.baseUrl}/upload/image/${encodeURIComponent(urn)}`, image: urn } } };
+    return {
+      status: 200,
+      body: { value: { uploadUrlExpiresAt: Date.now() + 86400_000, uploadUrl: `${this.baseUrl}/upload/image/${encodeURIComponent(urn)}`, image: urn } },
+    };
   }
 
   private putImage(req: FakeRequest): FakeResponse {
@@ -179,7 +204,11 @@ export class LinkedInFake extends FakePlatformServer {
         value: {
           uploadUrlsExpireAt: Date.now() + 86400_000,
           video: urn,
-          uploadInstructions: parts.map((p, i) => ({ uploadUrl: `${this.baseUrl}/upload/video/${encodeURIComponent(urn)}/${i}`, firstByte: p.firstByte, lastByte: p.lastByte })),
+          uploadInstructions: parts.map((p, i) => ({
+            uploadUrl: `${this.baseUrl}/upload/video/${encodeURIComponent(urn)}/${i}`,
+            firstByte: p.firstByte,
+            lastByte: p.lastByte,
+          })),
           uploadToken: video.uploadToken,
         },
       },
@@ -224,12 +253,24 @@ export class LinkedInFake extends FakePlatformServer {
     const body = (req.body ?? {}) as Record<string, string>;
     if (!body.client_id || !body.client_secret) return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
     if (body.grant_type !== 'refresh_token' || this.refreshTokens.get(body.refresh_token) !== 'valid') {
-      return { status: 400, body: { error: 'invalid_request', error_description: 'The provided authorization grant or refresh token is invalid, expired or revoked' } };
+      return {
+        status: 400,
+        body: { error: 'invalid_request', error_description: 'The provided authorization grant or refresh token is invalid, expired or revoked' },
+      };
     }
     const accessToken = this.nextId('li-at-');
     this.setToken(accessToken);
     // LinkedIn keeps the same refresh token (its lifetime is not extended); it is returned again.
-    return { status: 200, body: { access_token: accessToken, expires_in: 5184000, refresh_token: body.refresh_token, refresh_token_expires_in: 31000000, scope: 'openid,profile,w_member_social' } };
+    return {
+      status: 200,
+      body: {
+        access_token: accessToken,
+        expires_in: 5184000,
+        refresh_token: body.refresh_token,
+        refresh_token_expires_in: 31000000,
+        scope: 'openid,profile,w_member_social',
+      },
+    };
   }
 
   private seq = 0;

@@ -76,7 +76,19 @@ export class FakeMastodonServer extends FakePlatformServer {
     // This fake serves one app at a time: the newest registration is the one the OAuth server knows.
     this.oauth.options.clientId = app.clientId;
     this.oauth.options.clientSecret = app.clientSecret;
-    return { status: 200, body: { id: this.nextId(), name: body.client_name, website: body.website ?? null, redirect_uri: body.redirect_uris, redirect_uris: body.redirect_uris.split(/\s+/), client_id: app.clientId, client_secret: app.clientSecret, scopes: app.scopes.split(' ') } };
+    return {
+      status: 200,
+      body: {
+        id: this.nextId(),
+        name: body.client_name,
+        website: body.website ?? null,
+        redirect_uri: body.redirect_uris,
+        redirect_uris: body.redirect_uris.split(/\s+/),
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+        scopes: app.scopes.split(' '),
+      },
+    };
   }
 
   statusUrl(id: string): string {
@@ -154,7 +166,13 @@ export class FakeMastodonServer extends FakePlatformServer {
   private timeline(req: FakeRequest): FakeResponse {
     if (req.params.id !== this.account.id) return { status: 404, body: { error: 'Record not found' } };
     const limit = Number(req.query.get('limit') ?? 20);
-    return { status: 200, body: [...this.posts].reverse().slice(0, limit).map((s) => this.statusJson(s)) };
+    return {
+      status: 200,
+      body: [...this.posts]
+        .reverse()
+        .slice(0, limit)
+        .map((s) => this.statusJson(s)),
+    };
   }
 
   private attachmentJson(m: FakeMastodonMedia) {
@@ -180,8 +198,10 @@ export class FakeMastodonServer extends FakePlatformServer {
 function toMastodonHtml(text: string): string {
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
   const linkify = (s: string) =>
-    s.replace(/(https?:\/\/)([^\s<]+)/g, (_m, scheme: string, rest: string) =>
-      `<a href="${scheme}${rest}" rel="nofollow noopener" target="_blank"><span class="invisible">${scheme}</span><span class="">${rest}</span></a>`,
+    s.replace(
+      /(https?:\/\/)([^\s<]+)/g,
+      (_m, scheme: string, rest: string) =>
+        `<a href="${scheme}${rest}" rel="nofollow noopener" target="_blank"><span class="invisible">${scheme}</span><span class="">${rest}</span></a>`,
     );
   return text
     .split(/\n{2,}/)

@@ -9,10 +9,7 @@ export async function makeImage(format: 'png' | 'jpeg' | 'webp' = 'png', width =
 }
 
 /** A MediaItem over bytes in memory, served at `url` (host the bytes on a fake for pull-from-URL). */
-export function mediaItem(
-  bytes: Buffer,
-  init: Partial<Omit<MediaItem, 'open' | 'size'>> & Pick<MediaItem, 'kind' | 'mimeType'>,
-): MediaItem {
+export function mediaItem(bytes: Buffer, init: Partial<Omit<MediaItem, 'open' | 'size'>> & Pick<MediaItem, 'kind' | 'mimeType'>): MediaItem {
   return {
     url: init.url ?? 'http://127.0.0.1:9/unused',
     fileName: init.fileName ?? `file.${init.mimeType.split('/')[1]}`,

@@ -56,7 +56,11 @@ export abstract class MetaGraphFake extends FakePlatformServer {
   }
 
   protected rateLimitError(_req: FakeRequest, retryAfterSeconds: number): FakeResponse {
-    const usage = { '17841400000000000': [{ type: 'instagram', call_count: 100, total_cputime: 12, total_time: 20, estimated_time_to_regain_access: Math.ceil(retryAfterSeconds / 60) }] };
+    const usage = {
+      '17841400000000000': [
+        { type: 'instagram', call_count: 100, total_cputime: 12, total_time: 20, estimated_time_to_regain_access: Math.ceil(retryAfterSeconds / 60) },
+      ],
+    };
     return {
       ...this.graphError(400, 'Application request limit reached', this.rateLimitCode),
       headers: { 'x-business-use-case-usage': JSON.stringify(usage), 'x-app-usage': JSON.stringify({ call_count: 100, total_time: 20, total_cputime: 12 }) },
@@ -64,13 +68,33 @@ export abstract class MetaGraphFake extends FakePlatformServer {
   }
 
   protected override serverError(_req: FakeRequest): FakeResponse {
-    return { status: 500, body: { error: { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', is_transient: true, code: 2, fbtrace_id: 'AbCdEf' } } };
+    return {
+      status: 500,
+      body: {
+        error: {
+          message: 'An unexpected error has occurred. Please retry your request later.',
+          type: 'OAuthException',
+          is_transient: true,
+          code: 2,
+          fbtrace_id: 'AbCdEf',
+        },
+      },
+    };
   }
 
   protected graphError(status: number, message: string, code: number, subcode?: number, type = 'OAuthException', userMessage?: string): FakeResponse {
     return {
       status,
-      body: { error: { message, type, code, ...(subcode ? { error_subcode: subcode } : {}), ...(userMessage ? { error_user_msg: userMessage } : {}), fbtrace_id: 'AbCdEf' } },
+      body: {
+        error: {
+          message,
+          type,
+          code,
+          ...(subcode ? { error_subcode: subcode } : {}),
+          ...(userMessage ? { error_user_msg: userMessage } : {}),
+          fbtrace_id: 'AbCdEf',
+        },
+      },
     };
   }
 

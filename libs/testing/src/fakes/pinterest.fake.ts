@@ -61,7 +61,14 @@ export class FakePinterestServer extends FakePlatformServer {
       const refresh = this.nextId('pinr_');
       this.setToken(access);
       this.refreshTokens.set(refresh, 'valid');
-      return { access_token: access, refresh_token: refresh, token_type: 'bearer', expires_in: 2592000, refresh_token_expires_in: 31536000, scope: grant.scope };
+      return {
+        access_token: access,
+        refresh_token: refresh,
+        token_type: 'bearer',
+        expires_in: 2592000,
+        refresh_token_expires_in: 31536000,
+        scope: grant.scope,
+      };
     },
   });
 
@@ -155,7 +162,15 @@ export class FakePinterestServer extends FakePlatformServer {
     this.refreshTokens.set(refresh, 'valid');
     return {
       status: 200,
-      body: { access_token: access, refresh_token: refresh, response_type: 'refresh_token', token_type: 'bearer', expires_in: 2592000, refresh_token_expires_in: 31536000, scope: 'boards:read,pins:read,pins:write' },
+      body: {
+        access_token: access,
+        refresh_token: refresh,
+        response_type: 'refresh_token',
+        token_type: 'bearer',
+        expires_in: 2592000,
+        refresh_token_expires_in: 31536000,
+        scope: 'boards:read,pins:read,pins:write',
+      },
     };
   }
 }

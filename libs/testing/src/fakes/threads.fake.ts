@@ -57,7 +57,11 @@ export class ThreadsFake extends MetaGraphFake {
   /** `th_exchange_token`: a short-lived token (and the app secret) for a 60-day one. */
   private exchangeLongLived(req: FakeRequest): FakeResponse {
     const q = req.query;
-    if (q.get('grant_type') !== 'th_exchange_token' || q.get('client_secret') !== this.oauth.options.clientSecret || !this.shortLived.has(q.get('access_token') ?? '')) {
+    if (
+      q.get('grant_type') !== 'th_exchange_token' ||
+      q.get('client_secret') !== this.oauth.options.clientSecret ||
+      !this.shortLived.has(q.get('access_token') ?? '')
+    ) {
       return this.graphError(400, 'Invalid OAuth access token', 190, undefined, 'OAuthException');
     }
     this.shortLived.delete(q.get('access_token')!);
@@ -81,14 +85,16 @@ export class ThreadsFake extends MetaGraphFake {
     if (p.reply_to_id && !this.posts.some((t) => t.id === p.reply_to_id)) return this.invalid('The post you are replying to does not exist');
     if (type === 'IMAGE' || type === 'VIDEO') {
       const url = type === 'IMAGE' ? p.image_url : p.video_url;
-      if (!(await this.download(url))) return this.graphError(400, 'Media download has failed.', 100, 2207052, 'THApiException', 'The media could not be fetched from this URL.');
+      if (!(await this.download(url)))
+        return this.graphError(400, 'Media download has failed.', 100, 2207052, 'THApiException', 'The media could not be fetched from this URL.');
     }
     if (type === 'CAROUSEL') {
       const children = (p.children ?? '').split(',').filter(Boolean);
       if (children.length < 2 || children.length > 20) return this.invalid('A carousel needs 2 to 20 items');
       for (const id of children) {
         const child = this.containers.get(id);
-        if (!child || child.params.is_carousel_item !== 'true' || this.containerState(child) !== 'FINISHED') return this.invalid(`Child ${id} is not a finished carousel item`);
+        if (!child || child.params.is_carousel_item !== 'true' || this.containerState(child) !== 'FINISHED')
+          return this.invalid(`Child ${id} is not a finished carousel item`);
       }
     }
     return { status: 200, body: { id: this.createContainer(req.params.user, p).id } };
@@ -97,10 +103,21 @@ export class ThreadsFake extends MetaGraphFake {
   private publish(req: FakeRequest): FakeResponse {
     const container = this.containers.get(this.params(req).creation_id ?? '');
     if (!container) return this.invalid('creation_id does not exist');
-    if (this.containerState(container) !== 'FINISHED') return this.graphError(400, 'Media Not Ready For Publishing', 24, 4279009, 'THApiException', 'The media is not ready to be published. Please wait a moment.');
+    if (this.containerState(container) !== 'FINISHED')
+      return this.graphError(
+        400,
+        'Media Not Ready For Publishing',
+        24,
+        4279009,
+        'THApiException',
+        'The media is not ready to be published. Please wait a moment.',
+      );
     const id = this.nextNumber();
     container.publishedAs = id;
-    const children = (container.params.children ?? '').split(',').filter(Boolean).map((c) => this.containers.get(c)!);
+    const children = (container.params.children ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((c) => this.containers.get(c)!);
     this.posts.push({
       id,
       owner: this.user.id,

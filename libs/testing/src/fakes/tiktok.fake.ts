@@ -63,7 +63,15 @@ export class FakeTikTokServer extends FakePlatformServer {
       const refresh = this.nextId('rft.');
       this.setToken(access);
       this.refreshTokens.set(refresh, 'valid');
-      return { open_id: 'open-123', scope: grant.scope, access_token: access, expires_in: 86400, refresh_token: refresh, refresh_expires_in: 31536000, token_type: 'Bearer' };
+      return {
+        open_id: 'open-123',
+        scope: grant.scope,
+        access_token: access,
+        expires_in: 86400,
+        refresh_token: refresh,
+        refresh_expires_in: 31536000,
+        token_type: 'Bearer',
+      };
     },
   });
 
@@ -78,7 +86,10 @@ export class FakeTikTokServer extends FakePlatformServer {
   protected authError(_req: FakeRequest, _state: TokenState | 'missing'): FakeResponse {
     return {
       status: 401,
-      body: { data: {}, error: { code: 'access_token_invalid', message: 'The access token is invalid or not found in the request.', log_id: this.nextId('log') } },
+      body: {
+        data: {},
+        error: { code: 'access_token_invalid', message: 'The access token is invalid or not found in the request.', log_id: this.nextId('log') },
+      },
     };
   }
 
@@ -156,7 +167,15 @@ export class FakeTikTokServer extends FakePlatformServer {
     this.refreshTokens.set(refresh, 'valid');
     return {
       status: 200,
-      body: { access_token: access, expires_in: 86400, open_id: 'open-123', refresh_expires_in: 31536000, refresh_token: refresh, scope: 'user.info.basic,video.publish', token_type: 'Bearer' },
+      body: {
+        access_token: access,
+        expires_in: 86400,
+        open_id: 'open-123',
+        refresh_expires_in: 31536000,
+        refresh_token: refresh,
+        scope: 'user.info.basic,video.publish',
+        token_type: 'Bearer',
+      },
     };
   }
 }

@@ -107,7 +107,10 @@ export class TwitterFake extends FakePlatformServer {
     const replyTo = body.reply?.in_reply_to_tweet_id ?? null;
     if (replyTo && !this.posts.some((t) => t.id === replyTo)) return this.invalid('The tweet you are replying to does not exist.');
     if (body.text && mediaIds.length === 0 && this.posts.some((t) => t.text === body.text)) {
-      return { status: 403, body: { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 } };
+      return {
+        status: 403,
+        body: { detail: 'You are not allowed to create a Tweet with duplicate content.', type: 'about:blank', title: 'Forbidden', status: 403 },
+      };
     }
     const tweet: FakeTweet = {
       id: this.nextNumericId(),
@@ -129,14 +132,25 @@ export class TwitterFake extends FakePlatformServer {
     if (!String(fields.media_category ?? '').startsWith('tweet_')) return this.invalid('media_category is invalid');
     const id = this.nextNumericId();
     this.media.set(id, { id, kind: 'image', totalBytes: file.data.length, received: file.data.length, segments: [0], finalized: true, statusPolls: 0 });
-    return { status: 200, body: { data: { id, media_key: `3_${id}`, size: file.data.length, expires_after_secs: 86400, image: { image_type: file.contentType, w: 8, h: 8 } } } };
+    return {
+      status: 200,
+      body: { data: { id, media_key: `3_${id}`, size: file.data.length, expires_after_secs: 86400, image: { image_type: file.contentType, w: 8, h: 8 } } },
+    };
   }
 
   private initialize(req: FakeRequest): FakeResponse {
     const body = (req.body ?? {}) as { media_type?: string; total_bytes?: number; media_category?: string };
     if (!body.media_type || !body.total_bytes) return this.invalid('media_type and total_bytes are required');
     const id = this.nextNumericId();
-    this.media.set(id, { id, kind: body.media_type.startsWith('video/') ? 'video' : 'image', totalBytes: body.total_bytes, received: 0, segments: [], finalized: false, statusPolls: 0 });
+    this.media.set(id, {
+      id,
+      kind: body.media_type.startsWith('video/') ? 'video' : 'image',
+      totalBytes: body.total_bytes,
+      received: 0,
+      segments: [],
+      finalized: false,
+      statusPolls: 0,
+    });
     return { status: 200, body: { data: { id, media_key: `7_${id}`, expires_after_secs: 86400 } } };
   }
 
@@ -194,7 +208,8 @@ export class TwitterFake extends FakePlatformServer {
     const body = (req.body ?? {}) as Record<string, string>;
     const bad = { status: 400, body: { error: 'invalid_request', error_description: 'Value passed for the token was invalid.' } };
     if (body.grant_type !== 'refresh_token' || !body.refresh_token) return bad;
-    if (!body.client_id && !req.headers.authorization) return { status: 401, body: { error: 'unauthorized_client', error_description: 'Missing valid authorization header' } };
+    if (!body.client_id && !req.headers.authorization)
+      return { status: 401, body: { error: 'unauthorized_client', error_description: 'Missing valid authorization header' } };
     if (this.refreshTokens.get(body.refresh_token) !== 'valid') return bad;
     this.refreshTokens.set(body.refresh_token, 'used');
     const accessToken = this.nextId('at-');
@@ -203,7 +218,13 @@ export class TwitterFake extends FakePlatformServer {
     this.refreshTokens.set(refreshToken, 'valid');
     return {
       status: 200,
-      body: { token_type: 'bearer', expires_in: 7200, access_token: accessToken, scope: 'tweet.read tweet.write users.read media.write offline.access', refresh_token: refreshToken },
+      body: {
+        token_type: 'bearer',
+        expires_in: 7200,
+        access_token: accessToken,
+        scope: 'tweet.read tweet.write users.read media.write offline.access',
+        refresh_token: refreshToken,
+      },
     };
   }
 

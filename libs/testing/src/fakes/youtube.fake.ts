@@ -21,7 +21,10 @@ export interface FakeYouTubeUpload {
  * and `/token` for refresh. The rate-limit answer is YouTube's 403 quotaExceeded.
  */
 export class FakeYouTubeServer extends FakePlatformServer {
-  readonly channel = { id: 'UC_fake_channel', snippet: { title: 'Alice Tube', customUrl: '@alicetube', thumbnails: { default: { url: 'https://yt3.example/a.jpg' } } } };
+  readonly channel = {
+    id: 'UC_fake_channel',
+    snippet: { title: 'Alice Tube', customUrl: '@alicetube', thumbnails: { default: { url: 'https://yt3.example/a.jpg' } } },
+  };
   readonly uploads = new Map<string, FakeYouTubeUpload>();
   readonly refreshTokens = new Map<string, TokenState>();
   clientId = 'yt-client';
@@ -32,7 +35,9 @@ export class FakeYouTubeServer extends FakePlatformServer {
     this.route('POST', '/upload/youtube/v3/videos', (req) => this.startSession(req));
     this.route('PUT', '/upload/youtube/v3/videos', (req) => this.putChunk(req));
     this.route('GET', '/youtube/v3/channels', (req) =>
-      req.query.get('mine') === 'true' ? { status: 200, body: { kind: 'youtube#channelListResponse', items: [this.channel, ...this.extraChannels] } } : { status: 400, body: googleError(400, 'missing filter', 'missingRequiredParameter') },
+      req.query.get('mine') === 'true'
+        ? { status: 200, body: { kind: 'youtube#channelListResponse', items: [this.channel, ...this.extraChannels] } }
+        : { status: 400, body: googleError(400, 'missing filter', 'missingRequiredParameter') },
     );
     this.route('GET', '/youtube/v3/search', (req) => this.searchMine(req));
     this.route('POST', '/token', (req) => this.oauth.exchange(req) ?? this.token(req));
@@ -67,13 +72,20 @@ export class FakeYouTubeServer extends FakePlatformServer {
   }
 
   protected authError(_req: FakeRequest, _state: TokenState | 'missing'): FakeResponse {
-    return { status: 401, body: googleError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token.', 'authError', 'UNAUTHENTICATED') };
+    return {
+      status: 401,
+      body: googleError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token.', 'authError', 'UNAUTHENTICATED'),
+    };
   }
 
   protected rateLimitError(_req: FakeRequest, _retryAfterSeconds: number): FakeResponse {
     return {
       status: 403,
-      body: googleError(403, 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.', 'quotaExceeded'),
+      body: googleError(
+        403,
+        'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+        'quotaExceeded',
+      ),
     };
   }
 
@@ -86,7 +98,8 @@ export class FakeYouTubeServer extends FakePlatformServer {
     const total = Number(req.headers['x-upload-content-length']);
     const contentType = String(req.headers['x-upload-content-type'] ?? '');
     const metadata = (req.body ?? {}) as FakeYouTubeUpload['metadata'];
-    if (!metadata.snippet?.title) return { status: 400, body: googleError(400, 'The request metadata specifies an invalid or empty video title.', 'invalidTitle') };
+    if (!metadata.snippet?.title)
+      return { status: 400, body: googleError(400, 'The request metadata specifies an invalid or empty video title.', 'invalidTitle') };
     if (!Number.isFinite(total) || total <= 0 || !contentType.startsWith('video/')) {
       return { status: 400, body: googleError(400, 'X-Upload-Content-Length and X-Upload-Content-Type are required', 'invalid') };
     }
@@ -147,7 +160,10 @@ export class FakeYouTubeServer extends FakePlatformServer {
 
   private progress(up: FakeYouTubeUpload): FakeResponse {
     if (up.videoId) {
-      return { status: 200, body: { kind: 'youtube#video', id: up.videoId, snippet: up.metadata.snippet, status: { uploadStatus: 'uploaded', ...up.metadata.status } } };
+      return {
+        status: 200,
+        body: { kind: 'youtube#video', id: up.videoId, snippet: up.metadata.snippet, status: { uploadStatus: 'uploaded', ...up.metadata.status } },
+      };
     }
     return { status: 308, headers: up.received > 0 ? { range: `bytes=0-${up.received - 1}` } : {} };
   }
@@ -168,5 +184,7 @@ export class FakeYouTubeServer extends FakePlatformServer {
 }
 
 function googleError(code: number, message: string, reason: string, status?: string) {
-  return { error: { code, message, errors: [{ message, domain: reason === 'quotaExceeded' ? 'youtube.quota' : 'global', reason }], ...(status ? { status } : {}) } };
+  return {
+    error: { code, message, errors: [{ message, domain: reason === 'quotaExceeded' ? 'youtube.quota' : 'global', reason }], ...(status ? { status } : {}) },
+  };
 }
