@@ -7,7 +7,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppModule, type AppModuleOptions } from './app.module';
 import { mcpPaths } from './mcp/mcp-http.openapi';
 import { MEDIA_HTTP_PATHS } from './media/media-http.openapi';
-import { createValidationPipe } from './common/validation.pipe';
+import { createValidationPipe } from './common/validation/validate-input';
 import type { Environment } from './config/environment';
 import { AppConfig } from './config/app-config.service';
 import { parseTrustProxy } from './config/trust-proxy';

@@ -1,5 +1,7 @@
 import { ApiError } from '../common/api-error';
-import { parseContent, parsePlatformIds, parseUpdatePost, type UpdatePostInput } from './post-rules';
+import { validateInput } from '../common/validation/validate-input';
+import { DashboardUpdatePostDto } from './dto/update-post.dto';
+import { toUpdatePostInput, type UpdatePostInput } from './post-rules';
 import type { PlatformPostStatus, PostGroupStatus, ProcessingStatus } from './post-status';
 import { PostMessages } from './posts.errors';
 
@@ -20,22 +22,14 @@ export interface DashboardUpdate {
   edits: PostEdits;
 }
 
-const given = (value: unknown): boolean => value !== undefined && value !== null;
-
-/**
- * Nothing given → REST's message; content and platforms follow create-post's rules and messages;
- * status and scheduledTime follow update-post's.
- */
-export function parseDashboardUpdate(body: { status?: unknown; scheduledTime?: unknown; content?: unknown; platforms?: unknown }): DashboardUpdate {
+/** Checks the body (DashboardUpdatePostDto) and splits it into the REST move and the edits. */
+export function parseDashboardUpdate(body: unknown): DashboardUpdate {
+  const dto = validateInput(DashboardUpdatePostDto, body);
   const edits: PostEdits = {};
-  if (given(body.content)) edits.content = parseContent(body.content);
-  if (given(body.platforms)) edits.platformIds = parsePlatformIds(body.platforms);
-  const hasSchedule = !!body.status || !!body.scheduledTime;
-  if (!hasSchedule && !edits.content && !edits.platformIds) {
-    // The REST check, with the REST message (falsy status/time count as absent there too).
-    parseUpdatePost(body as Record<string, unknown>);
-  }
-  return { schedule: hasSchedule ? parseUpdatePost(body as Record<string, unknown>) : undefined, edits };
+  if (dto.content !== undefined && dto.content !== null) edits.content = dto.content;
+  if (dto.platforms !== undefined && dto.platforms !== null) edits.platformIds = [...new Set(dto.platforms)];
+  const hasSchedule = !!dto.status || !!dto.scheduledTime;
+  return { schedule: hasSchedule ? toUpdatePostInput(dto) : undefined, edits };
 }
 
 export function hasEdits(edits: PostEdits): boolean {

@@ -1,5 +1,12 @@
 import { ApiError } from '../common/api-error';
-import { MAX_CONTENT_LENGTH, mergePlatformSettings, parseCreatePost, parseScheduledTime, parseUpdatePost, planUpdate, UPDATE_MESSAGES } from './post-rules';
+import { validateInput } from '../common/validation/validate-input';
+import { CreatePostDto } from './dto/create-post.dto';
+import { UpdatePostDto } from './dto/update-post.dto';
+import { MAX_CONTENT_LENGTH, mergePlatformSettings, parseScheduledTime, planUpdate, toCreatePostInput, toUpdatePostInput, UPDATE_MESSAGES } from './post-rules';
+
+// The DTOs' checks (what every transport runs) and the conversion to the service's input.
+const parseCreatePost = (body: unknown) => toCreatePostInput(validateInput(CreatePostDto, body));
+const parseUpdatePost = (body: unknown) => toUpdatePostInput(validateInput(UpdatePostDto, body));
 
 function messageOf(fn: () => unknown): string {
   try {
@@ -28,7 +35,7 @@ describe('parseScheduledTime', () => {
   });
 });
 
-describe('parseCreatePost', () => {
+describe('CreatePostDto', () => {
   const ok = { content: 'Hello', platforms: ['linkedin-abc'] };
 
   it('content is at most MAX_CONTENT_LENGTH characters, counted as code points', () => {
@@ -90,9 +97,12 @@ describe('mergePlatformSettings', () => {
   });
 
   it('merges field by field, drops other platforms, ignores non-object values', () => {
-    const merged = mergePlatformSettings(
-      JSON.stringify({ youtube: { title: 'T' }, telegram: { protectContent: true }, instagram: 'STORIES', threads: { replyControl: 'mentioned_only' } }),
-    );
+    const merged = mergePlatformSettings({
+      youtube: { title: 'T' },
+      telegram: { protectContent: true },
+      instagram: 'STORIES',
+      threads: { replyControl: 'mentioned_only' },
+    });
     expect(merged.youtube).toEqual({ privacy: 'public', title: 'T' });
     expect(merged.instagram).toEqual({ videoType: 'REELS' });
     expect(merged.threads).toEqual({ replyControl: 'mentioned_only' });
@@ -100,7 +110,7 @@ describe('mergePlatformSettings', () => {
   });
 });
 
-describe('parseUpdatePost', () => {
+describe('UpdatePostDto', () => {
   it('both falsy', () => {
     for (const body of [{}, { status: '', scheduledTime: '' }, { status: null, scheduledTime: 0 }, { status: 0 }]) {
       expect(messageOf(() => parseUpdatePost(body))).toBe('Either status or scheduledTime must be provided');

@@ -54,29 +54,17 @@ export const PLATFORM_SETTINGS_DEFAULTS: Readonly<Record<string, Readonly<Record
   threads: { replyControl: '' },
 };
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
- * platformSettings (object or JSON string) merged field by field over the defaults; only the
- * tiktok, instagram, youtube and threads keys are kept, a non-object platform value is ignored.
+ * platformSettings (already checked to be an object, or absent) merged field by field over the
+ * defaults; only the tiktok, instagram, youtube and threads keys are kept, a non-object platform
+ * value is ignored.
  */
-export function mergePlatformSettings(raw: unknown): Record<string, Record<string, unknown>> {
-  let input: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      input = JSON.parse(raw);
-    } catch {
-      throw ApiError.badRequest(PostMessages.invalidPlatformSettingsJson);
-    }
-  }
-  if (input === undefined || (input === null && typeof raw !== 'string')) input = {};
-  if (!isPlainObject(input)) throw ApiError.badRequest(PostMessages.platformSettingsNotObject);
+export function mergePlatformSettings(input: Record<string, unknown> | null | undefined): Record<string, Record<string, unknown>> {
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
   const merged: Record<string, Record<string, unknown>> = {};
   for (const [platform, defaults] of Object.entries(PLATFORM_SETTINGS_DEFAULTS)) {
-    const given = input[platform];
-    merged[platform] = { ...defaults, ...(isPlainObject(given) ? given : {}) };
+    const given = input?.[platform];
+    merged[platform] = { ...defaults, ...(isObject(given) ? given : {}) };
   }
   return merged;
 }
@@ -97,59 +85,17 @@ export interface CreatePostInput {
  */
 export const MAX_CONTENT_LENGTH = 100_000;
 
-const codePointLength = (text: string): number => {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-};
-
-/** create-post's content rule (also the dashboard's content edit): present, not blank, bounded. */
-export function parseContent(content: unknown): string {
-  if (typeof content !== 'string' || !content.trim()) throw ApiError.badRequest(PostMessages.contentRequired);
-  if (content.length > MAX_CONTENT_LENGTH && codePointLength(content) > MAX_CONTENT_LENGTH) {
-    throw ApiError.badRequest(PostMessages.contentTooLong(MAX_CONTENT_LENGTH));
-  }
-  return content;
-}
-
-/** create-post's platforms rule (also the dashboard's platform edit): compound ids, de-duplicated. */
-export function parsePlatformIds(value: unknown): string[] {
-  let platforms = value;
-  if (platforms === undefined || platforms === null) throw ApiError.badRequest(PostMessages.platformsRequired);
-  if (typeof platforms === 'string') {
-    try {
-      platforms = JSON.parse(platforms);
-    } catch {
-      throw ApiError.badRequest(PostMessages.invalidPlatformsJson);
-    }
-  }
-  if (!Array.isArray(platforms)) throw ApiError.badRequest(PostMessages.platformsNotArray);
-  if (!platforms.length) throw ApiError.badRequest(PostMessages.platformRequired);
-  for (const id of platforms) {
-    if (typeof id !== 'string' || !CREATE_PLATFORM_ID_PATTERN.test(id)) {
-      throw ApiError.badRequest(PostMessages.invalidPlatformId(String(id)));
-    }
-  }
-  return [...new Set(platforms as string[])];
-}
-
-/** Every presence and format check of create-post, in the order the messages are listed. */
-export function parseCreatePost(body: Record<string, unknown>): CreatePostInput {
-  const content = parseContent(body.content);
-  const platformIds = parsePlatformIds(body.platforms);
-
-  let scheduledTime: Date | undefined;
-  const rawTime = body.scheduledTime;
-  if (rawTime !== undefined && rawTime !== null && rawTime !== '') {
-    const parsed = parseScheduledTime(rawTime);
-    if (!parsed) throw ApiError.badRequest(PostMessages.invalidScheduledTime);
-    scheduledTime = parsed;
-  }
-
+/** A checked create-post body (CreatePostDto) as the service's input: ids de-duplicated, time parsed, settings merged. */
+export function toCreatePostInput(body: {
+  content: string;
+  platforms: string[];
+  scheduledTime?: string | null;
+  platformSettings?: Record<string, unknown> | null;
+}): CreatePostInput {
   return {
-    content,
-    platformIds,
-    scheduledTime,
+    content: body.content,
+    platformIds: [...new Set(body.platforms)],
+    scheduledTime: body.scheduledTime ? (parseScheduledTime(body.scheduledTime) ?? undefined) : undefined,
     platformSettings: mergePlatformSettings(body.platformSettings),
   };
 }
@@ -159,20 +105,12 @@ export interface UpdatePostInput {
   scheduledTime?: Date;
 }
 
-/** update-post's body checks; empty string, null, 0 (any falsy value) count as absent. */
-export function parseUpdatePost(body: Record<string, unknown>): UpdatePostInput {
-  const { status, scheduledTime } = body;
-  if (!status && !scheduledTime) throw ApiError.badRequest(PostMessages.statusOrTimeRequired);
-  if (status && status !== 'draft' && status !== 'scheduled') {
-    throw ApiError.badRequest("Status must be either 'draft' or 'scheduled'");
-  }
-  let time: Date | undefined;
-  if (scheduledTime) {
-    const parsed = parseScheduledTime(scheduledTime);
-    if (!parsed) throw ApiError.badRequest(PostMessages.invalidScheduledTime);
-    time = parsed;
-  }
-  return { status: status ? (status as 'draft' | 'scheduled') : undefined, scheduledTime: time };
+/** A checked update-post body (UpdatePostDto) as the service's input; falsy values are absent. */
+export function toUpdatePostInput(body: { status?: 'draft' | 'scheduled' | null; scheduledTime?: string | null }): UpdatePostInput {
+  return {
+    status: body.status || undefined,
+    scheduledTime: body.scheduledTime ? (parseScheduledTime(body.scheduledTime) ?? undefined) : undefined,
+  };
 }
 
 export interface UpdatePlan {

@@ -8,6 +8,7 @@ export const PostMessages = {
   platformRequired: 'At least one platform is required',
   invalidScheduledTime: 'Invalid scheduled time format',
   statusOrTimeRequired: 'Either status or scheduledTime must be provided',
+  invalidUpdateStatus: "Status must be either 'draft' or 'scheduled'",
   invalidPlatformSettingsJson: 'Invalid platformSettings JSON',
   platformSettingsNotObject: 'platformSettings must be an object',
   invalidSortBy: 'Invalid sortBy. Must be one of: createdAt, updatedAt, scheduledTime',

@@ -5,6 +5,8 @@ import { ApiError } from '../common/api-error';
 import type { GraphQLContext } from '../graphql/graphql.module';
 import { groupedBy, requestLoader } from '../graphql/request-loaders';
 import { CreatePostInput, PostsFilter, UpdatePostInput } from './dto/post.inputs';
+import { CreatePostDto } from './dto/create-post.dto';
+import { validateInput } from '../common/validation/validate-input';
 import { clampLimit } from './list-posts.query';
 import {
   PlatformPostModel,
@@ -75,7 +77,7 @@ export class PostsResolver {
       scheduledTime: isoOf(input.scheduledTime, 'Invalid scheduled time format'),
       platformSettings: input.platformSettings ?? undefined,
     };
-    const { postGroupId } = await this.service.create(ctx, body, undefined, { mediaIds: input.mediaIds ?? undefined });
+    const { postGroupId } = await this.service.create(ctx, validateInput(CreatePostDto, body), undefined, { mediaIds: input.mediaIds ?? undefined });
     return toPostGroupModel(await this.service.getGroup(ctx, postGroupId));
   }
 

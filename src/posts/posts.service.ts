@@ -11,7 +11,7 @@ import { PlatformPostsRepository, type PlatformPostSummary } from './platform-po
 import { PostEvents } from './post-events';
 import { PostGroupsRepository } from './post-groups.repository';
 import { PostLogsRepository, type NewPostLog } from './post-logs.repository';
-import { notBefore, parseCreatePost, parseUpdatePost, planUpdate } from './post-rules';
+import { notBefore, planUpdate, toCreatePostInput, toUpdatePostInput, type CreatePostInput, type UpdatePostInput } from './post-rules';
 import type { PostGroupStatus } from './post-status';
 import { toListedPost, toPostDetail, toPostLogEntry, type ListedPost, type PostDetail, type PostLogEntry } from './posts.mapper';
 import { IdempotencyService, type CommitResult } from '../idempotency/idempotency.service';
@@ -21,6 +21,9 @@ import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
 import type { PostLogRecord } from './schemas/post-log.schema';
 import { assertEditable, diffPlatforms, hasEdits, parseDashboardUpdate } from './post-edits';
+import { validateInput } from '../common/validation/validate-input';
+import { CreatePostDto } from './dto/create-post.dto';
+import type { UpdatePostDto } from './dto/update-post.dto';
 import { CREATE_POST_IDEMPOTENCY, PostMessages } from './posts.errors';
 
 export const POST_LOGS_LIMIT = 100;
@@ -71,9 +74,9 @@ export class PostsService {
    * `options.mediaIds` (dashboard only; REST has no such field): the user's uploaded media linked
    * to the new group in the same transaction (MediaCleanupRegistry.attachToGroup).
    */
-  async create(ctx: RequestContext, body: Record<string, unknown>, idempotencyKey?: string, options: { mediaIds?: string[] } = {}): Promise<CreatePostResult> {
-    // The body's own 400s come first, whatever the key.
-    const input = parseCreatePost(body);
+  async create(ctx: RequestContext, body: CreatePostDto, idempotencyKey?: string, options: { mediaIds?: string[] } = {}): Promise<CreatePostResult> {
+    // The body was checked by its transport (the pipe or validateInput), before any key.
+    const input = toCreatePostInput(body);
     if (!idempotencyKey) return this.createGroup(ctx, input, options);
     return this.idempotency.run<CreatePostResult>(
       { userId: ctx.userId, scope: 'create-post', key: idempotencyKey, input: body, messages: CREATE_POST_IDEMPOTENCY },
@@ -84,7 +87,7 @@ export class PostsService {
   /** create-post's work; `commit` records an idempotency key's result in the same transaction. */
   private async createGroup(
     ctx: RequestContext,
-    input: ReturnType<typeof parseCreatePost>,
+    input: CreatePostInput,
     options: { mediaIds?: string[] },
     commit?: CommitResult<CreatePostResult>,
   ): Promise<CreatePostResult> {
@@ -143,9 +146,9 @@ export class PostsService {
    * What create-post would answer for this body, writing nothing and sending no limit e-mail
    * (validate-post): the refusal it would give, or the status and time it would store.
    */
-  async previewCreate(ctx: RequestContext, body: Record<string, unknown>): Promise<CreatePreview> {
+  async previewCreate(ctx: RequestContext, body: unknown): Promise<CreatePreview> {
     try {
-      const input = parseCreatePost(body);
+      const input = toCreatePostInput(validateInput(CreatePostDto, body));
       const refs = await this.ownedConnections(ctx.userId, input.platformIds);
       await this.limits.assertPlatformsAvailable(ctx, platformNamesOf(refs));
       const now = new Date();
@@ -353,8 +356,12 @@ export class PostsService {
 
   // ── update ────────────────────────────────────────────────────────────────────────────────
 
-  async update(ctx: RequestContext, postGroupId: string, body: Record<string, unknown>): Promise<UpdatePostResult> {
-    const input = parseUpdatePost(body);
+  async update(ctx: RequestContext, postGroupId: string, body: UpdatePostDto): Promise<UpdatePostResult> {
+    return this.move(ctx, postGroupId, toUpdatePostInput(body));
+  }
+
+  /** update-post's status and time move, on a checked input. */
+  private async move(ctx: RequestContext, postGroupId: string, input: UpdatePostInput): Promise<UpdatePostResult> {
     assertObjectId(postGroupId);
     const group = await this.groups.findById(ctx.userId, postGroupId);
     if (!group) throw ApiError.notFound(PostMessages.notFound);
@@ -414,11 +421,12 @@ export class PostsService {
    * the limit checks like a create; removed platforms' posts are deleted; everything in one
    * transaction, conditional on nothing having been claimed meanwhile.
    */
-  async updateFromDashboard(ctx: RequestContext, postGroupId: string, body: Record<string, unknown>): Promise<void> {
+  async updateFromDashboard(ctx: RequestContext, postGroupId: string, body: unknown): Promise<void> {
     const { schedule, edits } = parseDashboardUpdate(body);
     if (!isObjectIdString(postGroupId)) throw ApiError.notFound(PostMessages.notFound);
     if (!hasEdits(edits)) {
-      await this.update(ctx, postGroupId, body);
+      // The DTO requires a field: without edits there is a move.
+      await this.move(ctx, postGroupId, schedule ?? {});
       return;
     }
     const group = await this.groups.findById(ctx.userId, postGroupId);

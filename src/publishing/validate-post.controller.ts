@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { ErrorResponse } from '../common/error.response';
@@ -21,7 +21,9 @@ export class ValidatePostController {
   @ApiResponse({ status: 200, type: ValidatePostResponse, description: 'Also when create-post would refuse: see valid and rejection' })
   @ApiResponse({ status: 400, type: ErrorResponse, description: 'media must be an array of { contentType, size? } …' })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to validate post' })
-  validate(@Ctx() ctx: RequestContext, @Body() body: ValidatePostDto): Promise<PostValidation> {
+  // The raw body, not the DTO: create-post's refusals are this route's answer (`rejection`), not a 400.
+  @ApiBody({ type: ValidatePostDto })
+  validate(@Ctx() ctx: RequestContext, @Body() body: Record<string, unknown>): Promise<PostValidation> {
     return this.validation.validate(ctx, { ...body });
   }
 }

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { METRICS } from '../analytics-validation';
 
 /**
  * Request bodies of the analytics routes, for the OpenAPI document. The routes validate the raw
@@ -16,7 +17,7 @@ export class DateRangeDoc {
   @ApiProperty({ type: DatePartsDoc }) end: DatePartsDoc;
 }
 
-const METRIC_ENUM = ['IMPRESSION', 'MEMBERS_REACHED', 'RESHARE', 'REACTION', 'COMMENT'];
+const METRIC_ENUM = [...METRICS];
 
 export class LinkedInFollowersRequest {
   @ApiProperty({ example: 'linkedin-abc123', description: 'Compound id of a LinkedIn connection' })

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { POST_GROUP_STATUSES } from '../../posts/post-status';
 import { PLATFORM_NAMES } from '../../platforms/platform-adapter';
 import type { PostsService } from '../../posts/posts.service';
+import { validateInput } from '../../common/validation/validate-input';
+import { CreatePostDto } from '../../posts/dto/create-post.dto';
+import { UpdatePostDto } from '../../posts/dto/update-post.dto';
 import { McpIdempotencyService } from '../mcp-idempotency.service';
 import { defined, idempotencyKeyParam, runTool, type ToolScope, registerTool } from './tool-kit';
 
@@ -85,7 +88,8 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
       const { idempotencyKey, ...body } = args;
       // The posts module's Idempotency-Key (shared with REST create-post for the same user),
       // checked by the same rule and message as the other tools' idempotencyKey.
-      return posts.create(ctx, defined(body), idempotencyKey === undefined ? undefined : idempotency.checkKey(idempotencyKey));
+      const key = idempotencyKey === undefined ? undefined : idempotency.checkKey(idempotencyKey);
+      return posts.create(ctx, validateInput(CreatePostDto, defined(body)), key);
     }),
   );
 
@@ -109,7 +113,9 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
       'Failed to update post',
       (args: { postGroupId: string; status?: string | null; scheduledTime?: string | null; idempotencyKey?: string }) => {
         const { postGroupId: id, idempotencyKey, ...body } = args;
-        return idempotency.run(ctx.userId, 'update_post', idempotencyKey, { postGroupId: id, ...body }, () => posts.update(ctx, id, defined(body)));
+        return idempotency.run(ctx.userId, 'update_post', idempotencyKey, { postGroupId: id, ...body }, () =>
+          posts.update(ctx, id, validateInput(UpdatePostDto, defined(body))),
+        );
       },
     ),
   );

@@ -1,37 +1,40 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
+import { WhenGiven, WhenPresent } from '../../common/validation/field-rules';
+import { ContentRules, PlatformIdsRules, PlatformSettingsRules, ScheduledTimeRules } from './post-field.rules';
 
 /**
- * create-post body. Checks run in the service (`parseCreatePost`), in the order of the reference
- * messages, because `platforms` and `platformSettings` may also arrive as JSON strings.
+ * create-post body, for every transport (REST's pipe, `validateInput` for MCP and GraphQL). The
+ * fields are checked in the order declared, so the first message is the one the spec lists first.
  */
 export class CreatePostDto {
-  @Allow()
+  @ContentRules()
   @ApiProperty({ type: String, description: 'Post text; empty or whitespace-only is refused', example: 'Hello from the API' })
-  content?: unknown;
+  content: string;
 
-  @Allow()
+  @PlatformIdsRules()
   @ApiProperty({
     description: 'Compound platform ids (`<platform>-<id>`, pattern `^[a-z]+-[a-zA-Z0-9_-]+$`), or a JSON string of such an array',
     oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string' }],
     example: ['linkedin-abc123'],
   })
-  platforms?: unknown;
+  platforms: string[];
 
-  @Allow()
+  @WhenGiven()
+  @ScheduledTimeRules()
   @ApiPropertyOptional({
     type: String,
     description: 'ISO 8601 UTC (`YYYY-MM-DDTHH:mm:ss.sssZ`, without milliseconds, or `+00:00`); absent → draft; past → now',
     example: '2030-01-01T10:00:00.000Z',
   })
-  scheduledTime?: unknown;
+  scheduledTime?: string | null;
 
-  @Allow()
+  @WhenPresent()
+  @PlatformSettingsRules()
   @ApiPropertyOptional({
     description: 'Per-platform settings (tiktok, instagram, youtube, threads), object or JSON string; merged over the defaults',
     oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
   })
-  platformSettings?: unknown;
+  platformSettings?: Record<string, unknown> | null;
 }
 
 export class CreatePostResponse {

@@ -1,19 +1,24 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
+import { IsOneOfIfTruthy, RequiresAnyOf, WhenPresent, WhenTruthy } from '../../common/validation/field-rules';
+import { PostMessages } from '../posts.errors';
+import { ContentRules, PlatformIdsRules, ScheduledTimeRules } from './post-field.rules';
 
-/** update-post body; at least one field truthy (checked by `parseUpdatePost`). */
+/** update-post body: falsy values (empty string, null, 0) count as absent; at least one given. */
 export class UpdatePostDto {
-  @Allow()
+  // Bottom-up: the presence of either field is checked before the status value.
+  @IsOneOfIfTruthy(['draft', 'scheduled'], PostMessages.invalidUpdateStatus)
+  @RequiresAnyOf(['status', 'scheduledTime'], PostMessages.statusOrTimeRequired)
   @ApiPropertyOptional({ type: String, enum: ['draft', 'scheduled'], description: 'Empty string, null and 0 count as absent' })
-  status?: unknown;
+  status?: 'draft' | 'scheduled' | null;
 
-  @Allow()
+  @WhenTruthy()
+  @ScheduledTimeRules()
   @ApiPropertyOptional({
     type: String,
     description: 'ISO 8601 UTC (`YYYY-MM-DDTHH:mm:ss.sssZ`, without milliseconds, or `+00:00`); past → now',
     example: '2030-01-01T10:00:00Z',
   })
-  scheduledTime?: unknown;
+  scheduledTime?: string | null;
 }
 
 export class UpdatedPostGroup {
@@ -34,4 +39,27 @@ export class UpdatePostResponse {
   message: string;
   @ApiProperty({ type: UpdatedPostGroup })
   postGroup: UpdatedPostGroup;
+}
+
+/**
+ * The dashboard's update (GraphQL `updatePost`): update-post's fields plus content and platform
+ * edits, each checked with create-post's rules when present; nothing given → update-post's message.
+ */
+export class DashboardUpdatePostDto {
+  @WhenPresent()
+  @ContentRules()
+  content?: string | null;
+
+  @WhenPresent()
+  @PlatformIdsRules()
+  platforms?: string[] | null;
+
+  // Bottom-up: the presence of any field is checked before the status value.
+  @IsOneOfIfTruthy(['draft', 'scheduled'], PostMessages.invalidUpdateStatus)
+  @RequiresAnyOf(['status', 'scheduledTime', 'content', 'platforms'], PostMessages.statusOrTimeRequired)
+  status?: 'draft' | 'scheduled' | null;
+
+  @WhenTruthy()
+  @ScheduledTimeRules()
+  scheduledTime?: string | null;
 }

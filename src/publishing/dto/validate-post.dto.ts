@@ -7,7 +7,7 @@ export class PlannedMediaDto {
   @ApiPropertyOptional({ description: "Size in bytes (checked against the platforms' limits when given)" }) size?: number;
 }
 
-/** create-post's body, plus an optional description of the media to be attached. */
+/** create-post's body, plus an optional description of the media to be attached (documentation: the route checks it as create-post would). */
 export class ValidatePostDto extends CreatePostDto {
   @Allow()
   @ApiPropertyOptional({ type: [PlannedMediaDto], description: 'Media to be attached after create-post; without it, platforms that need media get a warning' })
