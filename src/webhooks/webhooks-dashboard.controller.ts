@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SessionAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { ErrorResponse } from '../common/error.response';
@@ -9,7 +9,7 @@ import {
   CreateWebhookResponse,
   ListWebhooksResponse,
   RegenerateSecretResponse,
-  UpdateWebhookDto,
+  DashboardUpdateWebhookDto,
   UpdateWebhookResponse,
   WebhookDeliveriesResponse,
   WebhookSuccessResponse,
@@ -37,23 +37,25 @@ export class WebhooksDashboardController {
   }
 
   @Post()
+  @ApiBody({ type: CreateWebhookDto })
   @ApiOperation({ summary: 'Create a webhook (dashboard rules)' })
   @ApiResponse({ status: 201, type: CreateWebhookResponse })
   @ApiResponse({ status: 400, type: ErrorResponse, description: 'Invalid name, URL or events (docs/webhooks.md)' })
   @HttpCode(201)
   @FailureMessage(M.createFailed)
-  create(@Ctx() ctx: RequestContext, @Body() body: CreateWebhookDto) {
+  create(@Ctx() ctx: RequestContext, @Body() body: Record<string, unknown>) {
     return this.webhooks.create(ctx.userId, body, 'dashboard');
   }
 
   @Patch(':id')
+  @ApiBody({ type: DashboardUpdateWebhookDto })
   @ApiOperation({ summary: 'Update a webhook; re-enabling resets failureCount' })
   @ApiResponse({ status: 200, type: UpdateWebhookResponse })
   @ApiResponse({ status: 400, type: ErrorResponse, description: 'Invalid name, URL or events' })
   @ApiResponse({ status: 404, type: ErrorResponse, description: 'Webhook not found' })
   @ApiParam({ name: 'id', description: 'Webhook id (24 hex characters)' })
   @FailureMessage(M.updateFailed)
-  update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: UpdateWebhookDto) {
+  update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: Record<string, unknown>) {
     return this.webhooks.update(ctx.userId, id, body, 'dashboard');
   }
 

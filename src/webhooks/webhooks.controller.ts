@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { ErrorResponse } from '../common/error.response';
@@ -38,20 +38,22 @@ export class WebhooksController {
   @Post()
   @HttpCode(201)
   @FailureMessage(M.createFailed)
+  @ApiBody({ type: CreateWebhookDto })
   @ApiOperation({ summary: 'Create a webhook; the response carries the signing secret (only here and on regenerate)' })
   @ApiResponse({ status: 201, type: CreateWebhookResponse })
   @ApiResponse({ status: 400, type: ErrorResponse, description: `${M.required} | Invalid events: … | ${URL_ERRORS} | ${M.maxReached}` })
-  create(@Ctx() ctx: RequestContext, @Body() body: CreateWebhookDto) {
+  create(@Ctx() ctx: RequestContext, @Body() body: Record<string, unknown>) {
     return this.webhooks.create(ctx.userId, body, 'api');
   }
 
   @Patch(':id')
+  @ApiBody({ type: UpdateWebhookDto })
   @FailureMessage(M.updateFailed)
   @ApiOperation({ summary: 'Update name/url/events (applied when truthy) and isActive (when boolean)' })
   @ApiResponse({ status: 200, type: UpdateWebhookResponse })
   @ApiResponse({ status: 400, type: ErrorResponse, description: `Invalid events: … | ${URL_ERRORS}` })
   @ApiResponse({ status: 404, type: ErrorResponse, description: M.notFound })
-  update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: UpdateWebhookDto) {
+  update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: Record<string, unknown>) {
     return this.webhooks.update(ctx.userId, id, body, 'api');
   }
 

@@ -3,24 +3,20 @@ import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
 import { TokenCipher } from '../crypto/token-cipher';
 import { generateWebhookSecret } from './signature';
-import type { UrlRulesVariant } from './url-rules';
+import { checkWebhookUrl, parseUrl, type UrlRulesVariant } from './url-rules';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { serializePayload, type WebhookEvent, type WebhookEventData } from './webhook-events';
-import { planApiUpdate, planDashboardUpdate, validateNewWebhook, type WebhookInput } from './webhook-input';
+import { validateInput } from '../common/validation/validate-input';
+import { CreateWebhookDto, DashboardUpdateWebhookDto, UpdateWebhookDto } from './dto/webhook.dto';
 import { toCreatedWebhook, toDeliveryView, toListedWebhook, toUpdatedWebhook } from './webhooks.mapper';
-import { MAX_WEBHOOKS_PER_USER, TEST_EVENT, WebhookMessages, WebhookRuleError } from './webhooks.errors';
+import { MAX_WEBHOOKS_PER_USER, TEST_EVENT, WebhookMessages } from './webhooks.errors';
 import type { DeliveryRecord } from './webhook-deliveries.repository';
 import { WebhooksRepository, type WebhookRecord, type WebhookUpdate } from './webhooks.repository';
 
-/** Rule errors of the pure input checks become the spec's 400s. */
-function asApiError<T>(check: () => T): T {
-  try {
-    return check();
-  } catch (err) {
-    if (err instanceof WebhookRuleError) throw ApiError.badRequest(err.message);
-    throw err;
-  }
-}
+/** A webhook body as it arrives (REST body, GraphQL input); checked by the DTO of its variant. */
+export type WebhookInput = Record<string, unknown> | undefined;
+
+const unique = <T>(items: T[]): T[] => [...new Set(items)];
 
 /** One event to put in the outbox (`enqueueMany`). */
 export interface OutboxEvent<E extends WebhookEvent = WebhookEvent> {
@@ -46,8 +42,11 @@ export class WebhooksService {
     private readonly cipher: TokenCipher,
   ) {}
 
-  private rules(variant: UrlRulesVariant) {
-    return { variant, allowPrivateTargets: this.config.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS };
+  /** The destination rules (HTTPS, private and metadata addresses) for a URL the DTO has parsed. */
+  private checkDestination(url: string, variant: UrlRulesVariant): string {
+    const refusal = checkWebhookUrl(parseUrl(url)!, { variant, allowPrivateTargets: this.config.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS });
+    if (refusal) throw ApiError.badRequest(refusal);
+    return url;
   }
 
   async list(userId: string) {
@@ -62,7 +61,8 @@ export class WebhooksService {
 
   /** The create rules, returning the stored record and its new secret (REST and GraphQL). */
   async createRecord(userId: string, input: WebhookInput | undefined, variant: UrlRulesVariant): Promise<{ webhook: WebhookRecord; secret: string }> {
-    const fields = asApiError(() => validateNewWebhook(input, this.rules(variant)));
+    const body = validateInput(CreateWebhookDto, input);
+    const fields = { name: body.name, url: this.checkDestination(body.url, variant), events: unique(body.events) };
     // Counted before insert: two concurrent creates at 9 may both pass (documented, harmless).
     if ((await this.webhooks.countByUser(userId)) >= MAX_WEBHOOKS_PER_USER) {
       throw ApiError.badRequest(WebhookMessages.maxReached);
@@ -80,13 +80,34 @@ export class WebhooksService {
   async updateRecord(userId: string, id: string, input: WebhookInput | undefined, variant: UrlRulesVariant): Promise<WebhookRecord> {
     const existing = await this.webhooks.findOwned(userId, id);
     if (!existing) throw ApiError.notFound(WebhookMessages.notFound);
-    const rules = this.rules(variant);
-    const { resetFailureCount, ...patch } = asApiError(() => (variant === 'api' ? planApiUpdate(input, rules) : planDashboardUpdate(input, rules)));
-    const set: WebhookUpdate = { ...patch };
-    if (resetFailureCount) set.failureCount = 0;
+    const set =
+      variant === 'api' ? this.apiPatch(validateInput(UpdateWebhookDto, input)) : this.dashboardPatch(validateInput(DashboardUpdateWebhookDto, input));
     const updated = Object.keys(set).length ? await this.webhooks.update(userId, id, set) : existing;
     if (!updated) throw ApiError.notFound(WebhookMessages.notFound);
     return updated;
+  }
+
+  /** API route: truthy fields apply (an empty events list is ignored); re-enabling keeps failureCount. */
+  private apiPatch(body: UpdateWebhookDto): WebhookUpdate {
+    const set: WebhookUpdate = {};
+    if (body.name) set.name = body.name;
+    if (body.url) set.url = this.checkDestination(body.url, 'api');
+    if (body.events?.length) set.events = unique(body.events);
+    if (body.isActive !== undefined) set.isActive = body.isActive;
+    return set;
+  }
+
+  /** Dashboard route: present fields apply ("" clears the name); re-enabling resets failureCount. */
+  private dashboardPatch(body: DashboardUpdateWebhookDto): WebhookUpdate {
+    const set: WebhookUpdate = {};
+    if (body.name !== undefined && body.name !== null) set.name = body.name;
+    if (body.url !== undefined && body.url !== null) set.url = this.checkDestination(body.url, 'dashboard');
+    if (body.events) set.events = unique(body.events);
+    if (body.isActive !== undefined) {
+      set.isActive = body.isActive;
+      if (body.isActive) set.failureCount = 0;
+    }
+    return set;
   }
 
   /** Dashboard: the user's webhooks as records. */
