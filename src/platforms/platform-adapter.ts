@@ -87,9 +87,16 @@ export interface RefreshedTokens {
   accessTokenExpiresAt?: Date | null;
 }
 
-/** Static facts checked before any platform call, so bad content fails early and clearly. */
+/**
+ * Static facts checked before any platform call, so bad content fails early and clearly. One row
+ * per platform in `content-rules.ts`.
+ */
 export interface PlatformContentRules {
+  /** The platform's name in messages. */
+  label: string;
   maxTextLength: number;
+  /** A lower text limit when media is attached (Telegram captions). */
+  maxCaptionLength?: number;
   maxImages: number;
   maxVideos: number;
   /** No text-only posts (instagram, tiktok, youtube, pinterest). */
@@ -106,6 +113,10 @@ export interface PlatformContentRules {
   convertWebpToJpeg: boolean;
   /** Accepted video MIME types, empty = any of the spec's video types. */
   videoMimeTypes: string[];
+  /** Per-file size limits, where the platform states them (unset: not checked before upload). */
+  maxImageBytes?: number;
+  maxGifBytes?: number;
+  maxVideoBytes?: number;
 }
 
 export type PlatformErrorCode =

@@ -23,7 +23,16 @@ describe('validate-post rules', () => {
   });
 
   it('stands in one file of the kind a media-only platform needs', () => {
-    const base = { maxTextLength: 100, maxImages: 10, maxVideos: 1, noMixedMedia: false, autoThreads: false, convertWebpToJpeg: false, videoMimeTypes: [] };
+    const base = {
+      label: 'Demo',
+      maxTextLength: 100,
+      maxImages: 10,
+      maxVideos: 1,
+      noMixedMedia: false,
+      autoThreads: false,
+      convertWebpToJpeg: false,
+      videoMimeTypes: [],
+    };
     expect(placeholderMedia({ ...base, requiresMedia: false, videoOnly: false })).toEqual([]);
     expect(placeholderMedia({ ...base, requiresMedia: true, videoOnly: false })).toEqual([{ contentType: 'image/jpeg', size: 1 }]);
     expect(placeholderMedia({ ...base, requiresMedia: true, videoOnly: true, videoMimeTypes: ['video/quicktime'] })).toEqual([

@@ -4,23 +4,34 @@ import type { MediaItem, PlatformContentRules, PublishRequest } from '../platfor
 export const codePointLength = (text: string): number => [...text].length;
 
 /**
- * The checks every adapter's `checkContent` shares, worded with the platform's display name:
- * text length (skipped for auto-threading platforms, whose publisher splits long content),
- * video only / media required, mixing, image and video counts and accepted video types.
- * Returns the first problem, or null. `textLength` lets a platform count its own way (X weights
- * emoji, Bluesky counts graphemes); the default counts code points.
+ * An adapter's whole content check: the shared rules of its row in PLATFORM_CONTENT_RULES, then
+ * the platform's own (`platformRules`: settings, hashtags, video frame rate, …), then file sizes.
+ * Returns the first problem, or null.
  */
-export function checkCommonRules(
-  label: string,
+export function checkPlatformContent(
   rules: PlatformContentRules,
-  request: Pick<PublishRequest, 'content' | 'media'>,
-  textLength: (text: string) => number = rules.measureText ?? codePointLength,
+  request: Pick<PublishRequest, 'content' | 'media' | 'settings'>,
+  platformRules?: (request: Pick<PublishRequest, 'content' | 'media' | 'settings'>) => string | null,
 ): string | null {
+  return checkCommonRules(rules, request) ?? platformRules?.(request) ?? checkMediaSizes(rules, request.media);
+}
+
+/**
+ * The checks every platform shares, worded with the platform's label: text length (counted the
+ * platform's way, `measureText`; the caption limit when media is attached; skipped for
+ * auto-threading platforms, whose publisher splits long content), video only / media required,
+ * mixing, image and video counts and accepted video types. Returns the first problem, or null.
+ */
+export function checkCommonRules(rules: PlatformContentRules, request: Pick<PublishRequest, 'content' | 'media'>): string | null {
+  const { label } = rules;
   const images = request.media.filter((m) => m.kind === 'image');
   const videos = request.media.filter((m) => m.kind === 'video');
 
   if (!rules.autoThreads) {
-    const length = textLength(request.content);
+    const length = (rules.measureText ?? codePointLength)(request.content);
+    if (rules.maxCaptionLength !== undefined && request.media.length > 0 && length > rules.maxCaptionLength) {
+      return `Content exceeds ${label}'s ${rules.maxCaptionLength} character caption limit for posts with media (currently ${length})`;
+    }
     if (length > rules.maxTextLength) {
       return `Content exceeds ${label}'s ${rules.maxTextLength} character limit (currently ${length})`;
     }
@@ -48,15 +59,21 @@ function videoTypeAccepted(rules: PlatformContentRules, video: MediaItem): boole
   return rules.videoMimeTypes.length === 0 || rules.videoMimeTypes.includes(video.mimeType.toLowerCase());
 }
 
+/** The size limit of one file under these rules (GIFs have their own on X), or undefined. */
+export function maxBytesOf(rules: PlatformContentRules, item: Pick<MediaItem, 'kind' | 'mimeType'>): number | undefined {
+  if (item.kind === 'video') return rules.maxVideoBytes;
+  return item.mimeType === 'image/gif' ? (rules.maxGifBytes ?? rules.maxImageBytes) : rules.maxImageBytes;
+}
+
 /**
- * Per-file size limits: `maxBytes(item)` is the limit for that file. Returns
+ * Per-file size limits, where the rules state them: e.g.
  * `LinkedIn videos must be at most 500 MB (clip.mp4 is 612.3 MB)` for the first file over it.
  */
-export function checkMediaSizes(label: string, media: MediaItem[], maxBytes: (item: MediaItem) => number): string | null {
+export function checkMediaSizes(rules: PlatformContentRules, media: MediaItem[]): string | null {
   for (const item of media) {
-    const limit = maxBytes(item);
-    if (item.size > limit) {
-      return `${label} ${item.kind === 'video' ? 'videos' : 'images'} must be at most ${formatMegabytes(limit)} (${item.fileName} is ${formatMegabytes(item.size)})`;
+    const limit = maxBytesOf(rules, item);
+    if (limit !== undefined && item.size > limit) {
+      return `${rules.label} ${item.kind === 'video' ? 'videos' : 'images'} must be at most ${formatMegabytes(limit)} (${item.fileName} is ${formatMegabytes(item.size)})`;
     }
   }
   return null;

@@ -1,17 +1,9 @@
-import {
-  PlatformAdapter,
-  PlatformContentRules,
-  PlatformCredentials,
-  PlatformError,
-  PublishRequest,
-  PublishResult,
-  RefreshedTokens,
-  ValidationResult,
-} from '../platform-adapter';
+import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { beforeCreate, checkCommonRules, failedValidation, pollTiming } from '../adapter-kit';
+import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { beforeCreate, checkPlatformContent, failedValidation, pollTiming } from '../adapter-kit';
 import { uploadBlueskyImages, uploadBlueskyVideo } from './bluesky.media';
-import { detectFacets, graphemeLength } from './bluesky.richtext';
+import { detectFacets } from './bluesky.richtext';
 import { BlueskySession, readJwtClaims, refreshBlueskySession } from './bluesky.session';
 
 const DEFAULT_PDS = 'https://bsky.social';
@@ -48,22 +40,12 @@ export const blueskyPostUrl = (uri: string): string => {
  */
 export class BlueskyAdapter implements PlatformAdapter {
   readonly platform = 'bluesky' as const;
-  readonly rules: PlatformContentRules = {
-    maxTextLength: 300,
-    maxImages: 4,
-    maxVideos: 1,
-    requiresMedia: false,
-    videoOnly: false,
-    noMixedMedia: true, // a post embeds either images or one video
-    autoThreads: false,
-    convertWebpToJpeg: true,
-    videoMimeTypes: ['video/mp4'],
-  };
+  readonly rules = PLATFORM_CONTENT_RULES.bluesky;
 
   constructor(private readonly endpoints: PlatformEndpoints) {}
 
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkCommonRules('Bluesky', this.rules, request, graphemeLength);
+    return checkPlatformContent(this.rules, request);
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

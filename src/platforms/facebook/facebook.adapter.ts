@@ -1,11 +1,10 @@
-import type { PlatformAdapter, PlatformContentRules, PlatformCredentials, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
+import type { PlatformAdapter, PlatformCredentials, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { beforeCreate, checkCommonRules, checkMediaSizes, failedValidation } from '../adapter-kit';
+import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { beforeCreate, checkPlatformContent, failedValidation } from '../adapter-kit';
 import { GraphClient } from '../meta-graph';
 
-const LABEL = 'Facebook';
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-const MAX_VIDEO_BYTES = 1024 * 1024 * 1024;
+const LABEL = PLATFORM_CONTENT_RULES.facebook.label;
 /** Page permissions posting needs; a page token cannot list its own permissions. */
 const REQUIRED_PERMISSIONS = ['pages_manage_posts', 'pages_read_engagement', 'pages_show_list'];
 
@@ -21,24 +20,12 @@ interface Created {
  */
 export class FacebookAdapter implements PlatformAdapter {
   readonly platform = 'facebook' as const;
-  readonly rules: PlatformContentRules = {
-    maxTextLength: 63206,
-    maxImages: 10,
-    maxVideos: 1,
-    requiresMedia: false,
-    videoOnly: false,
-    noMixedMedia: true,
-    autoThreads: false,
-    convertWebpToJpeg: true,
-    videoMimeTypes: ['video/mp4', 'video/quicktime'],
-  };
+  readonly rules = PLATFORM_CONTENT_RULES.facebook;
 
   constructor(private readonly endpoints: PlatformEndpoints) {}
 
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    const common = checkCommonRules(LABEL, this.rules, request);
-    if (common) return common;
-    return checkMediaSizes(LABEL, request.media, (item) => (item.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES));
+    return checkPlatformContent(this.rules, request);
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

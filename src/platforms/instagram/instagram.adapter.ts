@@ -2,7 +2,6 @@ import {
   PlatformError,
   type MediaItem,
   type PlatformAdapter,
-  type PlatformContentRules,
   type PlatformCredentials,
   type PublishRequest,
   type PublishResult,
@@ -10,12 +9,11 @@ import {
   type ValidationResult,
 } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { beforeCreate, checkCommonRules, checkMediaSizes, failedValidation } from '../adapter-kit';
+import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { beforeCreate, checkPlatformContent, failedValidation } from '../adapter-kit';
 import { GraphClient, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
 
-const LABEL = 'Instagram';
-const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-const MAX_VIDEO_BYTES = 300 * 1024 * 1024;
+const LABEL = PLATFORM_CONTENT_RULES.instagram.label;
 const VIDEO_TYPES = ['REELS', 'STORIES'] as const;
 /** Instagram Login scopes posting needs; /me does not list them. */
 const REQUIRED_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'];
@@ -35,29 +33,19 @@ interface Me {
  */
 export class InstagramAdapter implements PlatformAdapter {
   readonly platform = 'instagram' as const;
-  readonly rules: PlatformContentRules = {
-    maxTextLength: 2200,
-    maxImages: 10,
-    maxVideos: 1,
-    requiresMedia: true,
-    videoOnly: false,
-    noMixedMedia: true,
-    autoThreads: false,
-    convertWebpToJpeg: false,
-    videoMimeTypes: ['video/mp4', 'video/quicktime'],
-  };
+  readonly rules = PLATFORM_CONTENT_RULES.instagram;
 
   constructor(private readonly endpoints: PlatformEndpoints) {}
 
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    const common = checkCommonRules(LABEL, this.rules, request);
-    if (common) return common;
-    const videoType = this.videoType(request.settings);
-    if (!videoType) return `Instagram videoType must be REELS or STORIES (got ${String(request.settings.videoType)})`;
-    if (videoType === 'STORIES' && request.media.length > 1) return 'Instagram stories take a single image or video';
-    const hashtags = request.content.match(/(^|\s)#[\p{L}\p{N}_]+/gu)?.length ?? 0;
-    if (hashtags > 30) return `Instagram allows at most 30 hashtags (currently ${hashtags})`;
-    return checkMediaSizes(LABEL, request.media, (item) => (item.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES));
+    return checkPlatformContent(this.rules, request, ({ content, media, settings }) => {
+      const videoType = this.videoType(settings);
+      if (!videoType) return `Instagram videoType must be REELS or STORIES (got ${String(settings.videoType)})`;
+      if (videoType === 'STORIES' && media.length > 1) return 'Instagram stories take a single image or video';
+      const hashtags = content.match(/(^|\s)#[\p{L}\p{N}_]+/gu)?.length ?? 0;
+      if (hashtags > 30) return `Instagram allows at most 30 hashtags (currently ${hashtags})`;
+      return null;
+    });
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

@@ -1,7 +1,6 @@
 import {
   PlatformError,
   type PlatformAdapter,
-  type PlatformContentRules,
   type PlatformCredentials,
   type PublishRequest,
   type PublishResult,
@@ -9,16 +8,15 @@ import {
   type ValidationResult,
 } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
+import { PLATFORM_CONTENT_RULES } from '../content-rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, checkCommonRules, checkMediaSizes, failedValidation, refreshOAuthToken } from '../adapter-kit';
+import { beforeCreate, checkPlatformContent, failedValidation, refreshOAuthToken } from '../adapter-kit';
 import { LinkedInClient } from './linkedin.client';
 import { classifyLinkedInError } from './linkedin.errors';
 import { uploadLinkedInImage, uploadLinkedInVideo } from './linkedin.media';
 import { toLinkedInCommentary } from './linkedin.text';
 
-const LABEL = 'LinkedIn';
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
+const LABEL = PLATFORM_CONTENT_RULES.linkedin.label;
 
 interface UserInfo {
   sub: string;
@@ -45,24 +43,12 @@ export function linkedInAuthor(credentials: PlatformCredentials): string {
  */
 export class LinkedInAdapter implements PlatformAdapter {
   readonly platform = 'linkedin' as const;
-  readonly rules: PlatformContentRules = {
-    maxTextLength: 3000,
-    maxImages: 10,
-    maxVideos: 1,
-    requiresMedia: false,
-    videoOnly: false,
-    noMixedMedia: true,
-    autoThreads: false,
-    convertWebpToJpeg: true,
-    videoMimeTypes: ['video/mp4'],
-  };
+  readonly rules = PLATFORM_CONTENT_RULES.linkedin;
 
   constructor(private readonly endpoints: PlatformEndpoints) {}
 
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    const common = checkCommonRules(LABEL, this.rules, request);
-    if (common) return common;
-    return checkMediaSizes(LABEL, request.media, (item) => (item.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES));
+    return checkPlatformContent(this.rules, request);
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

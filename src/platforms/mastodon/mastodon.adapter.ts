@@ -1,14 +1,7 @@
-import {
-  PlatformAdapter,
-  PlatformContentRules,
-  PlatformCredentials,
-  PlatformError,
-  PublishRequest,
-  PublishResult,
-  ValidationResult,
-} from '../platform-adapter';
+import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { beforeCreate, checkCommonRules, failedValidation, pollTiming, sleep } from '../adapter-kit';
+import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { beforeCreate, checkPlatformContent, failedValidation, pollTiming, sleep } from '../adapter-kit';
 import { MastodonClient } from './mastodon.client';
 import { isMediaStillProcessing } from './mastodon.errors';
 import { uploadMastodonMedia } from './mastodon.media';
@@ -40,22 +33,12 @@ const NEEDED_SCOPES = ['read:accounts', 'read:statuses', 'write:media', 'write:s
  */
 export class MastodonAdapter implements PlatformAdapter {
   readonly platform = 'mastodon' as const;
-  readonly rules: PlatformContentRules = {
-    maxTextLength: 500,
-    maxImages: 4,
-    maxVideos: 1,
-    requiresMedia: false,
-    videoOnly: false,
-    noMixedMedia: true, // an attachment set is either up to 4 images or one video
-    autoThreads: false,
-    convertWebpToJpeg: false,
-    videoMimeTypes: [],
-  };
+  readonly rules = PLATFORM_CONTENT_RULES.mastodon;
 
   constructor(private readonly endpoints: PlatformEndpoints) {}
 
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkCommonRules('Mastodon', this.rules, request);
+    return checkPlatformContent(this.rules, request);
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

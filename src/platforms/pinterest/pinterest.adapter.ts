@@ -1,15 +1,7 @@
-import {
-  PlatformAdapter,
-  PlatformContentRules,
-  PlatformCredentials,
-  PlatformError,
-  PublishRequest,
-  PublishResult,
-  RefreshedTokens,
-  ValidationResult,
-} from '../platform-adapter';
+import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { basicAuth, beforeCreate, checkCommonRules, codePointLength, failedValidation, pollTiming, refreshOAuthToken } from '../adapter-kit';
+import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { basicAuth, beforeCreate, checkPlatformContent, codePointLength, failedValidation, pollTiming, refreshOAuthToken } from '../adapter-kit';
 import { classifyPinterestError } from './pinterest.errors';
 import { PinterestApi, uploadPinterestVideo } from './pinterest.media';
 import { PlatformJsonClient } from '../platform-json-client';
@@ -34,26 +26,16 @@ export const pinterestPinUrl = (id: string): string => `https://www.pinterest.co
 export class PinterestAdapter implements PlatformAdapter {
   readonly platform = 'pinterest' as const;
   readonly healthValidator = false as const;
-  readonly rules: PlatformContentRules = {
-    maxTextLength: 500,
-    maxImages: 5,
-    maxVideos: 1,
-    requiresMedia: true,
-    videoOnly: false,
-    noMixedMedia: true,
-    autoThreads: false,
-    convertWebpToJpeg: false,
-    videoMimeTypes: ['video/mp4', 'video/quicktime'],
-  };
+  readonly rules = PLATFORM_CONTENT_RULES.pinterest;
 
   constructor(private readonly endpoints: PlatformEndpoints) {}
 
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    const common = checkCommonRules('Pinterest', this.rules, request);
-    if (common) return common;
-    const title = typeof request.settings.title === 'string' ? request.settings.title : '';
-    if (codePointLength(title) > TITLE_LIMIT) return `Pinterest pin titles are limited to ${TITLE_LIMIT} characters (currently ${codePointLength(title)})`;
-    return null;
+    return checkPlatformContent(this.rules, request, ({ settings }) => {
+      const title = typeof settings.title === 'string' ? settings.title : '';
+      if (codePointLength(title) > TITLE_LIMIT) return `Pinterest pin titles are limited to ${TITLE_LIMIT} characters (currently ${codePointLength(title)})`;
+      return null;
+    });
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

@@ -1,16 +1,8 @@
 import sharp from 'sharp';
-import {
-  MediaItem,
-  PlatformAdapter,
-  PlatformContentRules,
-  PlatformCredentials,
-  PlatformError,
-  PublishRequest,
-  PublishResult,
-  ValidationResult,
-} from '../platform-adapter';
+import { MediaItem, PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { checkCommonRules, codePointLength, failedValidation, readAll } from '../adapter-kit';
+import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { checkPlatformContent, failedValidation, readAll } from '../adapter-kit';
 import { classifyTelegramError, TelegramEnvelope } from './telegram.errors';
 import { TelegramChat, telegramMessageUrl } from './telegram.links';
 import { PlatformJsonClient } from '../platform-json-client';
@@ -21,7 +13,6 @@ interface TelegramMessage {
 }
 
 const BOT_TOKEN_REQUIRED = 'Telegram connections must use a bot token';
-const CAPTION_LIMIT = 1024;
 
 export const TELEGRAM_NOT_BOT_MESSAGE = 'Only Telegram bot connections can be tested: this connection does not use a bot token';
 
@@ -37,26 +28,12 @@ export class TelegramAdapter implements PlatformAdapter {
   connectionTestRefusal(connectionType: string | null): string | null {
     return connectionType === 'bot' ? null : TELEGRAM_NOT_BOT_MESSAGE;
   }
-  readonly rules: PlatformContentRules = {
-    maxTextLength: 4096,
-    maxImages: 10,
-    maxVideos: 1,
-    requiresMedia: false,
-    videoOnly: false,
-    noMixedMedia: true, // a bot post is one video or up to ten photos
-    autoThreads: false,
-    convertWebpToJpeg: true,
-    videoMimeTypes: [],
-  };
+  readonly rules = PLATFORM_CONTENT_RULES.telegram;
 
   constructor(private readonly endpoints: PlatformEndpoints) {}
 
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    const length = codePointLength(request.content);
-    if (request.media.length > 0 && length > CAPTION_LIMIT) {
-      return `Content exceeds Telegram's ${CAPTION_LIMIT} character caption limit for posts with media (currently ${length})`;
-    }
-    return checkCommonRules('Telegram', this.rules, request);
+    return checkPlatformContent(this.rules, request);
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

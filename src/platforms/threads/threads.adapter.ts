@@ -1,20 +1,10 @@
-import type {
-  MediaItem,
-  PlatformAdapter,
-  PlatformContentRules,
-  PlatformCredentials,
-  PublishRequest,
-  PublishResult,
-  RefreshedTokens,
-  ValidationResult,
-} from '../platform-adapter';
+import type { MediaItem, PlatformAdapter, PlatformCredentials, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { beforeCreate, checkCommonRules, checkMediaSizes, failedValidation } from '../adapter-kit';
+import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { beforeCreate, checkPlatformContent, failedValidation } from '../adapter-kit';
 import { GraphClient, type GraphParams, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
 
-const LABEL = 'Threads';
-const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
+const LABEL = PLATFORM_CONTENT_RULES.threads.label;
 /** `replyControl` setting: "" (default) sends nothing, letting Threads use the account default. */
 const REPLY_CONTROLS = ['', 'everyone', 'accounts_you_follow', 'mentioned_only'];
 const REQUIRED_SCOPES = ['threads_basic', 'threads_content_publish'];
@@ -33,29 +23,19 @@ interface ThreadsPost {
  */
 export class ThreadsAdapter implements PlatformAdapter {
   readonly platform = 'threads' as const;
-  readonly rules: PlatformContentRules = {
-    maxTextLength: 500,
-    maxImages: 10,
-    maxVideos: 1,
-    requiresMedia: false,
-    videoOnly: false,
-    noMixedMedia: true,
-    autoThreads: true,
-    convertWebpToJpeg: true,
-    videoMimeTypes: ['video/mp4', 'video/quicktime'],
-  };
+  readonly rules = PLATFORM_CONTENT_RULES.threads;
 
   constructor(private readonly endpoints: PlatformEndpoints) {}
 
   /** Length is not checked: the publisher splits long content into a reply chain (autoThreads). */
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    const common = checkCommonRules(LABEL, this.rules, request);
-    if (common) return common;
-    const replyControl = request.settings.replyControl ?? '';
-    if (!REPLY_CONTROLS.includes(String(replyControl))) {
-      return `Threads replyControl must be one of everyone, accounts_you_follow, mentioned_only (got ${String(replyControl)})`;
-    }
-    return checkMediaSizes(LABEL, request.media, (item) => (item.kind === 'video' ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES));
+    return checkPlatformContent(this.rules, request, ({ settings }) => {
+      const replyControl = settings.replyControl ?? '';
+      if (!REPLY_CONTROLS.includes(String(replyControl))) {
+        return `Threads replyControl must be one of everyone, accounts_you_follow, mentioned_only (got ${String(replyControl)})`;
+      }
+      return null;
+    });
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

@@ -1,7 +1,6 @@
 import {
   MediaItem,
   PlatformAdapter,
-  PlatformContentRules,
   PlatformCredentials,
   PlatformError,
   PublishRequest,
@@ -10,8 +9,9 @@ import {
   ValidationResult,
 } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
+import { PLATFORM_CONTENT_RULES } from '../content-rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, checkCommonRules, failedValidation, pollTiming, pollUntil, readChunks, refreshOAuthToken } from '../adapter-kit';
+import { beforeCreate, checkPlatformContent, failedValidation, pollTiming, pollUntil, readChunks, refreshOAuthToken } from '../adapter-kit';
 import { classifyTikTokError, TikTokEnvelope } from './tiktok.errors';
 import { TikTokCreatorInfo, tiktokPostInfo } from './tiktok.post-info';
 import { DEFAULT_TIKTOK_CHUNK, planTikTokChunks } from './tiktok.upload-plan';
@@ -35,17 +35,7 @@ interface PublishStatus {
  */
 export class TikTokAdapter implements PlatformAdapter {
   readonly platform = 'tiktok' as const;
-  readonly rules: PlatformContentRules = {
-    maxTextLength: 2200,
-    maxImages: 0,
-    maxVideos: 1,
-    requiresMedia: true,
-    videoOnly: true,
-    noMixedMedia: true,
-    autoThreads: false,
-    convertWebpToJpeg: false,
-    videoMimeTypes: ['video/mp4'],
-  };
+  readonly rules = PLATFORM_CONTENT_RULES.tiktok;
 
   /** `chunkBytes` overrides the preferred upload chunk size (tests); TikTok's 5–64 MB rule still applies. */
   constructor(
@@ -54,15 +44,16 @@ export class TikTokAdapter implements PlatformAdapter {
   ) {}
 
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    const media = checkCommonRules('TikTok', this.rules, request);
-    if (media) return media;
-    const video = request.media[0];
-    if (video.frameRate !== undefined && video.frameRate < MIN_FPS) {
-      return `TikTok requires at least ${MIN_FPS} FPS video (this one is ${video.frameRate} FPS)`;
-    }
-    if (video.durationSeconds !== undefined && video.durationSeconds < 3) return 'TikTok videos must be at least 3 seconds long';
-    if (video.durationSeconds !== undefined && video.durationSeconds > 600) return 'TikTok videos must be at most 10 minutes long';
-    return null;
+    return checkPlatformContent(this.rules, request, ({ media }) => {
+      // The shared rules have made sure there is exactly one video.
+      const video = media[0];
+      if (video.frameRate !== undefined && video.frameRate < MIN_FPS) {
+        return `TikTok requires at least ${MIN_FPS} FPS video (this one is ${video.frameRate} FPS)`;
+      }
+      if (video.durationSeconds !== undefined && video.durationSeconds < 3) return 'TikTok videos must be at least 3 seconds long';
+      if (video.durationSeconds !== undefined && video.durationSeconds > 600) return 'TikTok videos must be at most 10 minutes long';
+      return null;
+    });
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

@@ -1,7 +1,6 @@
 import {
   PlatformError,
   type PlatformAdapter,
-  type PlatformContentRules,
   type PlatformCredentials,
   type PublishRequest,
   type PublishResult,
@@ -9,17 +8,13 @@ import {
   type ValidationResult,
 } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { basicAuth, beforeCreate, checkCommonRules, checkMediaSizes, failedValidation, refreshOAuthToken } from '../adapter-kit';
+import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { basicAuth, beforeCreate, checkPlatformContent, failedValidation, refreshOAuthToken } from '../adapter-kit';
 import { TwitterClient } from './twitter.client';
 import { uploadTwitterMedia } from './twitter.media';
-import { TWITTER_MAX_WEIGHTED_LENGTH, twitterTextLength } from './twitter.text';
 
-const LABEL = 'Twitter/X';
 /** Scopes our OAuth 2.0 connection asks for; X does not report them on /2/users/me. */
 const REQUIRED_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'];
-const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const MAX_GIF_BYTES = 15 * 1024 * 1024;
-const MAX_VIDEO_BYTES = 512 * 1024 * 1024;
 
 interface TweetAnswer {
   data: { id: string; text: string };
@@ -37,28 +32,13 @@ interface TimelineAnswer {
  */
 export class TwitterAdapter implements PlatformAdapter {
   readonly platform = 'twitter' as const;
-  readonly rules: PlatformContentRules = {
-    maxTextLength: TWITTER_MAX_WEIGHTED_LENGTH,
-    maxImages: 4,
-    maxVideos: 1,
-    requiresMedia: false,
-    videoOnly: false,
-    noMixedMedia: true,
-    autoThreads: true,
-    measureText: twitterTextLength, // URLs count 23, wide characters 2
-    convertWebpToJpeg: false,
-    videoMimeTypes: ['video/mp4', 'video/quicktime'],
-  };
+  readonly rules = PLATFORM_CONTENT_RULES.twitter;
 
   constructor(private readonly endpoints: PlatformEndpoints) {}
 
   /** Length is not checked: the publisher splits long content into a reply chain (autoThreads). */
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    const common = checkCommonRules(LABEL, this.rules, request);
-    if (common) return common;
-    return checkMediaSizes(LABEL, request.media, (item) =>
-      item.kind === 'video' ? MAX_VIDEO_BYTES : item.mimeType === 'image/gif' ? MAX_GIF_BYTES : MAX_IMAGE_BYTES,
-    );
+    return checkPlatformContent(this.rules, request);
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

@@ -1,16 +1,8 @@
-import {
-  PlatformAdapter,
-  PlatformContentRules,
-  PlatformCredentials,
-  PlatformError,
-  PublishRequest,
-  PublishResult,
-  RefreshedTokens,
-  ValidationResult,
-} from '../platform-adapter';
+import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
+import { PLATFORM_CONTENT_RULES } from '../content-rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, checkCommonRules, codePointLength, failedValidation, refreshOAuthToken } from '../adapter-kit';
+import { beforeCreate, checkPlatformContent, codePointLength, failedValidation, refreshOAuthToken } from '../adapter-kit';
 import { classifyYouTubeError, GoogleErrorBody } from './youtube.errors';
 import { PRIVACY_VALUES, TITLE_LIMIT, youtubeVideoResource } from './youtube.metadata';
 import { DEFAULT_YOUTUBE_CHUNK, uploadResumable, youtubeChunkSize } from './youtube.upload';
@@ -29,17 +21,7 @@ interface YouTubeSearchItem {
  */
 export class YouTubeAdapter implements PlatformAdapter {
   readonly platform = 'youtube' as const;
-  readonly rules: PlatformContentRules = {
-    maxTextLength: 5000,
-    maxImages: 0,
-    maxVideos: 1,
-    requiresMedia: true,
-    videoOnly: true,
-    noMixedMedia: true,
-    autoThreads: false,
-    convertWebpToJpeg: false,
-    videoMimeTypes: ['video/mp4', 'video/quicktime', 'video/x-msvideo', 'video/webm'],
-  };
+  readonly rules = PLATFORM_CONTENT_RULES.youtube;
 
   /** `chunkBytes` overrides the upload chunk size (rounded to 256 KiB multiples); tests use small chunks. */
   constructor(
@@ -48,16 +30,16 @@ export class YouTubeAdapter implements PlatformAdapter {
   ) {}
 
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    const media = checkCommonRules('YouTube', this.rules, request);
-    if (media) return media;
-    const title = typeof request.settings.title === 'string' ? request.settings.title : '';
-    if (codePointLength(title) > TITLE_LIMIT) return `YouTube titles are limited to ${TITLE_LIMIT} characters (currently ${codePointLength(title)})`;
-    if (/[<>]/.test(title) || /[<>]/.test(request.content)) return 'YouTube does not allow < or > in video titles or descriptions';
-    const privacy = request.settings.privacy;
-    if (privacy !== undefined && privacy !== '' && !PRIVACY_VALUES.includes(String(privacy))) {
-      return `YouTube privacy must be one of ${PRIVACY_VALUES.join(', ')} (got ${String(privacy)})`;
-    }
-    return null;
+    return checkPlatformContent(this.rules, request, ({ content, settings }) => {
+      const title = typeof settings.title === 'string' ? settings.title : '';
+      if (codePointLength(title) > TITLE_LIMIT) return `YouTube titles are limited to ${TITLE_LIMIT} characters (currently ${codePointLength(title)})`;
+      if (/[<>]/.test(title) || /[<>]/.test(content)) return 'YouTube does not allow < or > in video titles or descriptions';
+      const privacy = settings.privacy;
+      if (privacy !== undefined && privacy !== '' && !PRIVACY_VALUES.includes(String(privacy))) {
+        return `YouTube privacy must be one of ${PRIVACY_VALUES.join(', ')} (got ${String(privacy)})`;
+      }
+      return null;
+    });
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
