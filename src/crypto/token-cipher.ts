@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 /**
  * Platform tokens at rest: AES-256-GCM with a random 96-bit IV per value and the 128-bit auth
@@ -18,8 +18,12 @@ export class TokenCipherError extends Error {
 }
 
 export class TokenCipher {
-  constructor(private readonly key: Buffer) {
+  /** Imported once: a raw Buffer key is imported again on every cipher (a share of each publish). */
+  private readonly key: KeyObject;
+
+  constructor(key: Buffer) {
     if (key.length !== 32) throw new TokenCipherError('Token encryption key must be 32 bytes');
+    this.key = createSecretKey(key);
   }
 
   encrypt(plain: string): string {

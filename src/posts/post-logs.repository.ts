@@ -15,17 +15,43 @@ export interface NewPostLog {
   metadata?: Record<string, unknown>;
 }
 
+/** A log entry with its scope, for writes that span groups (the publisher's batches). */
+export interface ScopedPostLog extends NewPostLog {
+  userId: string;
+  postGroupId: Types.ObjectId | string;
+}
+
+/**
+ * The stored documents of log entries, as the schema would write them (_id, timestamps, version
+ * key; absent fields left out). Inserted with `lean`: Mongoose's per-document hydration was a
+ * noticeable share of each publish, and these entries are built by our own code, not from input.
+ * One `now` per batch; the ids keep the given order among equal times.
+ */
+export function toStoredLogs(entries: ScopedPostLog[], now = new Date()): Array<Record<string, unknown>> {
+  return entries.map((e) => {
+    const doc: Record<string, unknown> = {
+      _id: new Types.ObjectId(),
+      postGroupId: new Types.ObjectId(String(e.postGroupId)),
+      userId: new Types.ObjectId(e.userId),
+    };
+    if (e.postId) doc.postId = new Types.ObjectId(String(e.postId));
+    for (const key of ['platform', 'event', 'error', 'httpStatus', 'retryCount', 'metadata'] as const) {
+      if (e[key] !== undefined) doc[key] = e[key];
+    }
+    doc.createdAt = now;
+    doc.updatedAt = now;
+    doc.__v = 0;
+    return doc;
+  });
+}
+
 @Injectable()
 export class PostLogsRepository {
   constructor(@InjectModel(PostLog.name) private readonly model: Model<PostLog>) {}
 
   async append(userId: string, postGroupId: Types.ObjectId | string, entries: NewPostLog[]): Promise<void> {
     if (!entries.length) return;
-    const uid = new Types.ObjectId(userId);
-    const gid = new Types.ObjectId(String(postGroupId));
-    // Sequential creates keep createdAt (and _id) in the order given; insertMany would too, but
-    // one call per batch is what we want: it is ordered by default.
-    await this.model.insertMany(entries.map((e) => ({ ...e, userId: uid, postGroupId: gid })));
+    await this.model.insertMany(toStoredLogs(entries.map((e) => ({ ...e, userId, postGroupId }))), { lean: true });
   }
 
   /** Oldest first, at most `limit`. */

@@ -2,17 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, UpdateQuery } from 'mongoose';
 import { Types } from 'mongoose';
-import type { NewPostLog } from './post-logs.repository';
+import { toStoredLogs, type ScopedPostLog } from './post-logs.repository';
 import type { PlatformPostStatus, PostGroupStatus } from './post-status';
 import { PlatformPost, type PlatformPostRecord } from './schemas/platform-post.schema';
 import { PostGroup, type PostGroupRecord } from './schemas/post-group.schema';
 import { PostLog } from './schemas/post-log.schema';
 
 /** A log entry of any group, for bulk writes across groups (the engine's claim batches). */
-export interface ScopedPostLog extends NewPostLog {
-  userId: string;
-  postGroupId: Types.ObjectId | string;
-}
 
 /** The scope of one claimed platform post: every write is conditional on still holding the claim. */
 export interface ClaimScope {
@@ -173,14 +169,7 @@ export class PublicationStateRepository {
   /** Log entries of many groups in one ordered insert. */
   async appendLogs(entries: ScopedPostLog[]): Promise<void> {
     if (!entries.length) return;
-    await this.logs.insertMany(
-      entries.map((e) => ({
-        ...e,
-        userId: new Types.ObjectId(e.userId),
-        postGroupId: new Types.ObjectId(String(e.postGroupId)),
-        ...(e.postId ? { postId: new Types.ObjectId(String(e.postId)) } : {}),
-      })),
-    );
+    await this.logs.insertMany(toStoredLogs(entries), { lean: true });
   }
 
   /**

@@ -5,7 +5,8 @@ import { deriveGroupStatus } from './group-status';
 import { PostEvents } from './post-events';
 import type { PostGroupStatus } from './post-status';
 import { Transactions } from '../database/transactions';
-import { PublicationStateRepository, type ClaimScope, type ScopedPostLog } from './publication-state.repository';
+import type { ScopedPostLog } from './post-logs.repository';
+import { PublicationStateRepository, type ClaimScope } from './publication-state.repository';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
 
