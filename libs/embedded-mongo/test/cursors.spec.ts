@@ -2,7 +2,9 @@
 import { Long } from 'mongodb';
 import { useServer } from './harness';
 
-const h = useServer({ cursorTimeoutMs: 300 });
+// Long enough that a loaded machine's pause between two getMores does not reap a live cursor
+// (300 ms did, in a full run); the reaper runs every second.
+const h = useServer({ cursorTimeoutMs: 2000 });
 
 describe('cursors', () => {
   beforeAll(async () => {
@@ -36,7 +38,7 @@ describe('cursors', () => {
 
   it('times out idle cursors', async () => {
     const first = await h.db.command({ find: 'c', filter: {}, batchSize: 1 });
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 3500));
     await expect(h.db.command({ getMore: first.cursor.id, collection: 'c' })).rejects.toMatchObject({ code: 43 });
   });
 
