@@ -12,6 +12,7 @@ import { ConnectModule } from './connect/connect.module';
 import { ConnectionsModule } from './connections/connections.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { WorkspaceModule } from './workspace/workspace.module';
 import { DatabaseModule, type DatabaseInfo } from './database/database.module';
 import { AppGraphQLModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
@@ -52,6 +53,7 @@ export class AppModule {
         WebhooksModule,
         PublishingModule,
         AnalyticsModule,
+        WorkspaceModule,
         McpModule,
         AppGraphQLModule,
         ...imports,

@@ -79,7 +79,8 @@ export class RequestLogController extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const url = request.url.split('?')[0];
+    // A workspace connection link carries its token in the path: the log keeps only its shape.
+    const url = request.url.split('?')[0].replace(/^\/connect\/[A-Za-z0-9_-]{43}$/, '/connect/[link]');
     if (url.startsWith('/health')) return;
     const status = reply.statusCode;
     const level = error || status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';

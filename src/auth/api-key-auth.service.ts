@@ -50,10 +50,16 @@ export class ApiKeyAuthService {
 
     const owner = await this.users.findSummaryCached(credential.userId.toHexString());
     if (!owner) throw ApiError.unauthorized(AuthMessages.invalidApiKeyOwner);
-    if (!owner.apiAccess) throw ApiError.forbidden(AuthMessages.apiAccessDisabled);
+    // A managed user's own key (issued by its workspace owner) works with the owner's plan and
+    // entitlements: limits for managed users come from the owner (docs/workspace.md).
+    const workspaceOwner = owner.parentUserId ? await this.users.findSummaryCached(owner.parentUserId) : null;
+    const billing = workspaceOwner ?? owner;
+    if (!billing.apiAccess) throw ApiError.forbidden(workspaceOwner ? AuthMessages.workspaceOwnerApiDisabled : AuthMessages.apiAccessDisabled);
 
+    // MCP needs the owner's entitlement and is not turned off for the managed user itself.
+    const mcpAccess = billing.mcpAccess && owner.mcpAccess;
     const client: RequestClient = header(headers, 'x-service-client')?.trim().toLowerCase() === 'mcp' ? 'mcp' : 'api';
-    if (client === 'mcp' && !owner.mcpAccess) throw ApiError.forbidden(AuthMessages.mcpAccessDisabled);
+    if (client === 'mcp' && !mcpAccess) throw ApiError.forbidden(AuthMessages.mcpAccessDisabled);
 
     const acting = await this.resolveWorkspaceTarget(owner, header(headers, 'x-service-user-id')?.trim());
     await this.touch(credential);
@@ -62,12 +68,12 @@ export class ApiKeyAuthService {
       userId: acting.id,
       ownerId: owner.id,
       ownerUser: owner,
-      billingOwnerUser: owner,
+      billingOwnerUser: billing,
       actingUser: acting,
       keyPrefix: credential.keyPrefix,
       isWorkspace: acting !== owner,
       client,
-      entitlements: { apiAccess: owner.apiAccess, mcpAccess: owner.mcpAccess },
+      entitlements: { apiAccess: billing.apiAccess, mcpAccess },
     };
   }
 

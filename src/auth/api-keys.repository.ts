@@ -57,7 +57,12 @@ export class ApiKeysRepository {
     return result.modifiedCount === 1;
   }
 
-  /** The guard's step 1 for dotted keys (unique index on lookupKey). */
+  /** Revokes every active key of the user; the number revoked. */
+  async revokeAll(userId: string, now: Date): Promise<number> {
+    const result = await this.model.updateMany({ userId: new Types.ObjectId(userId), revokedAt: null }, { $set: { revokedAt: now } }).exec();
+    return result.modifiedCount;
+  }
+
   /**
    * The guard's step 1, on every key-authenticated request: straight through the driver (a plain
    * string equality needs none of Mongoose's casting; skipping it took the guard from ~260 to

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Transactions } from '../database/transactions';
 import { ApiError } from '../common/api-error';
 import { apiKeyPrefix, generateApiKey, hashApiKey, LEGACY_KEY_PREFIX } from './api-key-format';
 import { ApiKeysRepository } from './api-keys.repository';
@@ -31,6 +32,7 @@ export class ApiKeysService {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly users: UsersService,
+    private readonly transactions: Transactions,
   ) {}
 
   static toView(key: ApiKeyRecord): ApiKeyView {
@@ -75,6 +77,17 @@ export class ApiKeysService {
       keyHash: generated.keyHash,
     });
     return { ...ApiKeysService.toView(record), rawKey: generated.rawKey };
+  }
+
+  /**
+   * A workspace owner's key for one of its managed users: the user's previous keys stop working
+   * (revoked in the same transaction as the new key is stored).
+   */
+  async replaceAll(userId: string, name: string): Promise<CreatedApiKey> {
+    return this.transactions.run(async () => {
+      await this.keys.revokeAll(userId, new Date());
+      return this.issue(userId, name);
+    });
   }
 
   /**

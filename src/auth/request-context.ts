@@ -5,6 +5,8 @@ import type { PlanName } from '../limits/plans';
 export interface UserSummary {
   id: string;
   email: string;
+  /** Managed users' display name (null: show the email). */
+  displayName: string | null;
   plan: PlanName;
   isAdmin: boolean;
   parentUserId: string | null;

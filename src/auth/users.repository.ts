@@ -6,6 +6,7 @@ import { User, type UserRecord } from './schemas/user.schema';
 
 export interface NewUser {
   email: string;
+  displayName?: string | null;
   passwordHash: string;
   plan: PlanName;
   isAdmin: boolean;
@@ -28,6 +29,7 @@ export class UsersRepository {
   async create(input: NewUser): Promise<UserRecord> {
     const doc = await this.model.create({
       email: input.email,
+      displayName: input.displayName ?? null,
       passwordHash: input.passwordHash,
       plan: input.plan,
       isAdmin: input.isAdmin,

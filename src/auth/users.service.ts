@@ -13,6 +13,7 @@ import { isObjectIdString } from '../database/object-id';
 export interface CreateUserInput {
   email: string;
   password: string;
+  displayName?: string | null;
   plan?: PlanName | string | null;
   isAdmin?: boolean | null;
   parentUserId?: string | null;
@@ -24,7 +25,7 @@ export interface CreateUserInput {
 }
 
 /** The same fields but email and password; for parentUserId, null clears the parent and undefined leaves it. */
-export type UpdateUserInput = Omit<CreateUserInput, 'email' | 'password'>;
+export type UpdateUserInput = Omit<CreateUserInput, 'email' | 'password' | 'displayName'>;
 
 /** A user as the admin layer shows it (no secrets). */
 export interface AdminUserView extends UserSummary {
@@ -59,6 +60,7 @@ export class UsersService {
     return {
       id: user._id.toHexString(),
       email: user.email,
+      displayName: user.displayName ?? null,
       plan: user.plan,
       isAdmin: user.isAdmin === true,
       parentUserId: user.parentUser ? user.parentUser.toHexString() : null,
@@ -123,6 +125,7 @@ export class UsersService {
     try {
       const user = await this.users.create({
         email,
+        displayName: input.displayName ?? null,
         passwordHash: await hashPassword(input.password),
         plan,
         isAdmin: input.isAdmin === true,

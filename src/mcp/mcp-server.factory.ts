@@ -15,6 +15,8 @@ import { registerMediaTools } from './tools/media.tools';
 import { registerPlanningTools } from './tools/planning.tools';
 import { registerPostsTools } from './tools/posts.tools';
 import { registerWebhooksTools } from './tools/webhooks.tools';
+import { registerWorkspaceTools } from './tools/workspace.tools';
+import { WorkspaceService } from '../workspace/workspace.service';
 
 export const MCP_SERVER_NAME = 'social-post-scheduler';
 export const MCP_SERVER_VERSION = '1.0.0';
@@ -41,6 +43,7 @@ export class McpServerFactory {
     private readonly analytics: AnalyticsService,
     private readonly idempotency: McpIdempotencyService,
     private readonly validation: PostValidationService,
+    private readonly workspace: WorkspaceService,
     private readonly config: AppConfig,
   ) {}
 
@@ -54,6 +57,7 @@ export class McpServerFactory {
     registerWebhooksTools(server, scope, this.webhooks, this.idempotency);
     registerAnalyticsTools(server, scope, this.analytics);
     registerPlanningTools(server, scope, { posts: this.posts, validation: this.validation });
+    registerWorkspaceTools(server, scope, this.workspace);
     return server;
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WorkspaceModule } from '../workspace/workspace.module';
 import { AnalyticsModule } from '../analytics/analytics.module';
 import { ConnectionsModule } from '../connections/connections.module';
 import { MediaModule } from '../media/media.module';
@@ -12,7 +13,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** The MCP server for AI assistants at MCP_PATH (docs/mcp.md): the REST services as tools. */
 @Module({
-  imports: [IdempotencyModule, PostsModule, ConnectionsModule, MediaModule, WebhooksModule, AnalyticsModule, PublishingModule],
+  imports: [IdempotencyModule, PostsModule, ConnectionsModule, MediaModule, WebhooksModule, AnalyticsModule, PublishingModule, WorkspaceModule],
   providers: [McpIdempotencyService, McpServerFactory, McpHttpRoutes],
 })
 export class McpModule {}

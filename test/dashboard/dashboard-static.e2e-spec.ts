@@ -56,7 +56,7 @@ describe('The dashboard at / (docs/dashboard.md)', () => {
       '/auth/nope',
       '/mcp/nope',
       '/media/nope',
-      '/connect/nope',
+      '/connect/nope/more',
       '/health/nope',
       '/metrics',
       '/webhooks/nope/more',
@@ -68,5 +68,8 @@ describe('The dashboard at / (docs/dashboard.md)', () => {
     expect((await t.http.get('/auth/me').set('accept', HTML).expect(401)).body).toEqual({ error: 'Authentication required' });
     await t.http.get('/webhooks').set('accept', HTML).expect(401);
     await t.http.get('/api/docs').set('accept', HTML).expect(200);
+    // A connection link's address is the service's own page (410 for an unknown link), never the app.
+    const link = await t.http.get('/connect/nope').set('accept', HTML).expect(410);
+    expect(link.text).not.toContain('id="root"');
   });
 });

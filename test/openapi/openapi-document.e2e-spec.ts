@@ -15,6 +15,8 @@ const UNDOCUMENTED = [
   /^GET \/\*$/,
   /^(GET|DELETE) \/mcp$/,
   /^GET \/connect\/callback\//,
+  // The hosted page of a workspace connection link: HTML for a browser, not the REST API.
+  /^[A-Z]+ \/connect\/(:token|link\/)/,
   /^[A-Z]+ \/graphql$/,
   /^[A-Z]+ \/api\/docs/,
   /^[A-Z]+ \/api\/v1\/openapi\.json$/,

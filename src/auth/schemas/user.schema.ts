@@ -8,6 +8,10 @@ export class User {
   @Prop({ type: String, required: true, unique: true })
   email: string;
 
+  /** The name shown for a managed (workspace) user; null: the email. */
+  @Prop({ type: String, default: null })
+  displayName: string | null;
+
   /** scrypt hash (`scrypt$N$r$p$salt$hash`); never the password. */
   @Prop({ type: String, required: true })
   passwordHash: string;

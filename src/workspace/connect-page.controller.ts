@@ -1,0 +1,136 @@
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../common/api-error';
+import { AppConfig } from '../config/app-config.service';
+import { ensureBrowserBinding } from '../connect/browser-binding';
+import { ConnectService } from '../connect/connect.service';
+import { ConnectionsService } from '../connections/connections.service';
+import { renderConnectPage, renderContinuePage, renderGonePage, type ConnectPageModel } from './connect-page.view';
+import { WorkspaceMessages } from './workspace.errors';
+import { WorkspaceService, type LinkHolder } from './workspace.service';
+
+/** The link's token travels in this cookie after the first visit, so later URLs do not carry it. */
+const LINK_COOKIE = 'sps_link';
+const PAGE = '/connect/link/accounts';
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+
+/**
+ * The hosted page a managed user opens from its workspace connection link (docs/workspace.md).
+ * `/connect/<token>` stores the token in an httpOnly cookie (path /connect, SameSite=Lax, so
+ * other sites cannot post forms with it) and redirects to the page, which connects accounts for
+ * that user through the same ConnectService as the dashboard. An expired, replaced or detached
+ * link answers 410 on every step.
+ */
+@ApiExcludeController()
+@Controller('connect')
+export class ConnectPageController {
+  constructor(
+    private readonly workspace: WorkspaceService,
+    private readonly connect: ConnectService,
+    private readonly connections: ConnectionsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get('link/accounts')
+  async accounts(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const holder = await this.holder(request);
+    if (!holder) return this.gone(reply);
+    const model: ConnectPageModel = {
+      name: holder.user.displayName ?? holder.user.email,
+      expiresAt: holder.expiresAt,
+      platforms: this.connect.connectablePlatforms(),
+      connections: (await this.connections.list(holder.user.id)).map((c) => ({ platform: c.platform, username: c.username ?? c.platformId })),
+    };
+    const connected = text(query.connected);
+    if (connected) model.notice = `Connected ${connected}.`;
+    const error = text(query.message) ?? (text(query.error) ? 'That did not work; try again.' : undefined);
+    if (error) model.error = error;
+    const pendingId = text(query.pending);
+    if (pendingId) {
+      const pending = await this.connect.pending(holder.user.id, pendingId);
+      if (pending) model.pending = { id: pending.id, platform: pending.platform, accounts: pending.accounts };
+      else model.error = 'That choice has expired; connect again.';
+    }
+    this.html(reply, 200, renderConnectPage(model));
+  }
+
+  /** OAuth: off to the platform (Mastodon first shows where it goes: the server the person typed). */
+  @Get('link/start/:platform')
+  async start(@Param('platform') platform: string, @Query('instanceUrl') instanceUrl: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const holder = await this.holder(request);
+    if (!holder) return this.gone(reply);
+    const browser = ensureBrowserBinding(request, reply, this.config.isProduction);
+    try {
+      const { authorizeUrl } = await this.connect.start(holder.user.id, { platform, instanceUrl: text(instanceUrl) ?? null, returnTo: PAGE }, browser);
+      if (platform === 'mastodon') return this.html(reply, 200, renderContinuePage('your Mastodon server', authorizeUrl));
+      void reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store').redirect(authorizeUrl, 302);
+    } catch (err) {
+      this.backWithError(reply, err);
+    }
+  }
+
+  @Post('link/credentials/:platform')
+  async credentials(@Param('platform') platform: string, @Body() body: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const holder = await this.holder(request);
+    if (!holder) return this.gone(reply);
+    try {
+      const saved = await this.connect.connectWithCredentials(holder.user.id, {
+        platform,
+        identifier: text(body?.identifier) ?? null,
+        secret: typeof body?.secret === 'string' ? body.secret : '',
+        chatId: text(body?.chatId) ?? null,
+        serviceUrl: text(body?.serviceUrl) ?? null,
+      });
+      void reply.redirect(`${PAGE}?connected=${encodeURIComponent(saved.platformId)}`, 303);
+    } catch (err) {
+      this.backWithError(reply, err);
+    }
+  }
+
+  @Post('link/pending/:id')
+  async choose(@Param('id') id: string, @Body() body: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const holder = await this.holder(request);
+    if (!holder) return this.gone(reply);
+    const chosen = body?.externalIds;
+    const externalIds = (Array.isArray(chosen) ? chosen : [chosen]).filter((x): x is string => typeof x === 'string');
+    try {
+      const saved = await this.connect.completePending(holder.user.id, id, externalIds);
+      void reply.redirect(`${PAGE}?connected=${encodeURIComponent(saved.map((c) => c.platformId).join(', '))}`, 303);
+    } catch (err) {
+      this.backWithError(reply, err);
+    }
+  }
+
+  /** The link itself: its token goes into the cookie, the browser to the page. */
+  @Get(':token')
+  async open(@Param('token') token: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const holder = await this.workspace.holderOf(token);
+    if (!holder) return this.gone(reply);
+    ensureBrowserBinding(request, reply, this.config.isProduction);
+    void reply
+      .setCookie(LINK_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: this.config.isProduction, path: '/connect', expires: holder.expiresAt })
+      .header('referrer-policy', 'no-referrer')
+      .redirect(PAGE, 303);
+  }
+
+  private holder(request: FastifyRequest): Promise<LinkHolder | null> {
+    const token = request.cookies?.[LINK_COOKIE];
+    return token ? this.workspace.holderOf(token) : Promise.resolve(null);
+  }
+
+  private gone(reply: FastifyReply): void {
+    this.html(reply, 410, renderGonePage(WorkspaceMessages.linkGone));
+  }
+
+  /** A refusal (bad credentials, limits, a platform not configured) shown on the page. */
+  private backWithError(reply: FastifyReply, err: unknown): void {
+    if (!(err instanceof ApiError)) throw err;
+    void reply.redirect(`${PAGE}?error=refused&message=${encodeURIComponent(err.message)}`, 303);
+  }
+
+  private html(reply: FastifyReply, status: number, body: string): void {
+    void reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  }
+}
