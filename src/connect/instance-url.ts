@@ -1,5 +1,5 @@
 import { checkWebhookUrl, parseUrl } from '../webhooks/url-rules';
-import { resolveDestination } from '../webhooks/webhook-http';
+import { resolveDestination } from '../common/outbound/address-rules';
 import { ConnectError } from './providers/connect-provider';
 
 /**

@@ -27,6 +27,8 @@ export interface PlatformEndpoints {
   processingTimeoutMs: number;
   /** Pause between processing polls. */
   pollIntervalMs: number;
+  /** CONNECT_ALLOW_PRIVATE_INSTANCES: Mastodon instances and Bluesky services may be private hosts. */
+  allowPrivateInstances: boolean;
   /** OAuth client credentials used by refresh, per platform (`<PLATFORM>_CLIENT_ID` / `_SECRET`). */
   clients: Partial<Record<string, { clientId: string; clientSecret: string }>>;
 }
@@ -62,6 +64,7 @@ export function platformEndpointsFrom(env: Environment & Record<string, unknown>
     requestTimeoutMs: env.PLATFORM_REQUEST_TIMEOUT_MS,
     processingTimeoutMs: env.PLATFORM_PROCESSING_TIMEOUT_MS,
     pollIntervalMs: env.PLATFORM_POLL_INTERVAL_MS,
+    allowPrivateInstances: env.CONNECT_ALLOW_PRIVATE_INSTANCES === true,
     clients,
   };
 }

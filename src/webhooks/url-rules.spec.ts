@@ -1,5 +1,6 @@
 import { WebhookMessages as M } from './webhooks.errors';
-import { checkWebhookUrl, classifyAddress, parseIPv6, parseUrl, refusalForAddress, type UrlRuleOptions } from './url-rules';
+import { classifyAddress, parseIPv6, refusalForAddress } from '../common/outbound/address-rules';
+import { checkWebhookUrl, parseUrl, type UrlRuleOptions } from './url-rules';
 
 const api = { variant: 'api' as const, allowPrivateTargets: false };
 const dashboard = { variant: 'dashboard' as const, allowPrivateTargets: false };

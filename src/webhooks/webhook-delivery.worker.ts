@@ -9,7 +9,8 @@ import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 import { signPayload } from './signature';
 import type { DeliveryAttempt } from './schemas/webhook-delivery.schema';
 import { WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-deliveries.repository';
-import { postWebhook, type Resolver } from './webhook-http';
+import type { Resolver } from '../common/outbound/address-rules';
+import { postWebhook } from './webhook-http';
 import { FAILURES_BEFORE_DISABLE } from './webhooks.errors';
 import { WebhooksRepository } from './webhooks.repository';
 

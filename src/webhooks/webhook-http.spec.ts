@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { postWebhook, resolveDestination, type Resolver } from './webhook-http';
+import { resolveDestination, type Resolver } from '../common/outbound/address-rules';
+import { postWebhook } from './webhook-http';
 
 const fixed =
   (...addresses: string[]): Resolver =>

@@ -1,8 +1,7 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { normalizeHost, refusalForAddress } from './url-rules';
+import type { LookupFunction } from 'node:net';
+import { defaultResolver, RefusedError, resolveDestination, type Resolver } from '../common/outbound/address-rules';
 
 export interface WebhookRequest {
   url: string;
@@ -22,36 +21,9 @@ export interface WebhookResponse {
   durationMs: number;
 }
 
-/** Resolves a host to the one address to connect to, or explains why none may be used. */
-export type Resolver = (host: string) => Promise<Array<{ address: string; family: number }>>;
-
-const defaultResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
-
 // Keep-alive pools: a pooled socket was opened to an address that passed the rules.
 const httpAgent = new http.Agent({ keepAlive: true, maxFreeSockets: 64 });
 const httpsAgent = new https.Agent({ keepAlive: true, maxFreeSockets: 64 });
-
-class RefusedError extends Error {}
-
-/**
- * Picks the address to connect to: every resolved address must pass the rules (a name with one
- * private address among public ones is refused: it is either misconfigured or an attack).
- */
-export async function resolveDestination(
-  host: string,
-  allowPrivateTargets: boolean,
-  resolver: Resolver = defaultResolver,
-): Promise<{ address: string; family: 4 | 6 }> {
-  const bare = normalizeHost(host);
-  const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await resolver(bare);
-  if (!addresses.length) throw new RefusedError(`Refused: ${bare} did not resolve`);
-  for (const a of addresses) {
-    const category = refusalForAddress(a.address, allowPrivateTargets);
-    if (category) throw new RefusedError(`Refused: ${bare} resolves to a ${category} address (${a.address})`);
-  }
-  const chosen = addresses[0];
-  return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
-}
 
 /**
  * POSTs the body once: resolve → check → connect to exactly the checked address (the custom

@@ -27,6 +27,8 @@ export function fakeEndpoints(baseUrl: string, overrides: Partial<PlatformEndpoi
     requestTimeoutMs: 15_000,
     processingTimeoutMs: 15_000,
     pollIntervalMs: 10,
+    // The fakes listen on 127.0.0.1.
+    allowPrivateInstances: true,
     clients: {
       tiktok: { clientId: 'tt-client', clientSecret: 'tt-secret' },
       youtube: { clientId: 'yt-client', clientSecret: 'yt-secret' },

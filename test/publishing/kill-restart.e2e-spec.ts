@@ -38,6 +38,8 @@ describe('Publishing engine: killed mid-publish, restarted', () => {
       PORT: '0',
       HOST: '127.0.0.1',
       DEMO_ACCOUNT: 'false',
+      // The Mastodon fake listens on 127.0.0.1.
+      CONNECT_ALLOW_PRIVATE_INSTANCES: 'true',
       SCHEDULER_ENABLED: 'true',
       SCHEDULER_INTERVAL_MS: '200',
       PUBLISH_LEASE_MS: '2000',

@@ -60,6 +60,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       HOST: '127.0.0.1',
       DEMO_ACCOUNT: 'false',
       SCHEDULER_ENABLED: 'false',
+      // The platform fakes listen on 127.0.0.1; the tests of the refusal set it back to false.
+      CONNECT_ALLOW_PRIVATE_INSTANCES: 'true',
       MONGODB_URI: database.uri,
       // One key for every app of a test process: apps that share a database must share it
       // (the database remembers its key and refuses another).

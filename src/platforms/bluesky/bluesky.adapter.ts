@@ -102,7 +102,7 @@ export class BlueskyAdapter implements PlatformAdapter {
     if (!credentials.refreshToken) {
       return Promise.reject(new PlatformError('PLATFORM_AUTH_EXPIRED', 'Bluesky connection has no refresh token', { retryable: false }));
     }
-    return refreshBlueskySession(this.pdsUrl(credentials), credentials.refreshToken, this.endpoints.requestTimeoutMs);
+    return refreshBlueskySession(this.pdsUrl(credentials), credentials.refreshToken, this.endpoints.requestTimeoutMs, this.endpoints.allowPrivateInstances);
   }
 
   /** Lists the account's latest post records and matches the exact text created since `since`. */
@@ -136,6 +136,6 @@ export class BlueskyAdapter implements PlatformAdapter {
   }
 
   private session(credentials: PlatformCredentials): BlueskySession {
-    return new BlueskySession(this.pdsUrl(credentials), credentials, this.endpoints.requestTimeoutMs);
+    return new BlueskySession(this.pdsUrl(credentials), credentials, this.endpoints.requestTimeoutMs, this.endpoints.allowPrivateInstances);
   }
 }

@@ -1,4 +1,5 @@
 import { PlatformCredentials, PlatformError, RefreshedTokens } from '../platform-adapter';
+import { assertInstanceReachable } from '../instance-address';
 import { platformFetch, readJson } from '../platform-http';
 import { classifyBlueskyError, isExpiredAccessToken } from './bluesky.errors';
 
@@ -13,7 +14,8 @@ export function readJwtClaims(jwt: string): { expiresAt: Date | null; scope: str
 }
 
 /** `com.atproto.server.refreshSession`: the refresh JWT is the bearer, and it is rotated. */
-export async function refreshBlueskySession(pdsUrl: string, refreshJwt: string, timeoutMs: number): Promise<RefreshedTokens> {
+export async function refreshBlueskySession(pdsUrl: string, refreshJwt: string, timeoutMs: number, allowPrivate: boolean): Promise<RefreshedTokens> {
+  await assertInstanceReachable(pdsUrl, 'Bluesky', allowPrivate);
   const res = await platformFetch(`${pdsUrl}/xrpc/com.atproto.server.refreshSession`, {
     method: 'POST',
     headers: { authorization: `Bearer ${refreshJwt}`, accept: 'application/json' },
@@ -65,6 +67,8 @@ export class BlueskySession {
     readonly pdsUrl: string,
     private readonly credentials: PlatformCredentials,
     private readonly timeoutMs: number,
+    /** CONNECT_ALLOW_PRIVATE_INSTANCES (the PDS is checked before every call). */
+    private readonly allowPrivate: boolean,
   ) {
     this.accessJwt = credentials.accessToken;
   }
@@ -79,6 +83,8 @@ export class BlueskySession {
   }
 
   async call<T>(nsid: string, call: XrpcCall): Promise<T> {
+    // The PDS is the person's choice; the video service (`baseUrl`) is configuration.
+    if (!call.baseUrl) await assertInstanceReachable(this.pdsUrl, 'Bluesky', this.allowPrivate);
     for (;;) {
       const query = call.query ? `?${new URLSearchParams(call.query)}` : '';
       const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${call.bearer ?? this.accessJwt}` };
@@ -108,7 +114,7 @@ export class BlueskySession {
 
   private async refresh(): Promise<void> {
     this.refreshed = true;
-    const tokens = await refreshBlueskySession(this.pdsUrl, this.credentials.refreshToken!, this.timeoutMs);
+    const tokens = await refreshBlueskySession(this.pdsUrl, this.credentials.refreshToken!, this.timeoutMs, this.allowPrivate);
     this.accessJwt = tokens.accessToken;
     await this.credentials.onTokensRefreshed?.(tokens);
   }

@@ -98,6 +98,11 @@ export class MastodonAdapter implements PlatformAdapter {
     if (!credentials.instanceUrl) {
       throw new PlatformError('PLATFORM_VALIDATION_ERROR', 'Mastodon connection has no instance URL', { retryable: false });
     }
-    return new MastodonClient(credentials.instanceUrl.replace(/\/+$/, ''), credentials.accessToken, this.endpoints.requestTimeoutMs);
+    return new MastodonClient(
+      credentials.instanceUrl.replace(/\/+$/, ''),
+      credentials.accessToken,
+      this.endpoints.requestTimeoutMs,
+      this.endpoints.allowPrivateInstances,
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { assertInstanceReachable } from '../instance-address';
 import { PlatformJsonClient, type JsonAnswer } from '../platform-json-client';
 import { classifyMastodonError } from './mastodon.errors';
 
@@ -11,6 +12,8 @@ export class MastodonClient {
     readonly baseUrl: string,
     accessToken: string,
     timeoutMs: number,
+    /** CONNECT_ALLOW_PRIVATE_INSTANCES (the instance is checked before every call). */
+    private readonly allowPrivate: boolean,
   ) {
     this.json = new PlatformJsonClient({
       headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
@@ -23,11 +26,12 @@ export class MastodonClient {
    * Calls the instance and returns status + JSON; non-2xx answers become PlatformErrors unless
    * `accept` says the caller handles that status itself (e.g. 422 while media processes).
    */
-  call<T>(
+  async call<T>(
     method: string,
     path: string,
     init: { body?: RequestInit['body']; headers?: Record<string, string>; accept?: (status: number, body: unknown) => boolean } = {},
   ): Promise<MastodonAnswer<T>> {
+    await assertInstanceReachable(this.baseUrl, 'Mastodon', this.allowPrivate);
     return this.json.request<T>(`${this.baseUrl}${path}`, { method, ...init });
   }
 }
