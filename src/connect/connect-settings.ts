@@ -1,5 +1,4 @@
 import type { Environment } from '../config/environment';
-import type { PlatformName } from '../platforms/platform-adapter';
 import type { PlatformEndpoints } from '../platforms/platform-endpoints';
 
 /** The OAuth platforms whose app credentials come from `<PREFIX>_CLIENT_ID` / `_CLIENT_SECRET`. */
@@ -40,5 +39,5 @@ export function oauthClientSettings(env: Environment): ConnectSettings['clients'
   return out;
 }
 
-/** The redirect URI registered with every provider: one static path per platform. */
-export const redirectUriFor = (publicBaseUrl: string, platform: PlatformName): string => `${publicBaseUrl}/connect/callback/${platform}`;
+/** The redirect URI registered with every provider: one static path per flow (flowKey: `instagram`, `instagram-facebook`, …). */
+export const redirectUriFor = (publicBaseUrl: string, flow: string): string => `${publicBaseUrl}/connect/callback/${flow}`;

@@ -5,6 +5,7 @@ import { ConnectError } from './providers/connect-provider';
 export const ConnectMessages = {
   unknownPlatform: (platform: string) =>
     `Unknown platform: ${platform}. Must be one of: twitter, linkedin, instagram, threads, tiktok, youtube, facebook, bluesky, mastodon, telegram, pinterest`,
+  unknownVia: (platform: string, via: string) => `${platform} cannot be connected through ${via}; leave via empty, or use facebook for Instagram`,
   usesCredentials: (label: string) => `${label} connects with credentials: use connectWithCredentials`,
   usesOAuth: (label: string) => `${label} connects through its authorization page: use startConnection`,
   notConfigured: (label: string, variables: string[]) => `${label} is not configured: set ${variables.join(' and ')}`,

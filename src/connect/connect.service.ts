@@ -24,6 +24,7 @@ import {
   type ConnectProvider,
   type CredentialsInput,
   type OAuthConnectProvider,
+  flowKey,
 } from './providers/connect-provider';
 import { MastodonProvider } from './providers/mastodon.provider';
 import { OAuth2Provider } from './providers/oauth2.provider';
@@ -44,12 +45,16 @@ export const DISCONNECTED_FAILURE = {
 export interface ConnectablePlatformView {
   platform: PlatformName;
   method: 'oauth' | 'credentials';
+  /** Other sign-ins startConnection accepts in `via` for this platform, configured ones only. */
+  via: string[];
   configured: boolean;
   label: string;
 }
 
 export interface StartInput {
   platform: string;
+  /** Another sign-in than the platform's own (`facebook` for Instagram business accounts). */
+  via?: string | null;
   instanceUrl?: string | null;
   returnTo?: string | null;
 }
@@ -96,7 +101,8 @@ const DENIALS = new Set(['access_denied', 'user_cancelled_login', 'user_cancelle
 export class ConnectService {
   private readonly logger = new Logger(ConnectService.name);
   private readonly settings: ConnectSettings;
-  private readonly providers = new Map<PlatformName, ConnectProvider>();
+  /** By flowKey: each platform's own sign-in under its name, other sign-ins as `<platform>-<via>`. */
+  private readonly providers = new Map<string, ConnectProvider>();
 
   constructor(
     config: AppConfig,
@@ -117,23 +123,30 @@ export class ConnectService {
       allowPrivateInstances: env.CONNECT_ALLOW_PRIVATE_INSTANCES,
       timeoutMs: env.PLATFORM_REQUEST_TIMEOUT_MS,
     };
-    for (const spec of OAUTH2_SPECS) this.providers.set(spec.platform, new OAuth2Provider(spec, this.settings));
-    this.providers.set('mastodon', new MastodonProvider(this.settings, apps, this.cipher));
-    this.providers.set('bluesky', new BlueskyProvider(this.settings));
-    this.providers.set('telegram', new TelegramProvider(this.settings));
+    const providers: ConnectProvider[] = [
+      ...OAUTH2_SPECS.map((spec) => new OAuth2Provider(spec, this.settings)),
+      new MastodonProvider(this.settings, apps, this.cipher),
+      new BlueskyProvider(this.settings),
+      new TelegramProvider(this.settings),
+    ];
+    for (const provider of providers) this.providers.set(flowKey(provider), provider);
   }
 
-  /** Every platform, in the spec's order, with how it connects and whether it can right now. */
+  /** Every platform, in the spec's order, with how it connects and whether it can right now (and the other sign-ins that can). */
   connectablePlatforms(): ConnectablePlatformView[] {
+    const all = [...this.providers.values()];
     return PLATFORM_NAMES.map((platform) => {
       const provider = this.providers.get(platform)!;
-      return { platform, method: provider.method, configured: provider.missingConfiguration().length === 0, label: provider.label };
+      const via = all
+        .filter((p) => p.platform === platform && p.method === 'oauth' && p.via && p.missingConfiguration().length === 0)
+        .map((p) => (p as OAuthConnectProvider).via!);
+      return { platform, method: provider.method, configured: provider.missingConfiguration().length === 0, label: provider.label, via };
     });
   }
 
   /** Stores the state (single use, ten minutes, bound to user and browser) and returns where to send the browser. */
   async start(userId: string, input: StartInput, browser: string, now: Date = new Date()): Promise<{ authorizeUrl: string; expiresAt: Date }> {
-    const provider = this.oauthProvider(input.platform);
+    const provider = this.oauthProvider(input.platform, input.via);
     const returnTo = normalizeReturnTo(input.returnTo);
     if (!returnTo) throw ApiError.badRequest(ConnectMessages.invalidReturnTo);
     let instanceUrl: string | null = null;
@@ -147,14 +160,14 @@ export class ConnectService {
       const authorizeUrl = await provider.begin({
         state,
         codeChallenge: pkceChallenge(verifier),
-        redirectUri: redirectUriFor(this.settings.publicBaseUrl, provider.platform),
+        redirectUri: redirectUriFor(this.settings.publicBaseUrl, flowKey(provider)),
         instanceUrl,
       });
       const expiresAt = new Date(now.getTime() + CONNECT_TTL_MS);
       await this.states.create({
         stateHash: sha256(state),
         userId,
-        platform: provider.platform,
+        platform: flowKey(provider),
         browserHash: sha256(browser),
         codeVerifierEncrypted: this.cipher.encrypt(verifier),
         returnTo,
@@ -181,7 +194,7 @@ export class ConnectService {
     }
     const { returnTo } = record;
     if (record.expiresAt.getTime() <= now.getTime()) return fail(returnTo, 'expired_state', ConnectMessages.expiredState);
-    const provider = this.providers.get(platform as PlatformName) as OAuthConnectProvider;
+    const provider = this.providers.get(platform) as OAuthConnectProvider;
     if (query.error) {
       if (DENIALS.has(query.error)) return fail(returnTo, 'access_denied', ConnectMessages.accessDenied(provider.label));
       return fail(
@@ -198,7 +211,7 @@ export class ConnectService {
       const result = await provider.complete({
         code: query.code,
         codeVerifier: this.cipher.decrypt(record.codeVerifierEncrypted),
-        redirectUri: redirectUriFor(this.settings.publicBaseUrl, provider.platform),
+        redirectUri: redirectUriFor(this.settings.publicBaseUrl, platform),
         instanceUrl: record.instanceUrl,
       });
       if (result.needsSelection) {
@@ -206,7 +219,7 @@ export class ConnectService {
         await this.pendings.create({
           id,
           userId: record.userId,
-          platform,
+          platform: provider.platform,
           expiresAt: new Date(now.getTime() + CONNECT_TTL_MS),
           accounts: result.accounts.map((a) => ({
             externalId: a.externalId,
@@ -335,8 +348,11 @@ export class ConnectService {
     return name;
   }
 
-  private oauthProvider(platform: string): OAuthConnectProvider {
-    const provider = this.providers.get(this.platformOf(platform))!;
+  private oauthProvider(platform: string, via?: string | null): OAuthConnectProvider {
+    const name = this.platformOf(platform);
+    const key = via?.trim() ? `${name}-${via.trim().toLowerCase()}` : name;
+    const provider = this.providers.get(key);
+    if (!provider) throw ApiError.badRequest(ConnectMessages.unknownVia(platform, String(via)));
     if (provider.method !== 'oauth') throw ApiError.badRequest(ConnectMessages.usesCredentials(provider.label));
     const missing = provider.missingConfiguration();
     if (missing.length) throw new ApiError(400, ConnectMessages.notConfigured(provider.label, missing), { reason: 'not_configured' }, 'NOT_CONFIGURED');

@@ -58,12 +58,13 @@ export class ConnectPageController {
 
   /** OAuth: off to the platform (Mastodon first shows where it goes: the server the person typed). */
   @Get('link/start/:platform')
-  async start(@Param('platform') platform: string, @Query('instanceUrl') instanceUrl: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async start(@Param('platform') platform: string, @Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const holder = await this.holder(request);
     if (!holder) return this.gone(reply);
     const browser = ensureBrowserBinding(request, reply, this.config.isProduction);
     try {
-      const { authorizeUrl } = await this.connect.start(holder.user.id, { platform, instanceUrl: text(instanceUrl) ?? null, returnTo: PAGE }, browser);
+      const input = { platform, via: text(query.via) ?? null, instanceUrl: text(query.instanceUrl) ?? null, returnTo: PAGE };
+      const { authorizeUrl } = await this.connect.start(holder.user.id, input, browser);
       if (platform === 'mastodon') return this.html(reply, 200, renderContinuePage('your Mastodon server', authorizeUrl));
       void reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store').redirect(authorizeUrl, 302);
     } catch (err) {

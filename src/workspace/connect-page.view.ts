@@ -8,6 +8,8 @@ export interface ConnectPagePlatform {
   label: string;
   method: 'oauth' | 'credentials';
   configured: boolean;
+  /** Other sign-ins (Instagram through `facebook`). */
+  via: string[];
 }
 
 export interface ConnectPageModel {
@@ -53,7 +55,12 @@ function platformSection(p: ConnectPagePlatform): string {
   if (p.platform === 'telegram') {
     return `<section aria-label="${label}">${heading}<form method="post" action="/connect/link/credentials/telegram"><label for="tg-token">Bot token</label><input id="tg-token" name="secret" type="password" autocomplete="off" required><label for="tg-chat">Channel or chat id</label><input id="tg-chat" name="chatId" type="text" required><button type="submit">Connect Telegram</button></form></section>`;
   }
-  return `<section aria-label="${label}">${heading}<a class="button" href="/connect/link/start/${encodeURIComponent(p.platform)}">Connect ${label}</a></section>`;
+  const start = `/connect/link/start/${encodeURIComponent(p.platform)}`;
+  const others = p.via.map(
+    (via) =>
+      ` <a class="button" href="${start}?via=${encodeURIComponent(via)}">Connect ${label} through ${escapeHtml(via === 'facebook' ? 'Facebook' : via)}</a>`,
+  );
+  return `<section aria-label="${label}">${heading}<a class="button" href="${start}">Connect ${label}</a>${others.join('')}</section>`;
 }
 
 function pendingSection(pending: NonNullable<ConnectPageModel['pending']>): string {

@@ -299,6 +299,53 @@ describe('Connecting the other OAuth platforms', () => {
     expect(creds.type).toBe('page');
   });
 
+  it('Instagram through Facebook Login: the business accounts of the granted Pages to choose from, stored with the Page token', async () => {
+    facebook.managedPages = [
+      {
+        id: '104000000000001',
+        name: 'Fake Page',
+        access_token: 'EAApage-1',
+        instagram_business_account: { id: '17841400000000009', username: 'page.insta', name: 'Page Insta', profile_picture_url: 'https://ig.example/p.jpg' },
+      },
+      { id: '104000000000002', name: 'Page without Instagram', access_token: 'EAApage-2' },
+    ];
+    const listed = await gql(t, [account.cookie], `{ connectablePlatforms { platform via } }`);
+    expect(listed.body.data.connectablePlatforms.find((p: { platform: string }) => p.platform === 'instagram')).toEqual({
+      platform: 'instagram',
+      via: ['facebook'],
+    });
+    expect(listed.body.data.connectablePlatforms.find((p: { platform: string }) => p.platform === 'twitter').via).toEqual([]);
+
+    const browser = new Browser(account);
+    const started = await start(t, browser, { platform: 'instagram', via: 'facebook' });
+    const authorizeUrl = new URL(started.body.data.startConnection.authorizeUrl);
+    expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(facebook.oauth.authorizeUrl);
+    expect(authorizeUrl.searchParams.get('client_id')).toBe('fb-client');
+    expect(authorizeUrl.searchParams.get('scope')).toBe('instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,business_management');
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toMatch(/\/connect\/callback\/instagram-facebook$/);
+    const landed = await callback(t, browser, await authorize(authorizeUrl.toString()));
+    const id = landed.searchParams.get('pending')!;
+    const pending = await gql(t, browser.cookies, PENDING, { id });
+    expect(pending.body.data.pendingConnection).toMatchObject({
+      platform: 'instagram',
+      accounts: [{ externalId: '17841400000000009', username: 'page.insta', displayName: 'Page Insta', kind: 'business_account' }],
+    });
+    await gql(t, browser.cookies, COMPLETE, { id, ids: ['17841400000000009'] });
+    const creds = await credentialsOf('instagram-17841400000000009');
+    expect(creds).toMatchObject({ accessToken: 'EAApage-1', type: 'facebook_login', refreshToken: null });
+  });
+
+  it('Instagram through Facebook Login without a linked account, or through an unknown sign-in: clear errors', async () => {
+    facebook.managedPages = [{ id: '104000000000002', name: 'Page without Instagram', access_token: 'EAApage-2' }];
+    const landed = await connectThrough(t, new Browser(account), { platform: 'instagram', via: 'facebook' });
+    expect(landed.searchParams.get('error')).toBe('account_unavailable');
+    expect(landed.searchParams.get('message')).toBe(
+      'No Instagram business account found: link a professional Instagram account to a Facebook Page and grant access to that Page',
+    );
+    const unknown = await start(t, new Browser(account), { platform: 'twitter', via: 'facebook' });
+    expect(unknown.body.errors[0].message).toBe('twitter cannot be connected through facebook; leave via empty, or use facebook for Instagram');
+  });
+
   it('Facebook without any Page: a clear error', async () => {
     const landed = await connectThrough(t, new Browser(account), { platform: 'facebook' });
     expect(landed.searchParams.get('error')).toBe('account_unavailable');

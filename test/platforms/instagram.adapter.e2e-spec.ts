@@ -43,6 +43,18 @@ describe('InstagramAdapter against the Instagram Graph fake', () => {
     fake.setToken('tok-expired', 'expired');
   });
 
+  it('an account connected through Facebook Login publishes and is checked on the Facebook Graph host, by its id, without refresh', async () => {
+    // Instagram Login's host points nowhere: every call must go to facebookApiUrl.
+    const viaFacebook = new InstagramAdapter({ ...endpoints, instagramApiUrl: 'http://127.0.0.1:9/v21.0', facebookApiUrl: endpoints.instagramApiUrl });
+    const pageCreds: PlatformCredentials = { ...creds(), type: 'facebook_login' };
+    const result = await viaFacebook.publish(pageCreds, request('Via the Page', { media: [image()] }));
+    expect(result.postedId).toBe(fake.posts.at(-1)!.id);
+    const health = await viaFacebook.validate(pageCreds);
+    expect(health).toMatchObject({ ok: true, username: 'fake.insta' });
+    expect(fake.calls(`GET /v21.0/${fake.user.id}`).at(-1)!.query.get('fields')).toBe('id,username,name,profile_picture_url');
+    await expect(viaFacebook.refresh!(pageCreds)).rejects.toMatchObject({ code: 'PLATFORM_AUTH_EXPIRED' });
+  });
+
   it('publishes one image: container from the public URL, status poll, media_publish, permalink', async () => {
     fake.processingPolls = 2;
     const item = image();

@@ -7,6 +7,12 @@ import { Allow } from 'class-validator';
 @InputType('StartConnectionInput')
 export class StartConnectionInput {
   @Field() @Allow() platform: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Another sign-in than the platform’s own: `facebook` for Instagram business accounts linked to a Facebook Page',
+  })
+  @Allow()
+  via?: string | null;
   @Field(() => String, { nullable: true, description: 'Required for Mastodon: the instance, e.g. https://mastodon.social' }) @Allow() instanceUrl?:
     string | null;
   @Field(() => String, { nullable: true, description: 'Same-origin path to return to (default /connections)' }) @Allow() returnTo?: string | null;

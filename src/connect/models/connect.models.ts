@@ -4,6 +4,10 @@ import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
 export class ConnectablePlatformModel {
   @Field() platform: string;
   @Field({ description: 'oauth | credentials' }) method: string;
+  @Field(() => [String], {
+    description: 'Other sign-ins startConnection accepts in `via` (configured ones): ["facebook"] for Instagram business accounts linked to a Facebook Page',
+  })
+  via: string[];
   @Field() configured: boolean;
   @Field() label: string;
 }

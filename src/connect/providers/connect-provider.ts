@@ -56,6 +56,11 @@ export interface StoredGrant {
 export interface OAuthConnectProvider {
   readonly platform: PlatformName;
   readonly method: 'oauth';
+  /**
+   * Another sign-in than the platform's own, or null: `facebook` for Instagram business accounts
+   * reached through Facebook Login. Its flows are keyed `<platform>-<via>` (flowKey).
+   */
+  readonly via: string | null;
   readonly label: string;
   /** Variables that must be set before this platform can be connected (empty: configured). */
   missingConfiguration(): string[];
@@ -109,4 +114,9 @@ export class ConnectError extends Error {
     super(message);
     this.name = 'ConnectError';
   }
+}
+
+/** The key of a provider's flows: its callback path segment and the platform its states carry. */
+export function flowKey(provider: ConnectProvider): string {
+  return provider.method === 'oauth' && provider.via ? `${provider.platform}-${provider.via}` : provider.platform;
 }

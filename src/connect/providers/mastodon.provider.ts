@@ -25,6 +25,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 export class MastodonProvider implements OAuthConnectProvider {
   readonly platform = 'mastodon' as const;
   readonly method = 'oauth' as const;
+  readonly via = null;
   readonly label = 'Mastodon';
   readonly needsInstance = true;
 

@@ -13,6 +13,8 @@ interface FacebookPageEntry {
   username?: unknown;
   access_token?: unknown;
   picture?: { data?: { url?: unknown } };
+  /** Asked for by the Instagram-through-Facebook flow: the business account linked to the Page. */
+  instagram_business_account?: { id?: unknown; username?: unknown; name?: unknown; profile_picture_url?: unknown };
 }
 
 /** The fields of `GET /youtube/v3/channels?part=snippet` we read. */
@@ -221,6 +223,56 @@ export const INSTAGRAM: OAuth2Spec = {
   refresh: (grant, s) => refreshLongLivedToken('Instagram', s.endpoints.instagramApiUrl, 'ig_refresh_token', grant.accessToken, s.timeoutMs),
 };
 
+/**
+ * Instagram business or creator accounts linked to a Facebook Page, through Facebook Login (the
+ * Facebook app's credentials and endpoints): every Page the person granted that has an Instagram
+ * account is offered as a `business_account`; the connection publishes with that Page's token on
+ * the Facebook Graph host (connection type `facebook_login`; Page tokens do not expire).
+ */
+export const INSTAGRAM_VIA_FACEBOOK: OAuth2Spec = {
+  platform: 'instagram',
+  via: 'facebook',
+  label: 'Instagram (Facebook Login)',
+  scopes: ['instagram_basic', 'instagram_content_publish', 'pages_show_list', 'pages_read_engagement', 'business_management'],
+  scopeSeparator: ',',
+  pkce: false,
+  clientAuth: 'body',
+  tokenHttpMethod: 'GET',
+  async accounts(token, s) {
+    const fields = 'id,name,access_token,instagram_business_account{id,username,name,profile_picture_url}';
+    const query = new URLSearchParams({ fields, access_token: token.accessToken });
+    const pages = await fetchIdentity<{ data?: FacebookPageEntry[] }>('Facebook', `${s.endpoints.facebookApiUrl}/me/accounts?${query}`, null, s.timeoutMs);
+    const accounts: ConnectCandidate[] = [];
+    for (const page of pages.data ?? []) {
+      const ig = page.instagram_business_account;
+      const id = str(ig?.id);
+      const pageToken = str(page.access_token);
+      if (!id || !pageToken) continue;
+      const username = str(ig?.username) ?? id;
+      accounts.push({
+        externalId: id,
+        username,
+        displayName: str(ig?.name) ?? str(page.name),
+        profileImageUrl: str(ig?.profile_picture_url),
+        profileUrl: `https://www.instagram.com/${username}`,
+        kind: 'business_account',
+        type: 'facebook_login',
+        accessToken: pageToken,
+        refreshToken: null,
+        accessTokenExpiresAt: null,
+      });
+    }
+    if (!accounts.length) {
+      throw new ConnectError(
+        'account_unavailable',
+        'No Instagram business account found: link a professional Instagram account to a Facebook Page and grant access to that Page',
+      );
+    }
+    return { accounts, needsSelection: true };
+  },
+  refresh: () => Promise.reject(new Error('Page tokens do not expire; reconnect to renew them')),
+};
+
 export const THREADS: OAuth2Spec = {
   platform: 'threads',
   label: 'Threads',
@@ -349,4 +401,4 @@ export const PINTEREST: OAuth2Spec = {
   },
 };
 
-export const OAUTH2_SPECS: readonly OAuth2Spec[] = [TWITTER, LINKEDIN, FACEBOOK, INSTAGRAM, THREADS, TIKTOK, YOUTUBE, PINTEREST];
+export const OAUTH2_SPECS: readonly OAuth2Spec[] = [TWITTER, LINKEDIN, FACEBOOK, INSTAGRAM, INSTAGRAM_VIA_FACEBOOK, THREADS, TIKTOK, YOUTUBE, PINTEREST];

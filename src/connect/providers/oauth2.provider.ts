@@ -11,6 +11,8 @@ import { exchangeToken, type TokenAnswer } from './oauth-http';
  */
 export interface OAuth2Spec {
   platform: OAuthClientPlatform;
+  /** Signing in through another platform's app (Instagram via `facebook`); default: its own. */
+  via?: OAuthClientPlatform;
   label: string;
   scopes: string[];
   /** Space for most; comma for LinkedIn-less Meta, TikTok and Pinterest. */
@@ -32,6 +34,7 @@ export class OAuth2Provider implements OAuthConnectProvider {
   readonly method = 'oauth' as const;
   readonly needsInstance = false;
   readonly platform: PlatformName;
+  readonly via: string | null;
   readonly label: string;
 
   constructor(
@@ -39,11 +42,12 @@ export class OAuth2Provider implements OAuthConnectProvider {
     private readonly settings: ConnectSettings,
   ) {
     this.platform = spec.platform;
+    this.via = spec.via ?? null;
     this.label = spec.label;
   }
 
   private get client(): OAuthClientSettings {
-    return this.settings.clients[this.spec.platform];
+    return this.settings.clients[this.spec.via ?? this.spec.platform];
   }
 
   missingConfiguration(): string[] {

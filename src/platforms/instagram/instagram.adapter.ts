@@ -15,6 +15,9 @@ import { GraphClient, fetchPermalink, refreshLongLivedToken, waitForContainer } 
 
 const LABEL = PLATFORM_CONTENT_RULES.instagram.label;
 const VIDEO_TYPES = ['REELS', 'STORIES'] as const;
+/** A business account connected through Facebook Login (connect's `instagram-facebook` flow). */
+const viaFacebook = (credentials: PlatformCredentials): boolean => credentials.type === 'facebook_login';
+
 /** Instagram Login scopes posting needs; /me does not list them. */
 const REQUIRED_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'];
 
@@ -77,7 +80,10 @@ export class InstagramAdapter implements PlatformAdapter {
 
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
     try {
-      const me = await this.client(credentials).get<Me>('/me', { fields: 'id,user_id,username,name,profile_picture_url' });
+      // A Page token (Facebook Login) answers /me with the Page: the account is read by its id.
+      const path = viaFacebook(credentials) ? `/${credentials.externalId}` : '/me';
+      const fields = viaFacebook(credentials) ? 'id,username,name,profile_picture_url' : 'id,user_id,username,name,profile_picture_url';
+      const me = await this.client(credentials).get<Me>(path, { fields });
       return {
         ok: true,
         username: me.username,
@@ -94,6 +100,11 @@ export class InstagramAdapter implements PlatformAdapter {
 
   /** The long-lived token refreshes itself (it must be at least 24 h old and unexpired). */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
+    if (viaFacebook(credentials)) {
+      return Promise.reject(
+        new PlatformError('PLATFORM_AUTH_EXPIRED', 'Page tokens do not expire; reconnect through Facebook to renew it', { retryable: false }),
+      );
+    }
     return refreshLongLivedToken(LABEL, this.endpoints.instagramApiUrl, 'ig_refresh_token', credentials.accessToken, this.endpoints.requestTimeoutMs);
   }
 
@@ -109,8 +120,10 @@ export class InstagramAdapter implements PlatformAdapter {
     return match ? { postedId: match.id, publishedUrl: match.permalink ?? `https://www.instagram.com/${credentials.username ?? ''}` } : null;
   }
 
+  /** Instagram Login tokens speak to graph.instagram.com; Page tokens (Facebook Login) to graph.facebook.com. */
   private client(credentials: PlatformCredentials): GraphClient {
-    return new GraphClient(this.endpoints.instagramApiUrl, credentials.accessToken, this.endpoints.requestTimeoutMs, LABEL);
+    const host = viaFacebook(credentials) ? this.endpoints.facebookApiUrl : this.endpoints.instagramApiUrl;
+    return new GraphClient(host, credentials.accessToken, this.endpoints.requestTimeoutMs, LABEL);
   }
 
   private videoType(settings: Record<string, unknown>): (typeof VIDEO_TYPES)[number] | null {

@@ -35,7 +35,14 @@ export class FacebookFake extends MetaGraphFake {
   }
 
   /** Pages the signing-in person manages, each with its own page token (`/me/accounts`). */
-  managedPages: Array<{ id: string; name: string; access_token: string; picture?: { data: { url: string } } }> = [];
+  managedPages: Array<{
+    id: string;
+    name: string;
+    access_token: string;
+    picture?: { data: { url: string } };
+    /** The Instagram professional account linked to the Page (asked for by Instagram through Facebook Login). */
+    instagram_business_account?: { id: string; username: string; name?: string; profile_picture_url?: string };
+  }> = [];
   /** Facebook Login: the token endpoint is a GET with the secret in the query; no PKCE. */
   readonly oauth = new FakeOAuth(this, {
     clientId: 'fb-client',

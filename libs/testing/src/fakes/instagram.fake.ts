@@ -131,6 +131,8 @@ export class InstagramFake extends MetaGraphFake {
   }
 
   private read(req: FakeRequest): FakeResponse {
+    // The account itself, by id (how a Page token reads it: Facebook Login).
+    if (req.params.id === this.user.id) return { status: 200, body: this.pick(this.user, this.fieldsOf(req)) };
     const container = this.containers.get(req.params.id);
     if (container) {
       container.polls += 1;
