@@ -30,10 +30,12 @@ export class AdminUsersResolver {
   async adminUsers(
     @Args('page', { type: () => Int, nullable: true }) page?: number | null,
     @Args('limit', { type: () => Int, nullable: true }) limit?: number | null,
+    @Args('search', { type: () => String, nullable: true, description: 'Part of the email or display name (case-insensitive)' }) search?: string | null,
+    @Args('plan', { type: () => String, nullable: true, description: 'Only users on this plan' }) plan?: string | null,
   ): Promise<AdminUserPageModel> {
     const paging = clampPage(page, limit);
-    const { items, total } = await this.users.page(paging.page, paging.limit);
-    return { items: items.map(toModel), ...paging, total };
+    const { items, total } = await this.users.page(paging.page, paging.limit, { search, plan });
+    return { items: items.map(toModel), ...paging, total, totalPages: Math.ceil(total / paging.limit) };
   }
 
   @Mutation(() => AdminUserModel)

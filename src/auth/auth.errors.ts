@@ -12,6 +12,7 @@ export const AuthMessages = {
   mcpAccessDisabled: 'MCP access is not enabled for this account',
   invalidWorkspaceUserId: 'Invalid x-postpost-user-id',
   workspaceDisabled: 'Workspace access is not enabled for this key',
+  searchTooLong: 'search must be at most 100 characters',
   workspaceOwnerApiDisabled: 'API access is not enabled for this workspace owner',
   notManagedByKey: 'User is not managed by key',
   internal: 'Internal server error',

@@ -19,6 +19,12 @@ export interface NewUser {
 
 export type UserChanges = Partial<Omit<NewUser, 'email'>>;
 
+/** The admin list's filter: a text found in the email or display name, a plan. */
+export interface UserSearch {
+  text?: string;
+  plan?: PlanName;
+}
+
 /** Only the fields request handling reads (the guard's hot path skips the rest). */
 const SUMMARY_FIELDS = { passwordHash: 0 } as const;
 
@@ -76,8 +82,20 @@ export class UsersRepository {
     return this.model.countDocuments({}).exec();
   }
 
-  page(skip: number, limit: number): Promise<UserRecord[]> {
-    return this.model.find({}, SUMMARY_FIELDS).sort({ createdAt: 1, _id: 1 }).skip(skip).limit(limit).lean<UserRecord[]>().exec();
+  /** A page of all users matching `filter` (see UsersService.page), oldest first, and their count. */
+  async page(filter: UserSearch, skip: number, limit: number): Promise<{ items: UserRecord[]; total: number }> {
+    const query: Record<string, unknown> = {};
+    if (filter.text) {
+      // A literal substring, case-insensitive: the person's text is escaped, never a pattern.
+      const pattern = new RegExp(filter.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+      query.$or = [{ email: pattern }, { displayName: pattern }];
+    }
+    if (filter.plan) query.plan = filter.plan;
+    const [items, total] = await Promise.all([
+      this.model.find(query, SUMMARY_FIELDS).sort({ createdAt: 1, _id: 1 }).skip(skip).limit(limit).lean<UserRecord[]>().exec(),
+      this.model.countDocuments(query).exec(),
+    ]);
+    return { items, total };
   }
 
   async update(userId: string, changes: UserChanges): Promise<UserRecord | null> {

@@ -201,8 +201,15 @@ export class UsersService {
     this.assertPassword(password);
   }
 
-  async page(page: number, limit: number): Promise<{ items: AdminUserView[]; total: number }> {
-    const [items, total] = await Promise.all([this.users.page((page - 1) * limit, limit), this.users.count()]);
+  /**
+   * The admin list: `search` is a case-insensitive substring of the email or display name (at most
+   * 100 characters, trimmed; empty: everyone), `plan` one of the plans (else `Invalid plan …`).
+   */
+  async page(page: number, limit: number, filter: { search?: string | null; plan?: string | null } = {}): Promise<{ items: AdminUserView[]; total: number }> {
+    const text = filter.search?.trim() ?? '';
+    if (text.length > 100) throw ApiError.badRequest(AuthMessages.searchTooLong);
+    const plan = filter.plan ? this.validPlan(filter.plan) : undefined;
+    const { items, total } = await this.users.page({ text: text || undefined, plan }, (page - 1) * limit, limit);
     return { items: items.map((u) => UsersService.toAdminView(u)), total };
   }
 

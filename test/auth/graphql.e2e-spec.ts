@@ -184,6 +184,36 @@ describe('GraphQL /graphql', () => {
       expect(clamped.body.data.adminUsers).toMatchObject({ page: 1, limit: 100 });
     });
 
+    it('adminUsers searches email and display name (case-insensitive, literally), filters by plan, counts pages', async () => {
+      const SEARCH =
+        'query($search: String, $plan: String, $limit: Int) { adminUsers(search: $search, plan: $plan, limit: $limit) { total totalPages items { email plan } } }';
+      const tag = `find-${Date.now()}`;
+      await createAccount(t, { email: `${tag}.a@example.com`, plan: 'pro' });
+      await createAccount(t, { email: `${tag}.b@example.com`, plan: 'premium' });
+      await createAccount(t, { email: `other-${tag.toUpperCase()}@example.com`, plan: 'pro' });
+      const found = (await gql(SEARCH, { search: ` ${tag.toUpperCase()} `, limit: 2 }, admin.cookie)).body.data.adminUsers;
+      expect(found).toMatchObject({ total: 3, totalPages: 2 });
+      expect(found.items.map((u: { email: string }) => u.email)).toEqual([`${tag}.a@example.com`, `${tag}.b@example.com`]);
+      const pro = (await gql(SEARCH, { search: tag, plan: 'pro' }, admin.cookie)).body.data.adminUsers;
+      expect(pro.items.map((u: { plan: string }) => u.plan)).toEqual(['pro', 'pro']);
+      // Pattern characters are text: "." matches a dot only, ".*" matches nothing here.
+      expect((await gql(SEARCH, { search: `${tag}.*` }, admin.cookie)).body.data.adminUsers.total).toBe(0);
+      const badPlan = await gql(SEARCH, { plan: 'gold' }, admin.cookie);
+      expect(badPlan.body.errors[0]).toMatchObject({ message: 'Invalid plan. Must be one of: starter, pro, premium', extensions: { code: 'BAD_USER_INPUT' } });
+      const long = await gql(SEARCH, { search: 'x'.repeat(101) }, admin.cookie);
+      expect(long.body.errors[0].message).toBe('search must be at most 100 characters');
+    });
+
+    it('adminUpdateUser sets seats, which the connection allowance follows at once', async () => {
+      const SEATS = 'mutation($id: ID!, $seats: Int) { adminUpdateUser(id: $id, input: { seats: $seats }) { seats } }';
+      const target = await createAccount(t, { plan: 'pro', seats: 1 });
+      expect((await gql(SEATS, { id: target.userId, seats: 4 }, admin.cookie)).body.data.adminUpdateUser).toEqual({ seats: 4 });
+      const usage = await t.http.get('/api/v1/usage').set(target.apiHeaders).expect(200);
+      expect(usage.body.connections).toEqual({ limit: 4, used: 0, remaining: 4 });
+      const bad = await gql(SEATS, { id: target.userId, seats: -1 }, admin.cookie);
+      expect(bad.body.errors[0]).toMatchObject({ message: 'Seats must be a whole number of at least 0', extensions: { code: 'BAD_USER_INPUT' } });
+    });
+
     it('FORBIDDEN for a non-admin, UNAUTHENTICATED without a session', async () => {
       for (const [query, variables] of [
         [LIST, {}],

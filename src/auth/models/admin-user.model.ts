@@ -13,4 +13,5 @@ export class AdminUserPageModel {
   @Field(() => Int) page: number;
   @Field(() => Int) limit: number;
   @Field(() => Int) total: number;
+  @Field(() => Int) totalPages: number;
 }
