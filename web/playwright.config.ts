@@ -67,6 +67,9 @@ export default defineConfig({
       DEMO_ACCOUNT: 'false',
       BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
       BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+      // The journeys' webhook receiver listens on 127.0.0.1; deliveries go out quickly.
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOKS_WORKER_INTERVAL_MS: '200',
     },
   },
 });

@@ -11,6 +11,7 @@ import { useSession } from './session';
 // Pages with their own queries load on first visit, keeping the first script small.
 const ApiKeysPage = lazy(() => import('./pages/ApiKeys'));
 const AdminUsersPage = lazy(() => import('./pages/AdminUsers'));
+const WebhooksPage = lazy(() => import('./pages/Webhooks'));
 
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
   return (
@@ -78,7 +79,14 @@ export function AppRoutes() {
           element={<ComingSoonPage title="Compose" what="Write a post once, check it against every platform's limits, add media and schedule it" />}
         />
         <Route path="connections" element={<ComingSoonPage title="Connections" what="Connect your social accounts and watch their health" />} />
-        <Route path="webhook-endpoints" element={<ComingSoonPage title="Webhooks" what="Get an HTTP call when a post is published or fails" />} />
+        <Route
+          path="webhook-endpoints"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <WebhooksPage />
+            </Suspense>
+          }
+        />
         <Route path="settings" element={<ComingSoonPage title="Settings" what="Your profile, password and sessions" />} />
         <Route
           path="api-keys"

@@ -21,6 +21,14 @@ type Documents = {
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      name\n      keyPrefix\n      rawKey\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RenameApiKey($id: ID!, $name: String!) {\n    renameApiKey(id: $id, name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.RenameApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n": typeof types.WebhooksDocument,
+    "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n": typeof types.CreateWebhookDocument,
+    "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n": typeof types.UpdateWebhookDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": typeof types.DeleteWebhookDocument,
+    "\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": typeof types.RegenerateWebhookSecretDocument,
+    "\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.SendTestWebhookDocument,
+    "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n": typeof types.MeDocument,
 };
 const documents: Documents = {
@@ -31,6 +39,14 @@ const documents: Documents = {
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      name\n      keyPrefix\n      rawKey\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RenameApiKey($id: ID!, $name: String!) {\n    renameApiKey(id: $id, name: $name) {\n      id\n      name\n    }\n  }\n": types.RenameApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n": types.WebhooksDocument,
+    "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n": types.CreateWebhookDocument,
+    "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n": types.UpdateWebhookDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": types.DeleteWebhookDocument,
+    "\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": types.RegenerateWebhookSecretDocument,
+    "\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n": types.SendTestWebhookDocument,
+    "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": types.RedeliverWebhookDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n": types.MeDocument,
 };
 
@@ -76,6 +92,38 @@ export function graphql(source: "\n  mutation RenameApiKey($id: ID!, $name: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n"): (typeof documents)["\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n"): (typeof documents)["\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
