@@ -70,6 +70,9 @@ export default defineConfig({
       // The journeys' webhook receiver listens on 127.0.0.1; deliveries go out quickly.
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOKS_WORKER_INTERVAL_MS: '200',
+      // Platforms the connections journey calls answer at once: nothing listens there.
+      LINKEDIN_API_URL: 'http://127.0.0.1:9',
+      TELEGRAM_API_URL: 'http://127.0.0.1:9',
     },
   },
 });

@@ -12,6 +12,7 @@ import { useSession } from './session';
 const ApiKeysPage = lazy(() => import('./pages/ApiKeys'));
 const AdminUsersPage = lazy(() => import('./pages/AdminUsers'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks'));
+const ConnectionsPage = lazy(() => import('./pages/Connections'));
 
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
   return (
@@ -78,7 +79,14 @@ export function AppRoutes() {
           path="compose"
           element={<ComingSoonPage title="Compose" what="Write a post once, check it against every platform's limits, add media and schedule it" />}
         />
-        <Route path="connections" element={<ComingSoonPage title="Connections" what="Connect your social accounts and watch their health" />} />
+        <Route
+          path="connections"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <ConnectionsPage />
+            </Suspense>
+          }
+        />
         <Route
           path="webhook-endpoints"
           element={

@@ -21,6 +21,13 @@ type Documents = {
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      name\n      keyPrefix\n      rawKey\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RenameApiKey($id: ID!, $name: String!) {\n    renameApiKey(id: $id, name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.RenameApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n": typeof types.ConnectionsPageDocument,
+    "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": typeof types.StartConnectionDocument,
+    "\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n": typeof types.ConnectWithCredentialsDocument,
+    "\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n": typeof types.PendingConnectionDocument,
+    "\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n": typeof types.CompleteConnectionDocument,
+    "\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n": typeof types.TestConnectionDocument,
+    "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": typeof types.DisconnectConnectionDocument,
     "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n": typeof types.WebhooksDocument,
     "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n": typeof types.CreateWebhookDocument,
     "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n": typeof types.UpdateWebhookDocument,
@@ -39,6 +46,13 @@ const documents: Documents = {
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      name\n      keyPrefix\n      rawKey\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RenameApiKey($id: ID!, $name: String!) {\n    renameApiKey(id: $id, name: $name) {\n      id\n      name\n    }\n  }\n": types.RenameApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n": types.ConnectionsPageDocument,
+    "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": types.StartConnectionDocument,
+    "\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n": types.ConnectWithCredentialsDocument,
+    "\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n": types.PendingConnectionDocument,
+    "\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n": types.CompleteConnectionDocument,
+    "\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n": types.TestConnectionDocument,
+    "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": types.DisconnectConnectionDocument,
     "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n": types.WebhooksDocument,
     "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n": types.CreateWebhookDocument,
     "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n": types.UpdateWebhookDocument,
@@ -92,6 +106,34 @@ export function graphql(source: "\n  mutation RenameApiKey($id: ID!, $name: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n"): (typeof documents)["\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n"): (typeof documents)["\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n"): (typeof documents)["\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n"): (typeof documents)["\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n"): (typeof documents)["\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

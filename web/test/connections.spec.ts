@@ -1,0 +1,83 @@
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { ADMIN, baseURL } from '../playwright.config';
+import { expectAccessible, screenshot, signUp, uniqueEmail, watchConsole } from './helpers';
+
+/** A LinkedIn connection for the signed-in person, made by the start-up admin (adminCreateConnection). */
+async function seedConnection(page: Page, username: string): Promise<void> {
+  const me = await (await page.request.get('/auth/me')).json();
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    expect((await admin.post('/auth/login', { data: ADMIN })).status()).toBe(200);
+    const res = await admin.post('/graphql', {
+      data: {
+        query: 'mutation($input: AdminCreateConnectionInput!) { adminCreateConnection(input: $input) { platformId } }',
+        variables: { input: { userId: me.user.id, platform: 'linkedin', externalId: `li-${Date.now()}`, accessToken: 'token', username } },
+      },
+    });
+    expect((await res.json()).errors).toBeUndefined();
+  } finally {
+    await admin.dispose();
+  }
+}
+
+test('connections: what can be connected, a credentials form with the server’s refusal, health and a test, disconnect with its consequences', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await signUp(page, uniqueEmail('connections'));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
+  await expect(page.getByRole('heading', { name: 'Connections', level: 1 })).toBeVisible();
+  await expect(page.getByText('No accounts connected yet. Connect one below.')).toBeVisible();
+
+  // Every platform is listed; one without an app says it is not available, credential platforms open a form.
+  const linkedin = page.getByRole('region', { name: 'LinkedIn' });
+  await expect(linkedin).toContainText('Not available');
+  await expect(page.getByRole('region', { name: 'Bluesky' }).getByRole('button', { name: 'Connect Bluesky' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Mastodon' }).getByRole('button', { name: 'Connect Mastodon' })).toBeDisabled();
+  await expectAccessible(page, 'connections, empty');
+  await screenshot(page, 'dashboard-connections');
+
+  await page.getByRole('region', { name: 'Telegram' }).getByRole('button', { name: 'Connect Telegram' }).click();
+  const form = page.getByRole('dialog', { name: 'Connect Telegram' });
+  await form.getByLabel('Bot token').fill('123456:not-a-real-token');
+  await form.getByRole('textbox', { name: 'Channel or chat' }).fill('@my_channel');
+  await expectAccessible(page, 'telegram form');
+  await form.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(form.getByRole('alert')).toBeVisible();
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  // An account (made by an admin here; the OAuth flows are covered by the service's tests).
+  await seedConnection(page, 'Acme Member');
+  await page.reload();
+  const row = page.getByRole('row', { name: /Acme Member/ });
+  await expect(row).toContainText('linkedin');
+  await row.getByRole('button', { name: 'Test Acme Member on linkedin' }).click();
+  await expect(row.getByRole('status')).toContainText('Test failed');
+  await expectAccessible(page, 'connections, one account');
+
+  await row.getByRole('button', { name: 'Disconnect Acme Member on linkedin' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Disconnect this account?' });
+  await expect(confirm).toContainText('Posts scheduled to it fail at once');
+  await confirm.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  await expect(page.getByText('No accounts connected yet. Connect one below.')).toBeVisible();
+
+  // Back from an authorization page that was declined: the reason is shown, the address cleaned.
+  await page.goto('/connections?error=access_denied&message=You%20declined%20on%20X');
+  await expect(page.getByText('You declined on X')).toBeVisible();
+  await expect(page).toHaveURL(/\/connections$/);
+  expect(errors).toEqual([]);
+});
+
+test.describe('connections on a 375 px wide phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the page fits the screen', async ({ page }) => {
+    const errors = watchConsole(page);
+    await signUp(page, uniqueEmail('connections-phone'));
+    await page.goto('/connections');
+    await expect(page.getByRole('heading', { name: 'Connect an account' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page, 'connections at 375 px');
+    expect(errors).toEqual([]);
+  });
+});
