@@ -13,6 +13,8 @@ const ApiKeysPage = lazy(() => import('./pages/ApiKeys'));
 const AdminUsersPage = lazy(() => import('./pages/AdminUsers'));
 const WebhooksPage = lazy(() => import('./pages/Webhooks'));
 const ConnectionsPage = lazy(() => import('./pages/Connections'));
+const PostsPage = lazy(() => import('./pages/Posts'));
+const ComposePage = lazy(() => import('./pages/Compose'));
 
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
   return (
@@ -74,10 +76,21 @@ export function AppRoutes() {
         }
       >
         <Route index element={<OverviewPage />} />
-        <Route path="posts" element={<ComingSoonPage title="Posts" what="A calendar and a list of your posts with each platform's status" />} />
+        <Route
+          path="posts"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <PostsPage />
+            </Suspense>
+          }
+        />
         <Route
           path="compose"
-          element={<ComingSoonPage title="Compose" what="Write a post once, check it against every platform's limits, add media and schedule it" />}
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <ComposePage />
+            </Suspense>
+          }
         />
         <Route
           path="connections"

@@ -1,24 +1,5 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { ADMIN, baseURL } from '../playwright.config';
-import { expectAccessible, screenshot, signUp, uniqueEmail, watchConsole } from './helpers';
-
-/** A LinkedIn connection for the signed-in person, made by the start-up admin (adminCreateConnection). */
-async function seedConnection(page: Page, username: string): Promise<void> {
-  const me = await (await page.request.get('/auth/me')).json();
-  const admin = await playwrightRequest.newContext({ baseURL });
-  try {
-    expect((await admin.post('/auth/login', { data: ADMIN })).status()).toBe(200);
-    const res = await admin.post('/graphql', {
-      data: {
-        query: 'mutation($input: AdminCreateConnectionInput!) { adminCreateConnection(input: $input) { platformId } }',
-        variables: { input: { userId: me.user.id, platform: 'linkedin', externalId: `li-${Date.now()}`, accessToken: 'token', username } },
-      },
-    });
-    expect((await res.json()).errors).toBeUndefined();
-  } finally {
-    await admin.dispose();
-  }
-}
+import { expect, test } from '@playwright/test';
+import { expectAccessible, screenshot, seedConnection, signUp, uniqueEmail, watchConsole } from './helpers';
 
 test('connections: what can be connected, a credentials form with the server’s refusal, health and a test, disconnect with its consequences', async ({
   page,
@@ -47,7 +28,7 @@ test('connections: what can be connected, a credentials form with the server’s
   await form.getByRole('button', { name: 'Cancel' }).click();
 
   // An account (made by an admin here; the OAuth flows are covered by the service's tests).
-  await seedConnection(page, 'Acme Member');
+  await seedConnection(page, 'linkedin', 'Acme Member');
   await page.reload();
   const row = page.getByRole('row', { name: /Acme Member/ });
   await expect(row).toContainText('linkedin');

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type Page } from '@playwright/test';
+import { ADMIN, baseURL } from '../playwright.config';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -57,4 +58,34 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+}
+
+/** A GraphQL operation as the start-up admin; fails the test on errors. */
+async function asAdmin(query: string, variables: Record<string, unknown>): Promise<Record<string, any>> {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  try {
+    expect((await admin.post('/auth/login', { data: ADMIN })).status()).toBe(200);
+    const body = await (await admin.post('/graphql', { data: { query, variables } })).json();
+    expect(body.errors).toBeUndefined();
+    return body.data;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+const signedInUserId = async (page: Page): Promise<string> => (await (await page.request.get('/auth/me')).json()).user.id;
+
+/** A connection for the signed-in person, made by the admin (adminCreateConnection); its platformId. */
+export async function seedConnection(page: Page, platform: string, username: string): Promise<string> {
+  const input = { userId: await signedInUserId(page), platform, externalId: `${platform.slice(0, 2)}${Date.now()}`, accessToken: 'token', username };
+  const data = await asAdmin('mutation($input: AdminCreateConnectionInput!) { adminCreateConnection(input: $input) { platformId } }', { input });
+  return data.adminCreateConnection.platformId as string;
+}
+
+/** Moves the signed-in person to a plan (and seats: paid plans' connection allowance). */
+export async function setPlan(page: Page, plan: 'starter' | 'pro' | 'premium', seats = 5): Promise<void> {
+  await asAdmin('mutation($id: ID!, $input: AdminUpdateUserInput!) { adminUpdateUser(id: $id, input: $input) { id } }', {
+    id: await signedInUserId(page),
+    input: { plan, seats },
+  });
 }

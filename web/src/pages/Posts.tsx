@@ -1,0 +1,486 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NativeSelect,
+  Pagination,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery } from 'urql';
+import { errorMessage } from '../api/client';
+import { graphql } from '../gql';
+import { PageLoader } from '../routes';
+import { formatDateTime } from './format';
+import { usePageTitle } from './page-title';
+
+const PostsPageDocument = graphql(`
+  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {
+    posts(filter: $filter, page: $page, limit: $limit) {
+      totalItems
+      totalPages
+      page
+      items {
+        id
+        content
+        status
+        scheduledTime
+        createdAt
+        platforms
+      }
+    }
+  }
+`);
+
+// The calendar's month in one page: few fields, so a hundred posts stay within the query cost limit.
+const CalendarPostsDocument = graphql(`
+  query CalendarPosts($filter: PostsFilter) {
+    posts(filter: $filter, page: 1, limit: 100) {
+      items {
+        id
+        content
+        status
+        scheduledTime
+      }
+    }
+  }
+`);
+
+const PostDetailDocument = graphql(`
+  query PostDetail($id: ID!) {
+    post(id: $id) {
+      id
+      content
+      status
+      scheduledTime
+      createdAt
+      platformPosts {
+        id
+        platform
+        platformId
+        status
+        publishedUrl
+        error {
+          code
+          message
+          retryable
+        }
+      }
+      logs {
+        id
+        event
+        platform
+        error
+        createdAt
+      }
+    }
+  }
+`);
+
+const ReschedulePostDocument = graphql(`
+  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {
+    updatePost(id: $id, input: $input) {
+      id
+      status
+      scheduledTime
+    }
+  }
+`);
+
+const DeletePostDocument = graphql(`
+  mutation DeletePost($id: ID!) {
+    deletePost(id: $id)
+  }
+`);
+
+type CalendarPost = { id: string; content: string; scheduledTime?: string | null };
+
+const STATUSES = ['draft', 'scheduled', 'published', 'failed', 'partially_published'];
+const PLATFORMS = ['twitter', 'linkedin', 'instagram', 'threads', 'tiktok', 'youtube', 'facebook', 'bluesky', 'mastodon', 'telegram', 'pinterest'];
+
+/** What to do about a platform's error code (docs/publishing.md). */
+const HINTS: Record<string, string> = {
+  PLATFORM_AUTH_EXPIRED: 'Reconnect the account on the Connections page, then schedule the post again.',
+  RATE_LIMITED: 'The platform asked to slow down; it is retried automatically.',
+  INVALID_CONTENT: 'Change the text or media to fit the platform’s rules.',
+  CONTENT_TOO_LARGE: 'Use a smaller file.',
+  CONNECTION_DISCONNECTED: 'The account was disconnected; connect it again and reschedule.',
+  PUBLISH_OUTCOME_UNKNOWN: 'Check the platform before posting again: it may have gone out.',
+};
+
+const short = (text: string, n = 80) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+/** A local date and time for a `datetime-local` field, from an ISO time. */
+const toLocalInput = (iso: string) => {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+export default function PostsPage() {
+  usePageTitle('Posts');
+  const [view, setView] = useState<'list' | 'calendar'>('list');
+  const [status, setStatus] = useState('');
+  const [platform, setPlatform] = useState('');
+  const [page, setPage] = useState(1);
+  const [month, setMonth] = useState(() => {
+    const now = new Date();
+    return new Date(now.getFullYear(), now.getMonth(), 1);
+  });
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const filters = { ...(status ? { status } : {}), ...(platform ? { platform } : {}) };
+  // The list pages through everything; the calendar asks for its month, by scheduled time.
+  const [list, refetchList] = useQuery({ query: PostsPageDocument, variables: { filter: filters, page, limit: 20 }, pause: view !== 'list' });
+  const monthFilter = {
+    ...filters,
+    fromDate: month.toISOString(),
+    toDate: new Date(month.getFullYear(), month.getMonth() + 1, 1).toISOString(),
+    sortBy: 'scheduledTime',
+    sortOrder: 'asc',
+  };
+  const [calendar, refetchCalendar] = useQuery({ query: CalendarPostsDocument, variables: { filter: monthFilter }, pause: view !== 'calendar' });
+  const { data, fetching, error } = view === 'list' ? list : calendar;
+  const reload = () => (view === 'list' ? refetchList : refetchCalendar)({ requestPolicy: 'network-only' });
+  const posts = list.data?.posts;
+
+  return (
+    <>
+      <Group justify="space-between" mb="xs">
+        <Title order={1} size="h2">
+          Posts
+        </Title>
+        <Button component={Link} to="/compose">
+          New post
+        </Button>
+      </Group>
+      <Text c="dimmed" mb="lg" maw={720}>
+        Everything you have drafted, scheduled and published, with each platform’s outcome. Times are shown in your time zone.
+      </Text>
+      <Stack gap="md" maw={1100}>
+        <Group align="flex-end" wrap="wrap">
+          <SegmentedControl
+            aria-label="View"
+            value={view}
+            onChange={(v) => setView(v as 'list' | 'calendar')}
+            data={[
+              { label: 'List', value: 'list' },
+              { label: 'Calendar', value: 'calendar' },
+            ]}
+          />
+          <NativeSelect
+            label="Status"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.currentTarget.value);
+              setPage(1);
+            }}
+            data={[{ label: 'Any status', value: '' }, ...STATUSES.map((s) => ({ label: s.replace('_', ' '), value: s }))]}
+          />
+          <NativeSelect
+            label="Platform"
+            value={platform}
+            onChange={(e) => {
+              setPlatform(e.currentTarget.value);
+              setPage(1);
+            }}
+            data={[{ label: 'Any platform', value: '' }, ...PLATFORMS.map((p) => ({ label: p, value: p }))]}
+          />
+        </Group>
+        {fetching && !data ? (
+          <PageLoader label="Loading posts" />
+        ) : error && !data ? (
+          <Alert color="red" role="alert" title="Could not load your posts">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{errorMessage(error)}</Text>
+              <Button size="xs" variant="default" onClick={reload}>
+                Try again
+              </Button>
+            </Stack>
+          </Alert>
+        ) : view === 'calendar' ? (
+          <MonthCalendar month={month} onMonth={setMonth} posts={calendar.data?.posts.items ?? []} onOpen={setOpenId} />
+        ) : !posts || posts.items.length === 0 ? (
+          <Card withBorder>
+            <Text c="dimmed">{status || platform ? 'No posts match these filters.' : 'No posts yet. Write your first one.'}</Text>
+          </Card>
+        ) : (
+          <Card withBorder p={0}>
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped verticalSpacing="sm" aria-label="Posts">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Post</Table.Th>
+                    <Table.Th scope="col">Status</Table.Th>
+                    <Table.Th scope="col">Platforms</Table.Th>
+                    <Table.Th scope="col">Scheduled for</Table.Th>
+                    <Table.Th scope="col">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {posts.items.map((p) => (
+                    <Table.Tr key={p.id}>
+                      <Table.Th scope="row" fw={400}>
+                        {short(p.content)}
+                      </Table.Th>
+                      <Table.Td>{p.status.replace('_', ' ')}</Table.Td>
+                      <Table.Td>{p.platforms.join(', ')}</Table.Td>
+                      <Table.Td>{formatDateTime(p.scheduledTime, '—')}</Table.Td>
+                      <Table.Td>
+                        <Button size="xs" variant="default" onClick={() => setOpenId(p.id)} aria-label={`Open “${short(p.content, 40)}”`}>
+                          Open
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {posts.totalPages > 1 && (
+              <Group p="md" justify="center">
+                <Pagination total={posts.totalPages} value={page} onChange={setPage} aria-label="Post pages" />
+              </Group>
+            )}
+          </Card>
+        )}
+      </Stack>
+      {openId && (
+        <PostDetailModal
+          id={openId}
+          onClose={() => setOpenId(null)}
+          onChanged={() => reload()}
+          onDeleted={() => {
+            setOpenId(null);
+            reload();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** A month grid (weeks from Monday) with each day's scheduled posts, in the person's time zone. */
+function MonthCalendar({ month, onMonth, posts, onOpen }: { month: Date; onMonth: (d: Date) => void; posts: CalendarPost[]; onOpen: (id: string) => void }) {
+  const title = month.toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+  const days = useMemo(() => {
+    const first = new Date(month);
+    const offset = (first.getDay() + 6) % 7; // Monday first
+    const count = new Date(month.getFullYear(), month.getMonth() + 1, 0).getDate();
+    return [
+      ...Array(offset).fill(null),
+      ...Array.from({ length: count }, (_, i) => new Date(month.getFullYear(), month.getMonth(), i + 1)),
+    ] as Array<Date | null>;
+  }, [month]);
+  const byDay = new Map<number, CalendarPost[]>();
+  for (const p of posts) {
+    if (!p.scheduledTime) continue;
+    const d = new Date(p.scheduledTime);
+    if (d.getMonth() !== month.getMonth()) continue;
+    byDay.set(d.getDate(), [...(byDay.get(d.getDate()) ?? []), p]);
+  }
+  return (
+    <Card withBorder component="section" aria-label={`Calendar, ${title}`}>
+      <Group justify="space-between" mb="sm">
+        <Button variant="default" size="xs" onClick={() => onMonth(new Date(month.getFullYear(), month.getMonth() - 1, 1))}>
+          Previous month
+        </Button>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Button variant="default" size="xs" onClick={() => onMonth(new Date(month.getFullYear(), month.getMonth() + 1, 1))}>
+          Next month
+        </Button>
+      </Group>
+      <SimpleGrid cols={7} spacing={4} visibleFrom="sm">
+        {WEEKDAYS.map((d) => (
+          <Text key={d} size="xs" fw={600} ta="center">
+            {d}
+          </Text>
+        ))}
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 7 }} spacing={4} mt={4}>
+        {days.map((day, i) =>
+          day ? (
+            <Card
+              key={i}
+              withBorder
+              padding={4}
+              mih={72}
+              component="section"
+              aria-label={day.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })}
+            >
+              <Text size="xs" fw={600}>
+                {day.getDate()}
+              </Text>
+              {(byDay.get(day.getDate()) ?? []).map((p) => (
+                <Anchor key={p.id} component="button" type="button" size="xs" display="block" ta="left" onClick={() => onOpen(p.id)}>
+                  {new Date(p.scheduledTime!).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} {short(p.content, 24)}
+                </Anchor>
+              ))}
+            </Card>
+          ) : (
+            <div key={i} aria-hidden />
+          ),
+        )}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function PostDetailModal({ id, onClose, onChanged, onDeleted }: { id: string; onClose: () => void; onChanged: () => void; onDeleted: () => void }) {
+  const [{ data, fetching, error }, refetch] = useQuery({ query: PostDetailDocument, variables: { id } });
+  const [{ fetching: saving }, reschedule] = useMutation(ReschedulePostDocument);
+  const [{ fetching: deleting }, remove] = useMutation(DeletePostDocument);
+  const [when, setWhen] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const post = data?.post;
+  const editable = post && (post.status === 'draft' || post.status === 'scheduled');
+
+  const onReschedule = async () => {
+    setProblem(null);
+    const result = await reschedule({ id, input: { status: 'scheduled', scheduledTime: new Date(when).toISOString() } });
+    if (result.error) return setProblem(errorMessage(result.error));
+    notifications.show({ color: 'green', message: `Scheduled for ${formatDateTime(result.data!.updatePost.scheduledTime)}` });
+    refetch({ requestPolicy: 'network-only' });
+    onChanged();
+  };
+
+  return (
+    <Modal opened onClose={onClose} size="xl" title="Post" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {fetching && !data ? (
+        <PageLoader label="Loading the post" />
+      ) : error || !post ? (
+        <Alert color="red" role="alert" title="Could not load this post">
+          {error ? errorMessage(error) : 'It no longer exists.'}
+        </Alert>
+      ) : (
+        <Stack>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{post.content}</Text>
+          <Text size="sm">
+            Status: <strong>{post.status.replace('_', ' ')}</strong>
+            {post.scheduledTime && <> · scheduled for {formatDateTime(post.scheduledTime)}</>}
+          </Text>
+          <Title order={2} size="h5">
+            On each platform
+          </Title>
+          <Table aria-label="Platforms of this post">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Platform</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Outcome</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {post.platformPosts.map((pp) => (
+                <Table.Tr key={pp.id}>
+                  <Table.Th scope="row" fw={400}>
+                    {pp.platformId}
+                  </Table.Th>
+                  <Table.Td>{pp.status}</Table.Td>
+                  <Table.Td>
+                    {pp.publishedUrl ? (
+                      <Anchor href={pp.publishedUrl} target="_blank" rel="noreferrer noopener">
+                        View on {pp.platform}
+                      </Anchor>
+                    ) : pp.error ? (
+                      <Stack gap={2}>
+                        <Text size="sm">
+                          {pp.error.message} ({pp.error.code})
+                        </Text>
+                        {HINTS[pp.error.code] && <Text size="xs">{HINTS[pp.error.code]}</Text>}
+                      </Stack>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {editable && (
+            <Group align="flex-end">
+              <TextInput
+                type="datetime-local"
+                label="Publish at (your time zone)"
+                value={when || (post.scheduledTime ? toLocalInput(post.scheduledTime) : '')}
+                onChange={(e) => setWhen(e.currentTarget.value)}
+              />
+              <Button onClick={onReschedule} loading={saving} disabled={!when}>
+                {post.status === 'draft' ? 'Schedule' : 'Reschedule'}
+              </Button>
+            </Group>
+          )}
+          {problem && (
+            <Alert color="red" role="alert" title="Not changed">
+              {problem}
+            </Alert>
+          )}
+          <Title order={2} size="h5">
+            Log
+          </Title>
+          {post.logs.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Nothing has happened yet.
+            </Text>
+          ) : (
+            <Timeline bulletSize={14} lineWidth={2} aria-label="Log">
+              {post.logs.map((l) => (
+                <Timeline.Item key={l.id} title={`${l.event}${l.platform ? ` · ${l.platform}` : ''}`}>
+                  <Text size="xs">{formatDateTime(l.createdAt)}</Text>
+                  {l.error && <Text size="xs">{l.error}</Text>}
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          )}
+          <Group justify="space-between">
+            {confirmDelete ? (
+              <Group gap="xs">
+                <Text size="sm">Delete this post, its platform posts, log and media?</Text>
+                <Button
+                  color="red"
+                  size="xs"
+                  loading={deleting}
+                  onClick={async () => {
+                    const result = await remove({ id });
+                    if (result.error) setProblem(errorMessage(result.error));
+                    else onDeleted();
+                  }}
+                >
+                  Delete post
+                </Button>
+                <Button size="xs" variant="default" onClick={() => setConfirmDelete(false)}>
+                  Keep it
+                </Button>
+              </Group>
+            ) : (
+              <Button color="red" variant="light" onClick={() => setConfirmDelete(true)}>
+                Delete…
+              </Button>
+            )}
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

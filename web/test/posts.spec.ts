@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, screenshot, seedConnection, setPlan, signUp, uniqueEmail, watchConsole } from './helpers';
+
+/** `YYYY-MM-DDTHH:mm` in the browser's zone (the test runs in the same one), `days` from now at 10:00. */
+function localAt(days: number): { input: string; date: Date } {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  d.setHours(10, 0, 0, 0);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { input: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`, date: d };
+}
+
+const LONG = Array.from({ length: 12 }, (_, i) => `Sentence number ${i + 1} of a long announcement about our spring release.`).join(' ');
+
+test('compose with live counters and the reply-chain preview, save a draft, schedule one, find both in the list, filter, calendar, detail, reschedule, delete', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  await signUp(page, uniqueEmail('posts'));
+  // X is not part of Starter: this person is on Pro, with room for two accounts.
+  await setPlan(page, 'pro');
+
+  // Without accounts, the composer says what to do first.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compose' }).click();
+  await expect(page.getByText('Connect an account first')).toBeVisible();
+  const x = await seedConnection(page, 'twitter', 'acme_x');
+  await seedConnection(page, 'linkedin', 'Acme LinkedIn');
+  await page.reload();
+
+  await page.getByRole('checkbox', { name: 'acme_x (twitter)' }).check();
+  await page.getByRole('checkbox', { name: 'Acme LinkedIn (linkedin)' }).check();
+  await page.getByRole('textbox', { name: 'Post text' }).fill('Hello https://example.com/a/very/long/link/that/counts/as/twenty/three');
+  const counters = page.getByRole('list', { name: 'Length per platform' });
+  // The service's own counts (reference notes: X counts a link at its literal length, an emoji 2).
+  await expect(counters).toContainText('Twitter/X: 70 / 280');
+  await expect(counters).toContainText('LinkedIn: 70 / 3000');
+  await page.getByRole('textbox', { name: 'Post text' }).fill('Launch 🚀');
+  await expect(counters).toContainText('Twitter/X: 9 / 280');
+  await expect(counters).toContainText('LinkedIn: 8 / 3000');
+
+  await page.getByRole('textbox', { name: 'Post text' }).fill(LONG);
+  await expect(counters).toContainText(/Twitter\/X: \d+ \/ 280 — goes out as [2-9] posts/);
+  const chain = page.getByRole('region', { name: 'Twitter/X reply chain' });
+  await expect(chain.getByRole('listitem').first()).toContainText('(1/');
+  await expectAccessible(page, 'compose');
+  await screenshot(page, 'dashboard-compose');
+
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('heading', { name: 'Posts', level: 1 })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Sentence number 1/ })).toContainText('draft');
+
+  // A second post, scheduled for tomorrow at 10:00 local time, on X only.
+  const tomorrow = localAt(1);
+  await page.getByRole('link', { name: 'New post' }).click();
+  await page.getByRole('checkbox', { name: 'acme_x (twitter)' }).check();
+  await page.getByRole('textbox', { name: 'Post text' }).fill('Launch day!');
+  await page.getByLabel('Publish at (your time zone)').fill(tomorrow.input);
+  await page.getByRole('button', { name: 'Schedule' }).click();
+  const scheduledRow = page.getByRole('row', { name: /Launch day!/ });
+  await expect(scheduledRow).toContainText('scheduled');
+  await expectAccessible(page, 'posts list');
+  await screenshot(page, 'dashboard-posts');
+
+  // The spec's filters.
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('scheduled');
+  await expect(page.getByRole('row', { name: /Launch day!/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Sentence number 1/ })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('');
+  await page.getByRole('combobox', { name: 'Platform' }).selectOption('linkedin');
+  await expect(page.getByRole('row', { name: /Sentence number 1/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Launch day!/ })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Platform' }).selectOption('');
+
+  // The calendar shows the scheduled post on its day.
+  await page.getByRole('radiogroup', { name: 'View' }).getByText('Calendar', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Calendar' })).toBeChecked();
+  if (tomorrow.date.getMonth() !== new Date().getMonth()) await page.getByRole('button', { name: 'Next month' }).click();
+  const day = page.getByRole('region', { name: tomorrow.date.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' }) });
+  await expect(day.getByRole('button', { name: /Launch day!/ })).toBeVisible();
+  await expectAccessible(page, 'posts calendar');
+  await screenshot(page, 'dashboard-calendar');
+
+  // Detail from the calendar: each platform's status and the log; reschedule to the day after.
+  await day.getByRole('button', { name: /Launch day!/ }).click();
+  const detail = page.getByRole('dialog', { name: 'Post' });
+  await expect(detail.getByRole('table', { name: 'Platforms of this post' })).toContainText(x);
+  await expect(detail.getByLabel('Log')).toContainText('scheduled');
+  const later = localAt(2);
+  await detail.getByLabel('Publish at (your time zone)').fill(later.input);
+  await detail.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(page.getByText(/^Scheduled for /)).toBeVisible();
+  await expectAccessible(page, 'post detail');
+
+  // Delete, after saying what goes.
+  await detail.getByRole('button', { name: 'Delete…' }).click();
+  await expect(detail).toContainText('Delete this post, its platform posts, log and media?');
+  await detail.getByRole('button', { name: 'Delete post' }).click();
+  await expect(detail).toBeHidden();
+  await page.getByRole('radiogroup', { name: 'View' }).getByText('List', { exact: true }).click();
+  await expect(page.getByRole('row', { name: /Launch day!/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test.describe('posts and compose on a 375 px wide phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('both pages fit the screen', async ({ page }) => {
+    const errors = watchConsole(page);
+    await signUp(page, uniqueEmail('posts-phone'));
+    await seedConnection(page, 'mastodon', 'phone_user');
+    for (const [path, heading] of [
+      ['/posts', 'Posts'],
+      ['/compose', 'Compose'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(page, `${path} at 375 px`);
+    }
+    expect(errors).toEqual([]);
+  });
+});
