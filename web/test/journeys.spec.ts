@@ -75,6 +75,14 @@ test('an admin moves the person to Pro on the users page', async ({ page }) => {
   await expect(page.getByRole('rowheader', { name: person.email })).toBeVisible();
   await expectAccessible(page, 'admin users');
   await screenshot(page, 'dashboard-admin-users');
+
+  // Search finds the person by part of the address; a search that matches nobody says so.
+  const search = page.getByRole('textbox', { name: 'Search' });
+  await search.fill(person.email.split('@')[0].toUpperCase());
+  await expect(page.getByRole('table', { name: /All accounts/ }).getByRole('rowheader')).toHaveText([person.email]);
+  await search.fill('nobody-has-this-address');
+  await expect(page.getByText('No user matches.')).toBeVisible();
+  await search.fill(person.email);
   await page.getByRole('button', { name: `Edit ${person.email}` }).click();
   const dialog = page.getByRole('dialog', { name: `Edit ${person.email}` });
   await dialog.getByRole('combobox', { name: 'Plan' }).click();
@@ -93,6 +101,7 @@ test('an admin moves the person to Pro on the users page', async ({ page }) => {
   await expectAccessible(page, 'admin users: create dialog');
   await create.getByRole('button', { name: 'Create user' }).click();
   await expect(create).toBeHidden();
+  await search.fill(other);
   await expect(page.getByRole('rowheader', { name: other })).toBeVisible();
   await signOut(page);
   expect(errors).toEqual([]);

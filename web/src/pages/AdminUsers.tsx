@@ -18,6 +18,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
@@ -29,8 +30,8 @@ import { formatDateTime } from './format';
 import { usePageTitle } from './page-title';
 
 const AdminUsersDocument = graphql(`
-  query AdminUsers($page: Int, $limit: Int) {
-    adminUsers(page: $page, limit: $limit) {
+  query AdminUsers($page: Int, $limit: Int, $search: String, $plan: String) {
+    adminUsers(page: $page, limit: $limit, search: $search, plan: $plan) {
       page
       limit
       total
@@ -87,7 +88,13 @@ const planLabel = (plan: string) => PLANS.find((p) => p.value === plan)?.label ?
 export default function AdminUsersPage() {
   usePageTitle('Users');
   const [page, setPage] = useState(1);
-  const [{ data, fetching, error }, refetch] = useQuery({ query: AdminUsersDocument, variables: { page, limit: PAGE_SIZE } });
+  const [search, setSearch] = useState('');
+  const [plan, setPlan] = useState<string | null>(null);
+  const [debounced] = useDebouncedValue(search, 300);
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: AdminUsersDocument,
+    variables: { page, limit: PAGE_SIZE, search: debounced.trim() || null, plan },
+  });
   const reload = () => refetch({ requestPolicy: 'network-only' });
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [creating, setCreating] = useState(false);
@@ -101,6 +108,30 @@ export default function AdminUsersPage() {
           Users
         </Title>
         <Button onClick={() => setCreating(true)}>Create user</Button>
+      </Group>
+      <Group align="flex-end">
+        <TextInput
+          label="Search"
+          description="Part of an email or name"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          maw={320}
+        />
+        <Select
+          label="Plan"
+          placeholder="Any plan"
+          clearable
+          data={PLANS}
+          value={plan}
+          onChange={(v) => {
+            setPlan(v);
+            setPage(1);
+          }}
+          maw={200}
+        />
       </Group>
       <Card withBorder p={0} component="section" aria-labelledby="users-title">
         <Title order={2} size="h4" id="users-title" p="md">
@@ -119,7 +150,7 @@ export default function AdminUsersPage() {
           </Alert>
         ) : !result || result.items.length === 0 ? (
           <Text px="md" pb="md" c="dimmed">
-            No users on this page.
+            {debounced.trim() || plan ? 'No user matches.' : 'No users on this page.'}
           </Text>
         ) : (
           <Table.ScrollContainer minWidth={720}>
