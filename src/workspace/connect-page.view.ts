@@ -29,7 +29,7 @@ export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a1b1e}
 h1{font-size:1.5rem}section{border:1px solid #dee2e6;border-radius:8px;padding:1rem;margin:1rem 0}
 label{display:block;margin:.5rem 0 .25rem}input[type=text],input[type=password],input[type=url]{width:100%;padding:.4rem;box-sizing:border-box}
-button,a.button{display:inline-block;margin-top:.5rem;padding:.4rem .9rem;border-radius:6px;border:1px solid #1c7ed6;background:#1c7ed6;color:#fff;text-decoration:none;font-size:1rem}
+button,a.button{display:inline-block;margin-top:.5rem;padding:.4rem .9rem;border-radius:6px;border:1px solid #1864ab;background:#1864ab;color:#fff;text-decoration:none;font-size:1rem}
 form div label{display:inline;margin-left:.4rem}
 .notice{background:#ebfbee;padding:.5rem 1rem;border-radius:6px}.error{background:#fff5f5;padding:.5rem 1rem;border-radius:6px}`;
 

@@ -15,6 +15,7 @@ const WebhooksPage = lazy(() => import('./pages/Webhooks'));
 const ConnectionsPage = lazy(() => import('./pages/Connections'));
 const PostsPage = lazy(() => import('./pages/Posts'));
 const ComposePage = lazy(() => import('./pages/Compose'));
+const WorkspacePage = lazy(() => import('./pages/Workspace'));
 
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
   return (
@@ -40,6 +41,12 @@ function PublicOnly({ children }: { children: ReactNode }) {
   const [params] = useSearchParams();
   if (state.status === 'loading') return <PageLoader />;
   if (state.status === 'signed-in') return <Navigate to={safeNext(params.get('next'))} replace />;
+  return children;
+}
+
+function WorkspaceOwnersOnly({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  if (state.status !== 'signed-in' || !(state.user.workspacesEnabled || state.user.isAdmin)) return <NotFoundPage />;
   return children;
 }
 
@@ -115,6 +122,16 @@ export function AppRoutes() {
             <Suspense fallback={<PageLoader />}>
               <ApiKeysPage />
             </Suspense>
+          }
+        />
+        <Route
+          path="workspace"
+          element={
+            <WorkspaceOwnersOnly>
+              <Suspense fallback={<PageLoader />}>
+                <WorkspacePage />
+              </Suspense>
+            </WorkspaceOwnersOnly>
           }
         />
         <Route

@@ -23,7 +23,11 @@ export function Shell() {
   const [leaving, setLeaving] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  const items = user.isAdmin ? [...NAV, { to: '/admin/users', label: 'Users (admin)' }] : NAV;
+  const items = [
+    ...NAV,
+    ...(user.workspacesEnabled || user.isAdmin ? [{ to: '/workspace', label: 'Workspace' }] : []),
+    ...(user.isAdmin ? [{ to: '/admin/users', label: 'Users (admin)' }] : []),
+  ];
 
   const onSignOut = async () => {
     setLeaving(true);
