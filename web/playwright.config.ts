@@ -67,6 +67,8 @@ export default defineConfig({
       DEMO_ACCOUNT: 'false',
       BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
       BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+      // Upload URLs and connection links point at the address the browser uses.
+      PUBLIC_BASE_URL: baseURL,
       // The journeys' webhook receiver listens on 127.0.0.1; deliveries go out quickly.
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOKS_WORKER_INTERVAL_MS: '200',

@@ -10,6 +10,9 @@ function localAt(days: number): { input: string; date: Date } {
   return { input: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`, date: d };
 }
 
+/** A 1×1 PNG (the service checks that the bytes are what the type says). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
 const LONG = Array.from({ length: 12 }, (_, i) => `Sentence number ${i + 1} of a long announcement about our spring release.`).join(' ');
 
 test('compose with live counters and the reply-chain preview, save a draft, schedule one, find both in the list, filter, calendar, detail, reschedule, delete', async ({
@@ -42,6 +45,15 @@ test('compose with live counters and the reply-chain preview, save a draft, sche
   await expect(counters).toContainText(/Twitter\/X: \d+ \/ 280 — goes out as [2-9] posts/);
   const chain = page.getByRole('region', { name: 'Twitter/X reply chain' });
   await expect(chain.getByRole('listitem').first()).toContainText('(1/');
+
+  // Media: uploaded at once with its progress and a preview; a file no platform takes is refused.
+  await page.getByLabel('Media files').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG });
+  const photo = page.getByRole('listitem', { name: 'photo.png' });
+  await expect(photo.getByText('Uploaded')).toBeVisible();
+  await expect(photo.getByRole('img', { name: 'Preview of photo.png' })).toBeVisible();
+  await page.getByLabel('Media files').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await expect(page.getByRole('listitem', { name: 'notes.txt' }).getByRole('alert')).toContainText('text/plain cannot be posted');
+  await page.getByRole('button', { name: 'Remove notes.txt' }).click();
   await expectAccessible(page, 'compose');
   await screenshot(page, 'dashboard-compose');
 

@@ -1,6 +1,23 @@
-import { Alert, Button, Card, Checkbox, Group, List, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  CloseButton,
+  Group,
+  Image,
+  List,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type DragEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 // The server's own rules and splitter, compiled into the dashboard: the counters and the preview
@@ -8,6 +25,9 @@ import { useMutation, useQuery } from 'urql';
 import { PLATFORM_CONTENT_RULES } from '../../../src/platforms/content-rules';
 import type { PlatformName } from '../../../src/platforms/platform-adapter';
 import { splitIntoThread } from '../../../src/publishing/thread-splitter';
+import { checkCommonRules, checkMediaSizes } from '../../../src/platforms/adapter-kit/content-checks';
+import type { MediaItem } from '../../../src/platforms/platform-adapter';
+import { ACCEPTED, kindOf, putFile, readPreview, type UploadState } from './media-upload';
 import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
 import { PageLoader } from '../routes';
@@ -22,6 +42,15 @@ const ComposeConnectionsDocument = graphql(`
       platformId
       username
       displayName
+    }
+  }
+`);
+
+const CreateUploadUrlDocument = graphql(`
+  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {
+    createUploadUrl(input: $input) {
+      uploadUrl
+      mediaId
     }
   }
 `);
@@ -47,6 +76,14 @@ export interface PlatformCount {
   over: boolean;
 }
 
+/** The platform's media problem for these files (counts, kinds, video types, sizes), or null: the service's own checks. */
+export function mediaProblemFor(platform: PlatformName, uploads: Array<Pick<UploadState, 'file' | 'kind'>>): string | null {
+  const rules = PLATFORM_CONTENT_RULES[platform];
+  const media = uploads.map((u) => ({ kind: u.kind, mimeType: u.file.type, size: u.file.size, fileName: u.file.name }) as MediaItem);
+  // Text length is the counters' business: only the media rules here.
+  return checkCommonRules({ ...rules, autoThreads: true }, { content: '', media }) ?? checkMediaSizes(rules, media);
+}
+
 /** How each chosen platform counts `content` (pure, from the server's table). */
 export function countFor(platform: PlatformName, content: string): PlatformCount {
   const rules = PLATFORM_CONTENT_RULES[platform];
@@ -68,6 +105,8 @@ export default function ComposePage() {
   const [chosen, setChosen] = useState<string[]>([]);
   const [when, setWhen] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [uploads, setUploads] = useState<UploadState[]>([]);
+  const [, createUploadUrl] = useMutation(CreateUploadUrlDocument);
   const connections = useMemo(() => data?.connections ?? [], [data]);
 
   const platforms = useMemo(
@@ -76,11 +115,41 @@ export default function ComposePage() {
   );
   const counts = useMemo(() => platforms.map((p) => countFor(p, content)), [platforms, content]);
   const tooLong = counts.filter((c) => c.over);
+  const mediaProblems = uploads.length ? platforms.map((p) => mediaProblemFor(p, uploads)).filter((m): m is string => !!m) : [];
+  const uploading = uploads.some((u) => !u.mediaId && !u.error);
+
+  const update = (key: string, change: Partial<UploadState>) => setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
+  const addFiles = async (files: File[]) => {
+    for (const file of files) {
+      const key = `${file.name}-${file.size}-${Math.random()}`;
+      if (!ACCEPTED.includes(file.type)) {
+        setUploads((all) => [
+          ...all,
+          { key, file, kind: kindOf(file), progress: 0, preview: null, mediaId: null, error: `${file.type || 'This file type'} cannot be posted` },
+        ]);
+        continue;
+      }
+      setUploads((all) => [...all, { key, file, kind: kindOf(file), progress: 0, preview: null, mediaId: null, error: null }]);
+      void readPreview(file).then((preview) => update(key, { preview }));
+      const made = await createUploadUrl({ input: { fileName: file.name, contentType: file.type, type: kindOf(file) } });
+      if (made.error) {
+        update(key, { error: errorMessage(made.error) });
+        continue;
+      }
+      try {
+        await putFile(made.data!.createUploadUrl.uploadUrl, file, (progress) => update(key, { progress }));
+        update(key, { progress: 100, mediaId: made.data!.createUploadUrl.mediaId });
+      } catch (err) {
+        update(key, { error: (err as Error).message });
+      }
+    }
+  };
 
   const submit = async (mode: 'draft' | 'schedule' | 'now') => {
     setProblem(null);
     const scheduledTime = mode === 'draft' ? null : mode === 'now' ? new Date().toISOString() : new Date(when).toISOString();
-    const result = await createPost({ input: { content, platforms: chosen, scheduledTime } });
+    const mediaIds = uploads.filter((u) => u.mediaId).map((u) => u.mediaId!);
+    const result = await createPost({ input: { content, platforms: chosen, scheduledTime, ...(mediaIds.length ? { mediaIds } : {}) } });
     if (result.error) return setProblem(errorMessage(result.error));
     const post = result.data!.createPost;
     notifications.show({
@@ -165,6 +234,7 @@ export default function ComposePage() {
                 </Card>
               ))}
           </Card>
+          <MediaCard uploads={uploads} onFiles={addFiles} onRemove={(key) => setUploads((all) => all.filter((u) => u.key !== key))} problems={mediaProblems} />
           <Card withBorder component="section" aria-labelledby="when-title">
             <Title order={2} size="h4" id="when-title" mb="xs">
               When
@@ -182,18 +252,107 @@ export default function ComposePage() {
             </Alert>
           )}
           <Group>
-            <Button variant="default" loading={saving} disabled={!content.trim() || !chosen.length} onClick={() => submit('draft')}>
+            <Button variant="default" loading={saving} disabled={!content.trim() || !chosen.length || uploading} onClick={() => submit('draft')}>
               Save draft
             </Button>
-            <Button loading={saving} disabled={!content.trim() || !chosen.length || !when} onClick={() => submit('schedule')}>
+            <Button loading={saving} disabled={!content.trim() || !chosen.length || !when || uploading} onClick={() => submit('schedule')}>
               Schedule
             </Button>
-            <Button variant="light" loading={saving} disabled={!content.trim() || !chosen.length} onClick={() => submit('now')}>
+            <Button variant="light" loading={saving} disabled={!content.trim() || !chosen.length || uploading} onClick={() => submit('now')}>
               Publish now
             </Button>
           </Group>
         </Stack>
       )}
     </>
+  );
+}
+
+/** Drop files here or choose them: each uploads at once, with its progress and a preview. */
+function MediaCard({
+  uploads,
+  onFiles,
+  onRemove,
+  problems,
+}: {
+  uploads: UploadState[];
+  onFiles: (files: File[]) => void;
+  onRemove: (key: string) => void;
+  problems: string[];
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    onFiles([...e.dataTransfer.files]);
+  };
+  return (
+    <Card withBorder component="section" aria-labelledby="media-title">
+      <Title order={2} size="h4" id="media-title" mb="xs">
+        Media
+      </Title>
+      <Box
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+        p="md"
+        style={{ border: `2px dashed var(--mantine-color-${over ? 'blue-8' : 'gray-5'})`, borderRadius: 8, textAlign: 'center' }}
+      >
+        <Text size="sm" mb="xs">
+          Drop images or a video here, or
+        </Text>
+        <Button variant="default" size="xs" onClick={() => input.current?.click()}>
+          Choose files
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={ACCEPTED.join(',')}
+          aria-label="Media files"
+          hidden
+          onChange={(e) => {
+            onFiles([...(e.currentTarget.files ?? [])]);
+            e.currentTarget.value = '';
+          }}
+        />
+      </Box>
+      {uploads.length > 0 && (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} mt="sm" aria-label="Attached media" role="list">
+          {uploads.map((u) => (
+            <Card key={u.key} withBorder padding="xs" role="listitem" aria-label={u.file.name}>
+              <Group justify="space-between" wrap="nowrap" gap={4}>
+                <Text size="xs" truncate>
+                  {u.file.name}
+                </Text>
+                <CloseButton size="sm" aria-label={`Remove ${u.file.name}`} onClick={() => onRemove(u.key)} />
+              </Group>
+              {u.preview ? <Image src={u.preview} alt={`Preview of ${u.file.name}`} h={80} fit="contain" /> : <Text size="xs">{u.kind}</Text>}
+              {u.error ? (
+                <Text size="xs" role="alert">
+                  {u.error}
+                </Text>
+              ) : (
+                <Progress value={u.progress} size="sm" mt={4} aria-label={`Upload of ${u.file.name}`} />
+              )}
+              {u.mediaId && <Text size="xs">Uploaded</Text>}
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {problems.length > 0 && (
+        <Alert color="yellow" role="alert" title="Media some platforms will refuse" mt="sm">
+          <List size="sm">
+            {problems.map((p) => (
+              <List.Item key={p}>{p}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </Card>
   );
 }
