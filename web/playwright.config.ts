@@ -12,8 +12,11 @@ import { join, resolve } from 'node:path';
 const root = resolve(__dirname, '..');
 process.env.SPS_WEB_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
 process.env.SPS_WEB_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'sps-web-'));
+process.env.SPS_WEB_FAKE_PORT ??= String(Number(process.env.SPS_WEB_PORT) + 1);
 const port = Number(process.env.SPS_WEB_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The fake platforms (web/test/fake-platforms.ts): X's OAuth server and API. */
+export const fakeURL = `http://127.0.0.1:${process.env.SPS_WEB_FAKE_PORT}`;
 
 /** The start-up admin of the test app (BOOTSTRAP_ADMIN_*). */
 export const ADMIN = { email: 'admin@example.test', password: 'admin-password-123' };
@@ -49,32 +52,51 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node dist/src/main.js',
-    cwd: root,
-    url: `${baseURL}/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.SPS_WEB_DATA_DIR,
-      MONGODB_URI: '',
-      LOG_LEVEL: 'warn',
-      DEMO_ACCOUNT: 'false',
-      BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-      BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-      // Upload URLs and connection links point at the address the browser uses.
-      PUBLIC_BASE_URL: baseURL,
-      // The journeys' webhook receiver listens on 127.0.0.1; deliveries go out quickly.
-      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
-      WEBHOOKS_WORKER_INTERVAL_MS: '200',
-      // Platforms the connections journey calls answer at once: nothing listens there.
-      LINKEDIN_API_URL: 'http://127.0.0.1:9',
-      TELEGRAM_API_URL: 'http://127.0.0.1:9',
+  webServer: [
+    {
+      command: 'node -r @swc-node/register web/test/fake-platforms.ts',
+      cwd: root,
+      port: Number(process.env.SPS_WEB_FAKE_PORT),
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'node dist/src/main.js',
+      cwd: root,
+      url: `${baseURL}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.SPS_WEB_DATA_DIR,
+        MONGODB_URI: '',
+        LOG_LEVEL: 'warn',
+        DEMO_ACCOUNT: 'false',
+        BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+        BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+        // Upload URLs and connection links point at the address the browser uses.
+        PUBLIC_BASE_URL: baseURL,
+        // The journeys' webhook receiver listens on 127.0.0.1; deliveries go out quickly.
+        WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+        WEBHOOKS_WORKER_INTERVAL_MS: '200',
+        // Platforms the connections journey calls answer at once: nothing listens there.
+        LINKEDIN_API_URL: 'http://127.0.0.1:9',
+        // X through the fake: connect with OAuth 2.0 + PKCE, then publish.
+        TWITTER_API_URL: fakeURL,
+        TWITTER_UPLOAD_URL: fakeURL,
+        TWITTER_CLIENT_ID: 'x-client',
+        TWITTER_CLIENT_SECRET: 'x-secret',
+        TWITTER_AUTHORIZE_URL: `${fakeURL}/i/oauth2/authorize`,
+        TWITTER_TOKEN_URL: `${fakeURL}/2/oauth2/token`,
+        SCHEDULER_INTERVAL_MS: '500',
+        TELEGRAM_API_URL: 'http://127.0.0.1:9',
+      },
+    },
+  ],
 });

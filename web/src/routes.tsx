@@ -1,7 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
-import { ComingSoonPage } from './pages/ComingSoon';
 import { NotFoundPage } from './pages/NotFound';
 import { OverviewPage } from './pages/Overview';
 import { Shell } from './pages/Shell';
@@ -16,6 +15,7 @@ const ConnectionsPage = lazy(() => import('./pages/Connections'));
 const PostsPage = lazy(() => import('./pages/Posts'));
 const ComposePage = lazy(() => import('./pages/Compose'));
 const WorkspacePage = lazy(() => import('./pages/Workspace'));
+const SettingsPage = lazy(() => import('./pages/Settings'));
 
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
   return (
@@ -115,7 +115,14 @@ export function AppRoutes() {
             </Suspense>
           }
         />
-        <Route path="settings" element={<ComingSoonPage title="Settings" what="Your profile, password and sessions" />} />
+        <Route
+          path="settings"
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <SettingsPage />
+            </Suspense>
+          }
+        />
         <Route
           path="api-keys"
           element={

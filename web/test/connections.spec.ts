@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshot, seedConnection, signUp, uniqueEmail, watchConsole } from './helpers';
+import { expectAccessible, screenshot, seedConnection, setPlan, signUp, uniqueEmail, watchConsole } from './helpers';
 
 test('connections: what can be connected, a credentials form with the server’s refusal, health and a test, disconnect with its consequences', async ({
   page,
@@ -46,6 +46,39 @@ test('connections: what can be connected, a credentials form with the server’s
   await page.goto('/connections?error=access_denied&message=You%20declined%20on%20X');
   await expect(page.getByText('You declined on X')).toBeVisible();
   await expect(page).toHaveURL(/\/connections$/);
+  expect(errors).toEqual([]);
+});
+
+test('connect X through its authorization page (a fake X), then publish now and see it published with its link', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signUp(page, uniqueEmail('connect-x'));
+  await setPlan(page, 'pro'); // X is not part of Starter
+  await page.goto('/connections');
+  await page.getByRole('region', { name: 'X', exact: true }).getByRole('button', { name: 'Connect X' }).click();
+  // Off to the platform and back: the fake approves at once and X's callback lands here.
+  await expect(page).toHaveURL(/\/connections$/);
+  await expect(page.getByText('Account connected')).toBeVisible();
+  const row = page.getByRole('row', { name: /Fake User \(fakeuser\)/ });
+  await expect(row).toContainText('twitter');
+  // X's access lasts two hours and is renewed with its refresh token.
+  await expect(row).toContainText('Access expires soon');
+  await row.getByRole('button', { name: 'Test Fake User (fakeuser) on twitter' }).click();
+  await expect(row.getByRole('status')).toContainText('Test passed');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compose' }).click();
+  await page.getByRole('checkbox', { name: 'Fake User (twitter)' }).check();
+  await page.getByRole('textbox', { name: 'Post text' }).fill('Hello from the dashboard, published for real (to a fake X).');
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('heading', { name: 'Posts', level: 1 })).toBeVisible();
+  // The scheduler publishes it within seconds.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Hello from the dashboard/ })).toContainText('published', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByRole('button', { name: /^Open “Hello from the dashboard/ }).click();
+  const detail = page.getByRole('dialog', { name: 'Post' });
+  await expect(detail.getByRole('link', { name: 'View on twitter' })).toHaveAttribute('href', /\/status\//);
+  await expect(detail.getByLabel('Log')).toContainText('publish_succeeded · twitter');
   expect(errors).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN } from '../playwright.config';
+import { ADMIN, baseURL } from '../playwright.config';
 import { expectAccessible, PASSWORD, screenshot, signIn, signOut, signUp, uniqueEmail, watchConsole } from './helpers';
 
 // The journeys share one app and database, so they run in order.
@@ -172,18 +172,44 @@ test('a session ended elsewhere sends the person back to sign in', async ({ page
   await signIn(page, person.email);
 });
 
-test('the pages still to come say so, without errors', async ({ page }) => {
+test('settings: change the sign-in email and the password (other sessions end), see where you are signed in', async ({ page, browser }) => {
   const errors = watchConsole(page);
-  await signIn(page, person.email);
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const name of ['Settings']) {
-    await nav.getByRole('link', { name }).click();
-    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
-    await expect(page.getByText('Coming soon')).toBeVisible();
-    await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
-    await expectAccessible(page, name);
-  }
-  await screenshot(page, 'dashboard-coming-soon');
+  const email = uniqueEmail('settings');
+  await signUp(page, email);
+  // A second browser signed in as the same person.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, email);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  const sessions = page.getByRole('table', { name: 'Where you are signed in' });
+  await expect(sessions.getByRole('rowheader')).toHaveCount(2);
+  await expect(sessions).toContainText('(this browser)');
+  await expectAccessible(page, 'settings');
+  await screenshot(page, 'dashboard-settings');
+
+  const changed = uniqueEmail('settings-new');
+  await page.getByRole('textbox', { name: 'Sign-in email' }).fill(changed);
+  await page.getByRole('button', { name: 'Save email' }).click();
+  await expect(page.getByText(`You now sign in as ${changed}`)).toBeVisible();
+
+  await page.getByLabel('Current password').fill('wrong-password-1');
+  await page.getByLabel('New password').fill('a-new-password-2');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Current password is incorrect' })).toBeVisible();
+  await page.getByLabel('Current password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed. Your other sessions have ended.')).toBeVisible();
+  // The other browser is signed out; this one is not.
+  await otherPage.reload();
+  await expect(otherPage.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await other.close();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await signOut(page);
+  await signIn(page, changed, 'a-new-password-2');
+
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expectAccessible(page, 'not found');

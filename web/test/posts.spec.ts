@@ -84,10 +84,15 @@ test('compose with live counters and the reply-chain preview, save a draft, sche
   await page.getByRole('combobox', { name: 'Platform' }).selectOption('');
 
   // The calendar shows the scheduled post on its day.
-  await page.getByRole('radiogroup', { name: 'View' }).getByText('Calendar', { exact: true }).click();
-  await expect(page.getByRole('radio', { name: 'Calendar' })).toBeChecked();
+  const dayName = tomorrow.date.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
+  await page.getByRole('radiogroup', { name: 'View' }).getByText('Week', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
+  if (tomorrow.date.getDay() === 1) await page.getByRole('button', { name: 'Next week' }).click(); // tomorrow starts the next week
+  await expect(page.getByRole('region', { name: dayName }).getByRole('button', { name: /Launch day!/ })).toBeVisible();
+  await expectAccessible(page, 'posts week');
+  await page.getByRole('radiogroup', { name: 'View' }).getByText('Month', { exact: true }).click();
   if (tomorrow.date.getMonth() !== new Date().getMonth()) await page.getByRole('button', { name: 'Next month' }).click();
-  const day = page.getByRole('region', { name: tomorrow.date.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' }) });
+  const day = page.getByRole('region', { name: dayName });
   await expect(day.getByRole('button', { name: /Launch day!/ })).toBeVisible();
   await expectAccessible(page, 'posts calendar');
   await screenshot(page, 'dashboard-calendar');

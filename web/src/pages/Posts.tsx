@@ -131,27 +131,25 @@ const toLocalInput = (iso: string) => {
 
 export default function PostsPage() {
   usePageTitle('Posts');
-  const [view, setView] = useState<'list' | 'calendar'>('list');
+  const [view, setView] = useState<'list' | CalendarMode>('list');
   const [status, setStatus] = useState('');
   const [platform, setPlatform] = useState('');
   const [page, setPage] = useState(1);
-  const [month, setMonth] = useState(() => {
-    const now = new Date();
-    return new Date(now.getFullYear(), now.getMonth(), 1);
-  });
+  const [anchor, setAnchor] = useState(() => new Date());
   const [openId, setOpenId] = useState<string | null>(null);
 
   const filters = { ...(status ? { status } : {}), ...(platform ? { platform } : {}) };
   // The list pages through everything; the calendar asks for its month, by scheduled time.
   const [list, refetchList] = useQuery({ query: PostsPageDocument, variables: { filter: filters, page, limit: 20 }, pause: view !== 'list' });
+  const range = calendarRange(view === 'week' ? 'week' : 'month', anchor);
   const monthFilter = {
     ...filters,
-    fromDate: month.toISOString(),
-    toDate: new Date(month.getFullYear(), month.getMonth() + 1, 1).toISOString(),
+    fromDate: range.from.toISOString(),
+    toDate: range.to.toISOString(),
     sortBy: 'scheduledTime',
     sortOrder: 'asc',
   };
-  const [calendar, refetchCalendar] = useQuery({ query: CalendarPostsDocument, variables: { filter: monthFilter }, pause: view !== 'calendar' });
+  const [calendar, refetchCalendar] = useQuery({ query: CalendarPostsDocument, variables: { filter: monthFilter }, pause: view === 'list' });
   const { data, fetching, error } = view === 'list' ? list : calendar;
   const reload = () => (view === 'list' ? refetchList : refetchCalendar)({ requestPolicy: 'network-only' });
   const posts = list.data?.posts;
@@ -174,10 +172,11 @@ export default function PostsPage() {
           <SegmentedControl
             aria-label="View"
             value={view}
-            onChange={(v) => setView(v as 'list' | 'calendar')}
+            onChange={(v) => setView(v as 'list' | CalendarMode)}
             data={[
               { label: 'List', value: 'list' },
-              { label: 'Calendar', value: 'calendar' },
+              { label: 'Month', value: 'month' },
+              { label: 'Week', value: 'week' },
             ]}
           />
           <NativeSelect
@@ -210,8 +209,8 @@ export default function PostsPage() {
               </Button>
             </Stack>
           </Alert>
-        ) : view === 'calendar' ? (
-          <MonthCalendar month={month} onMonth={setMonth} posts={calendar.data?.posts.items ?? []} onOpen={setOpenId} />
+        ) : view !== 'list' ? (
+          <CalendarGrid mode={view} anchor={anchor} onAnchor={setAnchor} posts={calendar.data?.posts.items ?? []} onOpen={setOpenId} />
         ) : !posts || posts.items.length === 0 ? (
           <Card withBorder>
             <Text c="dimmed">{status || platform ? 'No posts match these filters.' : 'No posts yet. Write your first one.'}</Text>
@@ -275,36 +274,69 @@ export default function PostsPage() {
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
-/** A month grid (weeks from Monday) with each day's scheduled posts, in the person's time zone. */
-function MonthCalendar({ month, onMonth, posts, onOpen }: { month: Date; onMonth: (d: Date) => void; posts: CalendarPost[]; onOpen: (id: string) => void }) {
-  const title = month.toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+export type CalendarMode = 'month' | 'week';
+
+/** The first and the day after the last day a calendar page shows (weeks start on Monday, local time). */
+export function calendarRange(mode: CalendarMode, anchor: Date): { from: Date; to: Date } {
+  if (mode === 'month') return { from: new Date(anchor.getFullYear(), anchor.getMonth(), 1), to: new Date(anchor.getFullYear(), anchor.getMonth() + 1, 1) };
+  const monday = new Date(anchor.getFullYear(), anchor.getMonth(), anchor.getDate() - ((anchor.getDay() + 6) % 7));
+  return { from: monday, to: new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 7) };
+}
+
+/** The month or week before or after `anchor`. */
+export function stepCalendar(mode: CalendarMode, anchor: Date, by: 1 | -1): Date {
+  return mode === 'month'
+    ? new Date(anchor.getFullYear(), anchor.getMonth() + by, 1)
+    : new Date(anchor.getFullYear(), anchor.getMonth(), anchor.getDate() + 7 * by);
+}
+
+const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
+
+/** A month or week grid (from Monday) with each day's scheduled posts, in the person's time zone. */
+function CalendarGrid({
+  mode,
+  anchor,
+  onAnchor,
+  posts,
+  onOpen,
+}: {
+  mode: CalendarMode;
+  anchor: Date;
+  onAnchor: (d: Date) => void;
+  posts: CalendarPost[];
+  onOpen: (id: string) => void;
+}) {
+  const { from, to } = calendarRange(mode, anchor);
+  const title =
+    mode === 'month'
+      ? from.toLocaleDateString(undefined, { month: 'long', year: 'numeric' })
+      : `Week of ${from.toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}`;
+  const fromTime = from.getTime();
+  const toTime = to.getTime();
   const days = useMemo(() => {
-    const first = new Date(month);
-    const offset = (first.getDay() + 6) % 7; // Monday first
-    const count = new Date(month.getFullYear(), month.getMonth() + 1, 0).getDate();
-    return [
-      ...Array(offset).fill(null),
-      ...Array.from({ length: count }, (_, i) => new Date(month.getFullYear(), month.getMonth(), i + 1)),
-    ] as Array<Date | null>;
-  }, [month]);
-  const byDay = new Map<number, CalendarPost[]>();
+    const first = new Date(fromTime);
+    const out: Array<Date | null> = mode === 'month' ? Array((first.getDay() + 6) % 7).fill(null) : [];
+    for (let d = first; d.getTime() < toTime; d = new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1)) out.push(d);
+    return out;
+  }, [mode, fromTime, toTime]);
+  const byDay = new Map<string, CalendarPost[]>();
   for (const p of posts) {
     if (!p.scheduledTime) continue;
-    const d = new Date(p.scheduledTime);
-    if (d.getMonth() !== month.getMonth()) continue;
-    byDay.set(d.getDate(), [...(byDay.get(d.getDate()) ?? []), p]);
+    const key = dayKey(new Date(p.scheduledTime));
+    byDay.set(key, [...(byDay.get(key) ?? []), p]);
   }
+  const unit = mode === 'month' ? 'month' : 'week';
   return (
     <Card withBorder component="section" aria-label={`Calendar, ${title}`}>
       <Group justify="space-between" mb="sm">
-        <Button variant="default" size="xs" onClick={() => onMonth(new Date(month.getFullYear(), month.getMonth() - 1, 1))}>
-          Previous month
+        <Button variant="default" size="xs" onClick={() => onAnchor(stepCalendar(mode, anchor, -1))}>
+          Previous {unit}
         </Button>
         <Title order={2} size="h4">
           {title}
         </Title>
-        <Button variant="default" size="xs" onClick={() => onMonth(new Date(month.getFullYear(), month.getMonth() + 1, 1))}>
-          Next month
+        <Button variant="default" size="xs" onClick={() => onAnchor(stepCalendar(mode, anchor, 1))}>
+          Next {unit}
         </Button>
       </Group>
       <SimpleGrid cols={7} spacing={4} visibleFrom="sm">
@@ -321,14 +353,14 @@ function MonthCalendar({ month, onMonth, posts, onOpen }: { month: Date; onMonth
               key={i}
               withBorder
               padding={4}
-              mih={72}
+              mih={mode === 'week' ? 160 : 72}
               component="section"
               aria-label={day.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' })}
             >
               <Text size="xs" fw={600}>
-                {day.getDate()}
+                {mode === 'week' ? day.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric' }) : day.getDate()}
               </Text>
-              {(byDay.get(day.getDate()) ?? []).map((p) => (
+              {(byDay.get(dayKey(day)) ?? []).map((p) => (
                 <Anchor key={p.id} component="button" type="button" size="xs" display="block" ta="left" onClick={() => onOpen(p.id)}>
                   {new Date(p.scheduledTime!).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} {short(p.content, 24)}
                 </Anchor>
