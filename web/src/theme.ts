@@ -5,6 +5,8 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
   defaultRadius: 'md',
+  // No sliding or fading for people who ask their system for less motion.
+  respectReducedMotion: true,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
     // The close (×) buttons of every dialog and every notification get a name.

@@ -27,6 +27,7 @@ import { graphql } from '../gql';
 import type { AdminUsersQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
+import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
 const AdminUsersDocument = graphql(`
@@ -140,14 +141,7 @@ export default function AdminUsersPage() {
         {fetching && !data ? (
           <PageLoader label="Loading users" />
         ) : error && !data ? (
-          <Alert color="red" role="alert" title="Could not load users" m="md">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(error)}</Text>
-              <Button size="xs" variant="default" onClick={reload}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed title="Could not load users" error={error} onRetry={reload} m="md" />
         ) : !result || result.items.length === 0 ? (
           <Text px="md" pb="md" c="dimmed">
             {debounced.trim() || plan ? 'No user matches.' : 'No users on this page.'}

@@ -9,6 +9,7 @@ import type { ApiKeysQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { useUser } from '../session';
 import { formatDateTime } from './format';
+import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
 const ApiKeysDocument = graphql(`
@@ -105,14 +106,7 @@ function ApiKeysManager() {
         {fetching && !data ? (
           <PageLoader label="Loading API keys" />
         ) : error && !data ? (
-          <Alert color="red" role="alert" title="Could not load your API keys" m="md">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(error)}</Text>
-              <Button size="xs" variant="default" onClick={reload}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed title="Could not load your API keys" error={error} onRetry={reload} m="md" />
         ) : keys.length === 0 ? (
           <Text px="md" pb="md" c="dimmed">
             You have no API keys yet. Create one above.

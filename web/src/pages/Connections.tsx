@@ -9,6 +9,7 @@ import { graphql } from '../gql';
 import type { ConnectionsPageQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
+import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
 const ConnectionsPageDocument = graphql(`
@@ -134,14 +135,7 @@ export default function ConnectionsPage() {
       {fetching && !data ? (
         <PageLoader label="Loading connections" />
       ) : error && !data ? (
-        <Alert color="red" role="alert" title="Could not load your connections">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(error)}</Text>
-            <Button size="xs" variant="default" onClick={reload}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadFailed title="Could not load your connections" error={error} onRetry={reload} />
       ) : (
         <Stack gap="lg" maw={1040}>
           <ConnectedAccounts connections={data?.connections ?? []} onDisconnect={setDisconnecting} />

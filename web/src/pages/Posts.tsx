@@ -25,6 +25,7 @@ import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
+import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
 const PostsPageDocument = graphql(`
@@ -201,14 +202,7 @@ export default function PostsPage() {
         {fetching && !data ? (
           <PageLoader label="Loading posts" />
         ) : error && !data ? (
-          <Alert color="red" role="alert" title="Could not load your posts">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{errorMessage(error)}</Text>
-              <Button size="xs" variant="default" onClick={reload}>
-                Try again
-              </Button>
-            </Stack>
-          </Alert>
+          <LoadFailed title="Could not load your posts" error={error} onRetry={reload} />
         ) : view !== 'list' ? (
           <CalendarGrid mode={view} anchor={anchor} onAnchor={setAnchor} posts={calendar.data?.posts.items ?? []} onOpen={setOpenId} />
         ) : !posts || posts.items.length === 0 ? (

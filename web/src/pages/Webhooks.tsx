@@ -25,6 +25,7 @@ import { graphql } from '../gql';
 import type { WebhooksQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
+import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
 const WebhooksDocument = graphql(`
@@ -173,14 +174,7 @@ export default function WebhooksPage() {
           {fetching && !data ? (
             <PageLoader label="Loading webhooks" />
           ) : error && !data ? (
-            <Alert color="red" role="alert" title="Could not load your webhooks" m="md">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{errorMessage(error)}</Text>
-                <Button size="xs" variant="default" onClick={reload}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadFailed title="Could not load your webhooks" error={error} onRetry={reload} m="md" />
           ) : hooks.length === 0 ? (
             <Text px="md" pb="md" c="dimmed">
               You have no webhooks yet. Add one above.

@@ -8,6 +8,7 @@ import { graphql } from '../gql';
 import type { WorkspaceUsersQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
+import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
 const WorkspaceUsersDocument = graphql(`
@@ -116,14 +117,7 @@ export default function WorkspacePage() {
           {fetching && !data ? (
             <PageLoader label="Loading managed users" />
           ) : error && !data ? (
-            <Alert color="red" role="alert" title="Could not load your managed users" m="md">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{errorMessage(error)}</Text>
-                <Button size="xs" variant="default" onClick={reload}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
+            <LoadFailed title="Could not load your managed users" error={error} onRetry={reload} m="md" />
           ) : users.length === 0 ? (
             <Text px="md" pb="md" c="dimmed">
               You manage nobody yet. Add someone above.
