@@ -108,7 +108,9 @@ describe('indexes', () => {
       );
     }
     const insertMs = Date.now() - t0;
-    expect(insertMs).toBeLessThan(90_000); // a few seconds on an idle machine; generous for CI load
+    // A few seconds on an idle machine; the bound only catches a quadratic insert path (minutes),
+    // since a 2-core machine running other suites meanwhile has been seen at 90 s.
+    expect(insertMs).toBeLessThan(240_000);
 
     const t1 = Date.now();
     for (let i = 0; i < 20; i++) {
@@ -126,7 +128,7 @@ describe('indexes', () => {
     const since = new Date(1_700_000_000_000 + 99_000 * 1000);
     expect(await c.countDocuments({ userId: 7, status: 'scheduled', scheduledTime: { $gte: since } })).toBeGreaterThan(0);
     expect(await c.countDocuments({ key: { $in: ['k1', 'k2', 'missing'] } })).toBe(2);
-  }, 180_000);
+  }, 360_000);
 
   it('expires documents through TTL indexes', async () => {
     const c = h.db.collection('sessions');
@@ -134,5 +136,31 @@ describe('indexes', () => {
     await c.insertMany([{ expiresAt: new Date(Date.now() - 1000) }, { expiresAt: new Date(Date.now() + 60_000) }, { expiresAt: 'not a date' }]);
     await new Promise((r) => setTimeout(r, 500));
     expect(await c.countDocuments()).toBe(2);
+  });
+
+  it('expires through descending, array and partial TTL indexes, reading only the expired stretch', async () => {
+    const now = Date.now();
+    const ago = (s: number) => new Date(now - s * 1000);
+    const desc = h.db.collection<{ _id: number; at?: unknown }>('ttl_desc');
+    await desc.createIndex({ at: -1 }, { expireAfterSeconds: 60 });
+    await desc.insertMany([
+      { _id: 1, at: ago(120) },
+      { _id: 2, at: ago(30) },
+      { _id: 3, at: ago(600) },
+      { _id: 4, at: 5 },
+      { _id: 5, at: 'x' },
+      { _id: 6 },
+      { _id: 7, at: [ago(10), ago(3600)] }, // the earliest date counts
+      { _id: 8, at: [ago(10), ago(20)] },
+    ]);
+    const partial = h.db.collection<{ _id: number; at: Date; temporary: boolean }>('ttl_partial');
+    await partial.createIndex({ at: 1 }, { expireAfterSeconds: 0, partialFilterExpression: { temporary: true } });
+    await partial.insertMany([
+      { _id: 1, at: ago(10), temporary: true },
+      { _id: 2, at: ago(10), temporary: false },
+    ]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await desc.find().sort({ _id: 1 }).toArray()).map((d) => d._id)).toEqual([2, 4, 5, 6, 8]);
+    expect((await partial.find().toArray()).map((d) => d._id)).toEqual([2]);
   });
 });

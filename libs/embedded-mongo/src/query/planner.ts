@@ -456,7 +456,7 @@ function candidateIds(plan: CandidatePlan, conds: Map<string, FieldCond>): Set<s
   }
   const ids = new Set<string>();
   if (k === index.fields.length) {
-    for (const p of prefixes) for (const id of index.idsFor(index.keyOf(p))) ids.add(id);
+    for (const p of prefixes) for (const id of index.idsForParts(p)) ids.add(id);
     return ids;
   }
   const rangeCond = range ? conds.get(index.fields[k][0]) : undefined;

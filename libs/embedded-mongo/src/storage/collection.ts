@@ -77,8 +77,8 @@ export class Collection {
   put(id: string, doc: Doc, ts: number): void {
     const prev = this.docs.get(id);
     for (const index of this.indexes.values()) {
-      if (prev) index.remove(id, prev.doc);
-      index.add(id, doc);
+      if (prev) index.replace(id, prev.doc, doc);
+      else index.add(id, doc);
     }
     this.docs.set(id, { doc, ts });
   }

@@ -12,7 +12,7 @@ import { IndexSpec, sameIndexOptions } from './index-store';
 import { Journal, recoverJournal } from './journal';
 import { acquireLock } from './lockfile';
 import { collectionDef, readSnapshot, writeSnapshot } from './snapshot';
-import { Doc, getPath, keyString, toNumber } from '../bson/values';
+import { Doc, keyString, toNumber } from '../bson/values';
 
 export interface EngineOptions {
   dataDir?: string;
@@ -145,9 +145,10 @@ export class Engine {
   }
 
   /** Journals operations (one atomic record); returns the sequence to wait on for durability. */
-  log(ops: Doc[]): number {
+  /** The next sequence number; its record is built only when there is a journal to append it to. */
+  log(ops: Doc[] | (() => Doc[])): number {
     const seq = ++this.seq;
-    this.journal?.append(seq, ops);
+    this.journal?.append(seq, typeof ops === 'function' ? ops() : ops);
     return seq;
   }
 
@@ -343,7 +344,7 @@ export class Engine {
     if (!txn) {
       if (holder && holder.state === 'active') throw new LockedByTransaction(holder);
       if (doc) coll.checkUnique(id, doc);
-      const seq = this.log([doc ? { o: 'p', ns: coll.ns, d: toWire(doc) } : { o: 'd', ns: coll.ns, id: toWire({ id: coll.get(id)?._id }).id }]);
+      const seq = this.log(() => [doc ? { o: 'p', ns: coll.ns, d: toWire(doc) } : { o: 'd', ns: coll.ns, id: toWire({ id: coll.get(id)?._id }).id }]);
       this.remember(coll, id, seq);
       if (doc) coll.put(id, doc, seq);
       else coll.delete(id);
@@ -392,15 +393,20 @@ export class Engine {
           }
         }
       }
-      const ops: Doc[] = [];
-      for (const [ns, overlay] of txn.writes) {
-        const coll = this.collections.get(ns);
-        if (!coll) continue;
-        for (const [id, doc] of overlay) {
-          ops.push(doc ? { o: 'p', ns, d: toWire(doc) } : { o: 'd', ns, id: toWire({ id: coll.get(id)?._id }).id });
+      const ops = (): Doc[] => {
+        const out: Doc[] = [];
+        for (const [ns, overlay] of txn.writes) {
+          const coll = this.collections.get(ns);
+          if (!coll) continue;
+          for (const [id, doc] of overlay) {
+            out.push(doc ? { o: 'p', ns, d: toWire(doc) } : { o: 'd', ns, id: toWire({ id: coll.get(id)?._id }).id });
+          }
         }
-      }
-      const seq = ops.length ? this.log(ops) : this.seq;
+        return out;
+      };
+      let writes = 0;
+      for (const [ns, overlay] of txn.writes) if (this.collections.has(ns)) writes += overlay.size;
+      const seq = writes ? this.log(ops) : this.seq;
       for (const [ns, overlay] of txn.writes) {
         const coll = this.collections.get(ns);
         if (!coll) continue;
@@ -451,14 +457,7 @@ export class Engine {
       for (const index of coll.indexes.values()) {
         const ttl = index.spec.expireAfterSeconds;
         if (ttl === undefined || index.fields.length !== 1) continue;
-        const cutoff = now - toNumber(ttl) * 1000;
-        const expired: string[] = [];
-        for (const [id, rec] of coll.docs) {
-          const v = getPath(rec.doc, index.fields[0][0]);
-          const dates = (Array.isArray(v) ? v : [v]).filter((d): d is Date => d instanceof Date);
-          if (dates.length && Math.min(...dates.map((d) => d.getTime())) <= cutoff) expired.push(id);
-        }
-        for (const id of expired) {
+        for (const id of index.expiredIds(now - toNumber(ttl) * 1000)) {
           if (!this.lockedBy(coll.ns, id)) this.write(coll, id, null);
         }
       }

@@ -1,12 +1,13 @@
-// One secondary (or _id) index: a hash map from the canonical key string to document ids (for
-// unique checks and equality lookups) plus a sorted list of (key tuple, id) entries (for range
-// scans and sorted walks with early stop). Keys follow MongoDB: a missing field indexes as null,
+// One secondary (or _id) index: a sorted list of (key tuple, id) entries (for equality lookups,
+// range scans and sorted walks with early stop) plus, for unique and collated indexes only, a
+// hash map from the canonical key string to document ids (unique checks; collation-equal
+// strings, which the binary-ordered list cannot find). Keys follow MongoDB: a missing field indexes as null,
 // an array field indexes each element ("multikey"), sparse indexes skip documents without any of
 // the fields, partial indexes skip documents not matching partialFilterExpression.
 import { Collation, parseCollation } from '../query/collation';
 import { mongoQuery } from '../query/operators';
 import { MongoError } from '../errors';
-import { compareValues, Doc, getPath, keyString, renderValue, toNumber } from '../bson/values';
+import { compareValues, Doc, getPath, keyString, renderValue, toNumber, typeRank } from '../bson/values';
 import { SortedList } from './sorted-list';
 
 export interface IndexSpec extends Doc {
@@ -42,7 +43,11 @@ export class IndexStore {
   readonly unique: boolean;
   readonly sparse: boolean;
   private readonly partial?: ReturnType<typeof mongoQuery>;
-  readonly byKey = new Map<string, Set<string> | string>();
+  /**
+   * Unique and collated indexes only: a hash entry per key costs about as much memory as the
+   * sorted entry, and the other indexes answer equality from the sorted list.
+   */
+  private readonly byKey?: Map<string, Set<string> | string>;
   readonly sorted: SortedList<IndexEntry>;
   /**
    * Which key positions ever held an array ("multikey"). A range scan on such a position, or a
@@ -60,6 +65,7 @@ export class IndexStore {
     this.unique = !!spec.unique || spec.name === '_id_';
     this.sparse = !!spec.sparse;
     if (spec.partialFilterExpression) this.partial = mongoQuery(spec.partialFilterExpression);
+    if (this.unique || this.collation) this.byKey = new Map();
     const dirs = this.fields.map((f) => f[1]);
     this.sorted = new SortedList<IndexEntry>((a, b) => {
       for (let i = 0; i < dirs.length; i++) {
@@ -104,7 +110,9 @@ export class IndexStore {
       if (values.length === 1) combos.forEach((c) => c.push(values[0]));
       else combos = combos.flatMap((c) => values.map((v) => [...c, v]));
     }
-    return combos.map((parts) => ({ parts, str: this.keyOf(parts) }));
+    // The stored tuples are copied to their exact length: arrays grown by push keep spare
+    // capacity, which across every entry of every index is a large share of the index's memory.
+    return combos.map((parts) => ({ parts: parts.slice(), str: this.keyOf(parts) }));
   }
 
   /** A value as the hash holds it: strings replaced by their collation keys. */
@@ -138,38 +146,103 @@ export class IndexStore {
 
   add(id: string, doc: Doc): void {
     const keys = this.keysFor(doc);
-    if (!keys) return;
+    if (keys) this.addKeys(id, keys);
+  }
+
+  /**
+   * Moves a document's entries from its previous version's keys to its new ones. An update that
+   * changes no field of this index (the _id index on every update, most indexes on most updates)
+   * touches nothing: the keys are computed once each and compared.
+   */
+  replace(id: string, prev: Doc, doc: Doc): void {
+    const before = this.keysFor(prev);
+    const after = this.keysFor(doc);
+    if (sameKeys(before, after)) return;
+    if (before) this.removeKeys(id, before);
+    if (after) this.addKeys(id, after);
+  }
+
+  private addKeys(id: string, keys: IndexKey[]): void {
+    const byKey = this.byKey;
     for (const key of keys) {
-      const cur = this.byKey.get(key.str);
-      if (cur === undefined) this.byKey.set(key.str, id);
-      else if (typeof cur === 'string') this.byKey.set(key.str, new Set([cur, id]));
-      else cur.add(id);
+      if (byKey) {
+        const cur = byKey.get(key.str);
+        if (cur === undefined) byKey.set(key.str, id);
+        else if (typeof cur === 'string') byKey.set(key.str, new Set([cur, id]));
+        else cur.add(id);
+      }
       this.sorted.insert({ k: key.parts, id });
     }
   }
 
   remove(id: string, doc: Doc): void {
     const keys = this.keysFor(doc);
-    if (!keys) return;
+    if (keys) this.removeKeys(id, keys);
+  }
+
+  private removeKeys(id: string, keys: IndexKey[]): void {
+    const byKey = this.byKey;
     for (const key of keys) {
-      const cur = this.byKey.get(key.str);
-      if (cur === id) this.byKey.delete(key.str);
+      const cur = byKey?.get(key.str);
+      if (cur === id) byKey!.delete(key.str);
       else if (cur instanceof Set) {
         cur.delete(id);
-        if (cur.size === 1) this.byKey.set(key.str, cur.values().next().value as string);
+        if (cur.size === 1) byKey!.set(key.str, cur.values().next().value as string);
       }
       this.sorted.remove({ k: key.parts, id });
     }
   }
 
+  /**
+   * Ids of the documents whose first key field holds a date at or before `cutoffMs` (a TTL
+   * index's expired documents), read from the sorted entries: only the expired stretch is walked.
+   */
+  expiredIds(cutoffMs: number): Set<string> {
+    const ids = new Set<string>();
+    const rank = (e: IndexEntry) => typeRank(e.k[0]);
+    const expired = (e: IndexEntry) => e.k[0] instanceof Date && e.k[0].getTime() <= cutoffMs;
+    // Ascending: dates follow the lower-ranked types, oldest first. Descending: the expired dates
+    // end the date stretch.
+    const start =
+      this.fields[0][1] > 0
+        ? this.sorted.seek((e) => rank(e) < DATE_RANK)
+        : this.sorted.seek((e) => rank(e) > DATE_RANK || (rank(e) === DATE_RANK && !expired(e)));
+    for (const e of this.sorted.forward(start)) {
+      if (!expired(e)) break;
+      ids.add(e.id);
+    }
+    return ids;
+  }
+
+  /** Ids under a canonical key string: unique (and collated) indexes, which keep the hash. */
   idsFor(str: string): Iterable<string> {
+    if (!this.byKey) throw new Error(`index ${this.name} keeps no key hash`);
     const cur = this.byKey.get(str);
     if (cur === undefined) return [];
     return typeof cur === 'string' ? [cur] : cur;
   }
 
+  /** Ids whose key equals the tuple `parts` (every field fixed): the hash, or the sorted stretch. */
+  idsForParts(parts: unknown[]): Iterable<string> {
+    if (this.byKey) return this.idsFor(this.keyOf(parts));
+    const dirs = this.fields.map((f) => f[1]);
+    const pos = (e: IndexEntry): number => {
+      for (let i = 0; i < parts.length; i++) {
+        const c = compareValues(e.k[i], parts[i]);
+        if (c) return c * dirs[i];
+      }
+      return 0;
+    };
+    const ids: string[] = [];
+    for (const e of this.sorted.forward(this.sorted.seek((e) => pos(e) < 0))) {
+      if (pos(e) !== 0) break;
+      ids.push(e.id);
+    }
+    return ids;
+  }
+
   clear(): void {
-    this.byKey.clear();
+    this.byKey?.clear();
     this.sorted.clear();
     this.multikeyFields.clear();
   }
@@ -187,6 +260,15 @@ export class IndexStore {
       keyValue,
     });
   }
+}
+
+const DATE_RANK = typeRank(new Date(0));
+
+function sameKeys(a: IndexKey[] | null, b: IndexKey[] | null): boolean {
+  if (!a || !b) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].str !== b[i].str) return false;
+  return true;
 }
 
 function dedupe(values: unknown[]): unknown[] {
