@@ -84,12 +84,13 @@ export class PlatformPostsRepository {
   /** The platforms of one page of groups, in one query (no N+1). */
   findSummariesByGroups(userId: string, postGroupIds: Types.ObjectId[]): Promise<PlatformPostSummary[]> {
     if (!postGroupIds.length) return Promise.resolve([]);
-    return this.model
-      .find({ postGroupId: { $in: postGroupIds }, userId: new Types.ObjectId(userId) })
-      .select({ postGroupId: 1, platform: 1, platformId: 1, status: 1 })
-      .sort({ _id: 1 })
-      .lean<PlatformPostSummary[]>()
-      .exec();
+    // Through the driver, like the page it belongs to (post-groups.repository.ts `findPage`).
+    return this.model.collection
+      .find<PlatformPostSummary>(
+        { postGroupId: { $in: postGroupIds }, userId: new Types.ObjectId(userId) },
+        { projection: { postGroupId: 1, platform: 1, platformId: 1, status: 1 }, sort: { _id: 1 } },
+      )
+      .toArray();
   }
 
   /** Moves the group's not-yet-started platform posts along with the group. */

@@ -59,18 +59,27 @@ export class PostGroupsRepository {
     limit: number,
     fields: 'summary' | 'full' = 'summary',
   ): Promise<PostGroupRecord[]> {
-    const query = this.model
-      .find({ ...filter, userId: new Types.ObjectId(userId) })
-      .sort(sort)
-      .skip(skip)
-      .limit(limit);
+    // The list pages read straight through the driver (their filters are already typed: ObjectId
+    // scope, dates, names), as a lean Mongoose query would return them minus its per-query casting
+    // and middleware, which were a measurable share of each list-posts request (issue 19).
     // list-posts reads only what it shows; the dashboard's PostGroup type has every field.
-    if (fields === 'summary') query.select({ content: 1, status: 1, scheduledTime: 1, createdAt: 1, updatedAt: 1, mediaUrls: 1 });
-    return query.lean<PostGroupRecord[]>().exec();
+    return this.model.collection
+      .find<PostGroupRecord>(
+        { ...filter, userId: new Types.ObjectId(userId) },
+        {
+          sort: sort as Record<string, 1 | -1>,
+          skip,
+          limit,
+          ...(fields === 'summary' ? { projection: { content: 1, status: 1, scheduledTime: 1, createdAt: 1, updatedAt: 1, mediaUrls: 1 } } : {}),
+        },
+      )
+      .toArray();
   }
 
-  count(userId: string, filter: Record<string, unknown>): Promise<number> {
-    return this.model.countDocuments({ ...filter, userId: new Types.ObjectId(userId) }).exec();
+  /** The list's total: one `count` command (no aggregation cursor), outside any transaction. */
+  async count(userId: string, filter: Record<string, unknown>): Promise<number> {
+    const reply = await this.model.db.db!.command({ count: this.model.collection.collectionName, query: { ...filter, userId: new Types.ObjectId(userId) } });
+    return Number(reply.n);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { createAccount, createTestApp, type TestApp } from '@app/testing';
-import mongoose, { Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { PlatformPost } from '../../src/posts/schemas/platform-post.schema';
 import { PostGroup } from '../../src/posts/schemas/post-group.schema';
 import { PostLog } from '../../src/posts/schemas/post-log.schema';
@@ -12,7 +12,8 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
   let gql: ReturnType<typeof gqlClient>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Metrics on (any free port) turn on the driver's command events, which the N+1 test counts.
+    t = await createTestApp({ env: { METRICS_ENABLED: 'true', METRICS_PORT: '0' } });
     gql = gqlClient(t);
   });
   afterAll(() => t?.close());
@@ -354,17 +355,20 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
   });
 
   describe('no N+1', () => {
-    /** Database operations on the post collections while `run` executes (Mongoose's debug hook). */
+    /** Database commands on the post collections while `run` executes (the driver's command events). */
     async function countQueries(run: () => Promise<unknown>): Promise<Record<string, number>> {
       const counts: Record<string, number> = {};
       const watched = new Set(['post_groups', 'platform_posts', 'post_logs', 'media']);
-      mongoose.set('debug', (collection: string, method: string) => {
-        if (watched.has(collection)) counts[`${collection}.${method}`] = (counts[`${collection}.${method}`] ?? 0) + 1;
-      });
+      const onCommand = (e: { commandName: string; command: Record<string, unknown> }) => {
+        const collection = String(e.command[e.commandName]);
+        if (watched.has(collection)) counts[`${collection}.${e.commandName}`] = (counts[`${collection}.${e.commandName}`] ?? 0) + 1;
+      };
+      const client = t.connection.getClient();
+      client.on('commandStarted', onCommand);
       try {
         await run();
       } finally {
-        mongoose.set('debug', false);
+        client.off('commandStarted', onCommand);
       }
       return counts;
     }
@@ -398,7 +402,7 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
       expect([smallItems, largeItems]).toEqual([2, 25]);
       expect(forLarge).toEqual(forSmall);
       // The page and its count, one query for every platform post, one for every log.
-      expect(forLarge).toEqual({ 'post_groups.find': 1, 'post_groups.countDocuments': 1, 'platform_posts.find': 1, 'post_logs.find': 1 });
+      expect(forLarge).toEqual({ 'post_groups.find': 1, 'post_groups.count': 1, 'platform_posts.find': 1, 'post_logs.find': 1 });
     });
   });
 });
