@@ -158,7 +158,8 @@ export default function WebhooksPage() {
       </Title>
       <Text c="dimmed" mb="lg" maw={720}>
         Get an HTTPS call when a post is scheduled, published or fails. Each call is signed with the webhook’s secret (header <Code>X-Service-Signature</Code>),
-        retried with backoff, and listed in its delivery log.
+        retried with backoff, and listed in its delivery log. The secret is shown only when you add a webhook or make a new secret: it cannot be shown again
+        later, so if it is lost, make a new one.
       </Text>
       <Stack gap="lg" maw={1040}>
         <CreateWebhookForm
@@ -317,31 +318,56 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: { name: string;
   );
 }
 
+/** Stands for the secret while it is hidden; the secret itself is not in the page until revealed. */
+const MASK = '•'.repeat(24);
+
+/**
+ * The signing secret, which the service returns only on create and regenerate: masked, with a
+ * Reveal/Hide toggle and a copy button, for as long as the dialog is open. Closing forgets it.
+ */
 function SecretModal({ secret, onClose }: { secret: { name: string; secret: string } | null; onClose: () => void }) {
   return (
-    <Modal opened={!!secret} onClose={onClose} title="Signing secret" closeButtonProps={{ 'aria-label': 'Close' }}>
-      {secret && (
-        <Stack>
-          <Text>
-            The signing secret of <strong>{secret.name || 'the webhook'}</strong> is shown only now. Store it where your receiver can check signatures with it.
-          </Text>
-          {/* Focusable: the secret may scroll sideways on a small screen. */}
-          <Code block aria-label="Signing secret" tabIndex={0}>
-            {secret.secret}
-          </Code>
-          <Group justify="space-between">
-            <CopyButton value={secret.secret}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy secret'}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>Done</Button>
-          </Group>
-        </Stack>
-      )}
+    <Modal opened={!!secret} onClose={onClose} title="Signing secret" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }}>
+      {secret && <SecretReveal key={secret.secret} name={secret.name} secret={secret.secret} onClose={onClose} />}
     </Modal>
+  );
+}
+
+function SecretReveal({ name, secret, onClose }: { name: string; secret: string; onClose: () => void }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Stack>
+      <Alert color="yellow" role="note">
+        Copy the signing secret of <strong>{name || 'the webhook'}</strong> now: it cannot be shown again once you close this dialog. If you lose it, make a new
+        one with <em>New secret</em>.
+      </Alert>
+      {/* Focusable: the secret may scroll sideways on a small screen. */}
+      <Code block aria-label="Signing secret" tabIndex={0} style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+        {shown ? (
+          secret
+        ) : (
+          <>
+            <span aria-hidden>{MASK}</span>
+            <VisuallyHidden>hidden</VisuallyHidden>
+          </>
+        )}
+      </Code>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setShown((s) => !s)}>
+            {shown ? 'Hide secret' : 'Reveal secret'}
+          </Button>
+          <CopyButton value={secret}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy} aria-live="polite">
+                {copied ? 'Copied' : 'Copy secret'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Stack>
   );
 }
 
