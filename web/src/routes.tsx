@@ -44,12 +44,6 @@ function PublicOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-function WorkspaceOwnersOnly({ children }: { children: ReactNode }) {
-  const { state } = useSession();
-  if (state.status !== 'signed-in' || !(state.user.workspacesEnabled || state.user.isAdmin)) return <NotFoundPage />;
-  return children;
-}
-
 function AdminOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
   if (state.status !== 'signed-in' || !state.user.isAdmin) return <NotFoundPage />;
@@ -134,11 +128,10 @@ export function AppRoutes() {
         <Route
           path="workspace"
           element={
-            <WorkspaceOwnersOnly>
-              <Suspense fallback={<PageLoader />}>
-                <WorkspacePage />
-              </Suspense>
-            </WorkspaceOwnersOnly>
+            // The page itself tells someone without workspaces why it is not for them.
+            <Suspense fallback={<PageLoader />}>
+              <WorkspacePage />
+            </Suspense>
           }
         />
         <Route
