@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { NotFoundPage } from './pages/NotFound';
@@ -17,10 +17,12 @@ const ComposePage = lazy(() => import('./pages/Compose'));
 const WorkspacePage = lazy(() => import('./pages/Workspace'));
 const SettingsPage = lazy(() => import('./pages/Settings'));
 
+/** A loading state: a named live region (the spinner's own span may not carry a label, axe says), its words for screen readers. */
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
   return (
-    <Center py="xl" role="status" aria-live="polite">
-      <Loader aria-label={label} />
+    <Center py="xl" role="status" aria-live="polite" aria-label={label}>
+      <Loader aria-hidden />
+      <VisuallyHidden>{label}</VisuallyHidden>
     </Center>
   );
 }
