@@ -214,16 +214,15 @@ function WorkspaceManager() {
           </Stack>
         )}
       </Modal>
-      {detaching && (
-        <DetachModal
-          user={detaching}
-          onClose={() => setDetaching(null)}
-          onDone={() => {
-            setDetaching(null);
-            reload();
-          }}
-        />
-      )}
+      {/* Kept mounted, so closing it returns the focus to the button that opened it. */}
+      <DetachModal
+        user={detaching}
+        onClose={() => setDetaching(null)}
+        onDone={() => {
+          setDetaching(null);
+          reload();
+        }}
+      />
     </>
   );
 }
@@ -267,32 +266,38 @@ function AddManagedUser({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-function DetachModal({ user, onClose, onDone }: { user: ManagedUser; onClose: () => void; onDone: () => void }) {
+function DetachModal({ user, onClose, onDone }: { user: ManagedUser | null; onClose: () => void; onDone: () => void }) {
+  return (
+    <Modal opened={user !== null} onClose={onClose} title="Detach this user?" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {user && <DetachConfirm user={user} onClose={onClose} onDone={onDone} />}
+    </Modal>
+  );
+}
+
+function DetachConfirm({ user, onClose, onDone }: { user: ManagedUser; onClose: () => void; onDone: () => void }) {
   const [{ fetching }, detach] = useMutation(DetachDocument);
   return (
-    <Modal opened onClose={onClose} title="Detach this user?" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Text>
-          <strong>{user.displayName}</strong> leaves your workspace: you can no longer post for them and their connection link stops working. Their account,
-          connections and posts are kept.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Keep them
-          </Button>
-          <Button
-            color="red"
-            loading={fetching}
-            onClick={async () => {
-              const result = await detach({ userId: user.id });
-              if (result.error) notifications.show({ color: 'red', title: 'Not detached', message: errorMessage(result.error) });
-              else onDone();
-            }}
-          >
-            Detach
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Stack>
+      <Text>
+        <strong>{user.displayName}</strong> leaves your workspace: you can no longer post for them and their connection link stops working. Their account,
+        connections and posts are kept.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Keep them
+        </Button>
+        <Button
+          color="red"
+          loading={fetching}
+          onClick={async () => {
+            const result = await detach({ userId: user.id });
+            if (result.error) notifications.show({ color: 'red', title: 'Not detached', message: errorMessage(result.error) });
+            else onDone();
+          }}
+        >
+          Detach
+        </Button>
+      </Group>
+    </Stack>
   );
 }
