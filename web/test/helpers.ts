@@ -113,7 +113,9 @@ export async function expectFitsScreen(page: Page): Promise<void> {
     if (!(await control.isVisible())) continue;
     await control.scrollIntoViewIfNeeded();
     const box = (await control.boundingBox())!;
-    const name = await control.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+    const name = await control.evaluate(
+      (el) => el.getAttribute('aria-label') || (el as HTMLInputElement).labels?.[0]?.textContent?.trim() || el.textContent?.trim() || el.tagName,
+    );
     expect(
       box.x >= -1 && box.x + box.width <= width + 1,
       `"${name}" within the ${width} px screen (${Math.round(box.x)}–${Math.round(box.x + box.width)})`,
