@@ -26,10 +26,14 @@ async function openEdit(page: Page, email: string) {
   return dialog;
 }
 
+/** Chooses an option of a select in the dialog (again if a click landed while its list was not open yet). */
 async function choose(page: Page, dialog: ReturnType<Page['getByRole']>, select: string, option: string) {
-  await dialog.getByRole('combobox', { name: select }).click();
-  await page.getByRole('option', { name: option }).click();
-  await expect(dialog.getByRole('combobox', { name: select })).toHaveValue(option);
+  const combobox = dialog.getByRole('combobox', { name: select });
+  await expect(async () => {
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click();
+    await page.getByRole('listbox').getByRole('option', { name: option }).click({ timeout: 2_000 });
+    await expect(combobox).toHaveValue(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 test('an admin edits seats and entitlements (API, MCP, workspaces), and the person’s allowance and keys follow', async ({ page, browser }) => {
