@@ -9,7 +9,7 @@ export const ADMIN_PAGE_DEFAULT_LIMIT = 20;
 export const ADMIN_PAGE_MAX_LIMIT = 100;
 
 function toModel(u: AdminUserView): AdminUserModel {
-  return { ...toUserModel(u), createdAt: u.createdAt };
+  return { ...toUserModel(u), createdAt: u.createdAt, apiAccessOverride: u.apiAccessOverride, mcpAccessOverride: u.mcpAccessOverride };
 }
 
 /** Clamps like list-posts: page ≥ 1; limit 1-100, default 20 (never an error). */

@@ -30,6 +30,9 @@ export type UpdateUserInput = Omit<CreateUserInput, 'email' | 'password' | 'disp
 /** A user as the admin layer shows it (no secrets). */
 export interface AdminUserView extends UserSummary {
   createdAt: Date;
+  /** The admin's overrides of the plan's entitlements (null: the plan's value), so an edit form can show and reset them. */
+  apiAccessOverride: boolean | null;
+  mcpAccessOverride: boolean | null;
 }
 
 /**
@@ -237,7 +240,12 @@ export class UsersService {
   }
 
   private static toAdminView(user: UserRecord): AdminUserView {
-    return { ...UsersService.toSummary(user), createdAt: user.createdAt };
+    return {
+      ...UsersService.toSummary(user),
+      createdAt: user.createdAt,
+      apiAccessOverride: user.entitlementOverrides?.apiAccess ?? null,
+      mcpAccessOverride: user.entitlementOverrides?.mcpAccess ?? null,
+    };
   }
 
   private getDummyHash(): Promise<string> {

@@ -164,6 +164,26 @@ describe('GraphQL /graphql', () => {
       expect(reset.body.data.adminUpdateUser).toMatchObject({ parentUserId: null, mcpAccess: true, plan: 'premium' });
     });
 
+    it('adminUsers and adminUpdateUser show the overrides apart from the plan (null: the plan decides)', async () => {
+      const target = await createAccount(t, { plan: 'pro' });
+      const OVERRIDES = `mutation($id: ID!, $input: AdminUpdateUserInput!) { adminUpdateUser(id: $id, input: $input) {
+        apiAccess mcpAccess apiAccessOverride mcpAccessOverride } }`;
+      const listed = async () => {
+        const res = await gql(
+          'query($s: String) { adminUsers(search: $s) { items { apiAccessOverride mcpAccessOverride } } }',
+          { s: target.email },
+          admin.cookie,
+        );
+        return res.body.data.adminUsers.items[0];
+      };
+      expect(await listed()).toEqual({ apiAccessOverride: null, mcpAccessOverride: null });
+      const off = await gql(OVERRIDES, { id: target.userId, input: { mcpAccess: false, apiAccess: true } }, admin.cookie);
+      expect(off.body.data.adminUpdateUser).toEqual({ apiAccess: true, mcpAccess: false, apiAccessOverride: true, mcpAccessOverride: false });
+      expect(await listed()).toEqual({ apiAccessOverride: true, mcpAccessOverride: false });
+      const reset = await gql(OVERRIDES, { id: target.userId, input: { mcpAccess: null } }, admin.cookie);
+      expect(reset.body.data.adminUpdateUser).toEqual({ apiAccess: true, mcpAccess: true, apiAccessOverride: true, mcpAccessOverride: null });
+    });
+
     it('adminUpdateUser errors: unknown user NOT_FOUND, bad plan BAD_USER_INPUT', async () => {
       const missing = await gql(UPDATE, { id: new Types.ObjectId().toHexString(), input: { plan: 'pro' } }, admin.cookie);
       expect(missing.body.errors[0]).toMatchObject({ message: 'User not found', extensions: { code: 'NOT_FOUND' } });

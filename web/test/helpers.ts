@@ -89,3 +89,39 @@ export async function setPlan(page: Page, plan: 'starter' | 'pro' | 'premium', s
     input: { plan, seats },
   });
 }
+
+/** Changes the signed-in person's account as the admin would (adminUpdateUser: plan, seats, entitlements). */
+export async function adminUpdateSignedInUser(page: Page, input: Record<string, unknown>): Promise<void> {
+  await asAdmin('mutation($id: ID!, $input: AdminUpdateUserInput!) { adminUpdateUser(id: $id, input: $input) { id } }', {
+    id: await signedInUserId(page),
+    input,
+  });
+}
+
+/**
+ * At a phone's width: the page does not scroll sideways, and every visible control of the open
+ * dialog (or else the page's main area) can be scrolled to (inside a table's own scroller too)
+ * and then lies within the screen's width.
+ */
+export async function expectFitsScreen(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scrolling').toBe(true);
+  const width = page.viewportSize()!.width;
+  const scope = (await page.getByRole('dialog').count()) ? page.getByRole('dialog') : page.getByRole('main');
+  const controls = await scope.locator('button, a[href], input:not([type=hidden]), select, textarea, [tabindex="0"]').all();
+  expect(controls.length).toBeGreaterThan(0);
+  for (const control of controls) {
+    if (!(await control.isVisible())) continue;
+    await control.scrollIntoViewIfNeeded();
+    const box = (await control.boundingBox())!;
+    const name = await control.evaluate(
+      (el) => el.getAttribute('aria-label') || (el as HTMLInputElement).labels?.[0]?.textContent?.trim() || el.textContent?.trim() || el.tagName,
+    );
+    expect(
+      box.x >= -1 && box.x + box.width <= width + 1,
+      `"${name}" within the ${width} px screen (${Math.round(box.x)}–${Math.round(box.x + box.width)})`,
+    ).toBe(true);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scrolling after scrolling to each control').toBe(
+    true,
+  );
+}

@@ -20,8 +20,12 @@ async function startReceiver() {
   return { url, calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-test('webhooks: add one with events, see the secret once, send a test event, redeliver, edit, new secret, delete', async ({ page }) => {
+test('webhooks: add one with events, the secret once (masked, revealed, hidden, copied), send a test event, redeliver, edit, new secret, delete', async ({
+  page,
+  context,
+}) => {
   const errors = watchConsole(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const receiver = await startReceiver();
   try {
     await signUp(page, uniqueEmail('hooks'));
@@ -39,12 +43,31 @@ test('webhooks: add one with events, see the secret once, send a test event, red
     await page.getByRole('checkbox', { name: 'A post is scheduled (post.scheduled)' }).check();
     await page.getByRole('button', { name: 'Add webhook' }).click();
 
+    // The secret comes back only now (create and regenerate): masked until revealed, with a copy button.
     const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });
     await expect(secretDialog).toBeVisible();
-    const secret = (await secretDialog.getByLabel('Signing secret').textContent())!.trim();
-    expect(secret).toMatch(/^whsec_[0-9a-f]{64}$/);
-    await expectAccessible(page, 'webhooks, secret shown');
+    await expect(secretDialog.getByRole('note')).toContainText('it cannot be shown again once you close this dialog');
+    const shownSecret = secretDialog.getByLabel('Signing secret');
+    await expect(shownSecret).toHaveText(/^•+hidden$/);
+    await expect(secretDialog).not.toContainText('whsec_');
+    await expectAccessible(page, 'webhooks, secret masked');
+    await secretDialog.getByRole('button', { name: 'Reveal secret' }).click();
+    await expect(shownSecret).toHaveText(/^whsec_[0-9a-f]{64}$/);
+    const revealed = (await shownSecret.textContent())!;
+    await expectAccessible(page, 'webhooks, secret revealed');
+    await secretDialog.getByRole('button', { name: 'Hide secret' }).click();
+    await expect(shownSecret).toHaveText(/^•+hidden$/);
+    await expect(secretDialog).not.toContainText('whsec_');
+    await secretDialog.getByRole('button', { name: 'Copy secret' }).click();
+    await expect(secretDialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    // What the receiver checks signatures with below is what was copied.
+    const secret = await page.evaluate(() => navigator.clipboard.readText());
+    expect(secret).toBe(revealed);
     await secretDialog.getByRole('button', { name: 'Done' }).click();
+    await expect(secretDialog).toBeHidden();
+    // Gone with the dialog: the page says so and shows it nowhere.
+    await expect(page.getByText(revealed)).toHaveCount(0);
+    await expect(page.getByText('it cannot be shown again later, so if it is lost, make a new one')).toBeVisible();
 
     const row = page.getByRole('row', { name: /Team feed/ });
     await expect(row).toContainText('post.scheduled, post.published, post.failed');
@@ -80,10 +103,22 @@ test('webhooks: add one with events, see the secret once, send a test event, red
 
     // A new secret, shown once, different from the first.
     await page.getByRole('button', { name: 'New secret for Team feed' }).click();
-    const fresh = (await page.getByRole('dialog', { name: 'Signing secret' }).getByLabel('Signing secret').textContent())!.trim();
-    expect(fresh).toMatch(/^whsec_/);
+    const again = page.getByRole('dialog', { name: 'Signing secret' });
+    // Masked again: the reveal of the first dialog does not carry over.
+    await expect(again.getByLabel('Signing secret')).toHaveText(/^•+hidden$/);
+    await again.getByRole('button', { name: 'Reveal secret' }).click();
+    const fresh = (await again.getByLabel('Signing secret').textContent())!;
+    expect(fresh).toMatch(/^whsec_[0-9a-f]{64}$/);
     expect(fresh).not.toBe(secret);
-    await page.getByRole('dialog', { name: 'Signing secret' }).getByRole('button', { name: 'Done' }).click();
+    await again.getByRole('button', { name: 'Copy secret' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fresh);
+    await again.getByRole('button', { name: 'Done' }).click();
+    // Test events are now signed with the new secret.
+    await page.getByRole('button', { name: 'Deliveries of Team feed' }).click();
+    await page.getByRole('dialog', { name: 'Deliveries of Team feed' }).getByRole('button', { name: 'Send test event' }).click();
+    await expect.poll(() => receiver.calls.length, { timeout: 15_000 }).toBe(3);
+    expect(receiver.calls[2].signature).toBe(createHmac('sha256', fresh).update(receiver.calls[2].body).digest('hex'));
+    await page.getByRole('dialog', { name: 'Deliveries of Team feed' }).getByRole('button', { name: 'Close' }).click();
 
     // Delete, after saying what goes with it.
     await page.getByRole('button', { name: 'Delete Team feed' }).click();

@@ -1,10 +1,12 @@
 import { Field, GraphQLISODateTime, Int, ObjectType } from '@nestjs/graphql';
 import { UserModel } from './user.model';
 
-/** A user as the admin queries show it: the `User` fields (entitlements effective) and its creation time. */
+/** A user as the admin queries show it: the `User` fields (entitlements effective), its creation time and the admin's overrides. */
 @ObjectType('AdminUser')
 export class AdminUserModel extends UserModel {
   @Field(() => GraphQLISODateTime) createdAt: Date;
+  @Field(() => Boolean, { nullable: true, description: 'The admin override of API access; null: the plan decides' }) apiAccessOverride: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: 'The admin override of MCP access; null: the plan decides' }) mcpAccessOverride: boolean | null;
 }
 
 @ObjectType('AdminUserPage')

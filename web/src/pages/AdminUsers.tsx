@@ -45,6 +45,8 @@ const AdminUsersDocument = graphql(`
         workspacesEnabled
         apiAccess
         mcpAccess
+        apiAccessOverride
+        mcpAccessOverride
         seats
         createdAt
       }
@@ -71,6 +73,8 @@ const AdminUpdateUserDocument = graphql(`
       workspacesEnabled
       apiAccess
       mcpAccess
+      apiAccessOverride
+      mcpAccessOverride
       seats
     }
   }
@@ -231,6 +235,7 @@ const OVERRIDES = [
   { value: 'off', label: 'Always off' },
 ];
 const toOverride = (v: Override): boolean | null => (v === 'plan' ? null : v === 'on');
+const fromOverride = (v: boolean | null | undefined): Override => (v == null ? 'plan' : v ? 'on' : 'off');
 
 function EditUserModal({ user, onClose, onSaved }: { user: AdminUser | null; onClose: () => void; onSaved: () => void }) {
   return (
@@ -249,8 +254,8 @@ function EditUserForm({ user, onClose, onSaved }: { user: AdminUser; onClose: ()
       seats: user.seats,
       isAdmin: user.isAdmin,
       workspacesEnabled: user.workspacesEnabled,
-      apiAccess: 'plan' as Override,
-      mcpAccess: 'plan' as Override,
+      apiAccess: fromOverride(user.apiAccessOverride),
+      mcpAccess: fromOverride(user.mcpAccessOverride),
     },
   });
   const onSubmit = form.onSubmit(async (v) => {

@@ -175,8 +175,9 @@ function ApiKeysManager() {
 function CreateKeyForm({ disabled, onCreated }: { disabled: boolean; onCreated: (key: { name: string; rawKey: string }) => void }) {
   const [{ fetching }, create] = useMutation(CreateApiKeyDocument);
   const [error, setError] = useState<string | null>(null);
+  // Controlled, so a reset keeps the same input (and its focus: the key's dialog returns there).
   const form = useForm({
-    mode: 'uncontrolled',
+    name: 'create-api-key',
     initialValues: { name: '' },
     validate: { name: (v) => (v.length > 100 ? 'Use at most 100 characters' : null) },
   });
@@ -185,6 +186,8 @@ function CreateKeyForm({ disabled, onCreated }: { disabled: boolean; onCreated: 
     const result = await create({ name: name.trim() || null });
     if (result.data) {
       form.reset();
+      // A keyboard user who pressed the (then busy, so disabled) button gets the focus back here, not lost on the page.
+      form.getInputNode('name')?.focus();
       onCreated({ name: result.data.createApiKey.name, rawKey: result.data.createApiKey.rawKey });
     } else if (result.error) setError(errorMessage(result.error));
   });
@@ -200,7 +203,6 @@ function CreateKeyForm({ disabled, onCreated }: { disabled: boolean; onCreated: 
             description="Where the key will be used, e.g. “Zapier” (optional)"
             maxLength={100}
             style={{ flex: '1 1 240px' }}
-            key={form.key('name')}
             {...form.getInputProps('name')}
           />
           <Button type="submit" loading={fetching} disabled={disabled}>

@@ -8,6 +8,7 @@ import { graphql } from '../gql';
 import { PageLoader } from '../routes';
 import { useUser } from '../session';
 import { formatDateTime } from './format';
+import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
 const UpdateProfileDocument = graphql(`
@@ -145,9 +146,7 @@ function Sessions() {
       {fetching && !data ? (
         <PageLoader label="Loading sessions" />
       ) : error && !data ? (
-        <Alert color="red" role="alert" title="Could not load your sessions" m="md">
-          {errorMessage(error)}
-        </Alert>
+        <LoadFailed title="Could not load your sessions" error={error} onRetry={reload} m="md" />
       ) : sessions.length === 0 ? (
         <Text px="md" pb="md" c="dimmed">
           No sessions.

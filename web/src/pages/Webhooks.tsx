@@ -158,7 +158,8 @@ export default function WebhooksPage() {
       </Title>
       <Text c="dimmed" mb="lg" maw={720}>
         Get an HTTPS call when a post is scheduled, published or fails. Each call is signed with the webhook’s secret (header <Code>X-Service-Signature</Code>),
-        retried with backoff, and listed in its delivery log.
+        retried with backoff, and listed in its delivery log. The secret is shown only when you add a webhook or make a new secret: it cannot be shown again
+        later, so if it is lost, make a new one.
       </Text>
       <Stack gap="lg" maw={1040}>
         <CreateWebhookForm
@@ -235,27 +236,24 @@ export default function WebhooksPage() {
         </Card>
       </Stack>
       <SecretModal secret={secret} onClose={() => setSecret(null)} />
-      {editing && (
-        <EditWebhookModal
-          hook={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
-      )}
-      {deleting && (
-        <DeleteWebhookModal
-          hook={deleting}
-          onClose={() => setDeleting(null)}
-          onDeleted={() => {
-            setDeleting(null);
-            reload();
-          }}
-        />
-      )}
-      {logOf && <DeliveriesModal hook={logOf} onClose={() => setLogOf(null)} />}
+      {/* Dialogs stay mounted, so closing one returns the focus to the button that opened it. */}
+      <EditWebhookModal
+        hook={editing}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+      <DeleteWebhookModal
+        hook={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          reload();
+        }}
+      />
+      <DeliveriesModal hook={logOf} onClose={() => setLogOf(null)} />
     </>
   );
 }
@@ -275,6 +273,7 @@ function EventCheckboxes({ value, onChange, error }: { value?: string[]; onChang
 function CreateWebhookForm({ onCreated }: { onCreated: (created: { name: string; secret?: string | null }) => void }) {
   const [{ fetching }, create] = useMutation(CreateWebhookDocument);
   const form = useForm({
+    name: 'create-webhook',
     initialValues: { name: '', url: '', events: ['post.published', 'post.failed'] as string[] },
     validate: {
       name: (v) => (v.trim() ? null : 'Give the webhook a name'),
@@ -294,6 +293,8 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: { name: string;
           const result = await create({ input: { name: values.name.trim(), url: values.url.trim(), events: values.events } });
           if (result.error) return setServerError(errorMessage(result.error));
           form.reset();
+          // Ready for another, and where the secret's dialog returns the focus (the busy button lost it).
+          form.getInputNode('name')?.focus();
           onCreated(result.data!.createWebhook);
         })}
       >
@@ -317,106 +318,157 @@ function CreateWebhookForm({ onCreated }: { onCreated: (created: { name: string;
   );
 }
 
+/** Stands for the secret while it is hidden; the secret itself is not in the page until revealed. */
+const MASK = '•'.repeat(24);
+
+/**
+ * The signing secret, which the service returns only on create and regenerate: masked, with a
+ * Reveal/Hide toggle and a copy button, for as long as the dialog is open. Closing forgets it.
+ */
 function SecretModal({ secret, onClose }: { secret: { name: string; secret: string } | null; onClose: () => void }) {
   return (
-    <Modal opened={!!secret} onClose={onClose} title="Signing secret" closeButtonProps={{ 'aria-label': 'Close' }}>
-      {secret && (
-        <Stack>
-          <Text>
-            The signing secret of <strong>{secret.name || 'the webhook'}</strong> is shown only now. Store it where your receiver can check signatures with it.
-          </Text>
-          {/* Focusable: the secret may scroll sideways on a small screen. */}
-          <Code block aria-label="Signing secret" tabIndex={0}>
-            {secret.secret}
-          </Code>
-          <Group justify="space-between">
-            <CopyButton value={secret.secret}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy secret'}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>Done</Button>
-          </Group>
-        </Stack>
-      )}
+    <Modal opened={!!secret} onClose={onClose} title="Signing secret" closeOnClickOutside={false} closeButtonProps={{ 'aria-label': 'Close' }}>
+      {secret && <SecretReveal key={secret.secret} name={secret.name} secret={secret.secret} onClose={onClose} />}
     </Modal>
   );
 }
 
-function EditWebhookModal({ hook, onClose, onSaved }: { hook: Webhook; onClose: () => void; onSaved: () => void }) {
+function SecretReveal({ name, secret, onClose }: { name: string; secret: string; onClose: () => void }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Stack>
+      <Alert color="yellow" role="note">
+        Copy the signing secret of <strong>{name || 'the webhook'}</strong> now: it cannot be shown again once you close this dialog. If you lose it, make a new
+        one with <em>New secret</em>.
+      </Alert>
+      {/* Focusable: the secret may scroll sideways on a small screen. */}
+      <Code block aria-label="Signing secret" tabIndex={0} style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+        {shown ? (
+          secret
+        ) : (
+          <>
+            <span aria-hidden>{MASK}</span>
+            <VisuallyHidden>hidden</VisuallyHidden>
+          </>
+        )}
+      </Code>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Button variant="default" onClick={() => setShown((s) => !s)}>
+            {shown ? 'Hide secret' : 'Reveal secret'}
+          </Button>
+          <CopyButton value={secret}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy} aria-live="polite">
+                {copied ? 'Copied' : 'Copy secret'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function EditWebhookModal({ hook, onClose, onSaved }: { hook: Webhook | null; onClose: () => void; onSaved: () => void }) {
+  return (
+    <Modal opened={hook !== null} onClose={onClose} title={`Edit ${hook?.name || 'webhook'}`} closeButtonProps={{ 'aria-label': 'Close' }}>
+      {hook && <EditWebhookForm key={hook.id} hook={hook} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+function EditWebhookForm({ hook, onClose, onSaved }: { hook: Webhook; onClose: () => void; onSaved: () => void }) {
   const [{ fetching }, update] = useMutation(UpdateWebhookDocument);
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({ initialValues: { name: hook.name, url: hook.url, events: hook.events, isActive: hook.isActive } });
   return (
-    <Modal opened onClose={onClose} title={`Edit ${hook.name || 'webhook'}`} closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form
-        onSubmit={form.onSubmit(async (values) => {
-          setServerError(null);
-          const result = await update({ id: hook.id, input: { name: values.name, url: values.url.trim(), events: values.events, isActive: values.isActive } });
-          if (result.error) return setServerError(errorMessage(result.error));
-          notifications.show({ color: 'green', message: 'Webhook saved' });
-          onSaved();
-        })}
-      >
-        <Stack gap="sm">
-          <TextInput label="Name" {...form.getInputProps('name')} />
-          <TextInput label="URL" {...form.getInputProps('url')} />
-          <EventCheckboxes {...form.getInputProps('events')} />
-          <Switch label="Active (turning it on again resets the failure count)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
-          {serverError && (
-            <Alert color="red" role="alert" title="Not saved">
-              {serverError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={fetching}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <form
+      onSubmit={form.onSubmit(async (values) => {
+        setServerError(null);
+        const result = await update({ id: hook.id, input: { name: values.name, url: values.url.trim(), events: values.events, isActive: values.isActive } });
+        if (result.error) return setServerError(errorMessage(result.error));
+        notifications.show({ color: 'green', message: 'Webhook saved' });
+        onSaved();
+      })}
+    >
+      <Stack gap="sm">
+        <TextInput label="Name" {...form.getInputProps('name')} />
+        <TextInput label="URL" {...form.getInputProps('url')} />
+        <EventCheckboxes {...form.getInputProps('events')} />
+        <Switch label="Active (turning it on again resets the failure count)" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        {serverError && (
+          <Alert color="red" role="alert" title="Not saved">
+            {serverError}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={fetching}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DeleteWebhookModal({ hook, onClose, onDeleted }: { hook: Webhook | null; onClose: () => void; onDeleted: () => void }) {
+  return (
+    <Modal opened={hook !== null} onClose={onClose} title="Delete webhook?" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {hook && <DeleteWebhookConfirm hook={hook} onClose={onClose} onDeleted={onDeleted} />}
     </Modal>
   );
 }
 
-function DeleteWebhookModal({ hook, onClose, onDeleted }: { hook: Webhook; onClose: () => void; onDeleted: () => void }) {
+function DeleteWebhookConfirm({ hook, onClose, onDeleted }: { hook: Webhook; onClose: () => void; onDeleted: () => void }) {
   const [{ fetching }, remove] = useMutation(DeleteWebhookDocument);
   return (
-    <Modal opened onClose={onClose} title="Delete webhook?" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Text>
-          <strong>{hook.name || hook.url}</strong> stops receiving calls, and its queued deliveries and delivery log are deleted.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Keep it
-          </Button>
-          <Button
-            color="red"
-            loading={fetching}
-            onClick={async () => {
-              const result = await remove({ id: hook.id });
-              if (result.error) notifications.show({ color: 'red', title: 'Not deleted', message: errorMessage(result.error) });
-              else onDeleted();
-            }}
-          >
-            Delete webhook
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Stack>
+      <Text>
+        <strong>{hook.name || hook.url}</strong> stops receiving calls, and its queued deliveries and delivery log are deleted.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Keep it
+        </Button>
+        <Button
+          color="red"
+          loading={fetching}
+          onClick={async () => {
+            const result = await remove({ id: hook.id });
+            if (result.error) notifications.show({ color: 'red', title: 'Not deleted', message: errorMessage(result.error) });
+            else onDeleted();
+          }}
+        >
+          Delete webhook
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
 /** A delivery's status in words (default text colour: readable everywhere, colour-blind readers included). */
 const STATUS_WORDS: Record<string, string> = { delivered: 'Delivered', pending: 'Pending', failed: 'Failed', cancelled: 'Cancelled' };
 
-function DeliveriesModal({ hook, onClose }: { hook: Webhook; onClose: () => void }) {
+function DeliveriesModal({ hook, onClose }: { hook: Webhook | null; onClose: () => void }) {
+  return (
+    <Modal
+      opened={hook !== null}
+      onClose={onClose}
+      size="xl"
+      title={`Deliveries of ${hook ? hook.name || hook.url : 'the webhook'}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {hook && <DeliveriesLog key={hook.id} hook={hook} />}
+    </Modal>
+  );
+}
+
+function DeliveriesLog({ hook }: { hook: Webhook }) {
   const [page, setPage] = useState(1);
   const [{ data, fetching, error }, refetch] = useQuery({ query: DeliveriesDocument, variables: { webhookId: hook.id, page } });
   const reload = () => refetch({ requestPolicy: 'network-only' });
@@ -434,78 +486,76 @@ function DeliveriesModal({ hook, onClose }: { hook: Webhook; onClose: () => void
   };
 
   return (
-    <Modal opened onClose={onClose} size="xl" title={`Deliveries of ${hook.name || hook.url}`} closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            Newest first. Failed deliveries are retried with backoff; you can also send one again.
-          </Text>
-          <Group gap="xs">
-            <Button size="xs" variant="default" onClick={reload}>
-              Refresh
-            </Button>
-            <Button size="xs" loading={sending} onClick={() => act(() => sendTest({ id: hook.id }), 'Test event queued')}>
-              Send test event
-            </Button>
-          </Group>
+    <Stack>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Newest first. Failed deliveries are retried with backoff; you can also send one again.
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={reload}>
+            Refresh
+          </Button>
+          <Button size="xs" loading={sending} onClick={() => act(() => sendTest({ id: hook.id }), 'Test event queued')}>
+            Send test event
+          </Button>
         </Group>
-        {fetching && !data ? (
-          <PageLoader label="Loading deliveries" />
-        ) : error && !data ? (
-          <Alert color="red" role="alert" title="Could not load the deliveries">
-            {errorMessage(error)}
-          </Alert>
-        ) : !log || log.items.length === 0 ? (
-          <Text c="dimmed">No deliveries yet. Send a test event to try the webhook.</Text>
-        ) : (
-          <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="xs" aria-label="Deliveries">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Event</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Attempts</Table.Th>
-                    <Table.Th scope="col">Last answer</Table.Th>
-                    <Table.Th scope="col">Created</Table.Th>
-                    <Table.Th scope="col">
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
+      </Group>
+      {fetching && !data ? (
+        <PageLoader label="Loading deliveries" />
+      ) : error && !data ? (
+        <Alert color="red" role="alert" title="Could not load the deliveries">
+          {errorMessage(error)}
+        </Alert>
+      ) : !log || log.items.length === 0 ? (
+        <Text c="dimmed">No deliveries yet. Send a test event to try the webhook.</Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="xs" aria-label="Deliveries">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Event</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">Attempts</Table.Th>
+                  <Table.Th scope="col">Last answer</Table.Th>
+                  <Table.Th scope="col">Created</Table.Th>
+                  <Table.Th scope="col">
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {log.items.map((d) => (
+                  <Table.Tr key={d.id}>
+                    <Table.Td>{d.event}</Table.Td>
+                    <Table.Td>
+                      <Text component="span" size="sm" fw={600}>
+                        {STATUS_WORDS[d.status] ?? d.status}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{d.attemptCount}</Table.Td>
+                    <Table.Td>{d.lastError ?? (d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : '—')}</Table.Td>
+                    <Table.Td>{formatDateTime(d.createdAt)}</Table.Td>
+                    <Table.Td>
+                      {d.status !== 'pending' && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={`Redeliver ${d.event} from ${formatDateTime(d.createdAt)}`}
+                          onClick={() => act(() => redeliver({ deliveryId: d.id }), 'Delivery queued again')}
+                        >
+                          Redeliver
+                        </Button>
+                      )}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {log.items.map((d) => (
-                    <Table.Tr key={d.id}>
-                      <Table.Td>{d.event}</Table.Td>
-                      <Table.Td>
-                        <Text component="span" size="sm" fw={600}>
-                          {STATUS_WORDS[d.status] ?? d.status}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{d.attemptCount}</Table.Td>
-                      <Table.Td>{d.lastError ?? (d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : '—')}</Table.Td>
-                      <Table.Td>{formatDateTime(d.createdAt)}</Table.Td>
-                      <Table.Td>
-                        {d.status !== 'pending' && (
-                          <Button
-                            size="xs"
-                            variant="default"
-                            aria-label={`Redeliver ${d.event} from ${formatDateTime(d.createdAt)}`}
-                            onClick={() => act(() => redeliver({ deliveryId: d.id }), 'Delivery queued again')}
-                          >
-                            Redeliver
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {log.totalPages > 1 && <Pagination total={log.totalPages} value={page} onChange={setPage} aria-label="Delivery pages" />}
-          </>
-        )}
-      </Stack>
-    </Modal>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {log.totalPages > 1 && <Pagination total={log.totalPages} value={page} onChange={setPage} aria-label="Delivery pages" />}
+        </>
+      )}
+    </Stack>
   );
 }

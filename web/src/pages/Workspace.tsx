@@ -7,6 +7,7 @@ import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
 import type { WorkspaceUsersQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
+import { useUser } from '../session';
 import { formatDateTime } from './format';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
@@ -67,6 +68,32 @@ interface Reveal {
 
 export default function WorkspacePage() {
   usePageTitle('Workspace');
+  const user = useUser();
+  return (
+    <>
+      <Title order={1} size="h2" mb="xs">
+        Workspace
+      </Title>
+      <Text c="dimmed" mb="lg" maw={720}>
+        The people or clients you manage. Each gets a link to connect their own accounts; you post for them with your API key and the{' '}
+        <Code>x-service-user-id</Code> header, or give them a key of their own.
+      </Text>
+      {user.workspacesEnabled || user.isAdmin ? <WorkspaceManager /> : <NoWorkspaceAccess />}
+    </>
+  );
+}
+
+/** Said instead of the page to someone whose account may not manage users (the nav does not offer the page to them). */
+function NoWorkspaceAccess() {
+  return (
+    <Alert color="blue" title="Workspaces are not turned on for your account" role="note" maw={720}>
+      A workspace lets an agency or a team manage other people’s accounts: add them, send each a link to connect their accounts, and post for them. An
+      administrator turns it on for an account; it is not part of any plan by default. Ask your administrator to turn on workspaces.
+    </Alert>
+  );
+}
+
+function WorkspaceManager() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: WorkspaceUsersDocument });
   const reload = () => refetch({ requestPolicy: 'network-only' });
   const [reveal, setReveal] = useState<Reveal | null>(null);
@@ -101,13 +128,6 @@ export default function WorkspacePage() {
 
   return (
     <>
-      <Title order={1} size="h2" mb="xs">
-        Workspace
-      </Title>
-      <Text c="dimmed" mb="lg" maw={720}>
-        The people or clients you manage. Each gets a link to connect their own accounts; you post for them with your API key and the{' '}
-        <Code>x-service-user-id</Code> header, or give them a key of their own.
-      </Text>
       <Stack gap="lg" maw={1040}>
         <AddManagedUser onAdded={reload} />
         <Card withBorder component="section" aria-labelledby="managed-title" p={0}>
@@ -184,7 +204,7 @@ export default function WorkspacePage() {
             <Group justify="space-between">
               <CopyButton value={reveal.value}>
                 {({ copied, copy }) => (
-                  <Button variant="light" onClick={copy}>
+                  <Button variant="light" onClick={copy} aria-live="polite">
                     {copied ? 'Copied' : `Copy ${reveal.label.toLowerCase()}`}
                   </Button>
                 )}
@@ -194,16 +214,15 @@ export default function WorkspacePage() {
           </Stack>
         )}
       </Modal>
-      {detaching && (
-        <DetachModal
-          user={detaching}
-          onClose={() => setDetaching(null)}
-          onDone={() => {
-            setDetaching(null);
-            reload();
-          }}
-        />
-      )}
+      {/* Kept mounted, so closing it returns the focus to the button that opened it. */}
+      <DetachModal
+        user={detaching}
+        onClose={() => setDetaching(null)}
+        onDone={() => {
+          setDetaching(null);
+          reload();
+        }}
+      />
     </>
   );
 }
@@ -247,32 +266,38 @@ function AddManagedUser({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-function DetachModal({ user, onClose, onDone }: { user: ManagedUser; onClose: () => void; onDone: () => void }) {
+function DetachModal({ user, onClose, onDone }: { user: ManagedUser | null; onClose: () => void; onDone: () => void }) {
+  return (
+    <Modal opened={user !== null} onClose={onClose} title="Detach this user?" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {user && <DetachConfirm user={user} onClose={onClose} onDone={onDone} />}
+    </Modal>
+  );
+}
+
+function DetachConfirm({ user, onClose, onDone }: { user: ManagedUser; onClose: () => void; onDone: () => void }) {
   const [{ fetching }, detach] = useMutation(DetachDocument);
   return (
-    <Modal opened onClose={onClose} title="Detach this user?" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Text>
-          <strong>{user.displayName}</strong> leaves your workspace: you can no longer post for them and their connection link stops working. Their account,
-          connections and posts are kept.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Keep them
-          </Button>
-          <Button
-            color="red"
-            loading={fetching}
-            onClick={async () => {
-              const result = await detach({ userId: user.id });
-              if (result.error) notifications.show({ color: 'red', title: 'Not detached', message: errorMessage(result.error) });
-              else onDone();
-            }}
-          >
-            Detach
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Stack>
+      <Text>
+        <strong>{user.displayName}</strong> leaves your workspace: you can no longer post for them and their connection link stops working. Their account,
+        connections and posts are kept.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Keep them
+        </Button>
+        <Button
+          color="red"
+          loading={fetching}
+          onClick={async () => {
+            const result = await detach({ userId: user.id });
+            if (result.error) notifications.show({ color: 'red', title: 'Not detached', message: errorMessage(result.error) });
+            else onDone();
+          }}
+        >
+          Detach
+        </Button>
+      </Group>
+    </Stack>
   );
 }
