@@ -141,7 +141,8 @@ export class ConnectionsRepository {
 
   async recordSuccessfulPost(userId: string, id: string, at: Date): Promise<void> {
     if (!isObjectIdString(id)) return;
-    await this.model.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: { lastSuccessfulPost: at } }).exec();
+    // Through the driver (once a second per connection on the publishing path, issue 19).
+    await this.model.collection.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: { lastSuccessfulPost: at, updatedAt: new Date() } });
   }
 
   /** Profile facts (and a fresher expiry) reported by a successful health check. */

@@ -24,7 +24,10 @@ export class Transactions {
     return this.connection.transaction(() => work());
   }
 
-  /** The session of the transaction the caller runs in, if any (for tests and assertions). */
+  /**
+   * The session of the transaction the caller runs in, if any: what a repository's driver-level
+   * call (`model.collection`, which Mongoose's storage does not reach) passes as `session`.
+   */
   static current(): ClientSession | undefined {
     return sessions.transactionAsyncLocalStorage?.getStore()?.session;
   }
