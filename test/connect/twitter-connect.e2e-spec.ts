@@ -309,12 +309,15 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
       .send({ content: `Later ${Date.now()}`, platforms: [platformId], scheduledTime: new Date(Date.now() + 3600_000).toISOString() });
     expect(created.status).toBe(200);
     const seen = receiver.requests.length;
+    const stored = () => t.connection.collection('platform_connections').countDocuments({ _id: new Types.ObjectId(conn.id) });
+    expect(await stored()).toBe(1);
 
     const res = await gql(t, browser.cookies, DISCONNECT, { platformId });
     expect(res.body).toEqual({ data: { disconnectConnection: true } });
     expect(x.oauth.revoked).toContain(refreshToken);
     expect(await connections()).toHaveLength(0);
-    expect(await t.connection.collection('platform_connections').countDocuments({ _id: conn.id as never })).toBe(0);
+    // The document itself is gone, tokens with it.
+    expect(await stored()).toBe(0);
 
     const group = await waitForGroup(t, account.apiHeaders, created.body.postGroupId);
     expect(group.status).toBe('failed');
