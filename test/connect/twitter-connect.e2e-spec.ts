@@ -208,6 +208,35 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     expect((await connections()).map((c) => c.platformId)).toEqual([`twitter-${x.user.id}`]);
   });
 
+  it('not_configured: a callback for a platform whose client is not configured (removed after the start) stores nothing', async () => {
+    // LinkedIn has no client in this app: a state started while it had one, then the callback.
+    const browser = new Browser(account);
+    browser.cookies.push(`sps_connect=${'B'.repeat(43)}`);
+    const state = 'started-before-the-client-was-removed';
+    const cipher = new TokenCipher(t.app.get(AppConfig).encryptionKey);
+    await t.connection.collection('connect_states').insertOne({
+      stateHash: createHash('sha256').update(state).digest('hex'),
+      userId: new Types.ObjectId(account.userId),
+      platform: 'linkedin',
+      browserHash: createHash('sha256').update('B'.repeat(43)).digest('hex'),
+      codeVerifierEncrypted: cipher.encrypt('V'.repeat(64)),
+      returnTo: '/connections?tab=linkedin',
+      instanceUrl: null,
+      expiresAt: new Date(Date.now() + 60_000),
+      createdAt: new Date(),
+    });
+    const landed = await callback(t, browser, new URL(`http://x/connect/callback/linkedin?code=a-code&state=${state}`));
+    expect(landed.pathname).toBe('/connections');
+    expect(Object.fromEntries(landed.searchParams)).toEqual({
+      tab: 'linkedin',
+      error: 'not_configured',
+      message: 'LinkedIn is not configured: set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
+    });
+    expect(await connections()).toHaveLength(0);
+    // The state is spent.
+    expect(await stateDocs()).toHaveLength(0);
+  });
+
   it('a wrong PKCE verifier: the token endpoint refuses (token_exchange_failed), nothing stored', async () => {
     const browser = new Browser(account);
     const res = await start(t, browser, { platform: 'twitter' });
