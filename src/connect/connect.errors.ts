@@ -22,13 +22,16 @@ export const ConnectMessages = {
   otherInstance: (platformId: string) => `${platformId} is already connected from another Mastodon instance; disconnect it first`,
 } as const;
 
-/** `extensions.code` of a connect refusal in GraphQL, per reason. */
+/** `extensions.code` of a connect refusal in GraphQL where the status's code says too little. */
 const GRAPHQL_CODES: Partial<Record<ConnectError['code'], string>> = {
   not_configured: 'NOT_CONFIGURED',
-  connection_limit: 'CONNECTIONS_OVER_LIMIT',
 };
 
-/** A provider refusal as the GraphQL error the person reads (400, the provider's reason kept). */
+/**
+ * A provider refusal as the GraphQL error the person reads: 400 with the provider's reason kept,
+ * or 403 for the connection limit, whose limit-exceeded body (`code` CONNECTIONS_OVER_LIMIT,
+ * `limit`, `used`, `planName`, …) goes into `extensions` as for the post limits (graphql-errors.ts).
+ */
 export function connectErrorToApi(err: ConnectError): ApiError {
-  return new ApiError(err.code === 'connection_limit' ? 403 : 400, err.message, { reason: err.code }, GRAPHQL_CODES[err.code]);
+  return new ApiError(err.code === 'connection_limit' ? 403 : 400, err.message, { reason: err.code, ...err.details }, GRAPHQL_CODES[err.code]);
 }

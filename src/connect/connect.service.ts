@@ -385,7 +385,8 @@ export class ConnectService {
     const managed = await this.users.listManaged(owner.id);
     const count = await this.connections.countForUsers([owner.id, ...managed.map((u) => u.id)]);
     const refusal: LimitExceededBody | null = this.limits.newConnectionsRefusal(owner, count, adding);
-    if (refusal) throw new ConnectError('connection_limit', refusal.message);
+    // The person reads the sentence; the whole body travels beside it (GraphQL extensions).
+    if (refusal) throw new ConnectError('connection_limit', refusal.message, { ...refusal });
   }
 
   private async store(userId: string, platform: PlatformName, candidates: ConnectCandidate[]): Promise<ConnectionRecord[]> {

@@ -358,7 +358,18 @@ describe('Connecting the other OAuth platforms', () => {
     const browser = new Browser(small);
     const id = (await connectThrough(t, browser, { platform: 'linkedin' })).searchParams.get('pending')!;
     const refused = await gql(t, browser.cookies, COMPLETE, { id, ids: ['abc123', '2414183'] });
-    expect(refused.body.errors[0].extensions.code).toBe('CONNECTIONS_OVER_LIMIT');
+    expect(refused.body.errors[0].message).toBe(
+      'Your Pro plan allows 1 connected channel and your account has 0. Disconnect a channel or upgrade your plan to connect 2 more.',
+    );
+    expect(refused.body.errors[0].extensions).toMatchObject({
+      code: 'CONNECTIONS_OVER_LIMIT',
+      metric: 'connections.total',
+      limit: 1,
+      used: 0,
+      requested: 2,
+      remaining: 1,
+      planName: 'Pro',
+    });
     expect(await t.app.get(ConnectionsService).list(small.userId)).toHaveLength(0);
     // The selection is still there: choosing one fits.
     const ok = await gql(t, browser.cookies, COMPLETE, { id, ids: ['2414183'] });

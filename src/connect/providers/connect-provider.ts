@@ -110,6 +110,8 @@ export class ConnectError extends Error {
   constructor(
     readonly code: ConnectErrorCode,
     message: string,
+    /** Fields the GraphQL error carries beside the message (a connection-limit refusal: the limit-exceeded body). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ConnectError';
