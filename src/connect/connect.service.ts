@@ -201,11 +201,16 @@ export class ConnectService {
    */
   async callback(platform: string, query: CallbackQuery, browser: string | null, now: Date = new Date()): Promise<string> {
     const fail = (returnTo: string, code: ConnectErrorCode, message: string) => returnUrl(this.settings.publicBaseUrl, returnTo, { error: code, message });
-    const record = query.state ? await this.states.take(sha256(query.state)) : null;
-    if (!record || record.platform !== platform || !browser || !sameDigest(record.browserHash, sha256(browser))) {
-      return fail(DEFAULT_RETURN_TO, 'invalid_state', ConnectMessages.invalidState);
-    }
+    const taken = query.state ? await this.states.take(sha256(query.state), now) : null;
+    // A state we never issued has no page of its own to go back to.
+    if (!taken) return fail(DEFAULT_RETURN_TO, 'invalid_state', ConnectMessages.invalidState);
+    const { record, used } = taken;
+    // A known state goes back where it started (the dashboard, or a workspace link's page): its
+    // returnTo is a path on this site, checked at the start.
     const { returnTo } = record;
+    if (used || record.platform !== platform || !browser || !sameDigest(record.browserHash, sha256(browser))) {
+      return fail(returnTo, 'invalid_state', ConnectMessages.invalidState);
+    }
     if (record.expiresAt.getTime() <= now.getTime()) return fail(returnTo, 'expired_state', ConnectMessages.expiredState);
     const provider = this.providers.get(platform) as OAuthConnectProvider;
     if (query.error) {
@@ -223,7 +228,7 @@ export class ConnectService {
     try {
       const result = await provider.complete({
         code: query.code,
-        codeVerifier: this.cipher.decrypt(record.codeVerifierEncrypted),
+        codeVerifier: this.cipher.decrypt(record.codeVerifierEncrypted!),
         redirectUri: redirectUriFor(this.settings.publicBaseUrl, platform),
         instanceUrl: record.instanceUrl,
       });

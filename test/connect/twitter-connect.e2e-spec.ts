@@ -55,6 +55,12 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
       .collection('connect_states')
       .find({ userId: new Types.ObjectId(account.userId) })
       .toArray();
+  /** The account's states are spent: marked used, their verifier gone (kept until the TTL so a replay knows its returnTo). */
+  const expectSpent = async () => {
+    const docs = await stateDocs();
+    expect(docs.length).toBeGreaterThan(0);
+    for (const doc of docs) expect(doc).toMatchObject({ usedAt: expect.any(Date), codeVerifierEncrypted: null });
+  };
 
   it('lists the eleven platforms with how they connect; unconfigured ones say so and name the variables to set', async () => {
     const browser = new Browser(account);
@@ -135,7 +141,7 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     expect(x.refreshTokens.get(creds.refreshToken!)).toBe('valid');
     expect(JSON.stringify(raw)).not.toContain(creds.accessToken);
     expect(JSON.stringify(raw)).not.toContain(creds.refreshToken);
-    expect(await stateDocs()).toHaveLength(0);
+    await expectSpent();
 
     const listed = await t.http.get('/api/v1/platform-connections').set(account.apiHeaders).expect(200);
     expect(JSON.stringify(listed.body)).not.toContain(creds.accessToken);
@@ -151,7 +157,7 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     expect(landed.searchParams.get('error')).toBe('access_denied');
     expect(landed.searchParams.get('message')).toBe('X access was not granted');
     expect(await connections()).toHaveLength(0);
-    expect(await stateDocs()).toHaveLength(0);
+    await expectSpent();
   });
 
   it('refuses a returnTo that leaves this site', async () => {
@@ -180,11 +186,12 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     expect((await callback(t, other, back)).searchParams.get('error')).toBe('invalid_state');
     expect((await callback(t, browser, back)).searchParams.get('error')).toBe('invalid_state');
 
-    // Replay: the first use connects, the second is refused.
-    const again = await start(t, browser, { platform: 'twitter' });
+    // Replay: the first use connects, the second is refused and goes back where the state started.
+    const again = await start(t, browser, { platform: 'twitter', returnTo: '/settings/channels' });
     const back2 = await authorize(again.body.data.startConnection.authorizeUrl);
     expect((await callback(t, browser, back2)).searchParams.get('connected')).toBe(`twitter-${x.user.id}`);
     const replay = await callback(t, browser, back2);
+    expect(replay.pathname).toBe('/settings/channels');
     expect(replay.searchParams.get('error')).toBe('invalid_state');
     expect(replay.searchParams.get('message')).toBe('This connection attempt is unknown, was already used or was started in another browser: start again');
 
@@ -233,8 +240,7 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
       message: 'LinkedIn is not configured: set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
     });
     expect(await connections()).toHaveLength(0);
-    // The state is spent.
-    expect(await stateDocs()).toHaveLength(0);
+    await expectSpent();
   });
 
   it('a wrong PKCE verifier: the token endpoint refuses (token_exchange_failed), nothing stored', async () => {
