@@ -544,5 +544,65 @@ describe('workspace: managed users and connection links', () => {
       const gone = await gql(`mutation($id: ID!) { createWorkspaceConnectionLink(userId: $id) { url } }`, { id: created.id }, owner.cookie);
       expect(errorOf(gone).message).toBe('User not found or not managed by this key');
     });
+
+    const CREATE_USER = `mutation($input: CreateManagedUserInput!) { createWorkspaceUser(input: $input) { id username displayName role dailyPostsLeft } }`;
+    const managedCount = async (ownerId: string) => (await t.app.get(UsersService).listManaged(ownerId)).length;
+
+    it('a ManagedUser carries dailyPostsLeft as REST shows it', async () => {
+      const gql = gqlClient(t);
+      const address = email();
+      const created = dataOf(await gql(CREATE_USER, { input: { username: address, displayName: 'Client' } }, owner.cookie)).createWorkspaceUser;
+      expect(created).toEqual({ id: expect.any(String), username: address, displayName: 'Client', role: 'managed', dailyPostsLeft: 100 });
+      const listed = dataOf(await gql(`{ workspaceUsers { id dailyPostsLeft } }`, {}, owner.cookie)).workspaceUsers;
+      expect(listed).toEqual([{ id: created.id, dailyPostsLeft: 100 }]);
+      const rest = (await api(owner).list().expect(200)).body.users;
+      expect(rest).toEqual([expect.objectContaining({ _id: created.id, dailyPostsLeft: 100 })]);
+    });
+
+    it.each([
+      [{ username: '' }, 'Email is required', 'BAD_USER_INPUT'],
+      [{ username: '   ' }, 'Email is required', 'BAD_USER_INPUT'],
+      [{ username: 'not-an-email' }, 'A valid email is required', 'BAD_USER_INPUT'],
+      [{ username: 'a@example.com', displayName: 'x'.repeat(101) }, 'displayName must be a string of at most 100 characters', 'BAD_USER_INPUT'],
+    ])('createWorkspaceUser %j: %s, nothing created', async (input, message, code) => {
+      const res = await gqlClient(t)(CREATE_USER, { input }, owner.cookie);
+      expect(errorOf(res)).toMatchObject({ message, code });
+      expect(await managedCount(owner.userId)).toBe(0);
+    });
+
+    it('createWorkspaceUser with an email already used (any case, any owner) is a CONFLICT', async () => {
+      const gql = gqlClient(t);
+      const user = await managedUser();
+      const other = await createAccount(t, { plan: 'pro', workspacesEnabled: true });
+      for (const account of [owner, other]) {
+        const res = await gql(CREATE_USER, { input: { username: user.username.toUpperCase() } }, account.cookie);
+        expect(errorOf(res)).toMatchObject({ message: 'User with this email already exists', code: 'CONFLICT' });
+      }
+      expect(await managedCount(owner.userId)).toBe(1);
+      expect(await managedCount(other.userId)).toBe(0);
+    });
+
+    it('every workspace operation is UNAUTHENTICATED without a session, and changes nothing', async () => {
+      const gql = gqlClient(t);
+      const user = await managedUser();
+      const { url } = (await api(owner).link(user._id).expect(200)).body;
+      const ops: Array<[string, Record<string, unknown>]> = [
+        [`{ workspaceUsers { id } }`, {}],
+        [CREATE_USER, { input: { username: email() } }],
+        [`mutation($id: ID!) { detachWorkspaceUser(userId: $id) }`, { id: user._id }],
+        [`mutation($id: ID!) { createWorkspaceUserApiKey(userId: $id) { apiKey } }`, { id: user._id }],
+        [`mutation($id: ID!) { createWorkspaceConnectionLink(userId: $id, input: { rotate: true }) { url } }`, { id: user._id }],
+      ];
+      for (const [query, variables] of ops) {
+        const res = await gql(query, variables);
+        expect(res.status).toBe(401);
+        expect(res.data).toBeUndefined();
+        expect(errorOf(res)).toMatchObject({ message: 'Authentication required', code: 'UNAUTHENTICATED' });
+      }
+      // Still one managed user, still attached, with the same link and no API key.
+      const listed = (await api(owner).list().expect(200)).body.users;
+      expect(listed).toEqual([expect.objectContaining({ _id: user._id, connectionsPageUrl: url })]);
+      expect(await t.connection.collection('api_keys').countDocuments({ userId: new Types.ObjectId(user._id) })).toBe(0);
+    });
   });
 });
