@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
+import { validateInput } from '../common/validation/validate-input';
 import { AppConfig } from '../config/app-config.service';
 import { ConnectionsService, type ConnectionRecord } from '../connections/connections.service';
-import { isPlatformName } from '../connections/platform-id';
 import { TokenCipher } from '../crypto/token-cipher';
 import { LimitsService, type LimitExceededBody } from '../limits/limits.service';
 import { PLATFORM_NAMES, type PlatformName } from '../platforms/platform-adapter';
@@ -13,6 +13,7 @@ import { pkceChallenge, pkceVerifier, randomToken, sameDigest, sha256 } from './
 import { ConnectMessages, connectErrorToApi } from './connect.errors';
 import { oauthClientSettings, redirectUriFor, type ConnectSettings } from './connect-settings';
 import { ConnectStatesRepository } from './connect-states.repository';
+import { ConnectCredentialsInput, platformKey, StartConnectionInput } from './dto/connect.inputs';
 import { MastodonAppsRepository } from './mastodon-apps.repository';
 import { PendingConnectionsRepository } from './pending-connections.repository';
 import { BlueskyProvider } from './providers/bluesky.provider';
@@ -21,10 +22,13 @@ import {
   type AccountKind,
   type ConnectCandidate,
   type ConnectErrorCode,
+  type ConnectField,
   type ConnectProvider,
+  type CredentialsConnectProvider,
   type CredentialsInput,
   type OAuthConnectProvider,
   flowKey,
+  needsInstance,
 } from './providers/connect-provider';
 import { MastodonProvider } from './providers/mastodon.provider';
 import { OAuth2Provider } from './providers/oauth2.provider';
@@ -47,6 +51,10 @@ export interface ConnectablePlatformView {
   method: 'oauth' | 'credentials';
   /** Other sign-ins startConnection accepts in `via` for this platform, configured ones only. */
   via: string[];
+  /** The same sign-ins with the name of the app they go through (`facebook`: Facebook). */
+  signIns: Array<{ via: string; label: string }>;
+  /** What the person types before connecting (an instance, credentials); empty for a plain sign-in. */
+  fields: readonly ConnectField[];
   configured: boolean;
   label: string;
 }
@@ -137,24 +145,29 @@ export class ConnectService {
     const all = [...this.providers.values()];
     return PLATFORM_NAMES.map((platform) => {
       const provider = this.providers.get(platform)!;
-      const via = all
-        .filter((p) => p.platform === platform && p.method === 'oauth' && p.via && p.missingConfiguration().length === 0)
-        .map((p) => (p as OAuthConnectProvider).via!);
-      return { platform, method: provider.method, configured: provider.missingConfiguration().length === 0, label: provider.label, via };
+      const signIns = all
+        .filter((p): p is OAuthConnectProvider => p.platform === platform && p.method === 'oauth' && !!p.via && p.missingConfiguration().length === 0)
+        .map((p) => ({ via: p.via!, label: this.providers.get(p.via!)?.label ?? p.via! }));
+      return {
+        platform,
+        method: provider.method,
+        configured: provider.missingConfiguration().length === 0,
+        label: provider.label,
+        via: signIns.map((s) => s.via),
+        signIns,
+        fields: provider.fields,
+      };
     });
   }
 
   /** Stores the state (single use, ten minutes, bound to user and browser) and returns where to send the browser. */
-  async start(userId: string, input: StartInput, browser: string, now: Date = new Date()): Promise<{ authorizeUrl: string; expiresAt: Date }> {
+  async start(userId: string, raw: StartInput, browser: string, now: Date = new Date()): Promise<{ authorizeUrl: string; expiresAt: Date }> {
+    const input = validateInput(StartConnectionInput, raw);
     const provider = this.oauthProvider(input.platform, input.via);
-    const returnTo = normalizeReturnTo(input.returnTo);
-    if (!returnTo) throw ApiError.badRequest(ConnectMessages.invalidReturnTo);
-    let instanceUrl: string | null = null;
+    if (needsInstance(provider) && !input.instanceUrl?.trim()) throw ApiError.badRequest(ConnectMessages.instanceRequired(provider.label));
+    const returnTo = normalizeReturnTo(input.returnTo)!;
     try {
-      if (provider instanceof MastodonProvider) {
-        if (!input.instanceUrl?.trim()) throw ApiError.badRequest(ConnectMessages.instanceRequired);
-        instanceUrl = await provider.checkInstance(input.instanceUrl);
-      }
+      const instanceUrl = await provider.checkInstance(input.instanceUrl);
       const state = randomToken();
       const verifier = pkceVerifier();
       const authorizeUrl = await provider.begin({
@@ -188,11 +201,16 @@ export class ConnectService {
    */
   async callback(platform: string, query: CallbackQuery, browser: string | null, now: Date = new Date()): Promise<string> {
     const fail = (returnTo: string, code: ConnectErrorCode, message: string) => returnUrl(this.settings.publicBaseUrl, returnTo, { error: code, message });
-    const record = query.state ? await this.states.take(sha256(query.state)) : null;
-    if (!record || record.platform !== platform || !browser || !sameDigest(record.browserHash, sha256(browser))) {
-      return fail(DEFAULT_RETURN_TO, 'invalid_state', ConnectMessages.invalidState);
-    }
+    const taken = query.state ? await this.states.take(sha256(query.state), now) : null;
+    // A state we never issued has no page of its own to go back to.
+    if (!taken) return fail(DEFAULT_RETURN_TO, 'invalid_state', ConnectMessages.invalidState);
+    const { record, used } = taken;
+    // A known state goes back where it started (the dashboard, or a workspace link's page): its
+    // returnTo is a path on this site, checked at the start.
     const { returnTo } = record;
+    if (used || record.platform !== platform || !browser || !sameDigest(record.browserHash, sha256(browser))) {
+      return fail(returnTo, 'invalid_state', ConnectMessages.invalidState);
+    }
     if (record.expiresAt.getTime() <= now.getTime()) return fail(returnTo, 'expired_state', ConnectMessages.expiredState);
     const provider = this.providers.get(platform) as OAuthConnectProvider;
     if (query.error) {
@@ -210,7 +228,7 @@ export class ConnectService {
     try {
       const result = await provider.complete({
         code: query.code,
-        codeVerifier: this.cipher.decrypt(record.codeVerifierEncrypted),
+        codeVerifier: this.cipher.decrypt(record.codeVerifierEncrypted!),
         redirectUri: redirectUriFor(this.settings.publicBaseUrl, platform),
         instanceUrl: record.instanceUrl,
       });
@@ -289,7 +307,7 @@ export class ConnectService {
       };
     });
     try {
-      await this.checkPreconditions(userId, record.platform as PlatformName, candidates);
+      await this.checkPreconditions(userId, this.providers.get(record.platform)!, candidates);
     } catch (err) {
       if (err instanceof ConnectError) throw connectErrorToApi(err);
       throw err;
@@ -298,17 +316,12 @@ export class ConnectService {
     return this.store(userId, record.platform as PlatformName, candidates);
   }
 
-  async connectWithCredentials(userId: string, input: CredentialsConnectInput): Promise<ConnectionRecord> {
-    const provider = this.providers.get(this.platformOf(input.platform))!;
+  async connectWithCredentials(userId: string, raw: CredentialsConnectInput): Promise<ConnectionRecord> {
+    const input = validateInput(ConnectCredentialsInput, raw);
+    const provider = this.providers.get(platformKey(input.platform))!;
     if (provider.method !== 'credentials') throw ApiError.badRequest(ConnectMessages.usesOAuth(provider.label));
-    const credentials: CredentialsInput = {
-      identifier: input.identifier ?? null,
-      secret: input.secret ?? '',
-      chatId: input.chatId ?? null,
-      serviceUrl: input.serviceUrl ?? null,
-    };
     try {
-      const candidate = await provider.connect(credentials);
+      const candidate = await provider.connect(this.credentialsFor(provider, input));
       const [saved] = await this.save(userId, provider.platform, [candidate]);
       return saved;
     } catch (err) {
@@ -342,17 +355,22 @@ export class ConnectService {
     return true;
   }
 
-  private platformOf(platform: string): PlatformName {
-    const name = platform?.trim().toLowerCase();
-    if (!isPlatformName(name)) throw ApiError.badRequest(ConnectMessages.unknownPlatform(platform));
-    return name;
+  /** What the person typed, through the provider's own DTO (fields it does not take are dropped). */
+  private credentialsFor(provider: CredentialsConnectProvider, input: ConnectCredentialsInput): CredentialsInput {
+    let checked: Partial<CredentialsInput>;
+    try {
+      checked = validateInput(provider.credentials, input);
+    } catch (err) {
+      if (err instanceof ApiError) throw new ConnectError('invalid_credentials', err.message);
+      throw err;
+    }
+    return { identifier: checked.identifier ?? null, secret: checked.secret ?? '', chatId: checked.chatId ?? null, serviceUrl: checked.serviceUrl || null };
   }
 
+  /** The sign-in a checked StartConnectionInput names (its platform and `via` are known ones). */
   private oauthProvider(platform: string, via?: string | null): OAuthConnectProvider {
-    const name = this.platformOf(platform);
-    const key = via?.trim() ? `${name}-${via.trim().toLowerCase()}` : name;
-    const provider = this.providers.get(key);
-    if (!provider) throw ApiError.badRequest(ConnectMessages.unknownVia(platform, String(via)));
+    const key = via?.trim() ? `${platformKey(platform)}-${platformKey(via)}` : platformKey(platform);
+    const provider = this.providers.get(key)!;
     if (provider.method !== 'oauth') throw ApiError.badRequest(ConnectMessages.usesCredentials(provider.label));
     const missing = provider.missingConfiguration();
     if (missing.length) throw new ApiError(400, ConnectMessages.notConfigured(provider.label, missing), { reason: 'not_configured' }, 'NOT_CONFIGURED');
@@ -361,7 +379,7 @@ export class ConnectService {
 
   /** Checks, then stores. */
   private async save(userId: string, platform: PlatformName, candidates: ConnectCandidate[]): Promise<ConnectionRecord[]> {
-    await this.checkPreconditions(userId, platform, candidates);
+    await this.checkPreconditions(userId, this.providers.get(platform)!, candidates);
     return this.store(userId, platform, candidates);
   }
 
@@ -369,14 +387,13 @@ export class ConnectService {
    * A reconnect (same platform and account) is always allowed; new accounts must fit the plan's
    * allowance, counted over the whole billing account (owner and managed users).
    */
-  private async checkPreconditions(userId: string, platform: PlatformName, candidates: ConnectCandidate[]): Promise<void> {
+  private async checkPreconditions(userId: string, provider: ConnectProvider, candidates: ConnectCandidate[]): Promise<void> {
     let adding = 0;
     for (const c of candidates) {
-      const existing = await this.connections.findOne(userId, platform, c.externalId);
+      const existing = await this.connections.findOne(userId, provider.platform, c.externalId);
       if (!existing) adding += 1;
-      else if (platform === 'mastodon' && existing.instanceUrl && c.instanceUrl && existing.instanceUrl !== c.instanceUrl) {
-        // Account ids are per instance: the same id elsewhere is another account.
-        throw new ConnectError('account_unavailable', ConnectMessages.otherInstance(existing.platformId));
+      else if (provider.idsPerInstance && existing.instanceUrl && c.instanceUrl && existing.instanceUrl !== c.instanceUrl) {
+        throw new ConnectError('account_unavailable', ConnectMessages.otherInstance(existing.platformId, provider.label));
       }
     }
     if (!adding) return;
@@ -385,7 +402,8 @@ export class ConnectService {
     const managed = await this.users.listManaged(owner.id);
     const count = await this.connections.countForUsers([owner.id, ...managed.map((u) => u.id)]);
     const refusal: LimitExceededBody | null = this.limits.newConnectionsRefusal(owner, count, adding);
-    if (refusal) throw new ConnectError('connection_limit', refusal.message);
+    // The person reads the sentence; the whole body travels beside it (GraphQL extensions).
+    if (refusal) throw new ConnectError('connection_limit', refusal.message, { ...refusal });
   }
 
   private async store(userId: string, platform: PlatformName, candidates: ConnectCandidate[]): Promise<ConnectionRecord[]> {

@@ -1,16 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import type { PendingAccount } from './schemas/pending-connection.schema';
 import { PendingConnection } from './schemas/pending-connection.schema';
 
-export interface PendingConnectionRecord {
-  id: string;
-  userId: string;
-  platform: string;
-  accounts: PendingAccount[];
-  expiresAt: Date;
-}
+/** A selection as the service sees it: the schema's fields, its ids as strings. */
+export type PendingConnectionRecord = Omit<PendingConnection, '_id' | 'userId' | 'createdAt'> & { id: string; userId: string };
 
 const toRecord = (doc: PendingConnection): PendingConnectionRecord => ({
   id: doc._id,

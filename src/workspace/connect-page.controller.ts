@@ -5,6 +5,7 @@ import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
 import { ensureBrowserBinding } from '../connect/browser-binding';
 import { ConnectService } from '../connect/connect.service';
+import { platformKey } from '../connect/dto/connect.inputs';
 import { ConnectionsService } from '../connections/connections.service';
 import { renderConnectPage, renderContinuePage, renderGonePage, type ConnectPageModel } from './connect-page.view';
 import { WorkspaceMessages } from './workspace.errors';
@@ -56,7 +57,7 @@ export class ConnectPageController {
     this.html(reply, 200, renderConnectPage(model));
   }
 
-  /** OAuth: off to the platform (Mastodon first shows where it goes: the server the person typed). */
+  /** OAuth: off to the platform (a sign-in on a server the person typed first shows where it goes). */
   @Get('link/start/:platform')
   async start(@Param('platform') platform: string, @Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const holder = await this.holder(request);
@@ -65,7 +66,10 @@ export class ConnectPageController {
     try {
       const input = { platform, via: text(query.via) ?? null, instanceUrl: text(query.instanceUrl) ?? null, returnTo: PAGE };
       const { authorizeUrl } = await this.connect.start(holder.user.id, input, browser);
-      if (platform === 'mastodon') return this.html(reply, 200, renderContinuePage('your Mastodon server', authorizeUrl));
+      // A start posted from the page's form (the person typed a server) may not redirect off-site
+      // under the page's CSP (form-action): a link to the server it goes to instead.
+      const fromForm = this.connect.connectablePlatforms().some((p) => p.platform === platformKey(platform) && p.fields.length > 0);
+      if (fromForm) return this.html(reply, 200, renderContinuePage(new URL(authorizeUrl).host, authorizeUrl));
       void reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store').redirect(authorizeUrl, 302);
     } catch (err) {
       this.backWithError(reply, err);

@@ -3,13 +3,17 @@
  * none inline), every value escaped. Pure functions, so the page can be checked without a server.
  */
 
+import type { ConnectField } from '../connect/providers/connect-provider';
+
 export interface ConnectPagePlatform {
   platform: string;
   label: string;
   method: 'oauth' | 'credentials';
   configured: boolean;
-  /** Other sign-ins (Instagram through `facebook`). */
-  via: string[];
+  /** Other sign-ins (Instagram through `facebook`, labelled Facebook). */
+  signIns: Array<{ via: string; label: string }>;
+  /** What the person types first (a Mastodon server, Bluesky or Telegram credentials). */
+  fields: readonly ConnectField[];
 }
 
 export interface ConnectPageModel {
@@ -42,23 +46,42 @@ export function renderGonePage(message: string): string {
   return page('Link no longer valid', `<h1>Link no longer valid</h1><p role="alert">${escapeHtml(message)}</p>`);
 }
 
+function fieldInputs(p: ConnectPagePlatform): string {
+  return p.fields
+    .map((f) => {
+      const id = escapeHtml(`${p.platform}-${f.name}`);
+      const attributes = [
+        `id="${id}"`,
+        `name="${escapeHtml(f.name)}"`,
+        `type="${f.type}"`,
+        f.placeholder ? `placeholder="${escapeHtml(f.placeholder)}"` : '',
+        f.autocomplete ? `autocomplete="${escapeHtml(f.autocomplete)}"` : '',
+        f.required ? 'required' : '',
+      ].filter(Boolean);
+      return `<label for="${id}">${escapeHtml(f.label)}</label><input ${attributes.join(' ')}>`;
+    })
+    .join('');
+}
+
+/**
+ * One platform: unavailable when not configured (no way to start it); a form when the provider
+ * asks for values first (credentials are posted, an instance goes with the start); otherwise a
+ * link per sign-in.
+ */
 function platformSection(p: ConnectPagePlatform): string {
   const label = escapeHtml(p.label);
   const heading = `<h2>${label}</h2>`;
+  const path = encodeURIComponent(p.platform);
   if (!p.configured) return `<section aria-label="${label}">${heading}<p>Not available on this service yet.</p></section>`;
-  if (p.platform === 'mastodon') {
-    return `<section aria-label="${label}">${heading}<form method="get" action="/connect/link/start/mastodon"><label for="instanceUrl">Your Mastodon server</label><input id="instanceUrl" name="instanceUrl" type="url" placeholder="https://mastodon.social" required><button type="submit">Continue with Mastodon</button></form></section>`;
+  if (p.method === 'credentials') {
+    return `<section aria-label="${label}">${heading}<form method="post" action="/connect/link/credentials/${path}">${fieldInputs(p)}<button type="submit">Connect ${label}</button></form></section>`;
   }
-  if (p.platform === 'bluesky') {
-    return `<section aria-label="${label}">${heading}<form method="post" action="/connect/link/credentials/bluesky"><label for="bsky-handle">Handle</label><input id="bsky-handle" name="identifier" type="text" autocomplete="username" required><label for="bsky-password">App password</label><input id="bsky-password" name="secret" type="password" autocomplete="off" required><label for="bsky-service">Service URL (optional)</label><input id="bsky-service" name="serviceUrl" type="url" placeholder="https://bsky.social"><button type="submit">Connect Bluesky</button></form></section>`;
+  if (p.fields.length) {
+    return `<section aria-label="${label}">${heading}<form method="get" action="/connect/link/start/${path}">${fieldInputs(p)}<button type="submit">Continue with ${label}</button></form></section>`;
   }
-  if (p.platform === 'telegram') {
-    return `<section aria-label="${label}">${heading}<form method="post" action="/connect/link/credentials/telegram"><label for="tg-token">Bot token</label><input id="tg-token" name="secret" type="password" autocomplete="off" required><label for="tg-chat">Channel or chat id</label><input id="tg-chat" name="chatId" type="text" required><button type="submit">Connect Telegram</button></form></section>`;
-  }
-  const start = `/connect/link/start/${encodeURIComponent(p.platform)}`;
-  const others = p.via.map(
-    (via) =>
-      ` <a class="button" href="${start}?via=${encodeURIComponent(via)}">Connect ${label} through ${escapeHtml(via === 'facebook' ? 'Facebook' : via)}</a>`,
+  const start = `/connect/link/start/${path}`;
+  const others = p.signIns.map(
+    (s) => ` <a class="button" href="${start}?via=${encodeURIComponent(s.via)}">Connect ${label} through ${escapeHtml(s.label)}</a>`,
   );
   return `<section aria-label="${label}">${heading}<a class="button" href="${start}">Connect ${label}</a>${others.join('')}</section>`;
 }
@@ -90,7 +113,7 @@ export function renderConnectPage(model: ConnectPageModel): string {
   return page('Connect your accounts', parts.join(''));
 }
 
-/** A page with one link onward (Mastodon: the authorize address of the server the person typed). */
+/** A page with one link onward: the authorize address on the server the person typed, named by its host. */
 export function renderContinuePage(label: string, href: string): string {
   return page(
     `Continue to ${label}`,

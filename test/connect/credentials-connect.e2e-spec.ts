@@ -140,10 +140,24 @@ describe('Connecting with credentials: Bluesky and Telegram', () => {
       ).toBeUndefined();
       telegram.addChat({ id: -1004444444444, type: 'channel', title: 'Fourth', botStatus: 'administrator' });
       const refused = await gql(t, b.cookies, CREDENTIALS, { input: { platform: 'telegram', secret: BOT_TOKEN, chatId: '-1004444444444' } });
-      expect(refused.body.errors[0].extensions.code).toBe('CONNECTIONS_OVER_LIMIT');
-      expect(refused.body.errors[0].message).toBe(
-        'Your Starter plan allows 3 connected channels and your account has 3. Disconnect a channel or upgrade your plan to connect another.',
-      );
+      const message = 'Your Starter plan allows 3 connected channels and your account has 3. Disconnect a channel or upgrade your plan to connect another.';
+      expect(refused.body.errors[0].message).toBe(message);
+      // The limit-exceeded body beside the code, as for the post limits.
+      expect(refused.body.errors[0].extensions).toEqual({
+        code: 'CONNECTIONS_OVER_LIMIT',
+        reason: 'connection_limit',
+        error: 'Account over channel limit',
+        metric: 'connections.total',
+        message,
+        limit: 3,
+        used: 3,
+        requested: 1,
+        remaining: 0,
+        periodStart: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        periodEnd: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        planName: 'Starter',
+      });
+      expect(await t.app.get(ConnectionsService).list(starter.userId)).toHaveLength(3);
       // Reconnecting one of the three is fine.
       expect((await gql(t, b.cookies, CREDENTIALS, { input: { platform: 'telegram', secret: BOT_TOKEN, chatId: '@mychannel' } })).body.errors).toBeUndefined();
       expect(await t.app.get(ConnectionsService).list(starter.userId)).toHaveLength(3);

@@ -1,6 +1,7 @@
 import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
 import { FakeMastodonServer } from '@app/testing/fakes';
 import { ConnectionsService } from '../../src/connections/connections.service';
+import { FAST_ENGINE_ENV, waitForGroup } from '../publishing/publishing-helpers';
 import { authorize, Browser, callback, connectThrough, DISCONNECT, gql, start } from './connect-helpers';
 
 /** Mastodon on any instance: the app registers once per instance and keeps that client. */
@@ -14,7 +15,7 @@ describe('Connecting Mastodon on two instances', () => {
     await Promise.all([a.start(), b.start()]);
     b.account.id = '110000000000000002';
     b.account.username = 'bob';
-    t = await createTestApp({ env: { CONNECT_ALLOW_PRIVATE_INSTANCES: 'true' } });
+    t = await createTestApp({ env: { ...FAST_ENGINE_ENV, CONNECT_ALLOW_PRIVATE_INSTANCES: 'true' } });
     account = await createAccount(t, { plan: 'premium', seats: 10 });
   }, 60_000);
   afterAll(async () => {
@@ -55,9 +56,30 @@ describe('Connecting Mastodon on two instances', () => {
     const apps = await t.connection.collection('mastodon_apps').find({}).toArray();
     expect(apps).toHaveLength(2);
     expect(JSON.stringify(apps)).not.toContain(a.apps[0].clientSecret);
+  });
 
-    // The connection publishes on its own instance.
-    a.setToken((await t.app.get(ConnectionsService).getCredentials(account.userId, list[0].id)).accessToken);
+  it('each connection publishes on its own instance, with the token that instance issued', async () => {
+    const list = await t.app.get(ConnectionsService).list(account.userId);
+    for (const [fake, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const conn = list.find((c) => c.instanceUrl === fake.baseUrl)!;
+      const { accessToken } = await t.app.get(ConnectionsService).getCredentials(account.userId, conn.id);
+      const content = `Toot on ${conn.platformId} ${Date.now()}`;
+      const created = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content, platforms: [conn.platformId], scheduledTime: new Date(Date.now() + 300).toISOString() });
+      expect(created.status).toBe(200);
+      const group = await waitForGroup(t, account.apiHeaders, created.body.postGroupId);
+      expect(group.status).toBe('published');
+      const toot = fake.posts.find((p) => p.text === content)!;
+      expect(toot).toBeDefined();
+      expect(other.posts.find((p) => p.text === content)).toBeUndefined();
+      expect(fake.calls('POST /api/v1/statuses').at(-1)!.token).toBe(accessToken);
+      expect(group.posts[0]).toMatchObject({ postedId: toot.id, publishedUrl: fake.statusUrl(toot.id) });
+    }
   });
 
   it('needs an instance URL, and refuses one with a path or another scheme', async () => {

@@ -55,6 +55,12 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
       .collection('connect_states')
       .find({ userId: new Types.ObjectId(account.userId) })
       .toArray();
+  /** The account's states are spent: marked used, their verifier gone (kept until the TTL so a replay knows its returnTo). */
+  const expectSpent = async () => {
+    const docs = await stateDocs();
+    expect(docs.length).toBeGreaterThan(0);
+    for (const doc of docs) expect(doc).toMatchObject({ usedAt: expect.any(Date), codeVerifierEncrypted: null });
+  };
 
   it('lists the eleven platforms with how they connect; unconfigured ones say so and name the variables to set', async () => {
     const browser = new Browser(account);
@@ -135,7 +141,7 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     expect(x.refreshTokens.get(creds.refreshToken!)).toBe('valid');
     expect(JSON.stringify(raw)).not.toContain(creds.accessToken);
     expect(JSON.stringify(raw)).not.toContain(creds.refreshToken);
-    expect(await stateDocs()).toHaveLength(0);
+    await expectSpent();
 
     const listed = await t.http.get('/api/v1/platform-connections').set(account.apiHeaders).expect(200);
     expect(JSON.stringify(listed.body)).not.toContain(creds.accessToken);
@@ -151,7 +157,7 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     expect(landed.searchParams.get('error')).toBe('access_denied');
     expect(landed.searchParams.get('message')).toBe('X access was not granted');
     expect(await connections()).toHaveLength(0);
-    expect(await stateDocs()).toHaveLength(0);
+    await expectSpent();
   });
 
   it('refuses a returnTo that leaves this site', async () => {
@@ -180,11 +186,12 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     expect((await callback(t, other, back)).searchParams.get('error')).toBe('invalid_state');
     expect((await callback(t, browser, back)).searchParams.get('error')).toBe('invalid_state');
 
-    // Replay: the first use connects, the second is refused.
-    const again = await start(t, browser, { platform: 'twitter' });
+    // Replay: the first use connects, the second is refused and goes back where the state started.
+    const again = await start(t, browser, { platform: 'twitter', returnTo: '/settings/channels' });
     const back2 = await authorize(again.body.data.startConnection.authorizeUrl);
     expect((await callback(t, browser, back2)).searchParams.get('connected')).toBe(`twitter-${x.user.id}`);
     const replay = await callback(t, browser, back2);
+    expect(replay.pathname).toBe('/settings/channels');
     expect(replay.searchParams.get('error')).toBe('invalid_state');
     expect(replay.searchParams.get('message')).toBe('This connection attempt is unknown, was already used or was started in another browser: start again');
 
@@ -206,6 +213,34 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     expect(expired.searchParams.get('error')).toBe('expired_state');
     expect(expired.searchParams.get('message')).toBe('This connection attempt expired (10 minutes): start again');
     expect((await connections()).map((c) => c.platformId)).toEqual([`twitter-${x.user.id}`]);
+  });
+
+  it('not_configured: a callback for a platform whose client is not configured (removed after the start) stores nothing', async () => {
+    // LinkedIn has no client in this app: a state started while it had one, then the callback.
+    const browser = new Browser(account);
+    browser.cookies.push(`sps_connect=${'B'.repeat(43)}`);
+    const state = 'started-before-the-client-was-removed';
+    const cipher = new TokenCipher(t.app.get(AppConfig).encryptionKey);
+    await t.connection.collection('connect_states').insertOne({
+      stateHash: createHash('sha256').update(state).digest('hex'),
+      userId: new Types.ObjectId(account.userId),
+      platform: 'linkedin',
+      browserHash: createHash('sha256').update('B'.repeat(43)).digest('hex'),
+      codeVerifierEncrypted: cipher.encrypt('V'.repeat(64)),
+      returnTo: '/connections?tab=linkedin',
+      instanceUrl: null,
+      expiresAt: new Date(Date.now() + 60_000),
+      createdAt: new Date(),
+    });
+    const landed = await callback(t, browser, new URL(`http://x/connect/callback/linkedin?code=a-code&state=${state}`));
+    expect(landed.pathname).toBe('/connections');
+    expect(Object.fromEntries(landed.searchParams)).toEqual({
+      tab: 'linkedin',
+      error: 'not_configured',
+      message: 'LinkedIn is not configured: set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
+    });
+    expect(await connections()).toHaveLength(0);
+    await expectSpent();
   });
 
   it('a wrong PKCE verifier: the token endpoint refuses (token_exchange_failed), nothing stored', async () => {
@@ -309,12 +344,15 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
       .send({ content: `Later ${Date.now()}`, platforms: [platformId], scheduledTime: new Date(Date.now() + 3600_000).toISOString() });
     expect(created.status).toBe(200);
     const seen = receiver.requests.length;
+    const stored = () => t.connection.collection('platform_connections').countDocuments({ _id: new Types.ObjectId(conn.id) });
+    expect(await stored()).toBe(1);
 
     const res = await gql(t, browser.cookies, DISCONNECT, { platformId });
     expect(res.body).toEqual({ data: { disconnectConnection: true } });
     expect(x.oauth.revoked).toContain(refreshToken);
     expect(await connections()).toHaveLength(0);
-    expect(await t.connection.collection('platform_connections').countDocuments({ _id: conn.id as never })).toBe(0);
+    // The document itself is gone, tokens with it.
+    expect(await stored()).toBe(0);
 
     const group = await waitForGroup(t, account.apiHeaders, created.body.postGroupId);
     expect(group.status).toBe('failed');

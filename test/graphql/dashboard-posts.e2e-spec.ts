@@ -331,6 +331,104 @@ describe('GraphQL posts, post, createPost, updatePost, deletePost, usage', () =>
     });
   });
 
+  describe('post-count limits (the REST limit-exceeded body in extensions)', () => {
+    const period = { periodStart: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), periodEnd: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) };
+    const pendingOf = (userId: string) => t.connection.model(PlatformPost.name).countDocuments({ userId: new Types.ObjectId(userId), status: 'scheduled' });
+
+    it('SCHEDULED_POST_LIMIT_REACHED: createPost and updatePost beyond the pending posts the plan allows; nothing changes', async () => {
+      const { account, connections } = await accountWithConnections(t, ['linkedin'], { plan: 'starter' });
+      const li = connections[0].platformId;
+      for (let i = 0; i < 3; i++) dataOf(await gql(CREATE, { input: { content: `p${i}`, platforms: [li], scheduledTime: isoIn(60 + i) } }, account.cookie));
+      const body = {
+        code: 'SCHEDULED_POST_LIMIT_REACHED',
+        metric: 'posts.scheduled_active',
+        message: 'Scheduled post limit reached. Your Starter plan allows 3 scheduled platform posts at a time.',
+        limit: 3,
+        used: 3,
+        requested: 1,
+        remaining: 0,
+        scope: 'account',
+        planName: 'Starter',
+        ...period,
+      };
+      const created = errorOf(await gql(CREATE, { input: { content: 'p4', platforms: [li], scheduledTime: isoIn(90) } }, account.cookie));
+      expect(created.message).toBe('Scheduled post limit reached');
+      expect(created.extensions).toEqual(body);
+
+      const draft = dataOf(await gql(CREATE, { input: { content: 'd', platforms: [li] } }, account.cookie)).createPost;
+      const updated = errorOf(await gql(UPDATE, { id: draft.id, input: { status: 'scheduled', scheduledTime: isoIn(95) } }, account.cookie));
+      expect(updated.message).toBe('Scheduled post limit reached');
+      expect(updated.extensions).toEqual(body);
+      expect(dataOf(await gql(GET, { id: draft.id }, account.cookie)).post).toMatchObject({ status: 'draft', platformPosts: [{ status: 'pending' }] });
+      expect(await groupsOf(account.userId)).toBe(4);
+      expect(await pendingOf(account.userId)).toBe(3);
+    });
+
+    it('POST_LIMIT_REACHED on Starter: one monthly pool for the account', async () => {
+      const { account, connections } = await accountWithConnections(t, ['linkedin', 'threads'], { plan: 'starter' });
+      await seedGroups(
+        t,
+        account.userId,
+        Array.from({ length: 14 }, () => ({ status: 'published' as const, scheduledTime: new Date(), connections: [connections[0]] })),
+      );
+      // 14 used + 2 requested (one group on two connections) > 15.
+      const err = errorOf(
+        await gql(CREATE, { input: { content: 'x', platforms: connections.map((c) => c.platformId), scheduledTime: isoIn(60) } }, account.cookie),
+      );
+      expect(err.message).toBe('Post limit reached');
+      expect(err.extensions).toEqual({
+        code: 'POST_LIMIT_REACHED',
+        metric: 'posts.platform_monthly',
+        message: 'Monthly post limit reached. Your Starter plan allows 15 platform posts per month.',
+        limit: 15,
+        used: 14,
+        requested: 2,
+        remaining: 1,
+        scope: 'account',
+        planName: 'Starter',
+        ...period,
+      });
+      expect(await groupsOf(account.userId)).toBe(14);
+      // One platform post still fits.
+      dataOf(await gql(CREATE, { input: { content: 'x', platforms: [connections[1].platformId], scheduledTime: isoIn(60) } }, account.cookie));
+    });
+
+    it('POST_LIMIT_REACHED on Pro: a pool per connection, the blocked ones listed; scheduling a draft is refused the same way', async () => {
+      const { account, connections } = await accountWithConnections(t, ['linkedin', 'mastodon'], { plan: 'pro' });
+      const [full, free] = connections;
+      await seedGroups(
+        t,
+        account.userId,
+        Array.from({ length: 100 }, () => ({ status: 'published' as const, scheduledTime: new Date(), connections: [full] })),
+      );
+      const body = {
+        code: 'POST_LIMIT_REACHED',
+        metric: 'posts.platform_monthly',
+        message: 'Monthly post limit reached. Your Pro plan allows 100 platform posts per month.',
+        limit: 100,
+        used: null,
+        remaining: null,
+        scope: 'connection',
+        blockedPlatforms: [{ platformSelection: full.platformId, used: 100, remaining: 0 }],
+        planName: 'Pro',
+        ...period,
+      };
+      const created = errorOf(
+        await gql(CREATE, { input: { content: 'x', platforms: [full.platformId, free.platformId], scheduledTime: isoIn(60) } }, account.cookie),
+      );
+      expect(created.message).toBe('Post limit reached');
+      expect(created.extensions).toEqual({ ...body, requested: 2 });
+
+      const draft = dataOf(await gql(CREATE, { input: { content: 'x', platforms: [full.platformId] } }, account.cookie)).createPost;
+      const updated = errorOf(await gql(UPDATE, { id: draft.id, input: { status: 'scheduled' } }, account.cookie));
+      expect(updated.message).toBe('Post limit reached');
+      expect(updated.extensions).toEqual({ ...body, requested: 1 });
+      expect(dataOf(await gql(GET, { id: draft.id }, account.cookie)).post).toMatchObject({ status: 'draft', platformPosts: [{ status: 'pending' }] });
+      // The connection with room left still takes a post.
+      dataOf(await gql(CREATE, { input: { content: 'x', platforms: [free.platformId], scheduledTime: isoIn(60) } }, account.cookie));
+    });
+  });
+
   describe('sessions only', () => {
     it('every operation is UNAUTHENTICATED without a session, and writes nothing', async () => {
       const { account, connections } = await accountWithConnections(t, ['linkedin']);

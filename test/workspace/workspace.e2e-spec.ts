@@ -1,5 +1,5 @@
 import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
-import { TwitterFake } from '@app/testing/fakes';
+import { FacebookFake, FakeBlueskyServer, FakeTelegramServer, TwitterFake } from '@app/testing/fakes';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Types } from 'mongoose';
 import { UsersService } from '../../src/auth/users.service';
@@ -17,11 +17,17 @@ const DAY = 24 * 3600 * 1000;
  */
 describe('workspace: managed users and connection links', () => {
   const x = new TwitterFake();
+  const facebook = new FacebookFake();
+  const bsky = new FakeBlueskyServer();
+  const telegram = new FakeTelegramServer();
+  const BOT_TOKEN = '777000111:AAH-fake-bot-token-for-tests_0123';
   let t: TestApp;
   let owner: TestAccount;
 
   beforeAll(async () => {
-    await x.start();
+    await Promise.all([x.start(), facebook.start(), bsky.start(), telegram.start()]);
+    telegram.setToken(BOT_TOKEN);
+    telegram.addChat({ id: -1001234567890, type: 'channel', title: 'My Channel', username: 'mychannel', botStatus: 'administrator' });
     t = await createTestApp({
       env: {
         TWITTER_API_URL: x.baseUrl,
@@ -29,12 +35,20 @@ describe('workspace: managed users and connection links', () => {
         TWITTER_CLIENT_SECRET: 'x-secret',
         TWITTER_AUTHORIZE_URL: x.oauth.authorizeUrl,
         TWITTER_TOKEN_URL: `${x.baseUrl}/2/oauth2/token`,
+        FACEBOOK_API_URL: `${facebook.baseUrl}/v21.0`,
+        FACEBOOK_CLIENT_ID: 'fb-client',
+        FACEBOOK_CLIENT_SECRET: 'fb-secret',
+        FACEBOOK_AUTHORIZE_URL: facebook.oauth.authorizeUrl,
+        FACEBOOK_TOKEN_URL: facebook.oauth.tokenUrl,
+        TELEGRAM_API_URL: telegram.baseUrl,
+        // The Bluesky fake listens on 127.0.0.1.
+        CONNECT_ALLOW_PRIVATE_INSTANCES: 'true',
       },
     });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    await x.stop();
+    await Promise.all([x.stop(), facebook.stop(), bsky.stop(), telegram.stop()]);
   });
   beforeEach(async () => {
     owner = await createAccount(t, { plan: 'pro', workspacesEnabled: true, seats: 10 });
@@ -294,6 +308,155 @@ describe('workspace: managed users and connection links', () => {
       expect(page.text).toMatch(/role="alert">[^<]*LINKEDIN_CLIENT_ID/);
     });
 
+    /** The page as the browser sees it after a step (a redirect to the page with the outcome). */
+    async function pageAt(location: string, browser: Browser) {
+      const url = new URL(location, 'http://page.invalid');
+      expect(url.pathname).toBe('/connect/link/accounts');
+      const page = await t.http.get(`${url.pathname}${url.search}`).set('Cookie', browser.cookies.join('; '));
+      expect(page.status).toBe(200);
+      return page.text;
+    }
+    const alertOf = (html: string) => /<p class="error" role="alert">([^<]*)<\/p>/.exec(html)?.[1];
+    const theirConnections = async (userId: string) =>
+      (await t.http.get('/api/v1/platform-connections').set(owner.apiHeaders).set('x-service-user-id', userId).expect(200)).body.connections as Array<{
+        platformId: string;
+      }>;
+    /** A managed user with a link opened in a browser. */
+    async function linkedBrowser() {
+      const user = await managedUser();
+      const { url } = (await api(owner).link(user._id).expect(200)).body;
+      const { browser } = await open(url);
+      return { user, browser: browser! };
+    }
+
+    it('lists each platform from its provider: start links, forms for what must be typed, unconfigured ones with no way to start', async () => {
+      const { browser } = await linkedBrowser();
+      const html = await pageAt('/connect/link/accounts', browser);
+      expect(html).toContain('<section aria-label="X"><h2>X</h2><a class="button" href="/connect/link/start/twitter">Connect X</a></section>');
+      expect(html).toContain('<section aria-label="LinkedIn"><h2>LinkedIn</h2><p>Not available on this service yet.</p></section>');
+      for (const unconfigured of ['linkedin', 'instagram', 'threads', 'tiktok', 'youtube', 'pinterest']) {
+        expect(html).not.toContain(`/connect/link/start/${unconfigured}`);
+      }
+      expect(html).toContain('<form method="get" action="/connect/link/start/mastodon">');
+      expect(html).toContain('name="instanceUrl" type="url"');
+      expect(html).toContain('<form method="post" action="/connect/link/credentials/bluesky">');
+      expect(html).toContain('<form method="post" action="/connect/link/credentials/telegram">');
+      expect(html).toMatch(
+        /action="\/connect\/link\/credentials\/telegram"><label for="telegram-secret">Bot token<\/label><input id="telegram-secret" name="secret" type="password"/,
+      );
+    });
+
+    it('connects Bluesky through the page’s form for the managed user; a refusal comes back to the page and stores nothing', async () => {
+      const { user, browser } = await linkedBrowser();
+      const post = (form: Record<string, string>) =>
+        t.http.post('/connect/link/credentials/bluesky').set('Cookie', browser.cookies.join('; ')).type('form').send(form);
+
+      const refused = await post({ identifier: bsky.handle, secret: 'not-the-app-password', serviceUrl: bsky.baseUrl });
+      expect(refused.status).toBe(303);
+      expect(alertOf(await pageAt(refused.headers.location, browser))).toBe(
+        'Bluesky refused this handle and app password: check the handle and use an app password (Bluesky Settings → Privacy and security → App passwords), not your account password',
+      );
+      const missing = await post({ identifier: ' ', secret: bsky.appPassword });
+      expect(alertOf(await pageAt(missing.headers.location, browser))).toBe('identifier is required: your Bluesky handle or e-mail');
+      expect(await theirConnections(user._id)).toEqual([]);
+
+      const done = await post({ identifier: `@${bsky.handle}`, secret: bsky.appPassword, serviceUrl: bsky.baseUrl });
+      expect(done.status).toBe(303);
+      expect(done.headers.location).toBe(`/connect/link/accounts?connected=${encodeURIComponent(`bluesky-${bsky.did}`)}`);
+      const page = await pageAt(done.headers.location, browser);
+      expect(page).toContain(`Connected bluesky-${bsky.did}.`);
+      expect(page).toContain(`<li>bluesky: ${bsky.handle}</li>`);
+      expect((await theirConnections(user._id)).map((c) => c.platformId)).toEqual([`bluesky-${bsky.did}`]);
+      expect((await t.http.get('/api/v1/platform-connections').set(owner.apiHeaders).expect(200)).body.connections).toEqual([]);
+    });
+
+    it('connects Telegram through the page’s form; its checks speak on the page', async () => {
+      const { user, browser } = await linkedBrowser();
+      const post = (form: Record<string, string>) =>
+        t.http.post('/connect/link/credentials/telegram').set('Cookie', browser.cookies.join('; ')).type('form').send(form);
+      const noChat = await post({ secret: BOT_TOKEN });
+      expect(alertOf(await pageAt(noChat.headers.location, browser))).toBe('chatId is required: the channel or group as @name or numeric id');
+      const done = await post({ secret: BOT_TOKEN, chatId: '@mychannel' });
+      expect(done.headers.location).toBe('/connect/link/accounts?connected=telegram--1001234567890');
+      expect((await theirConnections(user._id)).map((c) => c.platformId)).toEqual(['telegram--1001234567890']);
+    });
+
+    it('a platform that offers several accounts: the page lists them, the person chooses, once, for its own user only', async () => {
+      facebook.managedPages = [
+        { id: '104000000000001', name: 'Fake Page', access_token: 'EAApage-1' },
+        { id: '104000000000002', name: 'Second <Page>', access_token: 'EAApage-2' },
+      ];
+      const { user, browser } = await linkedBrowser();
+      const started = await t.http.get('/connect/link/start/facebook').set('Cookie', browser.cookies.join('; '));
+      expect(started.status).toBe(302);
+      browser.absorb(started.headers['set-cookie']);
+      const back = await authorize(started.headers.location);
+      const landed = await t.http.get(`${back.pathname}${back.search}`).set('Cookie', browser.cookies.join('; '));
+      expect(landed.status).toBe(302);
+      const pendingId = new URL(landed.headers.location).searchParams.get('pending')!;
+      expect(pendingId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const page = await pageAt(landed.headers.location, browser);
+      expect(page).toContain(`<form method="post" action="/connect/link/pending/${pendingId}">`);
+      expect(page).toContain(
+        '<input id="account-0" type="checkbox" name="externalIds" value="104000000000001"><label for="account-0">Fake Page (Fake Page) — page</label>',
+      );
+      expect(page).toContain('value="104000000000002"><label for="account-1">Second &lt;Page&gt; (Second &lt;Page&gt;) — page</label>');
+      expect(await theirConnections(user._id)).toEqual([]);
+
+      const choose = (who: Browser, form: string) =>
+        t.http.post(`/connect/link/pending/${pendingId}`).set('Cookie', who.cookies.join('; ')).type('form').send(form);
+      const none = await choose(browser, '');
+      expect(none.status).toBe(303);
+      expect(alertOf(await pageAt(none.headers.location, browser))).toBe('externalIds must name at least one account of the pending connection');
+      // Another managed user's link cannot complete it.
+      const stranger = await linkedBrowser();
+      const theft = await choose(stranger.browser, 'externalIds=104000000000002');
+      expect(alertOf(await pageAt(theft.headers.location, stranger.browser))).toBe('Pending connection not found or expired');
+      expect(await theirConnections(stranger.user._id)).toEqual([]);
+
+      const done = await choose(browser, 'externalIds=104000000000002');
+      expect(done.status).toBe(303);
+      expect(done.headers.location).toBe('/connect/link/accounts?connected=facebook-104000000000002');
+      expect(await pageAt(done.headers.location, browser)).toContain('Connected facebook-104000000000002.');
+      expect((await theirConnections(user._id)).map((c) => c.platformId)).toEqual(['facebook-104000000000002']);
+      const twice = await choose(browser, 'externalIds=104000000000001');
+      expect(alertOf(await pageAt(twice.headers.location, browser))).toBe('Pending connection not found or expired');
+      expect(await theirConnections(user._id)).toHaveLength(1);
+    });
+
+    it('a refused, replayed or expired flow comes back to the link’s page with the error shown there, never to the dashboard', async () => {
+      const { user, browser } = await linkedBrowser();
+      const begin = async () => {
+        const started = await t.http.get('/connect/link/start/twitter').set('Cookie', browser.cookies.join('; '));
+        expect(started.status).toBe(302);
+        browser.absorb(started.headers['set-cookie']);
+        return authorize(started.headers.location);
+      };
+      const back = async (url: URL) => {
+        const res = await t.http.get(`${url.pathname}${url.search}`).set('Cookie', browser.cookies.join('; '));
+        expect(res.status).toBe(302);
+        const landing = new URL(res.headers.location);
+        expect(landing.pathname).toBe('/connect/link/accounts');
+        return { error: landing.searchParams.get('error'), shown: alertOf(await pageAt(res.headers.location, browser)) };
+      };
+
+      x.oauth.nextDecision = 'deny';
+      const denied = await begin();
+      expect(await back(denied)).toEqual({ error: 'access_denied', shown: 'X access was not granted' });
+      // The same callback again (the browser's back button): the state is spent.
+      expect(await back(denied)).toEqual({
+        error: 'invalid_state',
+        shown: 'This connection attempt is unknown, was already used or was started in another browser: start again',
+      });
+
+      const late = await begin();
+      await t.connection
+        .collection('connect_states')
+        .updateMany({ userId: new Types.ObjectId(user._id) }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+      expect(await back(late)).toEqual({ error: 'expired_state', shown: 'This connection attempt expired (10 minutes): start again' });
+      expect(await theirConnections(user._id)).toEqual([]);
+    });
+
     it('a credentials form without the link cookie changes nothing (410)', async () => {
       const res = await t.http.post('/connect/link/credentials/bluesky').type('form').send({ identifier: 'a.bsky.social', secret: 'x' });
       expect(res.status).toBe(410);
@@ -380,6 +543,66 @@ describe('workspace: managed users and connection links', () => {
       expect(errorOf(bad).message).toBe('expiresInDays must be a positive number');
       const gone = await gql(`mutation($id: ID!) { createWorkspaceConnectionLink(userId: $id) { url } }`, { id: created.id }, owner.cookie);
       expect(errorOf(gone).message).toBe('User not found or not managed by this key');
+    });
+
+    const CREATE_USER = `mutation($input: CreateManagedUserInput!) { createWorkspaceUser(input: $input) { id username displayName role dailyPostsLeft } }`;
+    const managedCount = async (ownerId: string) => (await t.app.get(UsersService).listManaged(ownerId)).length;
+
+    it('a ManagedUser carries dailyPostsLeft as REST shows it', async () => {
+      const gql = gqlClient(t);
+      const address = email();
+      const created = dataOf(await gql(CREATE_USER, { input: { username: address, displayName: 'Client' } }, owner.cookie)).createWorkspaceUser;
+      expect(created).toEqual({ id: expect.any(String), username: address, displayName: 'Client', role: 'managed', dailyPostsLeft: 100 });
+      const listed = dataOf(await gql(`{ workspaceUsers { id dailyPostsLeft } }`, {}, owner.cookie)).workspaceUsers;
+      expect(listed).toEqual([{ id: created.id, dailyPostsLeft: 100 }]);
+      const rest = (await api(owner).list().expect(200)).body.users;
+      expect(rest).toEqual([expect.objectContaining({ _id: created.id, dailyPostsLeft: 100 })]);
+    });
+
+    it.each([
+      [{ username: '' }, 'Email is required', 'BAD_USER_INPUT'],
+      [{ username: '   ' }, 'Email is required', 'BAD_USER_INPUT'],
+      [{ username: 'not-an-email' }, 'A valid email is required', 'BAD_USER_INPUT'],
+      [{ username: 'a@example.com', displayName: 'x'.repeat(101) }, 'displayName must be a string of at most 100 characters', 'BAD_USER_INPUT'],
+    ])('createWorkspaceUser %j: %s, nothing created', async (input, message, code) => {
+      const res = await gqlClient(t)(CREATE_USER, { input }, owner.cookie);
+      expect(errorOf(res)).toMatchObject({ message, code });
+      expect(await managedCount(owner.userId)).toBe(0);
+    });
+
+    it('createWorkspaceUser with an email already used (any case, any owner) is a CONFLICT', async () => {
+      const gql = gqlClient(t);
+      const user = await managedUser();
+      const other = await createAccount(t, { plan: 'pro', workspacesEnabled: true });
+      for (const account of [owner, other]) {
+        const res = await gql(CREATE_USER, { input: { username: user.username.toUpperCase() } }, account.cookie);
+        expect(errorOf(res)).toMatchObject({ message: 'User with this email already exists', code: 'CONFLICT' });
+      }
+      expect(await managedCount(owner.userId)).toBe(1);
+      expect(await managedCount(other.userId)).toBe(0);
+    });
+
+    it('every workspace operation is UNAUTHENTICATED without a session, and changes nothing', async () => {
+      const gql = gqlClient(t);
+      const user = await managedUser();
+      const { url } = (await api(owner).link(user._id).expect(200)).body;
+      const ops: Array<[string, Record<string, unknown>]> = [
+        [`{ workspaceUsers { id } }`, {}],
+        [CREATE_USER, { input: { username: email() } }],
+        [`mutation($id: ID!) { detachWorkspaceUser(userId: $id) }`, { id: user._id }],
+        [`mutation($id: ID!) { createWorkspaceUserApiKey(userId: $id) { apiKey } }`, { id: user._id }],
+        [`mutation($id: ID!) { createWorkspaceConnectionLink(userId: $id, input: { rotate: true }) { url } }`, { id: user._id }],
+      ];
+      for (const [query, variables] of ops) {
+        const res = await gql(query, variables);
+        expect(res.status).toBe(401);
+        expect(res.data).toBeUndefined();
+        expect(errorOf(res)).toMatchObject({ message: 'Authentication required', code: 'UNAUTHENTICATED' });
+      }
+      // Still one managed user, still attached, with the same link and no API key.
+      const listed = (await api(owner).list().expect(200)).body.users;
+      expect(listed).toEqual([expect.objectContaining({ _id: user._id, connectionsPageUrl: url })]);
+      expect(await t.connection.collection('api_keys').countDocuments({ userId: new Types.ObjectId(user._id) })).toBe(0);
     });
   });
 });

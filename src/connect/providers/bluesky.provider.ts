@@ -1,8 +1,16 @@
 import { PlatformError, type RefreshedTokens } from '../../platforms/platform-adapter';
 import { platformFetch, readJson } from '../../platforms/platform-http';
 import type { ConnectSettings } from '../connect-settings';
+import { BlueskyCredentialsDto } from '../dto/credentials.dto';
 import { checkInstanceUrl } from '../instance-url';
-import { ConnectError, type ConnectCandidate, type CredentialsConnectProvider, type CredentialsInput, type StoredGrant } from './connect-provider';
+import {
+  ConnectError,
+  type ConnectCandidate,
+  type ConnectField,
+  type CredentialsConnectProvider,
+  type CredentialsInput,
+  type StoredGrant,
+} from './connect-provider';
 import { postQuietly } from './oauth-http';
 
 export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
@@ -17,6 +25,14 @@ export class BlueskyProvider implements CredentialsConnectProvider {
   readonly platform = 'bluesky' as const;
   readonly method = 'credentials' as const;
   readonly label = 'Bluesky';
+  readonly fields: readonly ConnectField[] = [
+    { name: 'identifier', label: 'Handle', type: 'text', required: true, autocomplete: 'username' },
+    { name: 'secret', label: 'App password', type: 'password', required: true, autocomplete: 'off' },
+    { name: 'serviceUrl', label: 'Service URL (optional)', type: 'url', required: false, placeholder: DEFAULT_BLUESKY_SERVICE },
+  ];
+  readonly credentials = BlueskyCredentialsDto;
+  // DIDs are global: the same account is the same on any service.
+  readonly idsPerInstance = false;
 
   constructor(private readonly settings: ConnectSettings) {}
 
@@ -24,11 +40,10 @@ export class BlueskyProvider implements CredentialsConnectProvider {
     return [];
   }
 
+  /** `input` passed BlueskyCredentialsDto: a handle without its @, an app password. */
   async connect(input: CredentialsInput): Promise<ConnectCandidate> {
-    const identifier = input.identifier?.trim().replace(/^@/, '');
-    if (!identifier) throw new ConnectError('invalid_credentials', 'identifier is required: your Bluesky handle or e-mail');
-    if (!input.secret) throw new ConnectError('invalid_credentials', 'secret is required: a Bluesky app password');
-    const service = input.serviceUrl?.trim()
+    const identifier = input.identifier!;
+    const service = input.serviceUrl
       ? await checkInstanceUrl(input.serviceUrl, this.settings.allowPrivateInstances, 'The Bluesky service URL')
       : DEFAULT_BLUESKY_SERVICE;
     let res: Response;

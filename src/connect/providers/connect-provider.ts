@@ -1,3 +1,4 @@
+import type { ClassConstructor } from 'class-transformer';
 import type { PlatformName, RefreshedTokens } from '../../platforms/platform-adapter';
 
 /** What a person picks from when one authorisation yields several accounts. */
@@ -52,27 +53,6 @@ export interface StoredGrant {
   instanceUrl: string | null;
 }
 
-/** A browser-based authorisation (authorize URL → callback with a code). */
-export interface OAuthConnectProvider {
-  readonly platform: PlatformName;
-  readonly method: 'oauth';
-  /**
-   * Another sign-in than the platform's own, or null: `facebook` for Instagram business accounts
-   * reached through Facebook Login. Its flows are keyed `<platform>-<via>` (flowKey).
-   */
-  readonly via: string | null;
-  readonly label: string;
-  /** Variables that must be set before this platform can be connected (empty: configured). */
-  missingConfiguration(): string[];
-  /** Whether `StartConnectionInput.instanceUrl` is required (Mastodon). */
-  readonly needsInstance: boolean;
-  begin(ctx: BeginContext): Promise<string>;
-  complete(ctx: CompleteContext): Promise<CompletedAuthorization>;
-  refresh(grant: StoredGrant): Promise<RefreshedTokens>;
-  /** Best effort: withdraws the grant at the provider where it can. */
-  revoke(grant: StoredGrant): Promise<void>;
-}
-
 /** What a credentials form sends (`ConnectCredentialsInput`). */
 export interface CredentialsInput {
   identifier: string | null;
@@ -81,15 +61,61 @@ export interface CredentialsInput {
   serviceUrl: string | null;
 }
 
-/** A connection made from typed credentials (Bluesky app password, Telegram bot token). */
-export interface CredentialsConnectProvider {
+/**
+ * A value the person types before connecting: a Mastodon server, a Bluesky handle and app
+ * password, a Telegram bot token and chat. The hosted link page renders these as its forms.
+ */
+export interface ConnectField {
+  /** The input field it fills: `StartConnectionInput.instanceUrl` or one of ConnectCredentialsInput's. */
+  name: 'instanceUrl' | keyof CredentialsInput;
+  label: string;
+  type: 'text' | 'password' | 'url';
+  required: boolean;
+  placeholder?: string;
+  autocomplete?: string;
+}
+
+/** What every provider says about itself, so generic code never asks which platform it is. */
+interface ProviderCapabilities {
   readonly platform: PlatformName;
-  readonly method: 'credentials';
   readonly label: string;
+  /** What the person types before connecting (none for a plain OAuth sign-in). */
+  readonly fields: readonly ConnectField[];
+  /**
+   * Account ids are unique only per server (Mastodon): the same id connected from another server
+   * is another account, so it may not overwrite the first.
+   */
+  readonly idsPerInstance: boolean;
+  /** Variables that must be set before this platform can be connected (empty: configured). */
   missingConfiguration(): string[];
-  connect(input: CredentialsInput): Promise<ConnectCandidate>;
   refresh(grant: StoredGrant): Promise<RefreshedTokens>;
+  /** Best effort: withdraws the grant at the provider where it can. */
   revoke(grant: StoredGrant): Promise<void>;
+}
+
+/** A browser-based authorisation (authorize URL → callback with a code). */
+export interface OAuthConnectProvider extends ProviderCapabilities {
+  readonly method: 'oauth';
+  /**
+   * Another sign-in than the platform's own, or null: `facebook` for Instagram business accounts
+   * reached through Facebook Login. Its flows are keyed `<platform>-<via>` (flowKey).
+   */
+  readonly via: string | null;
+  /**
+   * The instance the person typed, checked and normalised, for providers whose `fields` ask for
+   * one (`instanceUrl`); null for the others, which ignore it.
+   */
+  checkInstance(raw: string | null | undefined): Promise<string | null>;
+  begin(ctx: BeginContext): Promise<string>;
+  complete(ctx: CompleteContext): Promise<CompletedAuthorization>;
+}
+
+/** A connection made from typed credentials (Bluesky app password, Telegram bot token). */
+export interface CredentialsConnectProvider extends ProviderCapabilities {
+  readonly method: 'credentials';
+  /** The class-validator DTO its credentials are checked against first (messages say what to type). */
+  readonly credentials: ClassConstructor<Partial<CredentialsInput>>;
+  connect(input: CredentialsInput): Promise<ConnectCandidate>;
 }
 
 export type ConnectProvider = OAuthConnectProvider | CredentialsConnectProvider;
@@ -110,11 +136,16 @@ export class ConnectError extends Error {
   constructor(
     readonly code: ConnectErrorCode,
     message: string,
+    /** Fields the GraphQL error carries beside the message (a connection-limit refusal: the limit-exceeded body). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ConnectError';
   }
 }
+
+/** Whether starting this provider's sign-in needs `instanceUrl` (it asks for one among its fields). */
+export const needsInstance = (provider: ConnectProvider): boolean => provider.fields.some((f) => f.name === 'instanceUrl' && f.required);
 
 /** The key of a provider's flows: its callback path segment and the platform its states carry. */
 export function flowKey(provider: ConnectProvider): string {

@@ -9,6 +9,7 @@ import {
   type BeginContext,
   type CompleteContext,
   type CompletedAuthorization,
+  type ConnectField,
   type OAuthConnectProvider,
   type StoredGrant,
 } from './connect-provider';
@@ -27,7 +28,11 @@ export class MastodonProvider implements OAuthConnectProvider {
   readonly method = 'oauth' as const;
   readonly via = null;
   readonly label = 'Mastodon';
-  readonly needsInstance = true;
+  readonly fields: readonly ConnectField[] = [
+    { name: 'instanceUrl', label: 'Your Mastodon server', type: 'url', required: true, placeholder: 'https://mastodon.social' },
+  ];
+  // Account ids are numbers each server hands out on its own.
+  readonly idsPerInstance = true;
 
   constructor(
     private readonly settings: ConnectSettings,

@@ -32,7 +32,8 @@ export interface OAuth2Spec {
 
 export class OAuth2Provider implements OAuthConnectProvider {
   readonly method = 'oauth' as const;
-  readonly needsInstance = false;
+  readonly fields = [];
+  readonly idsPerInstance = false;
   readonly platform: PlatformName;
   readonly via: string | null;
   readonly label: string;
@@ -48,6 +49,11 @@ export class OAuth2Provider implements OAuthConnectProvider {
 
   private get client(): OAuthClientSettings {
     return this.settings.clients[this.spec.via ?? this.spec.platform];
+  }
+
+  /** These platforms have one server: nothing to type, nothing to check. */
+  checkInstance(): Promise<null> {
+    return Promise.resolve(null);
   }
 
   missingConfiguration(): string[] {

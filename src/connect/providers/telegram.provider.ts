@@ -1,7 +1,8 @@
 import { PlatformError, type RefreshedTokens } from '../../platforms/platform-adapter';
 import { platformFetch, readJson } from '../../platforms/platform-http';
 import type { ConnectSettings } from '../connect-settings';
-import { ConnectError, type ConnectCandidate, type CredentialsConnectProvider, type CredentialsInput } from './connect-provider';
+import { TelegramCredentialsDto } from '../dto/credentials.dto';
+import { ConnectError, type ConnectCandidate, type ConnectField, type CredentialsConnectProvider, type CredentialsInput } from './connect-provider';
 
 interface BotAnswer<T> {
   ok: boolean;
@@ -9,8 +10,6 @@ interface BotAnswer<T> {
   description?: string;
   error_code?: number;
 }
-
-const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]{20,}$/;
 
 /**
  * Telegram with a bot the person created (@BotFather) and made an administrator of their
@@ -22,6 +21,12 @@ export class TelegramProvider implements CredentialsConnectProvider {
   readonly platform = 'telegram' as const;
   readonly method = 'credentials' as const;
   readonly label = 'Telegram';
+  readonly fields: readonly ConnectField[] = [
+    { name: 'secret', label: 'Bot token', type: 'password', required: true, autocomplete: 'off' },
+    { name: 'chatId', label: 'Channel or chat id', type: 'text', required: true, placeholder: '@mychannel' },
+  ];
+  readonly credentials = TelegramCredentialsDto;
+  readonly idsPerInstance = false;
 
   constructor(private readonly settings: ConnectSettings) {}
 
@@ -29,13 +34,10 @@ export class TelegramProvider implements CredentialsConnectProvider {
     return [];
   }
 
+  /** `input` passed TelegramCredentialsDto: a bot token's shape and a chat, trimmed. */
   async connect(input: CredentialsInput): Promise<ConnectCandidate> {
-    const token = input.secret?.trim();
-    if (!token || !BOT_TOKEN.test(token)) {
-      throw new ConnectError('invalid_credentials', 'secret must be a bot token from @BotFather (digits, a colon, then the key)');
-    }
-    const chatId = input.chatId?.trim();
-    if (!chatId) throw new ConnectError('invalid_credentials', 'chatId is required: the channel or group as @name or numeric id');
+    const token = input.secret;
+    const chatId = input.chatId!;
 
     const me = await this.call<{ id: number; username?: string }>(token, 'getMe', {});
     if (!me.ok || !me.result) {

@@ -3,8 +3,9 @@ import { Schema as MongooseSchema, Types } from 'mongoose';
 
 /**
  * One started authorisation, server-side: found by the SHA-256 of the `state` sent to the
- * provider, used once (deleted by the callback that reads it), valid ten minutes, bound to the
- * user it connects for and to the browser that started it (SHA-256 of its binding cookie).
+ * provider, used once (the callback that reads it marks it used and drops its verifier), valid
+ * ten minutes, bound to the user it connects for and to the browser that started it (SHA-256 of
+ * its binding cookie). A used state stays until its TTL, so a replay still knows its `returnTo`.
  */
 @Schema({ collection: 'connect_states', timestamps: { createdAt: true, updatedAt: false } })
 export class ConnectState {
@@ -20,9 +21,9 @@ export class ConnectState {
   @Prop({ type: String, required: true })
   browserHash: string;
 
-  /** The PKCE verifier must reach the token endpoint in clear, so it is encrypted, not hashed. */
-  @Prop({ type: String, required: true })
-  codeVerifierEncrypted: string;
+  /** The PKCE verifier must reach the token endpoint in clear, so it is encrypted, not hashed; null once used. */
+  @Prop({ type: String, default: null })
+  codeVerifierEncrypted: string | null;
 
   @Prop({ type: String, required: true })
   returnTo: string;
@@ -33,10 +34,14 @@ export class ConnectState {
   @Prop({ type: Date, required: true })
   expiresAt: Date;
 
+  /** When the callback spent it; null while it can still be used. */
+  @Prop({ type: Date, default: null })
+  usedAt: Date | null;
+
   createdAt: Date;
 }
 
 export const ConnectStateSchema = SchemaFactory.createForClass(ConnectState);
-// Abandoned starts go away on their own an hour after expiry (the callback checks expiresAt
-// itself, and tells an expired state from an unknown one in that hour).
+// Starts go away on their own an hour after expiry (the callback checks expiresAt itself, and in
+// that hour tells an expired or spent state from an unknown one).
 ConnectStateSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 3600 });

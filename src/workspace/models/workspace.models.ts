@@ -1,4 +1,4 @@
-import { Field, Float, GraphQLISODateTime, ID, InputType, ObjectType } from '@nestjs/graphql';
+import { Field, Float, GraphQLISODateTime, ID, InputType, Int, ObjectType } from '@nestjs/graphql';
 import { Allow } from 'class-validator';
 import type { ManagedUserView } from '../workspace.service';
 
@@ -8,6 +8,8 @@ export class ManagedUserModel {
   @Field({ description: 'Its email' }) username: string;
   @Field() displayName: string;
   @Field({ description: 'Always "managed"' }) role: string;
+  @Field(() => Int, { description: 'Shown for compatibility with the REST ManagedUser; not enforced (the owner’s plan limits apply)' })
+  dailyPostsLeft: number;
   @Field(() => String, { nullable: true, description: 'The current connection link; null when none is valid' }) connectionsPageUrl: string | null;
   @Field(() => GraphQLISODateTime, { nullable: true }) connectionsPageTokenExpiresAt: Date | null;
 }
@@ -43,6 +45,7 @@ export function toManagedUserModel(view: ManagedUserView): ManagedUserModel {
     username: view.username,
     displayName: view.displayName,
     role: view.role,
+    dailyPostsLeft: view.dailyPostsLeft,
     connectionsPageUrl: view.connectionsPageUrl,
     connectionsPageTokenExpiresAt: view.connectionsPageTokenExpiresAt ? new Date(view.connectionsPageTokenExpiresAt) : null,
   };

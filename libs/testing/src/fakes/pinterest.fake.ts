@@ -28,6 +28,14 @@ export class FakePinterestServer extends FakePlatformServer {
     { id: '549755885175', name: 'Recipes', privacy: 'PUBLIC' },
     { id: '549755885176', name: 'Travel', privacy: 'PUBLIC' },
   ];
+  /** `GET /v5/user_account` (tests rename it to see a reconnect update the profile). */
+  readonly account = {
+    account_type: 'BUSINESS',
+    id: '549755813888',
+    username: 'alicepins',
+    business_name: 'Alice Pins',
+    profile_image: 'https://i.pinimg.example/a.jpg',
+  };
   readonly pins: FakePin[] = [];
   readonly media = new Map<string, FakePinterestMedia>();
   readonly refreshTokens = new Map<string, TokenState>();
@@ -42,10 +50,7 @@ export class FakePinterestServer extends FakePlatformServer {
     this.route('POST', '/v5/media', (req) => this.registerMedia(req));
     this.route('GET', '/v5/media/:id', (req) => this.mediaStatus(req));
     this.route('POST', '/media-upload/:id', (req) => this.upload(req));
-    this.route('GET', '/v5/user_account', () => ({
-      status: 200,
-      body: { account_type: 'BUSINESS', username: 'alicepins', business_name: 'Alice Pins', profile_image: 'https://i.pinimg.example/a.jpg' },
-    }));
+    this.route('GET', '/v5/user_account', () => ({ status: 200, body: this.account }));
     this.route('POST', '/v5/oauth/token', (req) => this.oauth.exchange(req) ?? this.token(req));
   }
 

@@ -29,6 +29,8 @@ export class FakeTikTokServer extends FakePlatformServer {
     stitch_disabled: false,
     max_video_post_duration_sec: 600,
   };
+  /** The signed-in creator as user/info answers it (tests rename it to see a reconnect update the profile). */
+  readonly user = { open_id: 'open-123', display_name: 'Alice', username: 'alice.tt' };
   readonly publishes = new Map<string, FakeTikTokPublish>();
   /** Valid refresh tokens and which access/refresh pair each produced. */
   readonly refreshTokens = new Map<string, TokenState>();
@@ -43,9 +45,7 @@ export class FakeTikTokServer extends FakePlatformServer {
     this.route('POST', '/v2/post/publish/video/init/', (req) => this.init(req));
     this.route('PUT', '/upload/:publishId', (req) => this.upload(req));
     this.route('POST', '/v2/post/publish/status/fetch/', (req) => this.status(req));
-    this.route('GET', '/v2/user/info/', () =>
-      ok({ user: { open_id: 'open-123', display_name: 'Alice', username: 'alice.tt', avatar_url: this.creator.creator_avatar_url } }),
-    );
+    this.route('GET', '/v2/user/info/', () => ok({ user: { ...this.user, avatar_url: this.creator.creator_avatar_url } }));
     this.route('POST', '/v2/oauth/token/', (req) => this.oauth.exchange(req) ?? this.token(req));
     this.oauth.revokeRoute('/v2/oauth/revoke/');
   }
