@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { FAKE_ACCOUNTS, fakeURLs } from '../playwright.config';
 import { expectAccessible, screenshot, seedConnection, setPlan, signUp, uniqueEmail, watchConsole } from './helpers';
 
 test('connections: what can be connected, a credentials form with the server’s refusal, health and a test, disconnect with its consequences', async ({
@@ -33,7 +34,12 @@ test('connections: what can be connected, a credentials form with the server’s
   const row = page.getByRole('row', { name: /Acme Member/ });
   await expect(row).toContainText('linkedin');
   await row.getByRole('button', { name: 'Test Acme Member on linkedin' }).click();
+  // LinkedIn's API (the fake) refuses this made-up token: the test fails, and the health column
+  // shows it as the connection's last error, with when it happened.
   await expect(row.getByRole('status')).toContainText('Test failed');
+  await expect(row).toContainText(/Last error \(.+\): Access token expired or revoked/);
+  await page.reload();
+  await expect(page.getByRole('row', { name: /Acme Member/ })).toContainText(/Last error \(.+\): Access token expired or revoked/);
   await expectAccessible(page, 'connections, one account');
 
   await row.getByRole('button', { name: 'Disconnect Acme Member on linkedin' }).click();
@@ -79,6 +85,65 @@ test('connect X through its authorization page (a fake X), then publish now and 
   const detail = page.getByRole('dialog', { name: 'Post' });
   await expect(detail.getByRole('link', { name: 'View on twitter' })).toHaveAttribute('href', /\/status\//);
   await expect(detail.getByLabel('Log')).toContainText('publish_succeeded · twitter');
+  expect(errors).toEqual([]);
+});
+
+test('Facebook: two Pages offered after the redirect, one chosen and listed', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signUp(page, uniqueEmail('connect-facebook'));
+  await page.goto('/connections');
+  await page.getByRole('region', { name: 'Facebook', exact: true }).getByRole('button', { name: 'Connect Facebook', exact: true }).click();
+  // Off to Facebook Login (the fake approves at once) and back with a choice to make.
+  const choose = page.getByRole('dialog', { name: 'Choose the accounts to connect' });
+  await expect(choose.getByRole('checkbox')).toHaveCount(2);
+  await expect(choose.getByRole('checkbox', { name: 'Acme Bakery (page)' })).toBeVisible();
+  await expectAccessible(page, 'choose the pages');
+  await expect(choose.getByRole('button', { name: 'Connect the chosen accounts' })).toBeDisabled();
+  await choose.getByRole('checkbox', { name: 'Acme Café (page)' }).check();
+  await choose.getByRole('button', { name: 'Connect the chosen accounts' }).click();
+  await expect(choose).toBeHidden();
+  await expect(page).toHaveURL(/\/connections$/);
+  const row = page.getByRole('row', { name: /Acme Café/ });
+  await expect(row).toContainText('facebook');
+  await expect(page.getByRole('row', { name: /Acme Bakery/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('Bluesky, Telegram and a Mastodon instance connect through their forms', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signUp(page, uniqueEmail('connect-forms'));
+  await page.goto('/connections');
+
+  // Bluesky: handle and app password on a service of the person's choosing (the fake PDS).
+  await page.getByRole('region', { name: 'Bluesky' }).getByRole('button', { name: 'Connect Bluesky' }).click();
+  const bluesky = page.getByRole('dialog', { name: 'Connect Bluesky' });
+  await bluesky.getByRole('textbox', { name: 'Handle' }).fill(FAKE_ACCOUNTS.bluesky.handle);
+  await bluesky.getByLabel('App password').fill(FAKE_ACCOUNTS.bluesky.appPassword);
+  await bluesky.getByRole('textbox', { name: 'Service URL (optional)' }).fill(fakeURLs.bluesky);
+  await bluesky.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(bluesky).toBeHidden();
+  await expect(page.getByRole('row', { name: /alice\.bsky\.social/ })).toContainText('bluesky');
+
+  // Telegram: the bot's token and the channel it administers.
+  await page.getByRole('region', { name: 'Telegram' }).getByRole('button', { name: 'Connect Telegram' }).click();
+  const telegram = page.getByRole('dialog', { name: 'Connect Telegram' });
+  await telegram.getByLabel('Bot token').fill(FAKE_ACCOUNTS.telegram.botToken);
+  await telegram.getByRole('textbox', { name: 'Channel or chat' }).fill(`@${FAKE_ACCOUNTS.telegram.channel.username}`);
+  await telegram.getByRole('button', { name: 'Connect', exact: true }).click();
+  await expect(telegram).toBeHidden();
+  await expect(page.getByRole('row', { name: /Acme News \(acme_news\)/ })).toContainText('telegram');
+
+  // Mastodon: the instance's address, then its own authorization page and back.
+  const mastodon = page.getByRole('region', { name: 'Mastodon' });
+  await mastodon.getByRole('textbox', { name: 'Your Mastodon server' }).fill(fakeURLs.mastodon);
+  await mastodon.getByRole('button', { name: 'Connect Mastodon' }).click();
+  await expect(page.getByText('Account connected')).toBeVisible();
+  await expect(page).toHaveURL(/\/connections$/);
+  const row = page.getByRole('row', { name: /Alice \(alice\)/ });
+  await expect(row).toContainText('mastodon');
+  await row.getByRole('button', { name: 'Test Alice (alice) on mastodon' }).click();
+  await expect(row.getByRole('status')).toContainText('Test passed');
+  await expectAccessible(page, 'connections, three platforms');
   expect(errors).toEqual([]);
 });
 
