@@ -5,6 +5,7 @@ import { expectAccessible, screenshot, seedConnection, setPlan, signUp, uniqueEm
 test('connections: what can be connected, a credentials form with the server’s refusal, health and a test, disconnect with its consequences', async ({
   page,
 }) => {
+  test.slow(); // a long journey: more than the default 45 s on a busy machine
   const errors = watchConsole(page);
   await signUp(page, uniqueEmail('connections'));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();

@@ -1,14 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, screenshot, seedConnection, setPlan, signUp, uniqueEmail, watchConsole } from './helpers';
-
-/** `YYYY-MM-DDTHH:mm` in the browser's zone (the test runs in the same one), `days` from now at 10:00. */
-function localAt(days: number): { input: string; date: Date } {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  d.setHours(10, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { input: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`, date: d };
-}
+import { localDay, pickDateTime } from './pickers';
 
 /** A 1×1 PNG (the service checks that the bytes are what the type says). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -18,6 +10,7 @@ const LONG = Array.from({ length: 12 }, (_, i) => `Sentence number ${i + 1} of a
 test('compose with live counters and the reply-chain preview, save a draft, schedule one, find both in the list, filter, calendar, detail, reschedule, delete', async ({
   page,
 }) => {
+  test.slow(); // the longest journey: more than the default 45 s on a busy machine
   const errors = watchConsole(page);
   await signUp(page, uniqueEmail('posts'));
   // X is not part of Starter: this person is on Pro, with room for two accounts.
@@ -62,11 +55,11 @@ test('compose with live counters and the reply-chain preview, save a draft, sche
   await expect(page.getByRole('row', { name: /Sentence number 1/ })).toContainText('draft');
 
   // A second post, scheduled for tomorrow at 10:00 local time, on X only.
-  const tomorrow = localAt(1);
+  const tomorrow = localDay(1);
   await page.getByRole('link', { name: 'New post' }).click();
   await page.getByRole('checkbox', { name: 'acme_x (twitter)' }).check();
   await page.getByRole('textbox', { name: 'Post text' }).fill('Launch day!');
-  await page.getByLabel('Publish at (your time zone)').fill(tomorrow.input);
+  await pickDateTime(page, page, tomorrow);
   await page.getByRole('button', { name: 'Schedule' }).click();
   const scheduledRow = page.getByRole('row', { name: /Launch day!/ });
   await expect(scheduledRow).toContainText('scheduled');
@@ -102,8 +95,7 @@ test('compose with live counters and the reply-chain preview, save a draft, sche
   const detail = page.getByRole('dialog', { name: 'Post' });
   await expect(detail.getByRole('table', { name: 'Platforms of this post' })).toContainText(x);
   await expect(detail.getByLabel('Log')).toContainText('scheduled');
-  const later = localAt(2);
-  await detail.getByLabel('Publish at (your time zone)').fill(later.input);
+  await pickDateTime(page, detail, localDay(2));
   await detail.getByRole('button', { name: 'Reschedule' }).click();
   await expect(page.getByText(/^Scheduled for /)).toBeVisible();
   await expectAccessible(page, 'post detail');

@@ -12,7 +12,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Timeline,
   Title,
   VisuallyHidden,
@@ -27,6 +26,7 @@ import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
+import { PublishAtPicker } from './publish-at';
 
 const PostsPageDocument = graphql(`
   query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {
@@ -123,12 +123,6 @@ const HINTS: Record<string, string> = {
 };
 
 const short = (text: string, n = 80) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
-/** A local date and time for a `datetime-local` field, from an ISO time. */
-const toLocalInput = (iso: string) => {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
 
 export default function PostsPage() {
   usePageTitle('Posts');
@@ -373,7 +367,7 @@ function PostDetailModal({ id, onClose, onChanged, onDeleted }: { id: string; on
   const [{ data, fetching, error }, refetch] = useQuery({ query: PostDetailDocument, variables: { id } });
   const [{ fetching: saving }, reschedule] = useMutation(ReschedulePostDocument);
   const [{ fetching: deleting }, remove] = useMutation(DeletePostDocument);
-  const [when, setWhen] = useState('');
+  const [when, setWhen] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const post = data?.post;
@@ -381,7 +375,7 @@ function PostDetailModal({ id, onClose, onChanged, onDeleted }: { id: string; on
 
   const onReschedule = async () => {
     setProblem(null);
-    const result = await reschedule({ id, input: { status: 'scheduled', scheduledTime: new Date(when).toISOString() } });
+    const result = await reschedule({ id, input: { status: 'scheduled', scheduledTime: when } });
     if (result.error) return setProblem(errorMessage(result.error));
     notifications.show({ color: 'green', message: `Scheduled for ${formatDateTime(result.data!.updatePost.scheduledTime)}` });
     refetch({ requestPolicy: 'network-only' });
@@ -443,12 +437,7 @@ function PostDetailModal({ id, onClose, onChanged, onDeleted }: { id: string; on
           </Table>
           {editable && (
             <Group align="flex-end">
-              <TextInput
-                type="datetime-local"
-                label="Publish at (your time zone)"
-                value={when || (post.scheduledTime ? toLocalInput(post.scheduledTime) : '')}
-                onChange={(e) => setWhen(e.currentTarget.value)}
-              />
+              <PublishAtPicker value={when ?? post.scheduledTime ?? null} onChange={setWhen} maw={320} />
               <Button onClick={onReschedule} loading={saving} disabled={!when}>
                 {post.status === 'draft' ? 'Schedule' : 'Reschedule'}
               </Button>
