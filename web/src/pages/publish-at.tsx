@@ -1,9 +1,7 @@
 import '@mantine/dates/styles.css';
 import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
-
-/** The person's time zone: the browser's, which is what every time on the dashboard is shown in. */
-export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { TIME_ZONE } from './format';
 
 /** Names for the picker's controls (screen readers, and the browser tests, find them by these). */
 const ARIA_LABELS = {
