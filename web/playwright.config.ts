@@ -15,8 +15,33 @@ process.env.SPS_WEB_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'sps-web-'));
 process.env.SPS_WEB_FAKE_PORT ??= String(Number(process.env.SPS_WEB_PORT) + 1);
 const port = Number(process.env.SPS_WEB_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
-/** The fake platforms (web/test/fake-platforms.ts): X's OAuth server and API. */
-export const fakeURL = `http://127.0.0.1:${process.env.SPS_WEB_FAKE_PORT}`;
+/** The fake platforms (web/test/fake-platforms.ts), one port each from SPS_WEB_FAKE_PORT up. */
+const firstFake = Number(process.env.SPS_WEB_FAKE_PORT);
+export const fakePorts = {
+  x: firstFake,
+  facebook: firstFake + 1,
+  bluesky: firstFake + 2,
+  telegram: firstFake + 3,
+  mastodon: firstFake + 4,
+  linkedin: firstFake + 5,
+};
+export const fakeURLs = Object.fromEntries(Object.entries(fakePorts).map(([name, p]) => [name, `http://127.0.0.1:${p}`])) as Record<
+  keyof typeof fakePorts,
+  string
+>;
+/** X's OAuth server and API. */
+export const fakeURL = fakeURLs.x;
+/** What the fakes know (web/test/fake-platforms.ts) and the journeys type in. */
+export const FAKE_ACCOUNTS = {
+  facebook: {
+    pages: [
+      { id: '104000000000011', name: 'Acme Bakery', access_token: 'EAApage-bakery' },
+      { id: '104000000000012', name: 'Acme Café', access_token: 'EAApage-cafe' },
+    ],
+  },
+  bluesky: { handle: 'alice.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' },
+  telegram: { botToken: '123456:web-journey-bot-AAHk3x9QeZ', channel: { id: -1001234567890, title: 'Acme News', username: 'acme_news' } },
+};
 
 /** The start-up admin of the test app (BOOTSTRAP_ADMIN_*). */
 export const ADMIN = { email: 'admin@example.test', password: 'admin-password-123' };
@@ -87,8 +112,17 @@ export default defineConfig({
         // The journeys' webhook receiver listens on 127.0.0.1; deliveries go out quickly.
         WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
         WEBHOOKS_WORKER_INTERVAL_MS: '200',
-        // Platforms the connections journey calls answer at once: nothing listens there.
-        LINKEDIN_API_URL: 'http://127.0.0.1:9',
+        // The fakes (web/test/fake-platforms.ts) live on 127.0.0.1: a Mastodon instance and a
+        // Bluesky service typed in the forms may be private and plain http here.
+        CONNECT_ALLOW_PRIVATE_INSTANCES: 'true',
+        // LinkedIn's API, without an OAuth app (the page says it is not available).
+        LINKEDIN_API_URL: fakeURLs.linkedin,
+        // Facebook Login with two Pages to choose from.
+        FACEBOOK_API_URL: `${fakeURLs.facebook}/v21.0`,
+        FACEBOOK_CLIENT_ID: 'fb-client',
+        FACEBOOK_CLIENT_SECRET: 'fb-secret',
+        FACEBOOK_AUTHORIZE_URL: `${fakeURLs.facebook}/v21.0/dialog/oauth`,
+        FACEBOOK_TOKEN_URL: `${fakeURLs.facebook}/v21.0/oauth/access_token`,
         // X through the fake: connect with OAuth 2.0 + PKCE, then publish.
         TWITTER_API_URL: fakeURL,
         TWITTER_UPLOAD_URL: fakeURL,
@@ -97,7 +131,7 @@ export default defineConfig({
         TWITTER_AUTHORIZE_URL: `${fakeURL}/i/oauth2/authorize`,
         TWITTER_TOKEN_URL: `${fakeURL}/2/oauth2/token`,
         SCHEDULER_INTERVAL_MS: '500',
-        TELEGRAM_API_URL: 'http://127.0.0.1:9',
+        TELEGRAM_API_URL: fakeURLs.telegram,
       },
     },
   ],

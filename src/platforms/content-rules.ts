@@ -15,7 +15,8 @@ export const PLATFORM_CONTENT_RULES: Readonly<Record<PlatformName, PlatformConte
   twitter: {
     label: 'Twitter/X',
     maxTextLength: TWITTER_MAX_WEIGHTED_LENGTH,
-    measureText: twitterTextLength, // URLs count 23, wide characters 2
+    // URLs at their literal length (the reference service's documented count, not X's 23), wide characters and emoji 2.
+    measureText: twitterTextLength,
     maxImages: 4,
     maxVideos: 1,
     requiresMedia: false,

@@ -1,10 +1,42 @@
 /**
  * The fake platforms the browser journeys connect to and publish on (Playwright starts this as a
- * web server beside the app): X's OAuth 2.0 authorize and token endpoints and its API, from the
- * service's own test fakes, on SPS_WEB_FAKE_PORT.
+ * web server beside the app), from the service's own test fakes, each on its own port
+ * (`fakeURLs` in playwright.config.ts, from SPS_WEB_FAKE_PORT up):
+ * - X: OAuth 2.0 authorize and token endpoints and its API;
+ * - Facebook: Facebook Login and the Graph API, with two Pages to choose from;
+ * - Bluesky: a PDS that takes the handle and app password in FAKE_ACCOUNTS;
+ * - Telegram: the Bot API, with one bot token and a channel where the bot is an administrator;
+ * - Mastodon: an instance that registers apps and runs its own OAuth;
+ * - LinkedIn: its API only (no OAuth app is configured), so health checks get a real refusal.
+ * X starts last, on the port Playwright waits for, so every fake is up when the app starts.
  */
-import { TwitterFake } from '../../libs/testing/src/fakes/twitter.fake';
+import { FacebookFake, FakeBlueskyServer, FakeMastodonServer, FakeTelegramServer, LinkedInFake, TwitterFake } from '../../libs/testing/src/fakes';
+import { FAKE_ACCOUNTS, fakePorts } from '../playwright.config';
 
-const x = new TwitterFake();
-x.checkAfterSecs = 0;
-void x.start(Number(process.env.SPS_WEB_FAKE_PORT)).then((url) => console.log(`fake X at ${url}`));
+async function main(): Promise<void> {
+  const facebook = new FacebookFake();
+  facebook.managedPages = FAKE_ACCOUNTS.facebook.pages.map((p) => ({ ...p }));
+
+  const bluesky = new FakeBlueskyServer();
+  bluesky.appPassword = FAKE_ACCOUNTS.bluesky.appPassword;
+
+  const telegram = new FakeTelegramServer();
+  telegram.setToken(FAKE_ACCOUNTS.telegram.botToken);
+  telegram.addChat({ ...FAKE_ACCOUNTS.telegram.channel, type: 'channel', botStatus: 'administrator' });
+
+  const mastodon = new FakeMastodonServer();
+  const linkedin = new LinkedInFake();
+
+  await Promise.all([
+    facebook.start(fakePorts.facebook),
+    bluesky.start(fakePorts.bluesky),
+    telegram.start(fakePorts.telegram),
+    mastodon.start(fakePorts.mastodon),
+    linkedin.start(fakePorts.linkedin),
+  ]);
+  const x = new TwitterFake();
+  x.checkAfterSecs = 0;
+  console.log(`fake platforms up, X at ${await x.start(fakePorts.x)}`);
+}
+
+void main();

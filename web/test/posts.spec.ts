@@ -1,14 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, screenshot, seedConnection, setPlan, signUp, uniqueEmail, watchConsole } from './helpers';
-
-/** `YYYY-MM-DDTHH:mm` in the browser's zone (the test runs in the same one), `days` from now at 10:00. */
-function localAt(days: number): { input: string; date: Date } {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  d.setHours(10, 0, 0, 0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { input: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`, date: d };
-}
+import { localDay, pickDateTime } from './pickers';
 
 /** A 1×1 PNG (the service checks that the bytes are what the type says). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -18,6 +10,7 @@ const LONG = Array.from({ length: 12 }, (_, i) => `Sentence number ${i + 1} of a
 test('compose with live counters and the reply-chain preview, save a draft, schedule one, find both in the list, filter, calendar, detail, reschedule, delete', async ({
   page,
 }) => {
+  test.slow(); // the longest journey: more than the default 45 s on a busy machine
   const errors = watchConsole(page);
   await signUp(page, uniqueEmail('posts'));
   // X is not part of Starter: this person is on Pro, with room for two accounts.
@@ -62,11 +55,11 @@ test('compose with live counters and the reply-chain preview, save a draft, sche
   await expect(page.getByRole('row', { name: /Sentence number 1/ })).toContainText('draft');
 
   // A second post, scheduled for tomorrow at 10:00 local time, on X only.
-  const tomorrow = localAt(1);
+  const tomorrow = localDay(1);
   await page.getByRole('link', { name: 'New post' }).click();
   await page.getByRole('checkbox', { name: 'acme_x (twitter)' }).check();
   await page.getByRole('textbox', { name: 'Post text' }).fill('Launch day!');
-  await page.getByLabel('Publish at (your time zone)').fill(tomorrow.input);
+  await pickDateTime(page, page, tomorrow);
   await page.getByRole('button', { name: 'Schedule' }).click();
   const scheduledRow = page.getByRole('row', { name: /Launch day!/ });
   await expect(scheduledRow).toContainText('scheduled');
@@ -102,8 +95,7 @@ test('compose with live counters and the reply-chain preview, save a draft, sche
   const detail = page.getByRole('dialog', { name: 'Post' });
   await expect(detail.getByRole('table', { name: 'Platforms of this post' })).toContainText(x);
   await expect(detail.getByLabel('Log')).toContainText('scheduled');
-  const later = localAt(2);
-  await detail.getByLabel('Publish at (your time zone)').fill(later.input);
+  await pickDateTime(page, detail, localDay(2));
   await detail.getByRole('button', { name: 'Reschedule' }).click();
   await expect(page.getByText(/^Scheduled for /)).toBeVisible();
   await expectAccessible(page, 'post detail');
@@ -115,6 +107,87 @@ test('compose with live counters and the reply-chain preview, save a draft, sche
   await expect(detail).toBeHidden();
   await page.getByRole('radiogroup', { name: 'View' }).getByText('List', { exact: true }).click();
   await expect(page.getByRole('row', { name: /Launch day!/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+/** Schedules `content` on `platformId` at `when`, through the same GraphQL the composer uses. */
+async function schedule(page: Page, platformId: string, content: string, when: Date): Promise<void> {
+  const query = 'mutation($input: CreatePostInput!) { createPost(input: $input) { id status } }';
+  const input = { content, platforms: [platformId], scheduledTime: when.toISOString() };
+  const body = await (await page.request.post('/graphql', { data: { query, variables: { input } } })).json();
+  expect(body.errors).toBeUndefined();
+  expect(body.data.createPost.status).toBe('scheduled');
+}
+
+const day = (d: { year: number; month: number; day: number }) => `${d.year}-${String(d.month + 1).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+
+test('the list filters by scheduled day and sorts as the spec’s list does', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signUp(page, uniqueEmail('posts-sort'));
+  const mastodon = await seedConnection(page, 'mastodon', 'sort_user');
+  // Made in this order, scheduled in another: created Bravo, Alpha, Charlie; scheduled Alpha, Bravo, Charlie.
+  const [one, three, five] = [localDay(1), localDay(3), localDay(5)];
+  await schedule(page, mastodon, 'Bravo', three.date);
+  await schedule(page, mastodon, 'Alpha', one.date);
+  await schedule(page, mastodon, 'Charlie', five.date);
+  await page.goto('/posts');
+  const names = page.getByRole('table', { name: 'Posts' }).getByRole('rowheader');
+  // The spec's default: newest created first.
+  await expect(names).toHaveText(['Charlie', 'Alpha', 'Bravo']);
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('scheduledTime');
+  await expect(names).toHaveText(['Charlie', 'Bravo', 'Alpha']);
+  await page.getByRole('combobox', { name: 'Order' }).selectOption('asc');
+  await expect(names).toHaveText(['Alpha', 'Bravo', 'Charlie']);
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('createdAt');
+  await expect(names).toHaveText(['Bravo', 'Alpha', 'Charlie']);
+
+  // Whole days in the person's time zone, both ends included.
+  const from = page.getByLabel('Scheduled from');
+  const until = page.getByLabel('Scheduled until');
+  await from.fill(day(localDay(2)));
+  await expect(names).toHaveText(['Bravo', 'Charlie']);
+  await until.fill(day(three));
+  await expect(names).toHaveText(['Bravo']);
+  await expectAccessible(page, 'posts list, filtered and sorted');
+  await from.fill(day(localDay(4)));
+  await until.fill(day(localDay(4)));
+  await expect(page.getByText('No posts match these filters.')).toBeVisible();
+  await from.fill('');
+  await until.fill('');
+  await expect(names).toHaveText(['Bravo', 'Alpha', 'Charlie']);
+  expect(errors).toEqual([]);
+});
+
+test('a post the platform refuses: its detail shows the error with a hint, and the account shows it as its last error', async ({ page }) => {
+  test.slow(); // waits for the scheduler to publish
+  const errors = watchConsole(page);
+  await signUp(page, uniqueEmail('posts-failed'));
+  await setPlan(page, 'pro');
+  // A token the fake X has never issued: X answers 401, as it does for a revoked token.
+  await seedConnection(page, 'twitter', 'revoked_x');
+  await page.goto('/compose');
+  await page.getByRole('checkbox', { name: 'revoked_x (twitter)' }).check();
+  const text = `This one will not go out (${Date.now()}).`;
+  await page.getByRole('textbox', { name: 'Post text' }).fill(text);
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('heading', { name: 'Posts', level: 1 })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('row', { name: /This one will not go out/ })).toContainText('failed', { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+
+  await page.getByRole('button', { name: /^Open “This one will not go out/ }).click();
+  const detail = page.getByRole('dialog', { name: 'Post' });
+  const outcome = detail.getByRole('table', { name: 'Platforms of this post' }).getByRole('row', { name: /twitter-/ });
+  await expect(outcome).toContainText('failed');
+  await expect(outcome).toContainText('X access token expired or revoked (PLATFORM_AUTH_EXPIRED)');
+  await expect(outcome).toContainText('Reconnect the account on the Connections page, then schedule the post again.');
+  await expect(detail.getByLabel('Log')).toContainText('publish_failed · twitter');
+  await expectAccessible(page, 'failed post detail');
+  await detail.getByRole('button', { name: 'Close' }).first().click();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
+  await expect(page.getByRole('row', { name: /revoked_x/ })).toContainText(/Last error \(.+\): X access token expired or revoked/);
   expect(errors).toEqual([]);
 });
 

@@ -1,23 +1,7 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Checkbox,
-  CloseButton,
-  Group,
-  Image,
-  List,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Box, Button, Card, Checkbox, CloseButton, Group, Image, List, Progress, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useRef, useState, type DragEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 // The server's own rules and splitter, compiled into the dashboard: the counters and the preview
@@ -25,14 +9,16 @@ import { useMutation, useQuery } from 'urql';
 import { PLATFORM_CONTENT_RULES } from '../../../src/platforms/content-rules';
 import type { PlatformName } from '../../../src/platforms/platform-adapter';
 import { splitIntoThread } from '../../../src/publishing/thread-splitter';
-import { checkCommonRules, checkMediaSizes } from '../../../src/platforms/adapter-kit/content-checks';
+import { checkCommonRules, checkMediaSizes, codePointLength } from '../../../src/platforms/adapter-kit/content-checks';
 import type { MediaItem } from '../../../src/platforms/platform-adapter';
 import { ACCEPTED, kindOf, putFile, readPreview, type UploadState } from './media-upload';
 import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
+import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
+import { PublishAtPicker } from './publish-at';
 
 const ComposeConnectionsDocument = graphql(`
   query ComposeConnections {
@@ -65,12 +51,17 @@ const ComposePostDocument = graphql(`
   }
 `);
 
+/** Yellow warnings keep their title in the text colour: Mantine's yellow title is below 4.5:1 (axe). */
+const WARNING_STYLES = { title: { color: 'var(--mantine-color-text)' } };
+
 /** One platform's count of the text, in its own unit, against its limit. */
 export interface PlatformCount {
   platform: PlatformName;
   label: string;
   length: number;
   limit: number;
+  /** The limit is the platform's caption limit, because media is attached (Telegram: 1,024 instead of 4,096). */
+  caption: boolean;
   /** X and Threads: the reply chain the text becomes (one part when it fits). */
   parts: string[] | null;
   over: boolean;
@@ -84,26 +75,33 @@ export function mediaProblemFor(platform: PlatformName, uploads: Array<Pick<Uplo
   return checkCommonRules({ ...rules, autoThreads: true }, { content: '', media }) ?? checkMediaSizes(rules, media);
 }
 
-/** How each chosen platform counts `content` (pure, from the server's table). */
-export function countFor(platform: PlatformName, content: string): PlatformCount {
+/**
+ * How each chosen platform counts `content` (pure, from the server's table), as its content check
+ * does: in the platform's unit (`measureText`, else code points), against the caption limit when
+ * media is attached and the platform has one, else the text limit. Mastodon's limit is the table's
+ * 500: the service does not know an instance's own limit (docs/dashboard.md).
+ */
+export function countFor(platform: PlatformName, content: string, withMedia = false): PlatformCount {
   const rules = PLATFORM_CONTENT_RULES[platform];
-  const length = (rules.measureText ?? ((t: string) => [...t].length))(content);
+  const length = (rules.measureText ?? codePointLength)(content);
+  const caption = withMedia && rules.maxCaptionLength !== undefined;
+  const limit = caption ? rules.maxCaptionLength! : rules.maxTextLength;
   const parts = rules.autoThreads
     ? length > rules.maxTextLength
       ? splitIntoThread(content, { limit: rules.maxTextLength, measure: rules.measureText })
       : [content]
     : null;
-  return { platform, label: rules.label, length, limit: rules.maxTextLength, parts, over: !rules.autoThreads && length > rules.maxTextLength };
+  return { platform, label: rules.label, length, limit, caption, parts, over: !rules.autoThreads && length > limit };
 }
 
 export default function ComposePage() {
   usePageTitle('Compose');
-  const [{ data, fetching, error }] = useQuery({ query: ComposeConnectionsDocument });
+  const [{ data, fetching, error }, refetch] = useQuery({ query: ComposeConnectionsDocument });
   const [{ fetching: saving }, createPost] = useMutation(ComposePostDocument);
   const navigate = useNavigate();
   const [content, setContent] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
-  const [when, setWhen] = useState('');
+  const [when, setWhen] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const [, createUploadUrl] = useMutation(CreateUploadUrlDocument);
@@ -113,9 +111,12 @@ export default function ComposePage() {
     () => [...new Set(connections.filter((c) => chosen.includes(c.platformId)).map((c) => c.platform as PlatformName))],
     [connections, chosen],
   );
-  const counts = useMemo(() => platforms.map((p) => countFor(p, content)), [platforms, content]);
+  // Refused files are not attached: only the others count as the post's media.
+  const attached = useMemo(() => uploads.filter((u) => !u.error), [uploads]);
+  const withMedia = attached.length > 0;
+  const counts = useMemo(() => platforms.map((p) => countFor(p, content, withMedia)), [platforms, content, withMedia]);
   const tooLong = counts.filter((c) => c.over);
-  const mediaProblems = uploads.length ? platforms.map((p) => mediaProblemFor(p, uploads)).filter((m): m is string => !!m) : [];
+  const mediaProblems = withMedia ? platforms.map((p) => mediaProblemFor(p, attached)).filter((m): m is string => !!m) : [];
   const uploading = uploads.some((u) => !u.mediaId && !u.error);
 
   const update = (key: string, change: Partial<UploadState>) => setUploads((all) => all.map((u) => (u.key === key ? { ...u, ...change } : u)));
@@ -147,7 +148,7 @@ export default function ComposePage() {
 
   const submit = async (mode: 'draft' | 'schedule' | 'now') => {
     setProblem(null);
-    const scheduledTime = mode === 'draft' ? null : mode === 'now' ? new Date().toISOString() : new Date(when).toISOString();
+    const scheduledTime = mode === 'draft' ? null : mode === 'now' ? new Date().toISOString() : when;
     const mediaIds = uploads.filter((u) => u.mediaId).map((u) => u.mediaId!);
     const result = await createPost({ input: { content, platforms: chosen, scheduledTime, ...(mediaIds.length ? { mediaIds } : {}) } });
     if (result.error) return setProblem(errorMessage(result.error));
@@ -172,9 +173,7 @@ export default function ComposePage() {
       {fetching && !data ? (
         <PageLoader label="Loading your accounts" />
       ) : error && !data ? (
-        <Alert color="red" role="alert" title="Could not load your accounts">
-          {errorMessage(error)}
-        </Alert>
+        <LoadFailed title="Could not load your accounts" error={error} onRetry={() => refetch({ requestPolicy: 'network-only' })} />
       ) : connections.length === 0 ? (
         <Alert color="blue" role="note" title="Connect an account first" maw={720}>
           Posts go to connected accounts. <Link to="/connections">Connect one on the Connections page</Link>.
@@ -211,11 +210,17 @@ export default function ComposePage() {
                       {c.label}:
                     </Text>{' '}
                     {c.length} / {c.limit}
+                    {c.caption && ' (caption: media attached)'}
                     {c.parts && c.parts.length > 1 && ` — goes out as ${c.parts.length} posts (a reply chain)`}
                     {c.over && ' — too long'}
                   </List.Item>
                 ))}
               </List>
+            )}
+            {platforms.includes('mastodon') && (
+              <Text size="xs" c="dimmed" mt={4}>
+                Mastodon is counted against 500 characters, the usual server limit: servers may set their own, which the service does not know.
+              </Text>
             )}
             {counts
               .filter((c) => c.parts && c.parts.length > 1)
@@ -239,10 +244,10 @@ export default function ComposePage() {
             <Title order={2} size="h4" id="when-title" mb="xs">
               When
             </Title>
-            <TextInput type="datetime-local" label="Publish at (your time zone)" value={when} onChange={(e) => setWhen(e.currentTarget.value)} maw={320} />
+            <PublishAtPicker value={when} onChange={setWhen} maw={320} />
           </Card>
           {tooLong.length > 0 && (
-            <Alert color="yellow" role="alert" title="Too long for some platforms">
+            <Alert color="yellow" role="alert" title="Too long for some platforms" styles={WARNING_STYLES}>
               Shorten the text for {tooLong.map((c) => c.label).join(', ')}.
             </Alert>
           )}
@@ -268,7 +273,7 @@ export default function ComposePage() {
   );
 }
 
-/** Drop files here or choose them: each uploads at once, with its progress and a preview. */
+/** Drop files here or choose them (react-dropzone): each uploads at once, with its progress and a preview. */
 function MediaCard({
   uploads,
   onFiles,
@@ -280,46 +285,33 @@ function MediaCard({
   onRemove: (key: string) => void;
   problems: string[];
 }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    onFiles([...e.dataTransfer.files]);
-  };
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    // Refused types are listed with the reason (onFiles says which), not dropped silently.
+    onDrop: (accepted, refused) => onFiles([...accepted, ...refused.map((r) => r.file)]),
+    accept: Object.fromEntries(ACCEPTED.map((type) => [type, []])),
+    multiple: true,
+    // The "Choose files" button opens the chooser; the zone itself is for dropping.
+    noClick: true,
+    noKeyboard: true,
+  });
   return (
     <Card withBorder component="section" aria-labelledby="media-title">
       <Title order={2} size="h4" id="media-title" mb="xs">
         Media
       </Title>
       <Box
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
+        {...getRootProps({ role: 'group', 'aria-label': 'Drop zone for images and video' })}
         p="md"
-        style={{ border: `2px dashed var(--mantine-color-${over ? 'blue-8' : 'gray-5'})`, borderRadius: 8, textAlign: 'center' }}
+        data-drag-active={isDragActive || undefined}
+        style={{ border: `2px dashed var(--mantine-color-${isDragActive ? 'blue-8' : 'gray-5'})`, borderRadius: 8, textAlign: 'center' }}
       >
+        <input {...getInputProps({ 'aria-label': 'Media files' })} />
         <Text size="sm" mb="xs">
-          Drop images or a video here, or
+          {isDragActive ? 'Drop the files to upload them' : 'Drop images or a video here, or'}
         </Text>
-        <Button variant="default" size="xs" onClick={() => input.current?.click()}>
+        <Button variant="default" size="xs" onClick={open}>
           Choose files
         </Button>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept={ACCEPTED.join(',')}
-          aria-label="Media files"
-          hidden
-          onChange={(e) => {
-            onFiles([...(e.currentTarget.files ?? [])]);
-            e.currentTarget.value = '';
-          }}
-        />
       </Box>
       {uploads.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 4 }} mt="sm" aria-label="Attached media" role="list">
@@ -345,7 +337,7 @@ function MediaCard({
         </SimpleGrid>
       )}
       {problems.length > 0 && (
-        <Alert color="yellow" role="alert" title="Media some platforms will refuse" mt="sm">
+        <Alert color="yellow" role="alert" title="Media some platforms will refuse" mt="sm" styles={WARNING_STYLES}>
           <List size="sm">
             {problems.map((p) => (
               <List.Item key={p}>{p}</List.Item>

@@ -138,7 +138,7 @@ export default function ConnectionsPage() {
         <LoadFailed title="Could not load your connections" error={error} onRetry={reload} />
       ) : (
         <Stack gap="lg" maw={1040}>
-          <ConnectedAccounts connections={data?.connections ?? []} onDisconnect={setDisconnecting} />
+          <ConnectedAccounts connections={data?.connections ?? []} onDisconnect={setDisconnecting} onTested={reload} />
           <ConnectAnAccount platforms={data?.connectablePlatforms ?? []} onCredentials={setCredentialsFor} />
         </Stack>
       )}
@@ -177,7 +177,16 @@ export default function ConnectionsPage() {
   );
 }
 
-function ConnectedAccounts({ connections, onDisconnect }: { connections: Connection[]; onDisconnect: (c: Connection) => void }) {
+function ConnectedAccounts({
+  connections,
+  onDisconnect,
+  onTested,
+}: {
+  connections: Connection[];
+  onDisconnect: (c: Connection) => void;
+  /** A test records a failure as the connection's last error and may renew its profile: the list is read again. */
+  onTested: () => void;
+}) {
   const [, test] = useMutation(TestConnectionDocument);
   const [results, setResults] = useState<Record<string, { status: string; message: string } | 'testing'>>({});
   const runTest = async (c: Connection) => {
@@ -187,6 +196,7 @@ function ConnectedAccounts({ connections, onDisconnect }: { connections: Connect
       ...r,
       [c.platformId]: result.error ? { status: 'error', message: errorMessage(result.error) } : result.data!.testConnection,
     }));
+    onTested();
   };
   return (
     <Card withBorder component="section" aria-labelledby="connected-title" p={0}>
@@ -225,7 +235,11 @@ function ConnectedAccounts({ connections, onDisconnect }: { connections: Connect
                       <Text size="sm" fw={600}>
                         {TOKEN_WORDS[c.tokenStatus] ?? c.tokenStatus}
                       </Text>
-                      {c.lastError && <Text size="xs">Last error: {c.lastError.message}</Text>}
+                      {c.lastError && (
+                        <Text size="xs">
+                          Last error ({formatDateTime(c.lastError.occurredAt)}): {c.lastError.message}
+                        </Text>
+                      )}
                       {tested && (
                         <Text size="xs" role="status">
                           {tested === 'testing' ? 'Testing…' : `${tested.status === 'ok' ? 'Test passed' : 'Test failed'}: ${tested.message}`}

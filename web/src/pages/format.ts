@@ -4,3 +4,6 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 export function formatDateTime(iso: string | null | undefined, none = 'Never'): string {
   return iso ? dateTime.format(new Date(iso)) : none;
 }
+
+/** The person's time zone: the browser's, which is what every time on the dashboard is shown in. */
+export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
