@@ -134,17 +134,21 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     const { userId, webhookId } = first;
     let queue: ClaimedDelivery[] = [first];
     let webhook: DeliveryWebhook | undefined;
+    let secret = ''; // decrypted once per read of the webhook, never logged
     const succeeded: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }> = [];
     let sent = 0;
     try {
       while (queue.length) {
         const claim = queue.shift()!;
-        webhook ??= (await this.webhooks.findForDelivery(userId, webhookId)) ?? undefined;
+        if (!webhook) {
+          webhook = (await this.webhooks.findForDelivery(userId, webhookId)) ?? undefined;
+          if (webhook?.isActive) secret = this.cipher.decrypt(webhook.secretEncrypted);
+        }
         if (!webhook || !webhook.isActive) {
           await this.deliveries.cancelClaimed(claim);
           continue;
         }
-        const attempt = await this.attempt(claim, webhook);
+        const attempt = await this.attempt(claim, webhook.url, secret);
         sent += 1;
         if (attempt.ok) {
           succeeded.push({ claim, attempt });
@@ -175,12 +179,11 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   }
 
   /** One POST of one claimed delivery (signed, cut at the timeout): the attempt to record. */
-  private async attempt(claim: ClaimedDelivery, webhook: DeliveryWebhook): Promise<DeliveryAttempt> {
+  private async attempt(claim: ClaimedDelivery, url: string, secret: string): Promise<DeliveryAttempt> {
     const body = Buffer.from(claim.payload, 'utf8');
-    const secret = this.cipher.decrypt(webhook.secretEncrypted); // never logged
     const result = await postWebhook(
       {
-        url: webhook.url,
+        url,
         body,
         headers: {
           'Content-Type': 'application/json',
