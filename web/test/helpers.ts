@@ -36,7 +36,8 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(IMAGES, { recursive: true });
-  await page.screenshot({ path: join(IMAGES, `${name}.png`), fullPage: false });
+  // Passing notifications ("Post scheduled") would cover the page's own controls in the picture.
+  await page.screenshot({ path: join(IMAGES, `${name}.png`), fullPage: false, style: '.mantine-Notifications-root { display: none !important; }' });
 }
 
 export async function signUp(page: Page, email: string, password = PASSWORD): Promise<void> {
