@@ -13,7 +13,7 @@ import {
   type ListSortKey,
   type ListSortOrder,
 } from '../list-posts.query';
-import { POST_GROUP_STATUSES, type PostGroupStatus } from '../post-status';
+import { PLATFORM_POST_STATUSES, POST_GROUP_STATUSES, type PostGroupStatus } from '../post-status';
 import { PostMessages } from '../posts.errors';
 
 /** A repeated query parameter arrives as an array: the first value counts; '' and null count as absent. */
@@ -93,7 +93,7 @@ export class ListedPlatform {
   platformId: string;
   @ApiProperty({ example: 'linkedin' })
   platform: string;
-  @ApiProperty({ enum: ['pending', 'scheduled', 'processing', 'published', 'failed'] })
+  @ApiProperty({ enum: PLATFORM_POST_STATUSES })
   status: string;
 }
 
