@@ -7,9 +7,8 @@ import {
   type RefreshedTokens,
   type ValidationResult,
 } from '../platform-adapter';
-import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import { basicAuth, beforeCreate, checkPlatformContent, failedValidation, refreshOAuthToken } from '../adapter-kit';
+import { basicAuth, beforeCreate, failedValidation, refreshOAuthToken, AdapterBase } from '../adapter-kit';
 import { TwitterClient } from './twitter.client';
 import { uploadTwitterMedia } from './twitter.media';
 
@@ -30,17 +29,11 @@ interface TimelineAnswer {
  * X (API v2) with an OAuth 2.0 user token: posts via `POST /2/tweets`, media via the v2 media
  * upload endpoints, replies for reply chains, refresh via `POST /2/oauth2/token`.
  */
-export class TwitterAdapter implements PlatformAdapter {
+export class TwitterAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'twitter' as const;
   readonly rules = PLATFORM_CONTENT_RULES.twitter;
 
-  constructor(private readonly endpoints: PlatformEndpoints) {}
-
   /** Length is not checked: the publisher splits long content into a reply chain (autoThreads). */
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request);
-  }
-
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
     const client = new TwitterClient(this.endpoints, credentials.accessToken);
 
