@@ -6,7 +6,6 @@ export const ConnectionMessages = {
   externalIdRequired: 'externalId is required',
   accessTokenRequired: 'accessToken is required',
   invalidExpiry: 'accessTokenExpiresAt must be an ISO 8601 date-time',
-  userNotFound: 'User not found',
   notFound: 'Connection not found',
   invalidPlatformId: 'Invalid platformId format',
 } as const;

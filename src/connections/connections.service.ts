@@ -153,7 +153,7 @@ export class ConnectionsService {
 
   /** GraphQL admin mutation (fields checked by AdminCreateConnectionInput): the user must exist, then connects (upsert, see `connect`). */
   async adminCreate(input: AdminConnectionInput): Promise<ConnectionRecord> {
-    if (!(await this.users.findSummary(input.userId))) throw ApiError.notFound(ConnectionMessages.userNotFound);
+    await this.users.getSummary(input.userId); // 404 `User not found` (the auth module's message)
     return this.connect(input.userId, {
       platform: input.platform,
       externalId: input.externalId,
