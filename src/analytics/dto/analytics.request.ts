@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
 import { Allow, IsIn, IsNotEmpty, IsString } from 'class-validator';
 import { FieldRule, IsPresent } from '../../common/validation/field-rules';
@@ -67,27 +67,29 @@ const DateRangeRules = (): PropertyDecorator =>
   );
 
 /** queryType, unless queryTypes is given (it wins): present, then one metric, UPPERCASE. */
-const QueryTypeRules = (): PropertyDecorator =>
+const QueryTypeField = (): PropertyDecorator =>
   applyDecorators(
+    ApiPropertyOptional({ enum: METRICS, description: 'One metric, UPPERCASE' }),
     FieldRule('queryTypeGiven', (v, args) => isQueryTypesGiven((args.object as MetricsRequest).queryTypes) || (given(v) && v !== ''), M.queryTypeRequired),
     FieldRule('isMetric', (v, args) => isQueryTypesGiven((args.object as MetricsRequest).queryTypes) || isMetricName(v), M.queryTypeInvalid),
   );
 
 /** queryTypes when given: every entry a metric (any case) or ALL; the message lists the others as sent. */
-const QueryTypesRules = (): PropertyDecorator =>
-  FieldRule(
-    'knownQueryTypes',
-    (v) => !isQueryTypesGiven(v) || invalidQueryTypes(v).length === 0,
-    (args) => M.queryTypesInvalid(invalidQueryTypes(args.value).join(', ')),
+const QueryTypesField = (): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({
+      oneOf: [
+        { type: 'array', items: { type: 'string', enum: [...METRICS, 'ALL'] } },
+        { type: 'string', description: 'Comma-separated metrics, or ALL' },
+      ],
+      description: 'Several metrics (case-insensitive), a comma-separated string, or ALL; wins over queryType',
+    }),
+    FieldRule(
+      'knownQueryTypes',
+      (v) => !isQueryTypesGiven(v) || invalidQueryTypes(v).length === 0,
+      (args) => M.queryTypesInvalid(invalidQueryTypes(args.value).join(', ')),
+    ),
   );
-
-const QUERY_TYPES_DOC: ApiPropertyOptions = {
-  oneOf: [
-    { type: 'array', items: { type: 'string', enum: [...METRICS, 'ALL'] } },
-    { type: 'string', description: 'Comma-separated metrics, or ALL' },
-  ],
-  description: 'Several metrics (case-insensitive), a comma-separated string, or ALL; wins over queryType',
-};
 
 /** The shape of a date range in the OpenAPI document (checked as a whole by DateRangeRules). */
 export class DatePartsDoc implements DateParts {
@@ -155,13 +157,8 @@ export class LinkedInPostStatisticsRequest implements MetricsRequest {
   @ApiProperty({ example: 'linkedin-abc123' })
   platformId: string;
 
-  @QueryTypeRules()
-  @ApiPropertyOptional({ enum: METRICS, description: 'One metric, UPPERCASE' })
-  queryType?: Metric;
-
-  @QueryTypesRules()
-  @ApiPropertyOptional(QUERY_TYPES_DOC)
-  queryTypes?: string[] | string;
+  @QueryTypeField() queryType?: Metric;
+  @QueryTypesField() queryTypes?: string[] | string;
 }
 
 /** Order: platformId, queryType / queryTypes, aggregation, dateRange; then MEMBERS_REACHED with DAILY (`selectionFor`). */
@@ -172,13 +169,8 @@ export class LinkedInAccountStatisticsRequest implements MetricsRequest {
   @ApiProperty({ example: 'linkedin-abc123', description: 'Any non-empty string; a LinkedIn-prefixed one is normalised' })
   platformId: string;
 
-  @QueryTypeRules()
-  @ApiPropertyOptional({ enum: METRICS, description: 'One metric, UPPERCASE' })
-  queryType?: Metric;
-
-  @QueryTypesRules()
-  @ApiPropertyOptional(QUERY_TYPES_DOC)
-  queryTypes?: string[] | string;
+  @QueryTypeField() queryType?: Metric;
+  @QueryTypesField() queryTypes?: string[] | string;
 
   @OptionRules(AGGREGATIONS, DEFAULT_AGGREGATION, 'upper', M.aggregationString, M.aggregationInvalid)
   @ApiPropertyOptional({ enum: AGGREGATIONS, default: DEFAULT_AGGREGATION, description: 'Case-insensitive' })

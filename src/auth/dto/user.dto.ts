@@ -1,3 +1,4 @@
+import { OmitType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsOptional, MaxLength } from 'class-validator';
 import type { PlanName } from '../../limits/plans';
@@ -25,16 +26,8 @@ export class CreateUserDto {
   @Allow() mcpAccess?: boolean | null;
 }
 
-/** Admin changes: the same fields but email, password and name; for parentUserId, null clears the parent and undefined leaves it. */
-export class UpdateUserDto {
-  @PlanRules() plan?: PlanName | null;
-  @Allow() isAdmin?: boolean | null;
-  @Allow() parentUserId?: string | null;
-  @Allow() workspacesEnabled?: boolean | null;
-  @SeatsRules() seats?: number | null;
-  @Allow() apiAccess?: boolean | null;
-  @Allow() mcpAccess?: boolean | null;
-}
+/** Admin changes: the same fields but email, password and name; for parentUserId, null clears the parent and undefined leaves it. Order: plan, seats. */
+export class UpdateUserDto extends OmitType(CreateUserDto, ['email', 'password', 'displayName'] as const) {}
 
 /** A new password (the dashboard's change of password). */
 export class NewPasswordDto {

@@ -9,7 +9,7 @@ import {
 } from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase } from '../adapter-kit';
+import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refreshUnavailable } from '../adapter-kit';
 import { LinkedInClient } from './linkedin.client';
 import { classifyLinkedInError } from './linkedin.errors';
 import { uploadLinkedInImage, uploadLinkedInVideo } from './linkedin.media';
@@ -129,11 +129,7 @@ export class LinkedInAdapter extends AdapterBase implements PlatformAdapter {
    * lifetime, but LinkedIn may return one, which we keep.
    */
   async refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
-    if (!credentials.refreshToken) {
-      throw new PlatformError('PLATFORM_AUTH_EXPIRED', 'LinkedIn token cannot be refreshed for this app; reconnect the account', {
-        retryable: false,
-      });
-    }
+    if (!credentials.refreshToken) return refreshUnavailable('LinkedIn token cannot be refreshed for this app; reconnect the account');
     const client = this.endpoints.clients.linkedin;
     return refreshOAuthToken({
       platform: 'LinkedIn',

@@ -1,6 +1,16 @@
 import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import { basicAuth, beforeCreate, codePointLength, failedValidation, pollTiming, refreshOAuthToken, AdapterBase, type ContentRequest } from '../adapter-kit';
+import {
+  basicAuth,
+  beforeCreate,
+  codePointLength,
+  failedValidation,
+  pollTiming,
+  refreshOAuthToken,
+  AdapterBase,
+  type ContentRequest,
+  refreshUnavailable,
+} from '../adapter-kit';
 import { classifyPinterestError } from './pinterest.errors';
 import { PinterestApi, uploadPinterestVideo } from './pinterest.media';
 import { PlatformJsonClient } from '../platform-json-client';
@@ -87,11 +97,7 @@ export class PinterestAdapter extends AdapterBase implements PlatformAdapter {
   /** `POST /v5/oauth/token` with HTTP Basic client auth; a rotated refresh token replaces the old one. */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
     const client = this.endpoints.clients.pinterest;
-    if (!credentials.refreshToken || !client) {
-      return Promise.reject(
-        new PlatformError('PLATFORM_AUTH_EXPIRED', 'Pinterest refresh needs a refresh token and PINTEREST_CLIENT_ID/SECRET', { retryable: false }),
-      );
-    }
+    if (!credentials.refreshToken || !client) return refreshUnavailable('Pinterest refresh needs a refresh token and PINTEREST_CLIENT_ID/SECRET');
     return refreshOAuthToken({
       platform: 'Pinterest',
       url: `${this.endpoints.pinterestApiUrl}/v5/oauth/token`,

@@ -11,7 +11,17 @@ import {
 import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, failedValidation, pollTiming, pollUntil, readChunks, refreshOAuthToken, AdapterBase, type ContentRequest } from '../adapter-kit';
+import {
+  beforeCreate,
+  failedValidation,
+  pollTiming,
+  pollUntil,
+  readChunks,
+  refreshOAuthToken,
+  AdapterBase,
+  type ContentRequest,
+  refreshUnavailable,
+} from '../adapter-kit';
 import { classifyTikTokError, TikTokEnvelope } from './tiktok.errors';
 import { TikTokCreatorInfo, tiktokPostInfo } from './tiktok.post-info';
 import { DEFAULT_TIKTOK_CHUNK, planTikTokChunks } from './tiktok.upload-plan';
@@ -128,11 +138,7 @@ export class TikTokAdapter extends AdapterBase implements PlatformAdapter {
   /** TikTok may rotate the refresh token on every refresh: the newest one is returned. */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
     const client = this.endpoints.clients.tiktok;
-    if (!credentials.refreshToken || !client) {
-      return Promise.reject(
-        new PlatformError('PLATFORM_AUTH_EXPIRED', 'TikTok refresh needs a refresh token and TIKTOK_CLIENT_ID/SECRET', { retryable: false }),
-      );
-    }
+    if (!credentials.refreshToken || !client) return refreshUnavailable('TikTok refresh needs a refresh token and TIKTOK_CLIENT_ID/SECRET');
     return refreshOAuthToken({
       platform: 'TikTok',
       url: `${this.endpoints.tiktokApiUrl}/v2/oauth/token/`,

@@ -1,5 +1,4 @@
 import {
-  PlatformError,
   type PlatformAdapter,
   type PlatformCredentials,
   type PublishRequest,
@@ -8,7 +7,7 @@ import {
   type ValidationResult,
 } from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import { basicAuth, beforeCreate, failedValidation, refreshOAuthToken, AdapterBase } from '../adapter-kit';
+import { basicAuth, beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refreshUnavailable } from '../adapter-kit';
 import { TwitterClient } from './twitter.client';
 import { uploadTwitterMedia } from './twitter.media';
 
@@ -76,11 +75,7 @@ export class TwitterAdapter extends AdapterBase implements PlatformAdapter {
    * old one stops working, so it must be stored.
    */
   async refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
-    if (!credentials.refreshToken) {
-      throw new PlatformError('PLATFORM_AUTH_EXPIRED', 'No X refresh token stored; reconnect the account', {
-        retryable: false,
-      });
-    }
+    if (!credentials.refreshToken) return refreshUnavailable('No X refresh token stored; reconnect the account');
     const client = this.endpoints.clients.twitter;
     // Confidential clients authenticate with Basic; public (PKCE) clients send only client_id.
     return refreshOAuthToken({

@@ -2,7 +2,7 @@ import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, Pu
 import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, codePointLength, failedValidation, refreshOAuthToken, AdapterBase, type ContentRequest } from '../adapter-kit';
+import { beforeCreate, codePointLength, failedValidation, refreshOAuthToken, AdapterBase, type ContentRequest, refreshUnavailable } from '../adapter-kit';
 import { classifyYouTubeError, GoogleErrorBody } from './youtube.errors';
 import { PRIVACY_VALUES, TITLE_LIMIT, youtubeVideoResource } from './youtube.metadata';
 import { DEFAULT_YOUTUBE_CHUNK, uploadResumable, youtubeChunkSize } from './youtube.upload';
@@ -127,11 +127,7 @@ export class YouTubeAdapter extends AdapterBase implements PlatformAdapter {
   /** Google keeps the refresh token (it returns none): the stored one stays. */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
     const client = this.endpoints.clients.youtube;
-    if (!credentials.refreshToken || !client) {
-      return Promise.reject(
-        new PlatformError('PLATFORM_AUTH_EXPIRED', 'YouTube refresh needs a refresh token and YOUTUBE_CLIENT_ID/SECRET', { retryable: false }),
-      );
-    }
+    if (!credentials.refreshToken || !client) return refreshUnavailable('YouTube refresh needs a refresh token and YOUTUBE_CLIENT_ID/SECRET');
     return refreshOAuthToken({
       platform: 'YouTube',
       url: `${this.endpoints.googleOAuthUrl}/token`,
