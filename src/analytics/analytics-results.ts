@@ -1,4 +1,5 @@
-import type { DateParts, DateRange, Metric } from './analytics-validation';
+import type { Metric } from './analytics-metrics';
+import type { DateParts, DateRange } from './analytics-rules';
 
 /**
  * Pure helpers between LinkedIn's answers and our response shapes: Rest.li query syntax, the

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { ErrorResponse } from '../common/error.response';
@@ -20,8 +20,8 @@ import {
 import { AccountStatisticsResponseDoc, FollowersResponseDoc, PostStatisticsResponseDoc, ProfileSummaryResponseDoc } from './dto/analytics.responses';
 
 /**
- * LinkedIn member analytics. The body is taken raw (`unknown`) on purpose: the service validates
- * it with the spec's messages in a fixed order, the same way for REST and MCP.
+ * LinkedIn member analytics. Each body is checked by its request DTO (the global pipe; MCP tools
+ * hand their arguments to the same classes), with the spec's messages in docs/analytics.md's order.
  */
 @ApiTags('analytics')
 @ApiResponse({ status: 400, type: ErrorResponse, description: "The body failed validation (the spec's messages, in its order)" })
@@ -35,49 +35,45 @@ export class AnalyticsController {
   @Post('linkedin-followers')
   @HttpCode(200)
   @FailureMessage('Failed to fetch LinkedIn followers statistics')
-  @ApiBody({ type: LinkedInFollowersRequest })
   @ApiOperation({ summary: 'Followers of a LinkedIn member (lifetime or daily)' })
   @ApiOkResponse({ type: FollowersResponseDoc, description: 'lifetime: { success, followersCount, cached }; daily: { success, data, totalGrowth, cached }' })
-  followers(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<FollowersResponse> {
+  followers(@Ctx() ctx: RequestContext, @Body() body: LinkedInFollowersRequest): Promise<FollowersResponse> {
     return this.analytics.followers(ctx, body);
   }
 
   @Post('linkedin-profile-summary')
   @HttpCode(200)
   @FailureMessage('Failed to fetch LinkedIn profile summary')
-  @ApiBody({ type: LinkedInProfileSummaryRequest })
   @ApiOperation({ summary: 'Profile summary of a LinkedIn member (followers and post totals)' })
   @ApiOkResponse({
     type: ProfileSummaryResponseDoc,
     description: '{ success, profile } or, when some metrics failed, { success: false, partialData, profile, errors }',
   })
-  profileSummary(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<ProfileSummaryResponse> {
+  profileSummary(@Ctx() ctx: RequestContext, @Body() body: LinkedInProfileSummaryRequest): Promise<ProfileSummaryResponse> {
     return this.analytics.profileSummary(ctx, body);
   }
 
   @Post('linkedin-post-statistics')
   @HttpCode(200)
   @FailureMessage('Failed to fetch LinkedIn post statistics')
-  @ApiBody({ type: LinkedInPostStatisticsRequest })
   @ApiOperation({ summary: 'Statistics of one LinkedIn post' })
   @ApiOkResponse({
     type: PostStatisticsResponseDoc,
     description: 'single: { success, count, cached }; multiple: { success, metrics, errors?, cachedMetrics?, cached }',
   })
-  postStatistics(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<PostStatisticsResponse> {
+  postStatistics(@Ctx() ctx: RequestContext, @Body() body: LinkedInPostStatisticsRequest): Promise<PostStatisticsResponse> {
     return this.analytics.postStatistics(ctx, body);
   }
 
   @Post('linkedin-account-statistics')
   @HttpCode(200)
   @FailureMessage('Failed to fetch LinkedIn account statistics')
-  @ApiBody({ type: LinkedInAccountStatisticsRequest })
   @ApiOperation({ summary: 'Statistics of a LinkedIn member account' })
   @ApiOkResponse({
     type: AccountStatisticsResponseDoc,
     description: 'single: { success, data, aggregation, cached }; multiple: { success, metrics, aggregation, errors?, cachedMetrics?, cached }',
   })
-  accountStatistics(@Ctx() ctx: RequestContext, @Body() body: unknown): Promise<AccountStatisticsResponse> {
+  accountStatistics(@Ctx() ctx: RequestContext, @Body() body: LinkedInAccountStatisticsRequest): Promise<AccountStatisticsResponse> {
     return this.analytics.accountStatistics(ctx, body);
   }
 }

@@ -4,15 +4,14 @@ import { ApiError } from '../common/api-error';
 import { ConnectionsService } from '../connections/connections.service';
 import { AnalyticsCacheRepository, type CacheScope } from './analytics-cache.repository';
 import { profileMetricError, rangeKey, totalGrowthOf, type DailyPoint } from './analytics-results';
-import {
-  validateAccountStatisticsRequest,
-  validateFollowersRequest,
-  validatePostStatisticsRequest,
-  validateProfileSummaryRequest,
-  type Aggregation,
-  type DateRange,
-  type Metric,
-} from './analytics-validation';
+import type { Aggregation, Metric } from './analytics-metrics';
+import { accountStatisticsQuery, postStatisticsQuery, type DateRange } from './analytics-rules';
+import type {
+  LinkedInAccountStatisticsRequest,
+  LinkedInFollowersRequest,
+  LinkedInPostStatisticsRequest,
+  LinkedInProfileSummaryRequest,
+} from './dto/analytics.request';
 import { LinkedInAnalyticsClient, LinkedInUpstreamError } from './linkedin-analytics.client';
 import { AnalyticsMessages } from './analytics.errors';
 
@@ -84,9 +83,9 @@ const PROFILE_POST_FIELDS: Array<[Metric, keyof ProfileSummary['posts']]> = [
 ];
 
 /**
- * LinkedIn member analytics for a user's LinkedIn connection. Every method takes the raw request
- * body (REST or MCP) and the request context, validates with the pure rules, and answers the
- * spec's shapes. Values are cached per user, connection, query and date range for 30 minutes in
+ * LinkedIn member analytics for a user's LinkedIn connection. Every method takes a checked request
+ * (its DTO: REST's pipe, `validateInput` for MCP) and the request context, and answers the spec's
+ * shapes. Values are cached per user, connection, query and date range for 30 minutes in
  * a collection all instances share.
  */
 @Injectable()
@@ -99,8 +98,7 @@ export class AnalyticsService {
     private readonly linkedin: LinkedInAnalyticsClient,
   ) {}
 
-  async followers(ctx: RequestContext, input: unknown, now = new Date()): Promise<FollowersResponse> {
-    const q = validateFollowersRequest(input);
+  async followers(ctx: RequestContext, q: LinkedInFollowersRequest, now = new Date()): Promise<FollowersResponse> {
     const conn = await this.resolve(ctx, q.platformId);
     if (q.period === 'lifetime') {
       const r = await this.cached(conn, 'followers:lifetime', null, now, () => this.linkedin.followersLifetime(conn.accessToken));
@@ -118,10 +116,9 @@ export class AnalyticsService {
    * and the five account metrics (TOTAL, over the range when given). It reads and fills the same
    * cache entries as the other endpoints but reports no `cached` flag (its shape has none).
    */
-  async profileSummary(ctx: RequestContext, input: unknown, now = new Date()): Promise<ProfileSummaryResponse> {
-    const q = validateProfileSummaryRequest(input);
+  async profileSummary(ctx: RequestContext, q: LinkedInProfileSummaryRequest, now = new Date()): Promise<ProfileSummaryResponse> {
     const conn = await this.resolve(ctx, q.platformId);
-    const range = q.dateRange;
+    const range = q.dateRange ?? null;
     const [lifetime, period, ...posts] = await Promise.all([
       this.cached(conn, 'followers:lifetime', null, now, () => this.linkedin.followersLifetime(conn.accessToken)),
       range ? this.cached(conn, 'followers:daily', range, now, () => this.linkedin.followersDaily(conn.accessToken, range)) : Promise.resolve(null),
@@ -183,38 +180,36 @@ export class AnalyticsService {
     return { success: false, partialData: true, profile, errors };
   }
 
-  async postStatistics(ctx: RequestContext, input: unknown, now = new Date()): Promise<PostStatisticsResponse> {
-    const q = validatePostStatisticsRequest(input);
-    const conn = await this.resolve(ctx, q.platformId);
+  async postStatistics(ctx: RequestContext, input: LinkedInPostStatisticsRequest, now = new Date()): Promise<PostStatisticsResponse> {
+    const { platformId, postedId, selection } = postStatisticsQuery(input);
+    const conn = await this.resolve(ctx, platformId);
     const fetch = (metric: Metric) =>
-      this.cached(conn, `post:${q.postedId}:${metric}`, null, now, () => this.linkedin.postMetric(conn.accessToken, q.postedId, metric));
+      this.cached(conn, `post:${postedId}:${metric}`, null, now, () => this.linkedin.postMetric(conn.accessToken, postedId, metric));
 
-    if (q.selection.mode === 'single') {
-      const r = await fetch(q.selection.metric);
+    if (selection.mode === 'single') {
+      const r = await fetch(selection.metric);
       if (!r.ok) throw this.failure(r.error, METRIC_FETCH_ERROR);
       return { success: true, count: r.value, cached: r.cached };
     }
-    const metrics = q.selection.metrics;
+    const metrics = selection.metrics;
     const outcomes = await Promise.all(metrics.map(fetch));
     return this.combine(metrics, outcomes, {});
   }
 
-  async accountStatistics(ctx: RequestContext, input: unknown, now = new Date()): Promise<AccountStatisticsResponse> {
-    const q = validateAccountStatisticsRequest(input);
-    const conn = await this.resolve(ctx, q.platformId);
+  async accountStatistics(ctx: RequestContext, input: LinkedInAccountStatisticsRequest, now = new Date()): Promise<AccountStatisticsResponse> {
+    const { platformId, selection, aggregation, dateRange: range } = accountStatisticsQuery(input);
+    const conn = await this.resolve(ctx, platformId);
     const fetch = (metric: Metric) =>
-      this.cached(conn, accountQuery(metric, q.aggregation), q.dateRange, now, () =>
-        this.linkedin.accountMetric(conn.accessToken, metric, q.aggregation, q.dateRange),
-      );
+      this.cached(conn, accountQuery(metric, aggregation), range, now, () => this.linkedin.accountMetric(conn.accessToken, metric, aggregation, range));
 
-    if (q.selection.mode === 'single') {
-      const r = await fetch(q.selection.metric);
+    if (selection.mode === 'single') {
+      const r = await fetch(selection.metric);
       if (!r.ok) throw this.failure(r.error, METRIC_FETCH_ERROR);
-      return { success: true, data: r.value, aggregation: q.aggregation, cached: r.cached };
+      return { success: true, data: r.value, aggregation, cached: r.cached };
     }
-    const metrics = q.selection.metrics;
+    const metrics = selection.metrics;
     const outcomes = await Promise.all(metrics.map(fetch));
-    return this.combine(metrics, outcomes, { aggregation: q.aggregation });
+    return this.combine(metrics, outcomes, { aggregation });
   }
 
   /**

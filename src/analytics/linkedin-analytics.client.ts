@@ -3,7 +3,8 @@ import { AppConfig } from '../config/app-config.service';
 import { PlatformError } from '../platforms/platform-adapter';
 import { platformFetch, readJson } from '../platforms/platform-http';
 import { dailyCountsOf, dailyFollowersOf, lifetimeFollowersOf, postEntityParam, restliDateRange, totalCountOf, type DailyPoint } from './analytics-results';
-import type { Aggregation, DateRange, Metric } from './analytics-validation';
+import type { Aggregation, Metric } from './analytics-metrics';
+import type { DateRange } from './analytics-rules';
 
 /**
  * A failed LinkedIn call. `status` is LinkedIn's HTTP status (null when no answer came: network

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ApiError } from '../common/api-error';
-import { isPlanName, type PlanName } from '../limits/plans';
 import { AuthMessages } from './auth.errors';
 import { effectiveEntitlements } from './entitlements';
 import { hashPassword, verifyPassword } from './password';
@@ -9,23 +8,15 @@ import type { UserSummary } from './request-context';
 import type { UserRecord } from './schemas/user.schema';
 import { UsersRepository, type UserChanges } from './users.repository';
 import { isObjectIdString } from '../database/object-id';
+import { validateInput } from '../common/validation/validate-input';
+import { AdminUsersFilterDto, CreateUserDto, NewPasswordDto, UpdateUserDto } from './dto/user.dto';
+import { normalizeEmail } from './dto/user-field.rules';
 
-export interface CreateUserInput {
-  email: string;
-  password: string;
-  displayName?: string | null;
-  plan?: PlanName | string | null;
-  isAdmin?: boolean | null;
-  parentUserId?: string | null;
-  workspacesEnabled?: boolean | null;
-  seats?: number | null;
-  /** Entitlement overrides; null/undefined = the plan's value. */
-  apiAccess?: boolean | null;
-  mcpAccess?: boolean | null;
-}
+/** A new account as callers hand it (a plan may be any text): checked by CreateUserDto. */
+export type CreateUserInput = Omit<CreateUserDto, 'plan'> & { plan?: string | null };
 
-/** The same fields but email and password; for parentUserId, null clears the parent and undefined leaves it. */
-export type UpdateUserInput = Omit<CreateUserInput, 'email' | 'password' | 'displayName'>;
+/** Admin changes as callers hand them: checked by UpdateUserDto. */
+export type UpdateUserInput = Omit<UpdateUserDto, 'plan'> & { plan?: string | null };
 
 /** A user as the admin layer shows it (no secrets). */
 export interface AdminUserView extends UserSummary {
@@ -42,12 +33,6 @@ export interface AdminUserView extends UserSummary {
  */
 export const SUMMARY_CACHE_MS = 5_000;
 const SUMMARY_CACHE_MAX = 10_000;
-
-const EMAIL_PATTERN = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /** Accounts: creation, sign-in check, summaries for the guards, admin changes. */
 @Injectable()
@@ -118,12 +103,11 @@ export class UsersService {
     return this.users.count();
   }
 
-  async create(input: CreateUserInput): Promise<AdminUserView> {
-    const email = this.validEmail(input.email);
-    this.assertPassword(input.password);
-    const plan = input.plan == null ? 'starter' : this.validPlan(input.plan);
+  async create(raw: CreateUserInput): Promise<AdminUserView> {
+    const input = validateInput(CreateUserDto, raw);
+    const { email } = input;
+    const plan = input.plan ?? 'starter';
     if (input.parentUserId) await this.assertParent(input.parentUserId);
-    if (input.seats != null) this.assertSeats(input.seats);
     if (await this.users.findByEmail(email)) throw ApiError.conflict(AuthMessages.emailTaken);
     try {
       const user = await this.users.create({
@@ -145,10 +129,11 @@ export class UsersService {
     }
   }
 
-  async update(userId: string, input: UpdateUserInput): Promise<AdminUserView> {
+  async update(userId: string, raw: UpdateUserInput): Promise<AdminUserView> {
     if (!isObjectIdString(userId)) throw ApiError.notFound(AuthMessages.userNotFound);
+    const input = validateInput(UpdateUserDto, raw);
     const changes: UserChanges = {};
-    if (input.plan != null) changes.plan = this.validPlan(input.plan);
+    if (input.plan != null) changes.plan = input.plan;
     if (input.isAdmin != null) changes.isAdmin = input.isAdmin;
     if (input.parentUserId !== undefined) {
       if (input.parentUserId !== null && input.parentUserId !== '') {
@@ -158,10 +143,7 @@ export class UsersService {
       changes.parentUser = input.parentUserId || null;
     }
     if (input.workspacesEnabled != null) changes.workspacesEnabled = input.workspacesEnabled;
-    if (input.seats != null) {
-      this.assertSeats(input.seats);
-      changes.seats = input.seats;
-    }
+    if (input.seats != null) changes.seats = input.seats;
     // Overrides: null resets to the plan's value, so it is passed through.
     if (input.apiAccess !== undefined) changes.apiAccess = input.apiAccess;
     if (input.mcpAccess !== undefined) changes.mcpAccess = input.mcpAccess;
@@ -171,9 +153,8 @@ export class UsersService {
     return UsersService.toAdminView(user);
   }
 
-  /** Dashboard profile: a new sign-in email (same rules and messages as sign-up). */
-  async updateEmail(userId: string, email: string): Promise<UserSummary> {
-    const normalized = this.validEmail(email);
+  /** Dashboard profile: a new sign-in email, checked and normalised by UpdateProfileInput (sign-up's rules). */
+  async updateEmail(userId: string, normalized: string): Promise<UserSummary> {
     const existing = await this.users.findByEmail(normalized);
     if (existing && existing._id.toHexString() !== userId) throw ApiError.conflict(AuthMessages.emailTaken);
     try {
@@ -195,13 +176,13 @@ export class UsersService {
 
   /** Stores a new password (sign-up's length rule and message). */
   async setPassword(userId: string, password: string): Promise<void> {
-    this.assertPassword(password);
+    this.assertValidPassword(password);
     await this.users.update(userId, { passwordHash: await hashPassword(password) });
   }
 
   /** The sign-up password rule, for callers that must check before doing anything else. */
   assertValidPassword(password: unknown): void {
-    this.assertPassword(password);
+    validateInput(NewPasswordDto, { password });
   }
 
   /**
@@ -209,10 +190,8 @@ export class UsersService {
    * 100 characters, trimmed; empty: everyone), `plan` one of the plans (else `Invalid plan …`).
    */
   async page(page: number, limit: number, filter: { search?: string | null; plan?: string | null } = {}): Promise<{ items: AdminUserView[]; total: number }> {
-    const text = filter.search?.trim() ?? '';
-    if (text.length > 100) throw ApiError.badRequest(AuthMessages.searchTooLong);
-    const plan = filter.plan ? this.validPlan(filter.plan) : undefined;
-    const { items, total } = await this.users.page({ text: text || undefined, plan }, (page - 1) * limit, limit);
+    const { search, plan } = validateInput(AdminUsersFilterDto, filter);
+    const { items, total } = await this.users.page({ text: search, plan }, (page - 1) * limit, limit);
     return { items: items.map((u) => UsersService.toAdminView(u)), total };
   }
 
@@ -251,28 +230,6 @@ export class UsersService {
   private getDummyHash(): Promise<string> {
     this.dummyHash ??= hashPassword(new Types.ObjectId().toHexString());
     return this.dummyHash;
-  }
-
-  private validEmail(email: unknown): string {
-    if (typeof email !== 'string') throw ApiError.badRequest(AuthMessages.invalidEmail);
-    const normalized = normalizeEmail(email);
-    if (normalized.length > 254 || !EMAIL_PATTERN.test(normalized)) throw ApiError.badRequest(AuthMessages.invalidEmail);
-    return normalized;
-  }
-
-  private assertPassword(password: unknown): void {
-    if (typeof password !== 'string' || password.length < 8 || password.length > 128) {
-      throw ApiError.badRequest(AuthMessages.invalidPassword);
-    }
-  }
-
-  private validPlan(plan: string): PlanName {
-    if (!isPlanName(plan)) throw ApiError.badRequest(AuthMessages.invalidPlan);
-    return plan;
-  }
-
-  private assertSeats(seats: number): void {
-    if (!Number.isInteger(seats) || seats < 0) throw ApiError.badRequest(AuthMessages.invalidSeats);
   }
 
   private async assertParent(parentUserId: string): Promise<void> {

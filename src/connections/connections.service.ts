@@ -5,7 +5,7 @@ import { ApiError } from '../common/api-error';
 import { PlatformError, type PlatformCredentials, type PlatformName, type RefreshedTokens } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { ConnectionsRepository, type ConnectionRecord } from './connections.repository';
-import { isPlatformName, parseLoosePlatformId } from './platform-id';
+import { parseLoosePlatformId } from './platform-id';
 import { TokenCipher, TokenCipherError } from '../crypto/token-cipher';
 import { errorResult, passedResult, profileUpdateOf, untestableResult, type ConnectionTestResult } from './connection-test';
 import { ConnectionMessages } from './connections.errors';
@@ -55,10 +55,10 @@ export interface NewConnection {
   type?: string | null;
 }
 
-/** The admin mutation's input, as received (strings; checked by `adminCreate`). */
+/** The admin mutation's input, checked by AdminCreateConnectionInput (the global pipe). */
 export interface AdminConnectionInput {
   userId: string;
-  platform: string;
+  platform: PlatformName;
   externalId: string;
   username?: string | null;
   displayName?: string | null;
@@ -71,7 +71,6 @@ export interface AdminConnectionInput {
   type?: string | null;
 }
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
 
 function toRef(record: ConnectionRecord): ConnectionRef {
@@ -152,30 +151,19 @@ export class ConnectionsService {
     return this.repository.delete(userId, connectionId);
   }
 
-  /** GraphQL admin mutation: validates the raw input, then connects (upsert, see `connect`). */
+  /** GraphQL admin mutation (fields checked by AdminCreateConnectionInput): the user must exist, then connects (upsert, see `connect`). */
   async adminCreate(input: AdminConnectionInput): Promise<ConnectionRecord> {
-    if (!isPlatformName(input.platform)) throw ApiError.badRequest(ConnectionMessages.invalidPlatform);
-    const externalId = input.externalId?.trim();
-    if (!externalId) throw ApiError.badRequest(ConnectionMessages.externalIdRequired);
-    if (!input.accessToken) throw ApiError.badRequest(ConnectionMessages.accessTokenRequired);
-    let expiresAt: Date | null = null;
-    if (input.accessTokenExpiresAt != null && input.accessTokenExpiresAt !== '') {
-      expiresAt = new Date(input.accessTokenExpiresAt);
-      if (!ISO_DATE_TIME.test(input.accessTokenExpiresAt) || Number.isNaN(expiresAt.getTime())) {
-        throw ApiError.badRequest(ConnectionMessages.invalidExpiry);
-      }
-    }
-    if (!(await this.users.findSummary(input.userId))) throw ApiError.notFound(ConnectionMessages.userNotFound);
+    await this.users.getSummary(input.userId); // 404 `User not found` (the auth module's message)
     return this.connect(input.userId, {
       platform: input.platform,
-      externalId,
+      externalId: input.externalId,
       accessToken: input.accessToken,
       refreshToken: blankToNull(input.refreshToken),
       username: blankToNull(input.username),
       displayName: blankToNull(input.displayName),
       profileImageUrl: blankToNull(input.profileImageUrl),
       profileUrl: blankToNull(input.profileUrl),
-      accessTokenExpiresAt: expiresAt,
+      accessTokenExpiresAt: input.accessTokenExpiresAt ? new Date(input.accessTokenExpiresAt) : null,
       instanceUrl: blankToNull(input.instanceUrl),
       type: blankToNull(input.type),
     });

@@ -1,4 +1,5 @@
-export type TokenStatus = 'valid' | 'expiring_soon' | 'expired' | 'unknown';
+export const TOKEN_STATUSES = ['valid', 'expiring_soon', 'expired', 'unknown'] as const;
+export type TokenStatus = (typeof TOKEN_STATUSES)[number];
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,9 +1,12 @@
 import { ACCEPTED_UPLOADS } from './media-signatures';
 
-/** Media messages: the spec's (get-upload-url, delete-media) and ours (uploads, process-video; docs/media.md). */
+/** Media messages: the spec's (get-upload-url, generate-upload-url, delete-media) and ours (uploads, process-video, the dashboard's createUploadUrl; docs/media.md). */
 export const MediaMessages = {
+  uploadUrlRequired: 'fileName, contentType, and postGroupId are required',
+  fileAndTypeRequired: 'fileName and contentType are required',
   fileNameTooLong: 'fileName must be at most 255 characters',
   notImageOrVideo: 'Only video and image files are allowed',
+  metadataNotObject: 'metadata must be an object',
   notFound: 'Media file not found',
   postFinished: 'Cannot delete media from a post that has already been published or failed',
   fileNotFound: 'File not found',

@@ -15,16 +15,16 @@ import type { MediaMetadata, MediaRecordData } from './schemas/media-record.sche
 import { signedUploadUrl } from './storage/local-storage.driver';
 import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
 import { MediaMessages } from './media.errors';
+import type { GenerateUploadUrlDto } from './dto/generate-upload-url.dto';
 
-/** get-upload-url's presence message (its DTO), reused by the dashboard's createUploadUrl. */
-export const UPLOAD_URL_REQUIRED = 'fileName, contentType, and postGroupId are required';
-
+/** A checked upload-URL request (GetUploadUrlDto, or the dashboard's CreateUploadUrlInput). */
 export interface UploadUrlInput {
   fileName: string;
   contentType: string;
   /** Absent only from the dashboard (attached later by createPost). */
-  postGroupId?: string;
-  type?: unknown;
+  postGroupId?: string | null;
+  /** As sent, any text: only `image` and `video` make an upload that can succeed. */
+  type?: string | null;
 }
 
 export interface UploadUrlResult {
@@ -62,34 +62,26 @@ export class MediaService {
    */
   async createUploadUrl(ctx: RequestContext, input: UploadUrlInput): Promise<UploadUrlResult> {
     const type = isMediaType(input.type) ? input.type : null;
-    const requestedType = type === null && input.type !== undefined && input.type !== null ? String(input.type).slice(0, 40) : undefined;
+    const requestedType = type === null && input.type != null ? input.type.slice(0, 40) : undefined;
     const record = await this.newUploadRecord(ctx.userId, {
       type,
       requestedType,
       fileName: input.fileName,
       contentType: input.contentType,
-      postGroupId: input.postGroupId,
+      postGroupId: input.postGroupId ?? undefined,
       source: 'upload-url',
     });
     return { success: true, uploadUrl: record.uploadUrl!, fileUrl: record.fileUrl, mediaId: record.mediaId };
   }
 
   /**
-   * Dashboard (GraphQL createUploadUrl): get-upload-url's checks and messages, except that the
-   * post group is optional: without one the record waits for createPost's `mediaIds`.
+   * Dashboard (GraphQL createUploadUrl, fields checked by CreateUploadUrlInput): get-upload-url,
+   * except that the post group is optional — without one the record waits for createPost's
+   * `mediaIds` — and, when given, must be one of yours (NOT_FOUND otherwise, as every dashboard id).
    */
-  async createDashboardUploadUrl(
-    ctx: RequestContext,
-    input: { fileName: string; contentType: string; type?: string | null; postGroupId?: string | null },
-  ): Promise<UploadUrlResult> {
-    if (!input.fileName?.trim() || !input.contentType?.trim()) throw ApiError.badRequest(UPLOAD_URL_REQUIRED);
-    if (input.fileName.length > 255) throw ApiError.badRequest(MediaMessages.fileNameTooLong);
-    return this.createUploadUrl(ctx, {
-      fileName: input.fileName,
-      contentType: input.contentType,
-      postGroupId: input.postGroupId ?? undefined,
-      type: input.type ?? undefined,
-    });
+  async createDashboardUploadUrl(ctx: RequestContext, input: UploadUrlInput): Promise<UploadUrlResult> {
+    if (input.postGroupId) await this.posts.getGroup(ctx, input.postGroupId);
+    return this.createUploadUrl(ctx, input);
   }
 
   /** Media records of several groups (any state), one query (dashboard `PostGroup.media`). */
@@ -99,13 +91,9 @@ export class MediaService {
   }
 
   /** Deprecated POST /media/generate-upload-url: `{ uploadUrl, key }`, no post group. */
-  async createLegacyUploadUrl(
-    ctx: RequestContext,
-    input: { fileName: string; contentType: string; type?: unknown; metadata?: Record<string, unknown> },
-  ): Promise<{ uploadUrl: string; key: string }> {
-    if (!/^(image|video)\//.test(input.contentType)) throw ApiError.badRequest(MediaMessages.notImageOrVideo);
-    // The content type decides a missing type.
-    const type: MediaType = isMediaType(input.type) ? input.type : input.contentType.startsWith('video/') ? 'video' : 'image';
+  async createLegacyUploadUrl(ctx: RequestContext, input: GenerateUploadUrlDto): Promise<{ uploadUrl: string; key: string }> {
+    // The content type decides a missing type (the DTO took only image or video ones).
+    const type: MediaType = input.type ?? (input.contentType.startsWith('video/') ? 'video' : 'image');
     const record = await this.newUploadRecord(ctx.userId, {
       type,
       fileName: input.fileName,

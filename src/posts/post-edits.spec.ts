@@ -1,28 +1,18 @@
-import { ApiError } from '../common/api-error';
+import { messageOf } from '@app/testing/refusals';
 import { assertEditable, diffPlatforms, parseDashboardUpdate } from './post-edits';
 import { PostMessages } from './posts.errors';
 
-const message = (fn: () => unknown): string => {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    return (err as ApiError).message;
-  }
-  throw new Error('did not throw');
-};
-
 describe('dashboard post edits (pure rules)', () => {
   it('nothing to change is REST update-post’s message', () => {
-    expect(message(() => parseDashboardUpdate({}))).toBe('Either status or scheduledTime must be provided');
-    expect(message(() => parseDashboardUpdate({ status: '', content: null }))).toBe('Either status or scheduledTime must be provided');
+    expect(messageOf(() => parseDashboardUpdate({}))).toBe('Either status or scheduledTime must be provided');
+    expect(messageOf(() => parseDashboardUpdate({ status: '', content: null }))).toBe('Either status or scheduledTime must be provided');
   });
 
   it('content and platforms use create-post’s messages', () => {
-    expect(message(() => parseDashboardUpdate({ content: '  ' }))).toBe('Content is required');
-    expect(message(() => parseDashboardUpdate({ platforms: [] }))).toBe('At least one platform is required');
-    expect(message(() => parseDashboardUpdate({ platforms: ['bluesky-did:plc:x'] }))).toBe('Invalid platform ID format: bluesky-did:plc:x');
-    expect(message(() => parseDashboardUpdate({ content: 'x', status: 'published' }))).toBe("Status must be either 'draft' or 'scheduled'");
+    expect(messageOf(() => parseDashboardUpdate({ content: '  ' }))).toBe('Content is required');
+    expect(messageOf(() => parseDashboardUpdate({ platforms: [] }))).toBe('At least one platform is required');
+    expect(messageOf(() => parseDashboardUpdate({ platforms: ['bluesky-did:plc:x'] }))).toBe('Invalid platform ID format: bluesky-did:plc:x');
+    expect(messageOf(() => parseDashboardUpdate({ content: 'x', status: 'published' }))).toBe("Status must be either 'draft' or 'scheduled'");
   });
 
   it('parses edits and the schedule part together', () => {
@@ -35,11 +25,11 @@ describe('dashboard post edits (pure rules)', () => {
   it('edits only drafts and scheduled groups the engine has not taken', () => {
     expect(() => assertEditable({ status: 'draft' }, [{ status: 'pending' }])).not.toThrow();
     expect(() => assertEditable({ status: 'scheduled', processingStatus: 'pending' }, [{ status: 'scheduled', attemptCount: 0 }])).not.toThrow();
-    expect(message(() => assertEditable({ status: 'published' }, []))).toBe('Cannot update post: post is currently in published status');
-    expect(message(() => assertEditable({ status: 'scheduled', processingStatus: 'processing' }, []))).toBe(PostMessages.editStarted);
-    expect(message(() => assertEditable({ status: 'scheduled' }, [{ status: 'processing' }]))).toBe(PostMessages.editStarted);
+    expect(messageOf(() => assertEditable({ status: 'published' }, []))).toBe('Cannot update post: post is currently in published status');
+    expect(messageOf(() => assertEditable({ status: 'scheduled', processingStatus: 'processing' }, []))).toBe(PostMessages.editStarted);
+    expect(messageOf(() => assertEditable({ status: 'scheduled' }, [{ status: 'processing' }]))).toBe(PostMessages.editStarted);
     // Back in the queue after a failed attempt: something may already be out (a thread part).
-    expect(message(() => assertEditable({ status: 'scheduled' }, [{ status: 'scheduled', attemptCount: 1 }]))).toBe(PostMessages.editStarted);
+    expect(messageOf(() => assertEditable({ status: 'scheduled' }, [{ status: 'scheduled', attemptCount: 1 }]))).toBe(PostMessages.editStarted);
   });
 
   it('diffs the platform set', () => {

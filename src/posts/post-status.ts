@@ -12,6 +12,10 @@ export type PostGroupStatus = (typeof POST_GROUP_STATUSES)[number];
 export const PLATFORM_POST_STATUSES = ['pending', 'scheduled', 'processing', 'published', 'failed'] as const;
 export type PlatformPostStatus = (typeof PLATFORM_POST_STATUSES)[number];
 
+/** The statuses update-post may set (spec: "Status must be either 'draft' or 'scheduled'"). */
+export const UPDATE_POST_STATUSES = ['draft', 'scheduled'] as const satisfies readonly PostGroupStatus[];
+export type UpdatePostStatus = (typeof UPDATE_POST_STATUSES)[number];
+
 /** The group-level processing progress (reference notes): separate from `status`. */
 export const PROCESSING_STATUSES = ['pending', 'processing', 'finished'] as const;
 export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];

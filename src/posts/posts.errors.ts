@@ -12,6 +12,8 @@ export const PostMessages = {
   invalidPlatformSettingsJson: 'Invalid platformSettings JSON',
   platformSettingsNotObject: 'platformSettings must be an object',
   invalidSortBy: 'Invalid sortBy. Must be one of: createdAt, updatedAt, scheduledTime',
+  invalidFromDate: 'Invalid fromDate format',
+  invalidToDate: 'Invalid toDate format',
   invalidStatus: (valid: readonly string[]) => `Invalid status. Must be one of: ${valid.join(', ')}`,
   contentTooLong: (max: number) => `Content must be at most ${max} characters`,
   invalidPlatformId: (id: string) => `Invalid platform ID format: ${id}`,

@@ -6,6 +6,7 @@ import type { GraphQLContext } from '../graphql/graphql.module';
 import { groupedBy, requestLoader } from '../graphql/request-loaders';
 import { CreatePostInput, PostsFilter, UpdatePostInput } from './dto/post.inputs';
 import { CreatePostDto } from './dto/create-post.dto';
+import { ListPostsQueryDto } from './dto/list-posts.query.dto';
 import { validateInput } from '../common/validation/validate-input';
 import { clampLimit } from './list-posts.query';
 import {
@@ -51,16 +52,8 @@ export class PostsResolver {
     @Args('page', { type: () => Int, nullable: true }) page?: number | null,
     @Args('limit', { type: () => Int, nullable: true }) limit?: number | null,
   ): Promise<PostPageModel> {
-    const { groups, pagination } = await this.service.listGroups(ctx, {
-      page: page ?? undefined,
-      limit: limit ?? undefined,
-      status: filter?.status ?? undefined,
-      platform: filter?.platform ?? undefined,
-      sortBy: filter?.sortBy ?? undefined,
-      sortOrder: filter?.sortOrder ?? undefined,
-      fromDate: isoOf(filter?.fromDate, 'Invalid fromDate format'),
-      toDate: isoOf(filter?.toDate, 'Invalid toDate format'),
-    });
+    const query = validateInput(ListPostsQueryDto, { ...filter, page, limit });
+    const { groups, pagination } = await this.service.listGroups(ctx, query);
     return { items: groups.map(toPostGroupModel), ...pagination };
   }
 

@@ -5,7 +5,8 @@ import { ApiError, ClientFault, errorResponse } from '../common/api-error';
 import { ConnectionsService, type ConnectionRef } from '../connections/connections.service';
 import { LimitsService, type UsageSummary } from '../limits/limits.service';
 import type { PlatformName } from '../platforms/platform-adapter';
-import { buildListPostsQuery, paginate, type ListPostsParams, type Pagination } from './list-posts.query';
+import { buildListPostsQuery, paginate, type Pagination } from './list-posts.query';
+import type { ListPostsQueryDto } from './dto/list-posts.query.dto';
 import { MediaCleanupRegistry } from './media-cleanup';
 import { PlatformPostsRepository, type PlatformPostSummary } from './platform-posts.repository';
 import { PostEvents } from './post-events';
@@ -274,7 +275,7 @@ export class PostsService {
 
   // ── read ──────────────────────────────────────────────────────────────────────────────────
 
-  async list(ctx: RequestContext, params: ListPostsParams): Promise<{ success: true; posts: ListedPost[]; pagination: Pagination }> {
+  async list(ctx: RequestContext, params: ListPostsQueryDto): Promise<{ success: true; posts: ListedPost[]; pagination: Pagination }> {
     const query = buildListPostsQuery(params);
     if (query.matchesNothing) {
       return { success: true, posts: [], pagination: paginate(query.page, query.limit, 0) };
@@ -306,7 +307,7 @@ export class PostsService {
    * Dashboard list: list-posts' filters, sort, paging and errors, whole group records (their
    * platform posts, media and logs are batched by the GraphQL field resolvers).
    */
-  async listGroups(ctx: RequestContext, params: ListPostsParams): Promise<{ groups: PostGroupRecord[]; pagination: Pagination }> {
+  async listGroups(ctx: RequestContext, params: ListPostsQueryDto): Promise<{ groups: PostGroupRecord[]; pagination: Pagination }> {
     const query = buildListPostsQuery(params);
     if (query.matchesNothing) return { groups: [], pagination: paginate(query.page, query.limit, 0) };
     const [groups, totalItems] = await Promise.all([

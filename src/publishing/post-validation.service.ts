@@ -4,7 +4,9 @@ import { ConnectionsService } from '../connections/connections.service';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { PostsService } from '../posts/posts.service';
 import { checkParts, planParts, platformLabel } from './content-plan';
-import { asMediaItems, parsePlannedMedia, placeholderMedia, tokenProblem } from './post-validation';
+import { validateInput } from '../common/validation/validate-input';
+import { ValidatePostMediaDto } from './dto/validate-post.dto';
+import { asMediaItems, placeholderMedia, tokenProblem } from './post-validation';
 
 export interface PlatformVerdict {
   platformId: string;
@@ -45,7 +47,7 @@ export class PostValidationService {
   ) {}
 
   async validate(ctx: RequestContext, body: Record<string, unknown>): Promise<PostValidation> {
-    const planned = parsePlannedMedia(body.media);
+    const planned = validateInput(ValidatePostMediaDto, body).media ?? null;
     const preview = await this.posts.previewCreate(ctx, body);
     if (!preview.ok) {
       return {

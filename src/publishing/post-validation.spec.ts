@@ -1,18 +1,6 @@
-import { ApiError } from '../common/api-error';
-import { asMediaItems, parsePlannedMedia, placeholderMedia, tokenProblem } from './post-validation';
+import { asMediaItems, placeholderMedia, tokenProblem } from './post-validation';
 
 describe('validate-post rules', () => {
-  it('reads the optional media description, refusing anything else with one clear message', () => {
-    expect(parsePlannedMedia(undefined)).toBeNull();
-    expect(parsePlannedMedia([{ contentType: 'Video/MP4', size: 10 }, { contentType: 'image/png' }])).toEqual([
-      { contentType: 'video/mp4', size: 10 },
-      { contentType: 'image/png', size: 0 },
-    ]);
-    for (const bad of ['x', [{ contentType: 'text/html' }], [{ contentType: 'image/png', size: -1 }], [{}], Array(21).fill({ contentType: 'image/png' })]) {
-      expect(() => parsePlannedMedia(bad)).toThrow(ApiError);
-    }
-  });
-
   it('turns planned media into items the content checks read', () => {
     const [video, image] = asMediaItems([
       { contentType: 'video/mp4', size: 5 },

@@ -1,4 +1,3 @@
-import { ApiError } from '../common/api-error';
 import type { MediaItem, PlatformContentRules } from '../platforms/platform-adapter';
 
 /** Media a caller plans to attach, described for validate-post (the files need not exist yet). */
@@ -7,19 +6,9 @@ export interface PlannedMedia {
   size: number;
 }
 
-const MEDIA_MESSAGE = 'media must be an array of { contentType, size? } (contentType image/* or video/*, size in bytes)';
-
-/** validate-post's own optional `media` field; create-post's fields are checked by create-post's rules. */
-export function parsePlannedMedia(value: unknown): PlannedMedia[] | null {
-  if (value === undefined || value === null) return null;
-  if (!Array.isArray(value) || value.length > 20) throw ApiError.badRequest(MEDIA_MESSAGE);
-  return value.map((item: unknown) => {
-    const { contentType, size } = (item ?? {}) as Record<string, unknown>;
-    if (typeof contentType !== 'string' || !/^(image|video)\/[\w.+-]+$/i.test(contentType)) throw ApiError.badRequest(MEDIA_MESSAGE);
-    if (size !== undefined && (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 0)) throw ApiError.badRequest(MEDIA_MESSAGE);
-    return { contentType: contentType.toLowerCase(), size: (size as number | undefined) ?? 0 };
-  });
-}
+/** validate-post's `media` (ValidatePostMediaDto): at most this many files, and its one message. */
+export const MAX_PLANNED_MEDIA = 20;
+export const PLANNED_MEDIA_MESSAGE = 'media must be an array of { contentType, size? } (contentType image/* or video/*, size in bytes)';
 
 /** Stand-ins the adapters' content checks can read (they look at kind, type and size only). */
 export function asMediaItems(media: PlannedMedia[]): MediaItem[] {

@@ -42,25 +42,34 @@ export function toUpdatedWebhook(w: WebhookRecord) {
   };
 }
 
+/**
+ * What every delivery answer shows of its attempts (REST's delivery history and GraphQL's
+ * WebhookDelivery): the next try while pending, the last attempt's status code and error, and
+ * each attempt.
+ */
+export function deliveryAttempts(d: DeliveryRecord) {
+  const last = d.attempts[d.attempts.length - 1];
+  return {
+    nextAttemptAt: d.status === 'pending' ? d.availableAt : null,
+    lastStatusCode: last?.statusCode ?? null,
+    lastError: last?.error ?? null,
+    attempts: d.attempts.map((a) => ({ at: new Date(a.at), ok: a.ok, statusCode: a.statusCode ?? null, error: a.error ?? null, durationMs: a.durationMs })),
+  };
+}
+
 /** Dashboard delivery history entry (the payload is shown as sent). */
 export function toDeliveryView(d: DeliveryRecord) {
-  const last = d.attempts[d.attempts.length - 1];
+  const { nextAttemptAt, lastStatusCode, lastError, attempts } = deliveryAttempts(d);
   return {
     _id: d.id,
     event: d.event,
     status: d.status,
     attemptCount: d.attemptCount,
-    nextAttemptAt: d.status === 'pending' ? d.availableAt.toISOString() : null,
+    nextAttemptAt: nextAttemptAt ? nextAttemptAt.toISOString() : null,
     deliveredAt: d.deliveredAt ? d.deliveredAt.toISOString() : null,
-    lastStatusCode: last?.statusCode ?? null,
-    lastError: last?.error ?? null,
-    attempts: d.attempts.map((a) => ({
-      at: new Date(a.at).toISOString(),
-      ok: a.ok,
-      statusCode: a.statusCode ?? null,
-      error: a.error ?? null,
-      durationMs: a.durationMs,
-    })),
+    lastStatusCode,
+    lastError,
+    attempts: attempts.map((a) => ({ ...a, at: a.at.toISOString() })),
     payload: d.payload,
     createdAt: d.createdAt.toISOString(),
   };

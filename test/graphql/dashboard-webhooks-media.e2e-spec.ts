@@ -185,15 +185,34 @@ describe('GraphQL webhooks, media, connections', () => {
       expect([theirs.message, theirs.code]).toEqual([`Media file not found: ${issued.mediaId}`, 'BAD_USER_INPUT']);
       const notTheirs = errorOf(await gql('mutation($id: ID!) { deleteMedia(mediaId: $id) }', { id: issued.mediaId }, stranger.cookie));
       expect([notTheirs.message, notTheirs.code]).toEqual(['Media file not found', 'NOT_FOUND']);
+      const strangerPost = dataOf(
+        await gql(
+          'mutation($input: CreatePostInput!) { createPost(input: $input) { id } }',
+          { input: { content: 'theirs', platforms: [sconn.platformId] } },
+          stranger.cookie,
+        ),
+      ).createPost.id;
 
-      for (const [input, message] of [
-        [{ fileName: ' ', contentType: 'image/png', type: 'image' }, 'fileName, contentType, and postGroupId are required'],
-        [{ fileName: 'a.png', contentType: '', type: 'image' }, 'fileName, contentType, and postGroupId are required'],
-        [{ fileName: `${'a'.repeat(252)}.png`, contentType: 'image/png', type: 'image' }, 'fileName must be at most 255 characters'],
+      const mediaCount = () => t.connection.collection('media').countDocuments({});
+      const before = await mediaCount();
+      for (const [input, message, code] of [
+        [{ fileName: ' ', contentType: 'image/png', type: 'image' }, 'fileName and contentType are required', 'BAD_USER_INPUT'],
+        [{ fileName: 'a.png', contentType: '', type: 'image' }, 'fileName and contentType are required', 'BAD_USER_INPUT'],
+        [{ fileName: `${'a'.repeat(252)}.png`, contentType: 'image/png', type: 'image' }, 'fileName must be at most 255 characters', 'BAD_USER_INPUT'],
+        // Neither an image nor a video: refused up front, as the deprecated dashboard route does.
+        [{ fileName: 'notes.txt', contentType: 'text/plain', type: 'image' }, 'Only video and image files are allowed', 'BAD_USER_INPUT'],
+        [{ fileName: 'doc.pdf', contentType: 'application/pdf' }, 'Only video and image files are allowed', 'BAD_USER_INPUT'],
+        // Another user's post group is invisible, like every id that is not yours; so is a malformed one.
+        [{ fileName: 'x.png', contentType: 'image/png', type: 'image', postGroupId: strangerPost }, 'Post group not found', 'NOT_FOUND'],
+        [{ fileName: 'x.png', contentType: 'image/png', type: 'image', postGroupId: 'not-an-id' }, 'Post group not found', 'NOT_FOUND'],
       ] as const) {
         const err = errorOf(await gql(UPLOAD, { input }, a.cookie));
-        expect([err.message, err.code]).toEqual([message, 'BAD_USER_INPUT']);
+        expect([err.message, err.code]).toEqual([message, code]);
       }
+      // Nothing was issued, and the stranger's group holds no media.
+      expect(await mediaCount()).toBe(before);
+      const strangers = dataOf(await gql('query($id: ID!) { post(id: $id) { mediaUrls media { id } } }', { id: strangerPost }, stranger.cookie)).post;
+      expect(strangers).toEqual({ mediaUrls: [], media: [] });
 
       // With a postGroupId the record is attached at once (get-upload-url's rule).
       const second = dataOf(

@@ -1,7 +1,13 @@
 import { createTestApp, type TestApp } from '@app/testing';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
+import { AGGREGATIONS, FOLLOWERS_PERIODS, METRICS } from '../../src/analytics/analytics-metrics';
 import { registeredRoutes } from '../../src/common/route-catalog';
+import { TOKEN_STATUSES } from '../../src/connections/token-status';
+import { LIMIT_CODES } from '../../src/limits/limit-rules';
+import { LIST_SORT_KEYS } from '../../src/posts/list-posts.query';
+import { PLATFORM_POST_STATUSES, POST_LOG_EVENTS, UPDATE_POST_STATUSES } from '../../src/posts/post-status';
+import { DELIVERY_STATUSES } from '../../src/webhooks/schemas/webhook-delivery.schema';
 
 /**
  * Routes served on purpose without an entry in the REST document: GET and DELETE /mcp only answer
@@ -33,7 +39,10 @@ const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\
 
 describe('The OpenAPI document (/api/v1/openapi.json)', () => {
   let t: TestApp;
-  let document: { paths: Record<string, Record<string, Operation>> };
+  let document: {
+    paths: Record<string, Record<string, Operation & { parameters?: Array<{ name: string; schema: { enum?: string[] } }> }>>;
+    components: { schemas: Record<string, { properties: Record<string, { enum?: string[] }> }> };
+  };
   let raw: string;
 
   beforeAll(async () => {
@@ -74,6 +83,22 @@ describe('The OpenAPI document (/api/v1/openapi.json)', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it("lists each enum from the service's own constant (no copy typed again)", () => {
+    const enumOf = (schema: string, property: string) => document.components.schemas[schema].properties[property].enum;
+    expect(document.paths['/api/v1/list-posts'].get.parameters!.find((p) => p.name === 'sortBy')!.schema.enum).toEqual([...LIST_SORT_KEYS]);
+    expect(enumOf('ListedPlatform', 'status')).toEqual([...PLATFORM_POST_STATUSES]);
+    expect(enumOf('PlatformPostDto', 'status')).toEqual([...PLATFORM_POST_STATUSES]);
+    expect(enumOf('PostLogDto', 'event')).toEqual([...POST_LOG_EVENTS]);
+    expect(enumOf('LimitExceededResponse', 'code')).toEqual(Object.keys(LIMIT_CODES));
+    expect(enumOf('UpdatePostDto', 'status')).toEqual([...UPDATE_POST_STATUSES]);
+    expect(enumOf('DeliveryResponse', 'status')).toEqual([...DELIVERY_STATUSES]);
+    expect(enumOf('ConnectionResponse', 'tokenStatus')).toEqual([...TOKEN_STATUSES]);
+    expect(enumOf('LinkedInFollowersRequest', 'period')).toEqual([...FOLLOWERS_PERIODS]);
+    expect(enumOf('LinkedInAccountStatisticsRequest', 'aggregation')).toEqual([...AGGREGATIONS]);
+    expect(enumOf('LinkedInAccountStatisticsRequest', 'queryType')).toEqual([...METRICS]);
+    expect(enumOf('AccountStatisticsResponseDoc', 'aggregation')).toEqual([...AGGREGATIONS]);
   });
 
   it('passes the Redocly linter (recommended rules, redocly.yaml) without errors or warnings', async () => {

@@ -2,3 +2,4 @@ export * from './test-app';
 export * from './fakes';
 export * from './fixtures/connections';
 export * from './fixtures/accounts';
+export * from './refusals';

@@ -1,3 +1,4 @@
+import { AGGREGATIONS } from '../analytics-metrics';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** Documentation of the analytics answers (the service builds them; these only describe them). */
@@ -66,7 +67,7 @@ export class AccountStatisticsResponseDoc {
   data?: unknown;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'several metrics, each as `data` above' })
   metrics?: Record<string, unknown>;
-  @ApiProperty({ enum: ['TOTAL', 'DAILY'] }) aggregation: string;
+  @ApiProperty({ enum: AGGREGATIONS }) aggregation: string;
   @ApiPropertyOptional({ type: [MetricErrorResponse] }) errors?: MetricErrorResponse[];
   @ApiPropertyOptional({ type: [String] }) cachedMetrics?: string[];
   @ApiProperty() cached: boolean;

@@ -1,8 +1,9 @@
 import { Field, ID, InputType, Int } from '@nestjs/graphql';
 import { Allow } from 'class-validator';
 
-// `@Allow()` keeps each field through the global whitelisting ValidationPipe; the rules (email,
-// password length, plan name, parent exists) are checked by UsersService with clear messages.
+// `@Allow()` keeps each field through the global whitelisting ValidationPipe; UsersService checks
+// them with CreateUserDto / UpdateUserDto (`validateInput`: the rules sign-up and managed users
+// share), then the parent's existence.
 
 @InputType()
 export class AdminCreateUserInput {

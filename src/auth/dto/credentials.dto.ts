@@ -1,15 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
 import { AuthMessages } from '../auth.errors';
+import { EmailRules, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PasswordRules } from './user-field.rules';
 
-/** Register: the service checks the email shape and the password length (same rules as admin create). */
+/** Register: sign-up's account rules (UsersService.create checks them again for its other callers). */
 export class RegisterDto {
-  @ApiProperty({ example: 'me@example.com' })
-  @IsString({ message: AuthMessages.invalidEmail })
+  @ApiProperty({ example: 'me@example.com', description: 'Stored trimmed and lower-cased' })
+  @EmailRules()
   email: string;
 
-  @ApiProperty({ minLength: 8, maxLength: 128 })
-  @IsString({ message: AuthMessages.invalidPassword })
+  @ApiProperty({ minLength: MIN_PASSWORD_LENGTH, maxLength: MAX_PASSWORD_LENGTH })
+  @PasswordRules()
   password: string;
 }
 

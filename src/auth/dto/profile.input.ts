@@ -1,9 +1,12 @@
 import { Field, InputType } from '@nestjs/graphql';
-import { Allow } from 'class-validator';
+import { WhenPresent } from '../../common/validation/field-rules';
+import { EmailRules } from './user-field.rules';
 
-/** Profile fields the user may change; a field left out stays as it is. */
+/** Profile fields the user may change; a field left out (or null) stays as it is. Checked by the global pipe. */
 @InputType()
 export class UpdateProfileInput {
-  // `@Allow()` keeps it through the whitelisting pipe; UsersService checks it (sign-up's messages).
-  @Field(() => String, { nullable: true, description: 'New sign-in email (lower-cased, unique)' }) @Allow() email?: string | null;
+  @Field(() => String, { nullable: true, description: 'New sign-in email (lower-cased, unique)' })
+  @WhenPresent()
+  @EmailRules()
+  email?: string | null;
 }

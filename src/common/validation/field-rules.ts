@@ -9,19 +9,23 @@ import { ValidateBy, ValidateIf, type ValidationArguments } from 'class-validato
 
 type Message = string | ((args: ValidationArguments) => string);
 
-const rule = (name: string, validate: (value: unknown, args: ValidationArguments) => boolean, message: Message): PropertyDecorator =>
+/**
+ * A check of its own: `validate` gets the field's value (and the whole object in `args.object`,
+ * for rules across fields); `message` answers when it returns false.
+ */
+export const FieldRule = (name: string, validate: (value: unknown, args: ValidationArguments) => boolean, message: Message): PropertyDecorator =>
   ValidateBy({ name, validator: { validate, defaultMessage: typeof message === 'function' ? message : () => message } });
 
 /** A string with at least one non-whitespace character. */
 export const IsNonBlankString = (message: Message): PropertyDecorator =>
-  rule('isNonBlankString', (value) => typeof value === 'string' && value.trim().length > 0, message);
+  FieldRule('isNonBlankString', (value) => typeof value === 'string' && value.trim().length > 0, message);
 
 /**
  * At most `max` characters counted as code points (what a person counts; an emoji is one). Only
  * strings longer than `max` UTF-16 units are walked.
  */
 export const MaxCodePoints = (max: number, message: Message): PropertyDecorator =>
-  rule(
+  FieldRule(
     'maxCodePoints',
     (value) => {
       if (typeof value !== 'string' || value.length <= max) return true;
@@ -33,7 +37,7 @@ export const MaxCodePoints = (max: number, message: Message): PropertyDecorator 
   );
 
 /** Present: neither undefined nor null. A rule (not `IsDefined`) so that it keeps its place in the order. */
-export const IsPresent = (message: Message): PropertyDecorator => rule('isPresent', (value) => value !== undefined && value !== null, message);
+export const IsPresent = (message: Message): PropertyDecorator => FieldRule('isPresent', (value) => value !== undefined && value !== null, message);
 
 /** The marker a `ParseJsonString` field holds when its string was not JSON. */
 export class MalformedJson {
@@ -57,15 +61,15 @@ export const ParseJsonString = (): PropertyDecorator =>
     }
   });
 
-export const IsWellFormedJson = (message: Message): PropertyDecorator => rule('isWellFormedJson', (value) => !(value instanceof MalformedJson), message);
+export const IsWellFormedJson = (message: Message): PropertyDecorator => FieldRule('isWellFormedJson', (value) => !(value instanceof MalformedJson), message);
 
 /** A JSON object (not an array, not null). */
 export const IsPlainObject = (message: Message): PropertyDecorator =>
-  rule('isPlainObject', (value) => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof MalformedJson), message);
+  FieldRule('isPlainObject', (value) => typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof MalformedJson), message);
 
 /** Every item is a string matching `pattern`; `message` gets the first item that does not. */
 export const EachMatches = (pattern: RegExp, message: (item: string) => string): PropertyDecorator =>
-  rule(
+  FieldRule(
     'eachMatches',
     (value) => !Array.isArray(value) || value.every((item) => typeof item === 'string' && pattern.test(item)),
     (args) => {
@@ -86,12 +90,12 @@ export const WhenPresent = (): PropertyDecorator => ValidateIf((_object: unknown
 
 /** A string `check` accepts (for formats with their own parser, such as the scheduled time). */
 export const IsStringWhere = (name: string, check: (value: string) => boolean, message: Message): PropertyDecorator =>
-  rule(name, (value) => typeof value === 'string' && check(value), message);
+  FieldRule(name, (value) => typeof value === 'string' && check(value), message);
 
 /** One of `values` when truthy; a falsy value counts as absent (update-post's status). */
 export const IsOneOfIfTruthy = (values: readonly unknown[], message: Message): PropertyDecorator =>
-  rule('isOneOfIfTruthy', (value) => !value || values.includes(value), message);
+  FieldRule('isOneOfIfTruthy', (value) => !value || values.includes(value), message);
 
 /** At least one of `fields` (this one among them) is truthy: a rule across fields, on the first of them. */
 export const RequiresAnyOf = (fields: readonly string[], message: Message): PropertyDecorator =>
-  rule('requiresAnyOf', (_value, args) => fields.some((field) => !!(args.object as Record<string, unknown>)[field]), message);
+  FieldRule('requiresAnyOf', (_value, args) => fields.some((field) => !!(args.object as Record<string, unknown>)[field]), message);

@@ -1,20 +1,48 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
-import { Allow } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { Allow, IsIn, IsNotEmpty } from 'class-validator';
+import { IsNonBlankString, IsStringWhere, WhenGiven } from '../../common/validation/field-rules';
+import { PLATFORM_NAMES, type PlatformName } from '../../platforms/platform-adapter';
+import { ConnectionMessages } from '../connections.errors';
 
-// `@Allow()` keeps each field through the global whitelisting pipe; ConnectionsService checks the
-// rules (platform name, ISO date, user exists) with clear messages.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** An ISO 8601 date-time with a zone, and a real instant. */
+const isIsoDateTime = (value: string): boolean => ISO_DATE_TIME.test(value) && !Number.isNaN(new Date(value).getTime());
+const trimmed = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+
+/**
+ * The admin's connection mutation, checked by the global pipe in this order: platform, externalId,
+ * accessToken, the expiry; ConnectionsService then checks that the user exists.
+ */
 @InputType()
 export class AdminCreateConnectionInput {
   @Field(() => ID) @Allow() userId: string;
-  @Field({ description: 'One of the eleven platform names' }) @Allow() platform: string;
-  @Field({ description: 'Raw platform id (without the platform prefix)' }) @Allow() externalId: string;
+
+  @Field(() => String, { description: 'One of the eleven platform names' })
+  @IsIn(PLATFORM_NAMES, { message: ConnectionMessages.invalidPlatform })
+  platform: PlatformName;
+
+  @Field({ description: 'Raw platform id (without the platform prefix); trimmed' })
+  @Transform(trimmed)
+  @IsNonBlankString(ConnectionMessages.externalIdRequired)
+  externalId: string;
+
   @Field({ nullable: true }) @Allow() username?: string;
   @Field({ nullable: true }) @Allow() displayName?: string;
   @Field({ nullable: true }) @Allow() profileImageUrl?: string;
   @Field({ nullable: true }) @Allow() profileUrl?: string;
-  @Field({ description: 'Stored encrypted; never returned' }) @Allow() accessToken: string;
+
+  @Field({ description: 'Stored encrypted; never returned' })
+  @IsNotEmpty({ message: ConnectionMessages.accessTokenRequired })
+  accessToken: string;
+
   @Field({ nullable: true, description: 'Stored encrypted; never returned' }) @Allow() refreshToken?: string;
-  @Field({ nullable: true, description: 'ISO 8601; omitted = no expiry' }) @Allow() accessTokenExpiresAt?: string;
+
+  @Field({ nullable: true, description: 'ISO 8601 date-time with a zone; omitted (or empty) = no expiry' })
+  @WhenGiven()
+  @IsStringWhere('isIsoDateTime', isIsoDateTime, ConnectionMessages.invalidExpiry)
+  accessTokenExpiresAt?: string;
+
   @Field({ nullable: true, description: 'Mastodon instance / Bluesky PDS base URL' }) @Allow() instanceUrl?: string;
   @Field({ nullable: true, description: 'Telegram: bot, channel, ...' }) @Allow() type?: string;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { ConnectionRecord, ConnectionTestResult } from '../connections.service';
-import { tokenStatusOf, type TokenStatus } from '../token-status';
+import { TOKEN_STATUSES, tokenStatusOf, type TokenStatus } from '../token-status';
 
 export class ConnectionLastErrorResponse {
   @ApiProperty() message: string;
@@ -15,7 +15,7 @@ export class ConnectionResponse {
   @ApiProperty({ type: String, nullable: true }) profileImageUrl: string | null;
   @ApiProperty({ type: String, nullable: true }) profileUrl: string | null;
   @ApiProperty({ type: String, nullable: true }) accessTokenExpiresAt: string | null;
-  @ApiProperty({ enum: ['valid', 'expiring_soon', 'expired', 'unknown'] }) tokenStatus: TokenStatus;
+  @ApiProperty({ enum: TOKEN_STATUSES }) tokenStatus: TokenStatus;
   @ApiProperty({ type: String, nullable: true, example: '12d 4h' }) tokenExpiresIn: string | null;
   @ApiProperty({ type: String, nullable: true }) lastSuccessfulPost: string | null;
   @ApiProperty({ type: ConnectionLastErrorResponse, nullable: true }) lastError: ConnectionLastErrorResponse | null;

@@ -1,11 +1,18 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import type { AnalyticsService } from '../../analytics/analytics.service';
-import { METRICS } from '../../analytics/analytics-validation';
+import { AGGREGATIONS, DEFAULT_AGGREGATION, METRICS } from '../../analytics/analytics-metrics';
+import {
+  LinkedInAccountStatisticsRequest,
+  LinkedInFollowersRequest,
+  LinkedInPostStatisticsRequest,
+  LinkedInProfileSummaryRequest,
+} from '../../analytics/dto/analytics.request';
+import { validateInput } from '../../common/validation/validate-input';
 import { dateRangeParam, defined, runTool, type ToolScope, registerTool } from './tool-kit';
 
 const platformId = z.string().describe('Compound id of a LinkedIn connection, `linkedin-<id>` (see list_connections)');
-// Values are checked by the service, so a wrong one gets the REST message.
+// Values are checked by the routes' request DTOs (validateInput), so a wrong one gets the REST message.
 const queryType = z
   .string()
   .optional()
@@ -35,7 +42,7 @@ export function registerAnalyticsTools(server: McpServer, scope: ToolScope, anal
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     runTool(scope, 'linkedin_followers', 'Failed to fetch LinkedIn followers statistics', (args: Record<string, unknown>) =>
-      analytics.followers(ctx, defined(args)),
+      analytics.followers(ctx, validateInput(LinkedInFollowersRequest, defined(args))),
     ),
   );
 
@@ -50,7 +57,7 @@ export function registerAnalyticsTools(server: McpServer, scope: ToolScope, anal
       annotations: { readOnlyHint: true, openWorldHint: true },
     },
     runTool(scope, 'linkedin_profile_summary', 'Failed to fetch LinkedIn profile summary', (args: Record<string, unknown>) =>
-      analytics.profileSummary(ctx, defined(args)),
+      analytics.profileSummary(ctx, validateInput(LinkedInProfileSummaryRequest, defined(args))),
     ),
   );
 
@@ -65,7 +72,9 @@ export function registerAnalyticsTools(server: McpServer, scope: ToolScope, anal
     annotations: { readOnlyHint: true, openWorldHint: true },
   };
   const postStatisticsHandler = (tool: string) =>
-    runTool(scope, tool, 'Failed to fetch LinkedIn post statistics', (args: Record<string, unknown>) => analytics.postStatistics(ctx, defined(args)));
+    runTool(scope, tool, 'Failed to fetch LinkedIn post statistics', (args: Record<string, unknown>) =>
+      analytics.postStatistics(ctx, validateInput(LinkedInPostStatisticsRequest, defined(args))),
+    );
   registerTool(server, 'linkedin_post_statistics', { title: 'LinkedIn post statistics', ...postStatistics }, postStatisticsHandler('linkedin_post_statistics'));
 
   const accountStatistics = {
@@ -74,13 +83,18 @@ export function registerAnalyticsTools(server: McpServer, scope: ToolScope, anal
       platformId,
       queryType,
       queryTypes,
-      aggregation: z.string().optional().describe('TOTAL (default) or DAILY, case-insensitive'),
+      aggregation: z
+        .string()
+        .optional()
+        .describe(`${AGGREGATIONS.join(' or ')}, case-insensitive; default ${DEFAULT_AGGREGATION}`),
       dateRange: dateRangeParam.optional(),
     },
     annotations: { readOnlyHint: true, openWorldHint: true },
   };
   const accountStatisticsHandler = (tool: string) =>
-    runTool(scope, tool, 'Failed to fetch LinkedIn account statistics', (args: Record<string, unknown>) => analytics.accountStatistics(ctx, defined(args)));
+    runTool(scope, tool, 'Failed to fetch LinkedIn account statistics', (args: Record<string, unknown>) =>
+      analytics.accountStatistics(ctx, validateInput(LinkedInAccountStatisticsRequest, defined(args))),
+    );
   registerTool(
     server,
     'linkedin_account_statistics',

@@ -1,10 +1,14 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { validateInput } from '../../common/validation/validate-input';
+import { GetUploadUrlDto } from '../../media/dto/get-upload-url.dto';
 import type { MediaService } from '../../media/media.service';
+import { MediaMessages } from '../../media/media.errors';
 import type { McpIdempotencyService } from '../mcp-idempotency.service';
 import { defined, idempotencyKeyParam, runTool, type ToolScope, registerTool } from './tool-kit';
 
-const REQUIRED = 'fileName, contentType, and postGroupId are required';
+// The SDK refuses arguments its schema does not take before the tool runs: with get-upload-url's message.
+const REQUIRED = MediaMessages.uploadUrlRequired;
 
 export function registerMediaTools(server: McpServer, scope: ToolScope, media: MediaService, idempotency: McpIdempotencyService): void {
   const { ctx } = scope;
@@ -33,7 +37,9 @@ export function registerMediaTools(server: McpServer, scope: ToolScope, media: M
       'Failed to create upload URL',
       (args: { fileName: string; contentType: string; postGroupId: string; type?: string; idempotencyKey?: string }) => {
         const { idempotencyKey, ...input } = args;
-        return idempotency.run(ctx.userId, 'get_upload_url', idempotencyKey, input, () => media.createUploadUrl(ctx, defined(input) as typeof input));
+        return idempotency.run(ctx.userId, 'get_upload_url', idempotencyKey, input, () =>
+          media.createUploadUrl(ctx, validateInput(GetUploadUrlDto, defined(input))),
+        );
       },
     ),
   );

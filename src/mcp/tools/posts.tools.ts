@@ -6,6 +6,8 @@ import type { PostsService } from '../../posts/posts.service';
 import { validateInput } from '../../common/validation/validate-input';
 import { CreatePostDto } from '../../posts/dto/create-post.dto';
 import { UpdatePostDto } from '../../posts/dto/update-post.dto';
+import { ListPostsQueryDto } from '../../posts/dto/list-posts.query.dto';
+import { DEFAULT_SORT_KEY, LIST_SORT_KEYS } from '../../posts/list-posts.query';
 import { McpIdempotencyService } from '../mcp-idempotency.service';
 import { defined, idempotencyKeyParam, runTool, type ToolScope, registerTool } from './tool-kit';
 
@@ -42,12 +44,15 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
         toDate: z.string().optional().describe('Inclusive upper bound on scheduledTime (any date string)'),
         page: z.union([z.number(), z.string()]).optional().describe('Page number, default 1 (values below 1 become 1)'),
         limit: z.union([z.number(), z.string()]).optional().describe('Page size 1-100, default 20 (0 or none gives 20; others clamped)'),
-        sortBy: z.string().optional().describe('Sort field: createdAt (default), updatedAt or scheduledTime'),
+        sortBy: z
+          .string()
+          .optional()
+          .describe(`Sort field: ${LIST_SORT_KEYS.join(', ')} (default ${DEFAULT_SORT_KEY})`),
         sortOrder: z.string().optional().describe('asc or desc (default; any other value counts as desc)'),
       },
       annotations: { readOnlyHint: true },
     },
-    runTool(scope, 'list_posts', 'Failed to list posts', (args: Record<string, unknown>) => posts.list(ctx, defined(args))),
+    runTool(scope, 'list_posts', 'Failed to list posts', (args: Record<string, unknown>) => posts.list(ctx, validateInput(ListPostsQueryDto, defined(args)))),
   );
 
   registerTool(

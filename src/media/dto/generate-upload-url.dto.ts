@@ -1,30 +1,32 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { Allow, IsObject } from 'class-validator';
+import { WhenPresent } from '../../common/validation/field-rules';
+import { isMediaType, MEDIA_TYPES, type MediaType } from '../media-names';
+import { MediaMessages } from '../media.errors';
+import { FileNameRules, IsMediaContentType, MAX_FILE_NAME_LENGTH, RequiredText } from './upload-url.rules';
 
-const REQUIRED = 'fileName and contentType are required';
-
-/** Deprecated POST /media/generate-upload-url body. */
+/** Deprecated POST /media/generate-upload-url body: the spec's two checks, then ours on metadata. */
 export class GenerateUploadUrlDto {
-  @MaxLength(255, { message: 'fileName must be at most 255 characters' })
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
-  @ApiProperty({ example: 'clip.mp4', maxLength: 255 })
+  @FileNameRules(RequiredText(MediaMessages.fileAndTypeRequired))
+  @ApiProperty({ example: 'clip.mp4', maxLength: MAX_FILE_NAME_LENGTH })
   fileName: string;
 
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
+  @IsMediaContentType()
+  @RequiredText(MediaMessages.fileAndTypeRequired)
   @ApiProperty({ description: 'Must start with image/ or video/', example: 'video/mp4' })
   contentType: string;
 
-  @IsOptional()
-  @IsObject({ message: 'metadata must be an object' })
+  @WhenPresent()
+  @IsObject({ message: MediaMessages.metadataNotObject })
   @ApiPropertyOptional({ type: 'object', additionalProperties: true })
   metadata?: Record<string, unknown>;
 
-  @IsOptional()
+  // Another value counts as absent: the content type decides.
+  @Transform(({ value }: { value: unknown }) => (isMediaType(value) ? value : undefined))
   @Allow()
-  @ApiPropertyOptional({ enum: ['image', 'video'], description: 'Default: from the content type' })
-  type?: unknown;
+  @ApiPropertyOptional({ enum: MEDIA_TYPES, description: 'Default: from the content type' })
+  type?: MediaType;
 }
 
 export class GenerateUploadUrlResponse {

@@ -1,31 +1,29 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { MEDIA_TYPES } from '../media-names';
+import { MediaMessages } from '../media.errors';
+import { FileNameRules, MAX_FILE_NAME_LENGTH, RequiredText, UploadTypeAsText } from './upload-url.rules';
 
-const REQUIRED = 'fileName, contentType, and postGroupId are required';
-
-/** POST /api/v1/get-upload-url body. */
+/** POST /api/v1/get-upload-url body, for REST's pipe and MCP get_upload_url (`validateInput`). */
 export class GetUploadUrlDto {
-  // Runs after the presence checks (class-validator applies decorators bottom-up).
-  @MaxLength(255, { message: 'fileName must be at most 255 characters' })
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
-  @ApiProperty({ maxLength: 255, description: 'Trimmed; spaces become underscores; other than letters, digits, `_`, `.`, `-` removed', example: 'photo 1.png' })
+  @FileNameRules(RequiredText(MediaMessages.uploadUrlRequired))
+  @ApiProperty({
+    maxLength: MAX_FILE_NAME_LENGTH,
+    description: 'Trimmed; spaces become underscores; other than letters, digits, `_`, `.`, `-` removed',
+    example: 'photo 1.png',
+  })
   fileName: string;
 
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
+  @RequiredText(MediaMessages.uploadUrlRequired)
   @ApiProperty({ description: 'MIME type the PUT must send (not validated)', example: 'image/png' })
   contentType: string;
 
-  @IsString({ message: REQUIRED })
-  @IsNotEmpty({ message: REQUIRED })
+  @RequiredText(MediaMessages.uploadUrlRequired)
   @ApiProperty({ description: 'Post group the file belongs to (attached only when it is your group)', example: '665f1c2b9d3e4a0012345678' })
   postGroupId: string;
 
-  @IsOptional()
-  @Allow()
-  @ApiPropertyOptional({ enum: ['image', 'video'], description: 'Storage key prefix; always send it: without it the upload fails' })
-  type?: unknown;
+  @UploadTypeAsText()
+  @ApiPropertyOptional({ enum: MEDIA_TYPES, description: 'Storage key prefix; always send it: without it the upload fails' })
+  type?: string;
 }
 
 export class GetUploadUrlResponse {

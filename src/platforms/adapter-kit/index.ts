@@ -5,3 +5,4 @@ export * from './content-checks';
 export * from './http-failure';
 export * from './oauth-refresh';
 export * from './validation';
+export * from './adapter-base';

@@ -26,6 +26,14 @@ export interface TokenRefreshCall {
   unwrap?: (body: Record<string, unknown>) => TokenAnswer;
 }
 
+/**
+ * A refresh that cannot be tried (no refresh token stored, or the app's client not configured):
+ * PLATFORM_AUTH_EXPIRED, not retryable — the user has to connect the account again.
+ */
+export function refreshUnavailable(message: string): Promise<never> {
+  return Promise.reject(new PlatformError('PLATFORM_AUTH_EXPIRED', message, { retryable: false }));
+}
+
 /** HTTP Basic client authentication (`authorization` header value) for token endpoints. */
 export const basicAuth = (clientId: string, clientSecret: string): string => `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
 

@@ -1,7 +1,6 @@
 import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
-import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import { beforeCreate, checkPlatformContent, failedValidation, pollTiming } from '../adapter-kit';
+import { beforeCreate, failedValidation, pollTiming, AdapterBase } from '../adapter-kit';
 import { uploadBlueskyImages, uploadBlueskyVideo } from './bluesky.media';
 import { detectFacets } from './bluesky.richtext';
 import { BlueskySession, readJwtClaims, refreshBlueskySession } from './bluesky.session';
@@ -38,15 +37,9 @@ export const blueskyPostUrl = (uri: string): string => {
  * A post is one `createRecord` of `app.bsky.feed.post` with facets for links and hashtags and an
  * images or video embed. `postedId` is the post's at:// URI.
  */
-export class BlueskyAdapter implements PlatformAdapter {
+export class BlueskyAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'bluesky' as const;
   readonly rules = PLATFORM_CONTENT_RULES.bluesky;
-
-  constructor(private readonly endpoints: PlatformEndpoints) {}
-
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request);
-  }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
     const session = this.session(credentials);

@@ -1,7 +1,6 @@
 import type { PlatformAdapter, PlatformCredentials, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
-import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import { beforeCreate, checkPlatformContent, failedValidation } from '../adapter-kit';
+import { beforeCreate, failedValidation, AdapterBase } from '../adapter-kit';
 import { GraphClient } from '../meta-graph';
 
 const LABEL = PLATFORM_CONTENT_RULES.facebook.label;
@@ -18,15 +17,9 @@ interface Created {
  * Text goes to the page feed; images are uploaded unpublished and attached to one feed post;
  * a video is published from its public URL. Page tokens do not expire, so there is no refresh.
  */
-export class FacebookAdapter implements PlatformAdapter {
+export class FacebookAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'facebook' as const;
   readonly rules = PLATFORM_CONTENT_RULES.facebook;
-
-  constructor(private readonly endpoints: PlatformEndpoints) {}
-
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request);
-  }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
     const client = this.client(credentials);

@@ -8,9 +8,8 @@ import {
   type RefreshedTokens,
   type ValidationResult,
 } from '../platform-adapter';
-import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import { beforeCreate, checkPlatformContent, failedValidation } from '../adapter-kit';
+import { beforeCreate, failedValidation, AdapterBase, type ContentRequest } from '../adapter-kit';
 import { GraphClient, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
 
 const LABEL = PLATFORM_CONTENT_RULES.instagram.label;
@@ -34,21 +33,17 @@ interface Me {
  * or video (REELS or STORIES, from `settings.videoType`) or a carousel of 2–10 images. Meta pulls
  * the media from its public URL into a container; we wait for the container, then publish it.
  */
-export class InstagramAdapter implements PlatformAdapter {
+export class InstagramAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'instagram' as const;
   readonly rules = PLATFORM_CONTENT_RULES.instagram;
 
-  constructor(private readonly endpoints: PlatformEndpoints) {}
-
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request, ({ content, media, settings }) => {
-      const videoType = this.videoType(settings);
-      if (!videoType) return `Instagram videoType must be REELS or STORIES (got ${String(settings.videoType)})`;
-      if (videoType === 'STORIES' && media.length > 1) return 'Instagram stories take a single image or video';
-      const hashtags = content.match(/(^|\s)#[\p{L}\p{N}_]+/gu)?.length ?? 0;
-      if (hashtags > 30) return `Instagram allows at most 30 hashtags (currently ${hashtags})`;
-      return null;
-    });
+  protected override ownContentRules({ content, media, settings }: ContentRequest): string | null {
+    const videoType = this.videoType(settings);
+    if (!videoType) return `Instagram videoType must be REELS or STORIES (got ${String(settings.videoType)})`;
+    if (videoType === 'STORIES' && media.length > 1) return 'Instagram stories take a single image or video';
+    const hashtags = content.match(/(^|\s)#[\p{L}\p{N}_]+/gu)?.length ?? 0;
+    if (hashtags > 30) return `Instagram allows at most 30 hashtags (currently ${hashtags})`;
+    return null;
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

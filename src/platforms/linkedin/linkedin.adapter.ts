@@ -7,10 +7,9 @@ import {
   type RefreshedTokens,
   type ValidationResult,
 } from '../platform-adapter';
-import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, checkPlatformContent, failedValidation, refreshOAuthToken } from '../adapter-kit';
+import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refreshUnavailable } from '../adapter-kit';
 import { LinkedInClient } from './linkedin.client';
 import { classifyLinkedInError } from './linkedin.errors';
 import { uploadLinkedInImage, uploadLinkedInVideo } from './linkedin.media';
@@ -41,15 +40,9 @@ export function linkedInAuthor(credentials: PlatformCredentials): string {
  * LinkedIn Posts API (versioned REST): text, one image, a multi-image grid or one video,
  * with commentary escaped as little text.
  */
-export class LinkedInAdapter implements PlatformAdapter {
+export class LinkedInAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'linkedin' as const;
   readonly rules = PLATFORM_CONTENT_RULES.linkedin;
-
-  constructor(private readonly endpoints: PlatformEndpoints) {}
-
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request);
-  }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
     const client = new LinkedInClient(this.endpoints, credentials.accessToken);
@@ -136,11 +129,7 @@ export class LinkedInAdapter implements PlatformAdapter {
    * lifetime, but LinkedIn may return one, which we keep.
    */
   async refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
-    if (!credentials.refreshToken) {
-      throw new PlatformError('PLATFORM_AUTH_EXPIRED', 'LinkedIn token cannot be refreshed for this app; reconnect the account', {
-        retryable: false,
-      });
-    }
+    if (!credentials.refreshToken) return refreshUnavailable('LinkedIn token cannot be refreshed for this app; reconnect the account');
     const client = this.endpoints.clients.linkedin;
     return refreshOAuthToken({
       platform: 'LinkedIn',

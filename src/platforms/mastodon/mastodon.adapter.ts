@@ -1,7 +1,6 @@
 import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
-import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import { beforeCreate, checkPlatformContent, failedValidation, pollTiming, sleep } from '../adapter-kit';
+import { beforeCreate, failedValidation, pollTiming, sleep, AdapterBase } from '../adapter-kit';
 import { MastodonClient } from './mastodon.client';
 import { isMediaStillProcessing } from './mastodon.errors';
 import { uploadMastodonMedia } from './mastodon.media';
@@ -31,15 +30,9 @@ const NEEDED_SCOPES = ['read:accounts', 'read:statuses', 'write:media', 'write:s
  * (processing asynchronously for video), then one `POST /api/v1/statuses` makes the post live;
  * its `Idempotency-Key` lets the instance drop a duplicate of a retried attempt.
  */
-export class MastodonAdapter implements PlatformAdapter {
+export class MastodonAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'mastodon' as const;
   readonly rules = PLATFORM_CONTENT_RULES.mastodon;
-
-  constructor(private readonly endpoints: PlatformEndpoints) {}
-
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request);
-  }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
     const client = this.client(credentials);

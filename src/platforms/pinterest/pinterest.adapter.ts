@@ -1,7 +1,16 @@
 import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
-import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import { basicAuth, beforeCreate, checkPlatformContent, codePointLength, failedValidation, pollTiming, refreshOAuthToken } from '../adapter-kit';
+import {
+  basicAuth,
+  beforeCreate,
+  codePointLength,
+  failedValidation,
+  pollTiming,
+  refreshOAuthToken,
+  AdapterBase,
+  type ContentRequest,
+  refreshUnavailable,
+} from '../adapter-kit';
 import { classifyPinterestError } from './pinterest.errors';
 import { PinterestApi, uploadPinterestVideo } from './pinterest.media';
 import { PlatformJsonClient } from '../platform-json-client';
@@ -23,19 +32,15 @@ export const pinterestPinUrl = (id: string): string => `https://www.pinterest.co
  * Images are pulled by Pinterest from the media's public URL (one image, or 2–5 as a
  * multi-image pin); a video is uploaded through the media endpoint and processed first.
  */
-export class PinterestAdapter implements PlatformAdapter {
+export class PinterestAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'pinterest' as const;
   readonly healthValidator = false as const;
   readonly rules = PLATFORM_CONTENT_RULES.pinterest;
 
-  constructor(private readonly endpoints: PlatformEndpoints) {}
-
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request, ({ settings }) => {
-      const title = typeof settings.title === 'string' ? settings.title : '';
-      if (codePointLength(title) > TITLE_LIMIT) return `Pinterest pin titles are limited to ${TITLE_LIMIT} characters (currently ${codePointLength(title)})`;
-      return null;
-    });
+  protected override ownContentRules({ settings }: ContentRequest): string | null {
+    const title = typeof settings.title === 'string' ? settings.title : '';
+    if (codePointLength(title) > TITLE_LIMIT) return `Pinterest pin titles are limited to ${TITLE_LIMIT} characters (currently ${codePointLength(title)})`;
+    return null;
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
@@ -92,11 +97,7 @@ export class PinterestAdapter implements PlatformAdapter {
   /** `POST /v5/oauth/token` with HTTP Basic client auth; a rotated refresh token replaces the old one. */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
     const client = this.endpoints.clients.pinterest;
-    if (!credentials.refreshToken || !client) {
-      return Promise.reject(
-        new PlatformError('PLATFORM_AUTH_EXPIRED', 'Pinterest refresh needs a refresh token and PINTEREST_CLIENT_ID/SECRET', { retryable: false }),
-      );
-    }
+    if (!credentials.refreshToken || !client) return refreshUnavailable('Pinterest refresh needs a refresh token and PINTEREST_CLIENT_ID/SECRET');
     return refreshOAuthToken({
       platform: 'Pinterest',
       url: `${this.endpoints.pinterestApiUrl}/v5/oauth/token`,

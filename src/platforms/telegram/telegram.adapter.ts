@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { MediaItem, PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
-import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import { checkPlatformContent, failedValidation, readAll } from '../adapter-kit';
+import { failedValidation, readAll, AdapterBase } from '../adapter-kit';
 import { classifyTelegramError, TelegramEnvelope } from './telegram.errors';
 import { TelegramChat, telegramMessageUrl } from './telegram.links';
 import { PlatformJsonClient } from '../platform-json-client';
@@ -21,7 +20,7 @@ export const TELEGRAM_NOT_BOT_MESSAGE = 'Only Telegram bot connections can be te
  * `externalId` the chat id (`-100…` for channels and supergroups, or `@channelname`). Files are
  * uploaded as multipart; several photos go out as one media group with the caption on the first.
  */
-export class TelegramAdapter implements PlatformAdapter {
+export class TelegramAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'telegram' as const;
 
   /** Only bot connections can be checked: getMe and getChatMember need the bot token. */
@@ -29,12 +28,6 @@ export class TelegramAdapter implements PlatformAdapter {
     return connectionType === 'bot' ? null : TELEGRAM_NOT_BOT_MESSAGE;
   }
   readonly rules = PLATFORM_CONTENT_RULES.telegram;
-
-  constructor(private readonly endpoints: PlatformEndpoints) {}
-
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request);
-  }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
     if (credentials.type !== 'bot') throw new PlatformError('PLATFORM_VALIDATION_ERROR', BOT_TOKEN_REQUIRED, { retryable: false });

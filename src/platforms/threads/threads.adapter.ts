@@ -1,7 +1,6 @@
 import type { MediaItem, PlatformAdapter, PlatformCredentials, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
-import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import { beforeCreate, checkPlatformContent, failedValidation } from '../adapter-kit';
+import { beforeCreate, failedValidation, AdapterBase, type ContentRequest } from '../adapter-kit';
 import { GraphClient, type GraphParams, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
 
 const LABEL = PLATFORM_CONTENT_RULES.threads.label;
@@ -21,21 +20,17 @@ interface ThreadsPost {
  * FINISHED, then threads_publish. Long content arrives here already split: each part is a
  * separate publish with `replyToId` (reply_to_id) pointing at the previous part.
  */
-export class ThreadsAdapter implements PlatformAdapter {
+export class ThreadsAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'threads' as const;
   readonly rules = PLATFORM_CONTENT_RULES.threads;
 
-  constructor(private readonly endpoints: PlatformEndpoints) {}
-
   /** Length is not checked: the publisher splits long content into a reply chain (autoThreads). */
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request, ({ settings }) => {
-      const replyControl = settings.replyControl ?? '';
-      if (!REPLY_CONTROLS.includes(String(replyControl))) {
-        return `Threads replyControl must be one of everyone, accounts_you_follow, mentioned_only (got ${String(replyControl)})`;
-      }
-      return null;
-    });
+  protected override ownContentRules({ settings }: ContentRequest): string | null {
+    const replyControl = settings.replyControl ?? '';
+    if (!REPLY_CONTROLS.includes(String(replyControl))) {
+      return `Threads replyControl must be one of everyone, accounts_you_follow, mentioned_only (got ${String(replyControl)})`;
+    }
+    return null;
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {

@@ -11,7 +11,17 @@ import {
 import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, checkPlatformContent, failedValidation, pollTiming, pollUntil, readChunks, refreshOAuthToken } from '../adapter-kit';
+import {
+  beforeCreate,
+  failedValidation,
+  pollTiming,
+  pollUntil,
+  readChunks,
+  refreshOAuthToken,
+  AdapterBase,
+  type ContentRequest,
+  refreshUnavailable,
+} from '../adapter-kit';
 import { classifyTikTokError, TikTokEnvelope } from './tiktok.errors';
 import { TikTokCreatorInfo, tiktokPostInfo } from './tiktok.post-info';
 import { DEFAULT_TIKTOK_CHUNK, planTikTokChunks } from './tiktok.upload-plan';
@@ -33,27 +43,27 @@ interface PublishStatus {
  * status/fetch until PUBLISH_COMPLETE. The last chunk is what triggers publishing, so only that
  * step (and waiting afterwards) can leave the outcome unknown.
  */
-export class TikTokAdapter implements PlatformAdapter {
+export class TikTokAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'tiktok' as const;
   readonly rules = PLATFORM_CONTENT_RULES.tiktok;
 
   /** `chunkBytes` overrides the preferred upload chunk size (tests); TikTok's 5–64 MB rule still applies. */
   constructor(
-    private readonly endpoints: PlatformEndpoints,
+    endpoints: PlatformEndpoints,
     private readonly options: { chunkBytes?: number } = {},
-  ) {}
+  ) {
+    super(endpoints);
+  }
 
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request, ({ media }) => {
-      // The shared rules have made sure there is exactly one video.
-      const video = media[0];
-      if (video.frameRate !== undefined && video.frameRate < MIN_FPS) {
-        return `TikTok requires at least ${MIN_FPS} FPS video (this one is ${video.frameRate} FPS)`;
-      }
-      if (video.durationSeconds !== undefined && video.durationSeconds < 3) return 'TikTok videos must be at least 3 seconds long';
-      if (video.durationSeconds !== undefined && video.durationSeconds > 600) return 'TikTok videos must be at most 10 minutes long';
-      return null;
-    });
+  protected override ownContentRules({ media }: ContentRequest): string | null {
+    // The shared rules have made sure there is exactly one video.
+    const video = media[0];
+    if (video.frameRate !== undefined && video.frameRate < MIN_FPS) {
+      return `TikTok requires at least ${MIN_FPS} FPS video (this one is ${video.frameRate} FPS)`;
+    }
+    if (video.durationSeconds !== undefined && video.durationSeconds < 3) return 'TikTok videos must be at least 3 seconds long';
+    if (video.durationSeconds !== undefined && video.durationSeconds > 600) return 'TikTok videos must be at most 10 minutes long';
+    return null;
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
@@ -128,11 +138,7 @@ export class TikTokAdapter implements PlatformAdapter {
   /** TikTok may rotate the refresh token on every refresh: the newest one is returned. */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
     const client = this.endpoints.clients.tiktok;
-    if (!credentials.refreshToken || !client) {
-      return Promise.reject(
-        new PlatformError('PLATFORM_AUTH_EXPIRED', 'TikTok refresh needs a refresh token and TIKTOK_CLIENT_ID/SECRET', { retryable: false }),
-      );
-    }
+    if (!credentials.refreshToken || !client) return refreshUnavailable('TikTok refresh needs a refresh token and TIKTOK_CLIENT_ID/SECRET');
     return refreshOAuthToken({
       platform: 'TikTok',
       url: `${this.endpoints.tiktokApiUrl}/v2/oauth/token/`,

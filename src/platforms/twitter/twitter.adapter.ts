@@ -1,5 +1,4 @@
 import {
-  PlatformError,
   type PlatformAdapter,
   type PlatformCredentials,
   type PublishRequest,
@@ -7,9 +6,8 @@ import {
   type RefreshedTokens,
   type ValidationResult,
 } from '../platform-adapter';
-import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import { basicAuth, beforeCreate, checkPlatformContent, failedValidation, refreshOAuthToken } from '../adapter-kit';
+import { basicAuth, beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refreshUnavailable } from '../adapter-kit';
 import { TwitterClient } from './twitter.client';
 import { uploadTwitterMedia } from './twitter.media';
 
@@ -30,17 +28,11 @@ interface TimelineAnswer {
  * X (API v2) with an OAuth 2.0 user token: posts via `POST /2/tweets`, media via the v2 media
  * upload endpoints, replies for reply chains, refresh via `POST /2/oauth2/token`.
  */
-export class TwitterAdapter implements PlatformAdapter {
+export class TwitterAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'twitter' as const;
   readonly rules = PLATFORM_CONTENT_RULES.twitter;
 
-  constructor(private readonly endpoints: PlatformEndpoints) {}
-
   /** Length is not checked: the publisher splits long content into a reply chain (autoThreads). */
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request);
-  }
-
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
     const client = new TwitterClient(this.endpoints, credentials.accessToken);
 
@@ -83,11 +75,7 @@ export class TwitterAdapter implements PlatformAdapter {
    * old one stops working, so it must be stored.
    */
   async refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
-    if (!credentials.refreshToken) {
-      throw new PlatformError('PLATFORM_AUTH_EXPIRED', 'No X refresh token stored; reconnect the account', {
-        retryable: false,
-      });
-    }
+    if (!credentials.refreshToken) return refreshUnavailable('No X refresh token stored; reconnect the account');
     const client = this.endpoints.clients.twitter;
     // Confidential clients authenticate with Basic; public (PKCE) clients send only client_id.
     return refreshOAuthToken({

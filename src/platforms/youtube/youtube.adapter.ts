@@ -2,7 +2,7 @@ import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, Pu
 import type { PlatformEndpoints } from '../platform-endpoints';
 import { PLATFORM_CONTENT_RULES } from '../content-rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, checkPlatformContent, codePointLength, failedValidation, refreshOAuthToken } from '../adapter-kit';
+import { beforeCreate, codePointLength, failedValidation, refreshOAuthToken, AdapterBase, type ContentRequest, refreshUnavailable } from '../adapter-kit';
 import { classifyYouTubeError, GoogleErrorBody } from './youtube.errors';
 import { PRIVACY_VALUES, TITLE_LIMIT, youtubeVideoResource } from './youtube.metadata';
 import { DEFAULT_YOUTUBE_CHUNK, uploadResumable, youtubeChunkSize } from './youtube.upload';
@@ -19,27 +19,27 @@ interface YouTubeSearchItem {
  * the video's metadata, then the bytes go in 256 KiB-multiple chunks. The content becomes the
  * description; the title comes from settings.title or the start of the content.
  */
-export class YouTubeAdapter implements PlatformAdapter {
+export class YouTubeAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'youtube' as const;
   readonly rules = PLATFORM_CONTENT_RULES.youtube;
 
   /** `chunkBytes` overrides the upload chunk size (rounded to 256 KiB multiples); tests use small chunks. */
   constructor(
-    private readonly endpoints: PlatformEndpoints,
+    endpoints: PlatformEndpoints,
     private readonly options: { chunkBytes?: number } = {},
-  ) {}
+  ) {
+    super(endpoints);
+  }
 
-  checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null {
-    return checkPlatformContent(this.rules, request, ({ content, settings }) => {
-      const title = typeof settings.title === 'string' ? settings.title : '';
-      if (codePointLength(title) > TITLE_LIMIT) return `YouTube titles are limited to ${TITLE_LIMIT} characters (currently ${codePointLength(title)})`;
-      if (/[<>]/.test(title) || /[<>]/.test(content)) return 'YouTube does not allow < or > in video titles or descriptions';
-      const privacy = settings.privacy;
-      if (privacy !== undefined && privacy !== '' && !PRIVACY_VALUES.includes(String(privacy))) {
-        return `YouTube privacy must be one of ${PRIVACY_VALUES.join(', ')} (got ${String(privacy)})`;
-      }
-      return null;
-    });
+  protected override ownContentRules({ content, settings }: ContentRequest): string | null {
+    const title = typeof settings.title === 'string' ? settings.title : '';
+    if (codePointLength(title) > TITLE_LIMIT) return `YouTube titles are limited to ${TITLE_LIMIT} characters (currently ${codePointLength(title)})`;
+    if (/[<>]/.test(title) || /[<>]/.test(content)) return 'YouTube does not allow < or > in video titles or descriptions';
+    const privacy = settings.privacy;
+    if (privacy !== undefined && privacy !== '' && !PRIVACY_VALUES.includes(String(privacy))) {
+      return `YouTube privacy must be one of ${PRIVACY_VALUES.join(', ')} (got ${String(privacy)})`;
+    }
+    return null;
   }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
@@ -127,11 +127,7 @@ export class YouTubeAdapter implements PlatformAdapter {
   /** Google keeps the refresh token (it returns none): the stored one stays. */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
     const client = this.endpoints.clients.youtube;
-    if (!credentials.refreshToken || !client) {
-      return Promise.reject(
-        new PlatformError('PLATFORM_AUTH_EXPIRED', 'YouTube refresh needs a refresh token and YOUTUBE_CLIENT_ID/SECRET', { retryable: false }),
-      );
-    }
+    if (!credentials.refreshToken || !client) return refreshUnavailable('YouTube refresh needs a refresh token and YOUTUBE_CLIENT_ID/SECRET');
     return refreshOAuthToken({
       platform: 'YouTube',
       url: `${this.endpoints.googleOAuthUrl}/token`,

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { POST_GROUP_STATUSES, PROCESSING_STATUSES } from '../post-status';
+import { LIMIT_CODES } from '../../limits/limit-rules';
+import { PLATFORM_POST_STATUSES, POST_GROUP_STATUSES, POST_LOG_EVENTS, PROCESSING_STATUSES } from '../post-status';
 
 export class PlatformPostErrorDto {
   @ApiProperty({ example: 'PLATFORM_AUTH_EXPIRED' }) code: string;
@@ -14,7 +15,7 @@ export class PlatformPostDto {
   @ApiProperty() postId: string;
   @ApiProperty() platform: string;
   @ApiProperty({ description: 'Raw platform id, without the `<platform>-` prefix' }) platformId: string;
-  @ApiProperty({ enum: ['pending', 'scheduled', 'processing', 'published', 'failed'] }) status: string;
+  @ApiProperty({ enum: PLATFORM_POST_STATUSES }) status: string;
   @ApiProperty() content: string;
   @ApiPropertyOptional({ description: 'Platform-native id, once published' }) postedId?: string;
   @ApiPropertyOptional() publishedUrl?: string;
@@ -36,7 +37,7 @@ export class PostLogDto {
   @ApiProperty() postGroupId: string;
   @ApiPropertyOptional() postId?: string;
   @ApiPropertyOptional() platform?: string;
-  @ApiProperty({ enum: ['scheduled', 'processing', 'publish_attempted', 'publish_succeeded', 'publish_failed', 'status_changed'] })
+  @ApiProperty({ enum: POST_LOG_EVENTS })
   event: string;
   @ApiPropertyOptional() error?: string;
   @ApiPropertyOptional() httpStatus?: number;
@@ -59,9 +60,7 @@ export class SuccessResponse {
 /** The 403 of the limit checks (spec "Limit-exceeded body"). */
 export class LimitExceededResponse {
   @ApiProperty({ example: 'Post limit reached' }) error: string;
-  @ApiProperty({
-    enum: ['POST_LIMIT_REACHED', 'SCHEDULED_POST_LIMIT_REACHED', 'SCHEDULE_HORIZON_REACHED', 'PLATFORM_NOT_AVAILABLE', 'CONNECTIONS_OVER_LIMIT'],
-  })
+  @ApiProperty({ enum: Object.keys(LIMIT_CODES) })
   code: string;
   @ApiProperty({ example: 'posts.platform_monthly' }) metric: string;
   @ApiProperty() message: string;

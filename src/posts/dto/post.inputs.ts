@@ -2,8 +2,9 @@ import { Field, GraphQLISODateTime, ID, InputType } from '@nestjs/graphql';
 import { Allow } from 'class-validator';
 import { GraphQLJSON } from 'graphql-scalars';
 
-// `@Allow()` keeps each field through the global whitelisting pipe: PostsService checks the values
-// with the REST messages, so both transports refuse the same input the same way.
+// `@Allow()` keeps each field through the global whitelisting pipe; the values are checked against
+// the REST DTOs (`validateInput`: PostsFilter → ListPostsQueryDto, CreatePostInput → CreatePostDto,
+// UpdatePostInput → DashboardUpdatePostDto), so every transport refuses the same input the same way.
 
 @InputType()
 export class PostsFilter {

@@ -1,15 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOneOfIfTruthy, RequiresAnyOf, WhenPresent, WhenTruthy } from '../../common/validation/field-rules';
+import { UPDATE_POST_STATUSES, type UpdatePostStatus } from '../post-status';
 import { PostMessages } from '../posts.errors';
 import { ContentRules, PlatformIdsRules, ScheduledTimeRules } from './post-field.rules';
 
 /** update-post body: falsy values (empty string, null, 0) count as absent; at least one given. */
 export class UpdatePostDto {
   // Bottom-up: the presence of either field is checked before the status value.
-  @IsOneOfIfTruthy(['draft', 'scheduled'], PostMessages.invalidUpdateStatus)
+  @IsOneOfIfTruthy(UPDATE_POST_STATUSES, PostMessages.invalidUpdateStatus)
   @RequiresAnyOf(['status', 'scheduledTime'], PostMessages.statusOrTimeRequired)
-  @ApiPropertyOptional({ type: String, enum: ['draft', 'scheduled'], description: 'Empty string, null and 0 count as absent' })
-  status?: 'draft' | 'scheduled' | null;
+  @ApiPropertyOptional({ type: String, enum: UPDATE_POST_STATUSES, description: 'Empty string, null and 0 count as absent' })
+  status?: UpdatePostStatus | null;
 
   @WhenTruthy()
   @ScheduledTimeRules()
@@ -24,7 +25,7 @@ export class UpdatePostDto {
 export class UpdatedPostGroup {
   @ApiProperty()
   _id: string;
-  @ApiProperty({ enum: ['draft', 'scheduled'] })
+  @ApiProperty({ enum: UPDATE_POST_STATUSES })
   status: string;
   @ApiPropertyOptional({ description: 'Present when the group has one; the limits service may have moved it' })
   scheduledTime?: string;
@@ -55,9 +56,9 @@ export class DashboardUpdatePostDto {
   platforms?: string[] | null;
 
   // Bottom-up: the presence of any field is checked before the status value.
-  @IsOneOfIfTruthy(['draft', 'scheduled'], PostMessages.invalidUpdateStatus)
+  @IsOneOfIfTruthy(UPDATE_POST_STATUSES, PostMessages.invalidUpdateStatus)
   @RequiresAnyOf(['status', 'scheduledTime', 'content', 'platforms'], PostMessages.statusOrTimeRequired)
-  status?: 'draft' | 'scheduled' | null;
+  status?: UpdatePostStatus | null;
 
   @WhenTruthy()
   @ScheduledTimeRules()

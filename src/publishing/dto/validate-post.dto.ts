@@ -1,18 +1,43 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { Expose, Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsInt, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { WhenPresent } from '../../common/validation/field-rules';
 import { CreatePostDto } from '../../posts/dto/create-post.dto';
+import { MAX_PLANNED_MEDIA, PLANNED_MEDIA_MESSAGE } from '../post-validation';
 
+/** One file the caller will attach: an image or video type (lower-cased), a size in bytes (0 when not given). */
 export class PlannedMediaDto {
-  @ApiProperty({ example: 'video/mp4' }) contentType: string;
-  @ApiPropertyOptional({ description: "Size in bytes (checked against the platforms' limits when given)" }) size?: number;
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
+  @Matches(/^(image|video)\/[\w.+-]+$/, { message: PLANNED_MEDIA_MESSAGE })
+  @ApiProperty({ example: 'video/mp4' })
+  contentType: string;
+
+  @Expose()
+  @Transform(({ value }: { value: unknown }) => (value === undefined ? 0 : value))
+  @Max(Number.MAX_SAFE_INTEGER, { message: PLANNED_MEDIA_MESSAGE })
+  @Min(0, { message: PLANNED_MEDIA_MESSAGE })
+  @IsInt({ message: PLANNED_MEDIA_MESSAGE })
+  @ApiPropertyOptional({ description: "Size in bytes (checked against the platforms' limits when given)" })
+  size: number;
 }
 
-/** create-post's body, plus an optional description of the media to be attached (documentation: the route checks it as create-post would). */
-export class ValidatePostDto extends CreatePostDto {
-  @Allow()
+/**
+ * validate-post's own field, checked by `validateInput` in PostValidationService. The rest of the
+ * body is create-post's, checked by create-post's rules: their refusals are the route's answer
+ * (`rejection`), not a 400, so the route takes the raw body.
+ */
+export class ValidatePostMediaDto {
+  @WhenPresent()
+  @ValidateNested({ each: true, message: PLANNED_MEDIA_MESSAGE })
+  @Type(() => PlannedMediaDto)
+  @ArrayMaxSize(MAX_PLANNED_MEDIA, { message: PLANNED_MEDIA_MESSAGE })
+  @IsArray({ message: PLANNED_MEDIA_MESSAGE })
   @ApiPropertyOptional({ type: [PlannedMediaDto], description: 'Media to be attached after create-post; without it, platforms that need media get a warning' })
-  media?: unknown;
+  media?: PlannedMediaDto[] | null;
 }
+
+/** The request body as documented: create-post's fields and `media`. */
+export class ValidatePostDto extends IntersectionType(CreatePostDto, ValidatePostMediaDto) {}
 
 export class PlatformVerdictResponse {
   @ApiProperty({ example: 'mastodon-109876' }) platformId: string;

@@ -1,18 +1,8 @@
-import { ApiError } from '../../common/api-error';
+import { messageOf } from '@app/testing/refusals';
 import { validateInput } from '../../common/validation/validate-input';
 import { CreateWebhookDto, DashboardUpdateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 
 const VALID = 'post.scheduled, post.published, post.failed, token.expiring';
-
-function messageOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    return (err as ApiError).message;
-  }
-  throw new Error('did not throw');
-}
 
 const create = (body: unknown) => validateInput(CreateWebhookDto, body);
 const apiUpdate = (body: unknown) => ({ ...validateInput(UpdateWebhookDto, body) });

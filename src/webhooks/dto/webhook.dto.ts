@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { Allow, ArrayNotEmpty, IsString, ValidateBy } from 'class-validator';
 import { WhenPresent, WhenTruthy } from '../../common/validation/field-rules';
 import { parseUrl } from '../url-rules';
+import { DELIVERY_STATUSES } from '../schemas/webhook-delivery.schema';
 import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEvent } from '../webhook-events';
 import { invalidEventsMessage, WebhookMessages } from '../webhooks.errors';
 
@@ -180,7 +181,7 @@ export class DeliveryAttemptResponse {
 export class DeliveryResponse {
   @ApiProperty() _id: string;
   @ApiProperty({ enum: WEBHOOK_EVENTS }) event: string;
-  @ApiProperty({ enum: ['pending', 'delivered', 'failed', 'cancelled'] }) status: string;
+  @ApiProperty({ enum: DELIVERY_STATUSES }) status: string;
   @ApiProperty() attemptCount: number;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) nextAttemptAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) deliveredAt: string | null;

@@ -1,8 +1,9 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { Allow } from 'class-validator';
 
-// `@Allow()` keeps each field through the global whitelisting pipe; WebhooksService applies the
-// dashboard variant's rules and messages (docs/webhooks.md).
+// `@Allow()` keeps each field through the global whitelisting pipe; WebhooksService checks them with
+// the REST DTOs (`validateInput`: CreateWebhookDto, DashboardUpdateWebhookDto) after finding the
+// webhook, then the dashboard variant's destination rules (docs/webhooks.md).
 
 @InputType()
 export class CreateWebhookInput {

@@ -1,6 +1,7 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType } from '@nestjs/graphql';
 import type { DeliveryRecord } from '../webhook-deliveries.repository';
 import type { WebhookRecord } from '../webhooks.repository';
+import { deliveryAttempts } from '../webhooks.mapper';
 
 @ObjectType('Webhook')
 export class WebhookModel {
@@ -70,18 +71,18 @@ export function toWebhookModel(w: WebhookRecord, secret: string | null = null): 
 }
 
 export function toDeliveryModel(d: DeliveryRecord): WebhookDeliveryModel {
-  const last = d.attempts[d.attempts.length - 1];
+  const { nextAttemptAt, lastStatusCode, lastError, attempts } = deliveryAttempts(d);
   return {
     id: d.id,
     webhookId: d.webhookId,
     event: d.event,
     status: d.status,
     attemptCount: d.attemptCount,
-    nextAttemptAt: d.status === 'pending' ? d.availableAt : null,
+    nextAttemptAt,
     deliveredAt: d.deliveredAt,
-    lastStatusCode: last?.statusCode ?? null,
-    lastError: last?.error ?? null,
-    attempts: d.attempts.map((a) => ({ at: new Date(a.at), ok: a.ok, statusCode: a.statusCode ?? null, error: a.error ?? null, durationMs: a.durationMs })),
+    lastStatusCode,
+    lastError,
+    attempts,
     payload: d.payload,
     createdAt: d.createdAt,
   };

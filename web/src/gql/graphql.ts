@@ -72,11 +72,11 @@ export type CreatePostInput = {
 };
 
 export type CreateUploadUrlInput = {
-  /** MIME type the PUT must send */
+  /** MIME type the PUT must send: image/… or video/… */
   contentType: string;
   /** At most 255 characters; sanitised for the storage key */
   fileName: string;
-  /** Attach to this post group of yours; omit it to attach later with createPost(mediaIds) */
+  /** Attach to this post group of yours (NOT_FOUND otherwise); omit it to attach later with createPost(mediaIds) */
   postGroupId?: string | number | null | undefined;
   /** image | video: always send it, without it the upload fails */
   type?: string | null | undefined;

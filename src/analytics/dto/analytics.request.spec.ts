@@ -1,30 +1,35 @@
-import { ApiError } from '../common/api-error';
-import {
-  DAILY_METRICS,
-  METRICS,
-  MSG,
-  parseDateRange,
-  parseMetricSelection,
-  validateAccountStatisticsRequest,
-  validateFollowersRequest,
-  validatePostStatisticsRequest,
-  validateProfileSummaryRequest,
-} from './analytics-validation';
+import { refusalOf } from '@app/testing/refusals';
+import { validateInput } from '../../common/validation/validate-input';
+import { DAILY_METRICS, METRICS } from '../analytics-metrics';
+import { accountStatisticsQuery, postStatisticsQuery } from '../analytics-rules';
+import { AnalyticsMessages as MSG } from '../analytics.errors';
+import { LinkedInAccountStatisticsRequest, LinkedInFollowersRequest, LinkedInPostStatisticsRequest, LinkedInProfileSummaryRequest } from './analytics.request';
 
 const range = { start: { year: 2024, month: 5, day: 1 }, end: { year: 2024, month: 5, day: 4 } };
 
+/** The message of the 400 `fn` gives (any other outcome fails the case). */
 function message(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).status).toBe(400);
-    return (err as ApiError).message;
-  }
-  throw new Error('expected a 400');
+  const refusal = refusalOf(fn);
+  expect(refusal.status).toBe(400);
+  return refusal.message;
 }
 
-describe('parseDateRange', () => {
+// What the service runs on each body: its DTO's checks, then the rules that make the query.
+const parseDateRange = (dateRange: unknown) => validateInput(LinkedInProfileSummaryRequest, { platformId: 'linkedin-a', dateRange }).dateRange ?? null;
+const parseMetricSelection = (queryType: unknown, queryTypes: unknown) =>
+  postStatisticsQuery(validateInput(LinkedInPostStatisticsRequest, { postedId: '1', platformId: 'linkedin-1', queryType, queryTypes })).selection;
+const validateFollowersRequest = (raw: unknown) => {
+  const { platformId, period, dateRange } = validateInput(LinkedInFollowersRequest, raw);
+  return { platformId, period, dateRange: dateRange ?? null };
+};
+const validateProfileSummaryRequest = (raw: unknown) => {
+  const { platformId, dateRange } = validateInput(LinkedInProfileSummaryRequest, raw);
+  return { platformId, dateRange: dateRange ?? null };
+};
+const validatePostStatisticsRequest = (raw: unknown) => postStatisticsQuery(validateInput(LinkedInPostStatisticsRequest, raw));
+const validateAccountStatisticsRequest = (raw: unknown) => accountStatisticsQuery(validateInput(LinkedInAccountStatisticsRequest, raw));
+
+describe('dateRange (DateRangeRules)', () => {
   it('is null when absent', () => {
     expect(parseDateRange(undefined)).toBeNull();
     expect(parseDateRange(null)).toBeNull();
@@ -50,7 +55,7 @@ describe('parseDateRange', () => {
   });
 });
 
-describe('parseMetricSelection', () => {
+describe('queryType / queryTypes (QueryTypeRules, QueryTypesRules, metricSelection)', () => {
   it('needs one of the two', () => {
     expect(message(() => parseMetricSelection(undefined, undefined))).toBe(MSG.queryTypeRequired);
     expect(message(() => parseMetricSelection('', []))).toBe(MSG.queryTypeRequired);
@@ -83,7 +88,7 @@ describe('parseMetricSelection', () => {
   });
 });
 
-describe('validateFollowersRequest', () => {
+describe('LinkedInFollowersRequest', () => {
   it('checks platformId first', () => {
     expect(message(() => validateFollowersRequest({ period: 5 }))).toBe(MSG.platformIdRequired);
     expect(message(() => validateFollowersRequest(undefined))).toBe(MSG.platformIdRequired);
@@ -112,7 +117,7 @@ describe('validateFollowersRequest', () => {
   });
 });
 
-describe('validateProfileSummaryRequest', () => {
+describe('LinkedInProfileSummaryRequest', () => {
   it('platformId then dateRange', () => {
     expect(message(() => validateProfileSummaryRequest({ dateRange: 'x' }))).toBe(MSG.platformIdRequired);
     expect(message(() => validateProfileSummaryRequest({ platformId: 'x-1' }))).toBe(MSG.platformIdInvalid);
@@ -121,7 +126,7 @@ describe('validateProfileSummaryRequest', () => {
   });
 });
 
-describe('validatePostStatisticsRequest', () => {
+describe('LinkedInPostStatisticsRequest, postStatisticsQuery', () => {
   it('presence, then types, then metrics', () => {
     expect(message(() => validatePostStatisticsRequest({ platformId: 'linkedin-1' }))).toBe(MSG.postedIdRequired);
     expect(message(() => validatePostStatisticsRequest({ postedId: 'urn:li:share:1', platformId: '' }))).toBe(MSG.postedIdRequired);
@@ -138,7 +143,7 @@ describe('validatePostStatisticsRequest', () => {
   });
 });
 
-describe('validateAccountStatisticsRequest', () => {
+describe('LinkedInAccountStatisticsRequest, accountStatisticsQuery', () => {
   const base = { platformId: 'linkedin-1' };
   it('platformId, then metrics, then aggregation, then dateRange, then the DAILY rule', () => {
     expect(message(() => validateAccountStatisticsRequest({ aggregation: 5 }))).toBe(MSG.platformIdRequired);
