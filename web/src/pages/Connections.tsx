@@ -9,6 +9,7 @@ import { graphql } from '../gql';
 import type { ConnectionsPageQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
+import { ConfirmDestructive } from './confirm-destructive';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
@@ -440,31 +441,22 @@ function ChooseAccountsModal({ id, onClose, onDone }: { id: string; onClose: () 
 }
 
 function DisconnectModal({ connection, onClose, onDone }: { connection: Connection; onClose: () => void; onDone: () => void }) {
-  const [{ fetching }, disconnect] = useMutation(DisconnectDocument);
+  const [, disconnect] = useMutation(DisconnectDocument);
   return (
     <Modal opened onClose={onClose} title="Disconnect this account?" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack>
-        <Text>
-          <strong>{connection.username}</strong> on {connection.platform} is disconnected and its access is withdrawn. Posts scheduled to it fail at once (with
-          a clear error, and your <em>post.failed</em> webhooks are called); published posts stay as they are.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Keep it
-          </Button>
-          <Button
-            color="red"
-            loading={fetching}
-            onClick={async () => {
-              const result = await disconnect({ platformId: connection.platformId });
-              if (result.error) notifications.show({ color: 'red', title: 'Not disconnected', message: errorMessage(result.error) });
-              else onDone();
-            }}
-          >
-            Disconnect
-          </Button>
-        </Group>
-      </Stack>
+      <ConfirmDestructive
+        consequence={
+          <>
+            <strong>{connection.username}</strong> on {connection.platform} is disconnected and its access is withdrawn. Posts scheduled to it fail at once
+            (with a clear error, and your <em>post.failed</em> webhooks are called); published posts stay as they are.
+          </>
+        }
+        confirmLabel="Disconnect"
+        failureTitle="Not disconnected"
+        action={() => disconnect({ platformId: connection.platformId })}
+        onClose={onClose}
+        onDone={onDone}
+      />
     </Modal>
   );
 }

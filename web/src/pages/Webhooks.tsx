@@ -25,6 +25,7 @@ import { graphql } from '../gql';
 import type { WebhooksQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
+import { ConfirmDestructive } from './confirm-destructive';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
@@ -425,29 +426,20 @@ function DeleteWebhookModal({ hook, onClose, onDeleted }: { hook: Webhook | null
 }
 
 function DeleteWebhookConfirm({ hook, onClose, onDeleted }: { hook: Webhook; onClose: () => void; onDeleted: () => void }) {
-  const [{ fetching }, remove] = useMutation(DeleteWebhookDocument);
+  const [, remove] = useMutation(DeleteWebhookDocument);
   return (
-    <Stack>
-      <Text>
-        <strong>{hook.name || hook.url}</strong> stops receiving calls, and its queued deliveries and delivery log are deleted.
-      </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Keep it
-        </Button>
-        <Button
-          color="red"
-          loading={fetching}
-          onClick={async () => {
-            const result = await remove({ id: hook.id });
-            if (result.error) notifications.show({ color: 'red', title: 'Not deleted', message: errorMessage(result.error) });
-            else onDeleted();
-          }}
-        >
-          Delete webhook
-        </Button>
-      </Group>
-    </Stack>
+    <ConfirmDestructive
+      consequence={
+        <>
+          <strong>{hook.name || hook.url}</strong> stops receiving calls, and its queued deliveries and delivery log are deleted.
+        </>
+      }
+      confirmLabel="Delete webhook"
+      failureTitle="Not deleted"
+      action={() => remove({ id: hook.id })}
+      onClose={onClose}
+      onDone={onDeleted}
+    />
   );
 }
 

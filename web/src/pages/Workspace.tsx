@@ -9,6 +9,7 @@ import type { WorkspaceUsersQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { useUser } from '../session';
 import { formatDateTime } from './format';
+import { ConfirmDestructive } from './confirm-destructive';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
@@ -275,29 +276,21 @@ function DetachModal({ user, onClose, onDone }: { user: ManagedUser | null; onCl
 }
 
 function DetachConfirm({ user, onClose, onDone }: { user: ManagedUser; onClose: () => void; onDone: () => void }) {
-  const [{ fetching }, detach] = useMutation(DetachDocument);
+  const [, detach] = useMutation(DetachDocument);
   return (
-    <Stack>
-      <Text>
-        <strong>{user.displayName}</strong> leaves your workspace: you can no longer post for them and their connection link stops working. Their account,
-        connections and posts are kept.
-      </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          Keep them
-        </Button>
-        <Button
-          color="red"
-          loading={fetching}
-          onClick={async () => {
-            const result = await detach({ userId: user.id });
-            if (result.error) notifications.show({ color: 'red', title: 'Not detached', message: errorMessage(result.error) });
-            else onDone();
-          }}
-        >
-          Detach
-        </Button>
-      </Group>
-    </Stack>
+    <ConfirmDestructive
+      consequence={
+        <>
+          <strong>{user.displayName}</strong> leaves your workspace: you can no longer post for them and their connection link stops working. Their account,
+          connections and posts are kept.
+        </>
+      }
+      keepLabel="Keep them"
+      confirmLabel="Detach"
+      failureTitle="Not detached"
+      action={() => detach({ userId: user.id })}
+      onClose={onClose}
+      onDone={onDone}
+    />
   );
 }
