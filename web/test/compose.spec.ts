@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, seedConnection, setPlan, signUp, uniqueEmail, watchConsole } from './helpers';
+import { expectAccessible, refuseOperationOnce, seedConnection, setPlan, signUp, uniqueEmail, watchConsole } from './helpers';
 import { pickDateTime } from './pickers';
 
 /** A 1×1 PNG (the service checks that the bytes are what the type says). */
@@ -147,18 +147,7 @@ test('the composer says when the accounts cannot be loaded, and tries again', as
   await signUp(page, uniqueEmail('compose-error'));
   await seedConnection(page, 'bluesky', 'retry.bsky.social');
   // The service answers the composer's query with an error once (a GraphQL error, which the browser does not log).
-  let refused = 0;
-  await page.route('**/graphql', async (route) => {
-    if (refused === 0 && route.request().postData()?.includes('ComposeConnections')) {
-      refused += 1;
-      return route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ errors: [{ message: 'Internal server error' }], data: null }),
-      });
-    }
-    return route.continue();
-  });
+  await refuseOperationOnce(page, 'ComposeConnections');
   await page.goto('/compose');
   const failed = page.getByRole('alert').filter({ hasText: 'Could not load your accounts' });
   await expect(failed).toContainText('Internal server error');

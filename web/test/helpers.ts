@@ -126,3 +126,23 @@ export async function expectFitsScreen(page: Page): Promise<void> {
     true,
   );
 }
+
+/**
+ * The service answers the next request of one GraphQL operation with an error, once (a GraphQL
+ * error in a 200 answer, which the browser does not log as a console error); every other request
+ * goes through.
+ */
+export async function refuseOperationOnce(page: Page, operationName: string): Promise<void> {
+  let refused = false;
+  await page.route('**/graphql', async (route) => {
+    if (!refused && route.request().postDataJSON()?.operationName === operationName) {
+      refused = true;
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ message: 'Internal server error' }], data: null }),
+      });
+    }
+    return route.continue();
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, seedConnection, setPlan, signUp, uniqueEmail, watchConsole } from './helpers';
+import { expectAccessible, refuseOperationOnce, seedConnection, setPlan, signUp, uniqueEmail, watchConsole } from './helpers';
 
 /** The account's own numbers, as the service counts them (the `usage` query the limit checks share). */
 async function usageOf(page: Page) {
@@ -73,18 +73,7 @@ test('usage meters: a failed usage query says so and tries again', async ({ page
   const errors = watchConsole(page);
   await signUp(page, uniqueEmail('usage-error'));
   // The service answers this one query with an error once (as a GraphQL error, which the browser does not log); the rest of the page still works.
-  let refused = 0;
-  await page.route('**/graphql', async (route) => {
-    if (refused === 0 && route.request().postData()?.includes('OverviewUsage')) {
-      refused += 1;
-      return route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({ errors: [{ message: 'Internal server error' }], data: null }),
-      });
-    }
-    return route.continue();
-  });
+  await refuseOperationOnce(page, 'OverviewUsage');
   await page.reload();
   const usage = page.getByRole('region', { name: 'What is left this month' });
   await expect(usage.getByRole('alert')).toContainText('Internal server error');
