@@ -226,13 +226,10 @@ export class PublicationStateRepository {
   }
 
   /**
-   * Writes the group inside the transaction before reading its posts: two posts of one group
-   * finishing at once then conflict on the group document, and the retried transaction sees
-   * the other's committed outcome (so the last one always finalizes the group).
-   */
-  /**
    * Finalizes the group with `status`, or only touches it (`updatedAt`) while a sibling is still
-   * open; the group as it was before, or null when it is gone.
+   * open; the group as it was before, or null when it is gone. Written in every case, so two
+   * siblings finishing at once conflict on the group and the retried transaction reads the other's
+   * outcome (the rollup in publication-state.service.ts).
    */
   settleGroup(userId: string, postGroupId: string, status: PostGroupStatus | null): Promise<Pick<PostGroupRecord, 'status'> | null> {
     const set = status ? { status, processingStatus: 'finished', updatedAt: new Date() } : { updatedAt: new Date() };
