@@ -19,18 +19,21 @@ export interface NewPostLog {
 export interface ScopedPostLog extends NewPostLog {
   userId: string;
   postGroupId: Types.ObjectId | string;
+  /** Set when the entry was made up before it is written (a `publish_attempted` entry kept until its outcome). */
+  id?: Types.ObjectId;
+  at?: Date;
 }
 
 /**
  * The stored documents of log entries, as the schema would write them (_id, timestamps, version
  * key; absent fields left out). Inserted with `lean`: Mongoose's per-document hydration was a
  * noticeable share of each publish, and these entries are built by our own code, not from input.
- * One `now` per batch; the ids keep the given order among equal times.
+ * One `now` per batch (an entry's own `at` and `id` win); the ids keep the given order among equal times.
  */
 export function toStoredLogs(entries: ScopedPostLog[], now = new Date()): Array<Record<string, unknown>> {
   return entries.map((e) => {
     const doc: Record<string, unknown> = {
-      _id: new Types.ObjectId(),
+      _id: e.id ?? new Types.ObjectId(),
       postGroupId: new Types.ObjectId(String(e.postGroupId)),
       userId: new Types.ObjectId(e.userId),
     };
@@ -38,8 +41,8 @@ export function toStoredLogs(entries: ScopedPostLog[], now = new Date()): Array<
     for (const key of ['platform', 'event', 'error', 'httpStatus', 'retryCount', 'metadata'] as const) {
       if (e[key] !== undefined) doc[key] = e[key];
     }
-    doc.createdAt = now;
-    doc.updatedAt = now;
+    doc.createdAt = e.at ?? now;
+    doc.updatedAt = e.at ?? now;
     doc.__v = 0;
     return doc;
   });

@@ -177,13 +177,27 @@ export class PublicationStateRepository {
   }
 
   /**
-   * Records that a platform call is about to be made (attempt count, in-flight marker); null when
-   * the claim was lost meanwhile (the call must then not be made).
+   * Entries made up earlier (`id` set), written unless they already are: the `publish_attempted`
+   * entry of an attempt whose instance died before writing it (taken over from its marker).
    */
-  startAttempt(scope: ClaimScope, part: number, now: Date): Promise<PlatformPostRecord | null> {
+  async restoreLogs(entries: ScopedPostLog[]): Promise<void> {
+    if (!entries.length) return;
+    await this.logs.collection.bulkWrite(
+      toStoredLogs(entries).map(({ _id, ...doc }) => ({ updateOne: { filter: { _id: _id as Types.ObjectId }, update: { $setOnInsert: doc }, upsert: true } })),
+      { ordered: false },
+    );
+  }
+
+  /**
+   * Records that a platform call is about to be made (attempt count, in-flight marker with the id
+   * of its `publish_attempted` entry); null when the claim was lost meanwhile (the call must then
+   * not be made).
+   */
+  startAttempt(scope: ClaimScope, part: number, now: Date, log: { id: Types.ObjectId; retryCount: number }): Promise<PlatformPostRecord | null> {
+    const attemptInFlight = { startedAt: now, part, logId: log.id, ...(log.retryCount > 0 ? { retryCount: log.retryCount } : {}) };
     return this.posts.collection.findOneAndUpdate(
       this.claimed(scope),
-      { $set: { attemptInFlight: { startedAt: now, part }, updatedAt: now }, $inc: { attemptCount: 1 } },
+      { $set: { attemptInFlight, updatedAt: now }, $inc: { attemptCount: 1 } },
       { returnDocument: 'after', session: Transactions.current() },
     ) as Promise<PlatformPostRecord | null>;
   }
@@ -195,15 +209,19 @@ export class PublicationStateRepository {
   }
 
   /** Clears the in-flight marker after a failure known not to have created anything. */
-  async clearAttempt(scope: ClaimScope): Promise<void> {
-    await this.posts.updateOne(this.claimed(scope), { $unset: { attemptInFlight: 1 } } as never).exec();
+  async clearAttempt(scope: ClaimScope): Promise<boolean> {
+    const result = await this.posts.updateOne(this.claimed(scope), { $unset: { attemptInFlight: 1 } } as never).exec();
+    return result.matchedCount === 1;
   }
 
-  /** Back to the queue (retry, advisory deferral or later reconciliation), claim released. */
+  /**
+   * Back to the queue (retry, advisory deferral or later reconciliation), claim released. A kept
+   * marker loses its entry id: the caller writes that entry now.
+   */
   async requeue(scope: ClaimScope, nextAttemptAt: Date, keepInFlight: boolean): Promise<boolean> {
     const update: UpdateQuery<PlatformPost> = {
       $set: { status: 'scheduled', nextAttemptAt, 'claim.leaseUntil': new Date(0) },
-      ...(keepInFlight ? {} : { $unset: { attemptInFlight: 1 } }),
+      $unset: keepInFlight ? { 'attemptInFlight.logId': 1, 'attemptInFlight.retryCount': 1 } : { attemptInFlight: 1 },
     };
     const result = await this.posts.updateOne(this.claimed(scope), update as never).exec();
     return result.matchedCount === 1;

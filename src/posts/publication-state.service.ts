@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { Types } from 'mongoose';
 import { MetricsService } from '../metrics/metrics.service';
 import { deriveGroupStatus } from './group-status';
 import { PostEvents } from './post-events';
@@ -19,6 +20,11 @@ export interface ClaimedPost {
   scope: ClaimScope;
   /** The post's group as it was read when the post was claimed (absent when it is not known). */
   group?: PostGroupRecord;
+  /**
+   * The `publish_attempted` entry of the call in flight: written with the call's outcome (one
+   * insert fewer per call); its id is in the post's marker meanwhile, for a takeover.
+   */
+  pendingLogs?: ScopedPostLog[];
 }
 
 export interface ClaimBatch {
@@ -118,6 +124,13 @@ export class PublicationStateService implements OnModuleInit {
       }
     }
     await this.repository.appendLogs(entries);
+    // A taken-over call whose instance died before writing its `publish_attempted` entry.
+    await this.repository.restoreLogs(
+      claimed.flatMap(({ post }) => {
+        const inFlight = post.attemptInFlight;
+        return inFlight?.logId ? [this.attemptLog(post, inFlight.part ?? 0, inFlight.retryCount ?? 0, inFlight.logId, inFlight.startedAt)] : [];
+      }),
+    );
     return new Map(groups.map((g) => [String(g._id), g]));
   }
 
@@ -135,30 +148,29 @@ export class PublicationStateService implements OnModuleInit {
   }
 
   /**
-   * Records the attempt before the platform call: attempt count, in-flight marker (`part` of a
-   * reply chain, 0 otherwise) and a `publish_attempted` entry (`retryCount` once > 0). Null when
+   * Records the attempt before the platform call: attempt count and in-flight marker (`part` of a
+   * reply chain, 0 otherwise). Its `publish_attempted` entry (`retryCount` once > 0) is written
+   * with the outcome, by whichever write ends the attempt; the marker carries the entry's id and
+   * time, so an instance that takes the post over writes it if this one dies first. Null when
    * the claim was lost: the call must not be made.
    */
   async recordAttempt(claimed: ClaimedPost, part: number, retryCount: number): Promise<PlatformPostRecord | null> {
-    const updated = await this.repository.startAttempt(claimed.scope, part, new Date());
+    const now = new Date();
+    const id = new Types.ObjectId();
+    const updated = await this.repository.startAttempt(claimed.scope, part, now, { id, retryCount });
     if (!updated) return null;
-    await this.repository.appendLogs([
-      {
-        ...this.postLogBase(claimed.post),
-        event: 'publish_attempted',
-        ...(retryCount > 0 ? { retryCount } : {}),
-        ...(part > 0 ? { metadata: { threadPart: part + 1 } } : {}),
-      },
-    ]);
+    claimed.pendingLogs = [...(claimed.pendingLogs ?? []), this.attemptLog(claimed.post, part, retryCount, id, now)];
     return updated;
   }
 
-  saveThreadParts(claimed: ClaimedPost, parts: NonNullable<PlatformPostRecord['threadParts']>): Promise<boolean> {
-    return this.repository.saveThreadParts(claimed.scope, parts);
+  async saveThreadParts(claimed: ClaimedPost, parts: NonNullable<PlatformPostRecord['threadParts']>): Promise<boolean> {
+    const ok = await this.repository.saveThreadParts(claimed.scope, parts);
+    if (ok) await this.flushPending(claimed);
+    return ok;
   }
 
-  clearAttempt(claimed: ClaimedPost): Promise<void> {
-    return this.repository.clearAttempt(claimed.scope);
+  async clearAttempt(claimed: ClaimedPost): Promise<void> {
+    if (await this.repository.clearAttempt(claimed.scope)) await this.flushPending(claimed);
   }
 
   /**
@@ -176,6 +188,7 @@ export class PublicationStateService implements OnModuleInit {
     if (ok) {
       this.metrics.publishOutcome(claimed.post.platform, 'retry_scheduled', failure.code);
       await this.repository.appendLogs([
+        ...this.takePending(claimed),
         {
           ...this.postLogBase(claimed.post),
           event: 'publish_failed',
@@ -190,8 +203,10 @@ export class PublicationStateService implements OnModuleInit {
   }
 
   /** Back to the queue without a failure (advisory rate, reconciliation not yet possible). */
-  defer(claimed: ClaimedPost, nextAttemptAt: Date, keepInFlight: boolean): Promise<boolean> {
-    return this.repository.requeue(claimed.scope, nextAttemptAt, keepInFlight);
+  async defer(claimed: ClaimedPost, nextAttemptAt: Date, keepInFlight: boolean): Promise<boolean> {
+    const ok = await this.repository.requeue(claimed.scope, nextAttemptAt, keepInFlight);
+    if (ok) await this.flushPending(claimed);
+    return ok;
   }
 
   async markPublished(claimed: ClaimedPost, success: PublishSuccess, retryCount: number): Promise<TransitionResult> {
@@ -206,6 +221,7 @@ export class PublicationStateService implements OnModuleInit {
       if (!applied) return { applied: false, groupStatus: null };
       const { post } = claimed;
       const logs: ScopedPostLog[] = [
+        ...(claimed.pendingLogs ?? []),
         {
           ...this.postLogBase(post),
           event: 'publish_succeeded',
@@ -230,7 +246,10 @@ export class PublicationStateService implements OnModuleInit {
       return { applied: true, groupStatus };
     });
     // Counted once the transaction committed, so a retried transaction never counts twice.
-    if (result.applied) this.metrics.publishOutcome(claimed.post.platform, 'published');
+    if (result.applied) {
+      claimed.pendingLogs = undefined;
+      this.metrics.publishOutcome(claimed.post.platform, 'published');
+    }
     return result;
   }
 
@@ -254,6 +273,7 @@ export class PublicationStateService implements OnModuleInit {
       if (!applied) return { applied: false, groupStatus: null };
       const { post } = claimed;
       const logs: ScopedPostLog[] = [
+        ...(claimed.pendingLogs ?? []),
         {
           ...this.postLogBase(post),
           event: 'publish_failed',
@@ -279,7 +299,10 @@ export class PublicationStateService implements OnModuleInit {
       await this.repository.appendLogs(logs);
       return { applied: true, groupStatus };
     });
-    if (result.applied) this.metrics.publishOutcome(claimed.post.platform, 'failed', failure.code);
+    if (result.applied) {
+      claimed.pendingLogs = undefined;
+      this.metrics.publishOutcome(claimed.post.platform, 'failed', failure.code);
+    }
     return result;
   }
 
@@ -318,6 +341,29 @@ export class PublicationStateService implements OnModuleInit {
     if (!before || !status) return null;
     if (before.status !== status) logs.push({ userId, postGroupId: groupId, event: 'status_changed', metadata: { from: before.status, to: status } });
     return status;
+  }
+
+  private attemptLog(post: PlatformPostRecord, part: number, retryCount: number, id: Types.ObjectId, at: Date): ScopedPostLog {
+    return {
+      ...this.postLogBase(post),
+      event: 'publish_attempted',
+      ...(retryCount > 0 ? { retryCount } : {}),
+      ...(part > 0 ? { metadata: { threadPart: part + 1 } } : {}),
+      id,
+      at,
+    };
+  }
+
+  /** The entries held back for this post, handed to the caller's write (and forgotten here). */
+  private takePending(claimed: ClaimedPost): ScopedPostLog[] {
+    const pending = claimed.pendingLogs ?? [];
+    claimed.pendingLogs = undefined;
+    return pending;
+  }
+
+  /** Writes the held-back entries once the write that ended their attempt went through. */
+  private async flushPending(claimed: ClaimedPost): Promise<void> {
+    await this.repository.appendLogs(this.takePending(claimed));
   }
 
   private postLogBase(post: PlatformPostRecord): ScopedPostLog {

@@ -147,6 +147,16 @@ describe('Publishing engine: killed mid-publish, restarted', () => {
       expect([p.content, p.status]).toEqual([p.content, 'published']);
       expect(p.postedId).toBe(mastodon.posts.find((m) => m.text === p.content)?.id);
     }
+    // The `publish_attempted` entry of each call in flight at the kill was written by the restarted
+    // instance from the post's marker (the dead one writes it only with the call's outcome).
+    const attempted = await control.connection
+      .collection('post_logs')
+      .find({ _id: { $in: inFlightAtKill.map((p) => p.attemptInFlight.logId) } })
+      .toArray();
+    expect(attempted.map((l) => [String(l._id), String(l.postId), l.event, l.createdAt])).toEqual(
+      expect.arrayContaining(inFlightAtKill.map((p) => [String(p.attemptInFlight.logId), String(p._id), 'publish_attempted', p.attemptInFlight.startedAt])),
+    );
+    expect(attempted).toHaveLength(inFlightAtKill.length);
     const reconciled = all.filter((p) => p.platform === 'twitter' && (p.claim?.attempt ?? 0) > 1).length;
     expect(reconciled).toBeGreaterThan(0);
     // Telegram cannot be read: the posts in flight at the kill stay unknown, never resent; the rest published.

@@ -74,9 +74,13 @@ export class PlatformPost {
   /** Publishing engine: a retry or advisory-rate deferral waits until this time. */
   @Prop({ type: Date })
   nextAttemptAt?: Date;
-  /** Publishing engine: set just before a platform call, cleared once its outcome is stored. */
+  /**
+   * Publishing engine: set just before a platform call, cleared once its outcome is stored.
+   * `logId`/`retryCount`: the call's `publish_attempted` entry, written with the outcome; an
+   * instance that takes the post over writes it from here (see docs/publishing.md).
+   */
   @Prop({ type: MongooseSchema.Types.Mixed })
-  attemptInFlight?: { startedAt: Date; part: number };
+  attemptInFlight?: { startedAt: Date; part: number; logId?: Types.ObjectId; retryCount?: number };
   /** Publishing engine: reply-chain progress (X, Threads), so a resumed chain never reposts a part. */
   @Prop({ type: MongooseSchema.Types.Mixed })
   threadParts?: Array<{ content: string; postedId?: string; url?: string }>;
