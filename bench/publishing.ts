@@ -30,6 +30,8 @@ require(${JSON.stringify(require.resolve('@swc-node/register'))});
 const { parentPort, workerData } = require('node:worker_threads');
 const { FakeMastodonServer } = require(${JSON.stringify(require.resolve('../libs/testing/src/fakes'))});
 const fake = new FakeMastodonServer();
+// A real server's keep-alive (Node's default 5 s): at the fake's 1 s every call would open a new connection.
+fake.keepAliveTimeoutMs = 5000;
 fake.start().then(() => {
   fake.latencyMs = workerData.latency;
   for (let i = 0; i < workerData.connections; i++) fake.setToken('md-' + i);

@@ -54,6 +54,12 @@ export abstract class FakePlatformServer {
   readonly tokens = new Map<string, TokenState>();
   /** Latency added to every answer (benchmarks use 50 ms). */
   latencyMs = 0;
+  /**
+   * How long an idle client connection stays open. The default keeps test runs short; at 1 s
+   * undici (which keeps a connection for the server's hint minus 2 s) closes every connection
+   * after one request, so a benchmark sets a real server's 5 s to keep its connections alive.
+   */
+  keepAliveTimeoutMs = 1000;
   /** How many status polls asynchronous processing takes before it is done; Infinity = never. */
   processingPolls = 1;
   private readonly faults: Fault[] = [];
@@ -150,7 +156,7 @@ export abstract class FakePlatformServer {
       this.inFlight.add(exchange);
       void exchange.finally(() => this.inFlight.delete(exchange));
     });
-    this.server.keepAliveTimeout = 1000;
+    this.server.keepAliveTimeout = this.keepAliveTimeoutMs;
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     const { port: actual } = this.server.address() as AddressInfo;
     this.baseUrl = `http://127.0.0.1:${actual}`;
