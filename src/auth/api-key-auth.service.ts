@@ -110,7 +110,7 @@ export class ApiKeyAuthService {
     const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
     if (credential.lastUsedAt && credential.lastUsedAt > staleBefore) return;
     try {
-      await this.keys.touch(credential._id, now, staleBefore);
+      await this.keys.touch(credential, now, staleBefore);
     } catch (err) {
       // Bookkeeping only: a failed write must not fail the request.
       this.logger.warn({ err }, 'Could not record API key use');

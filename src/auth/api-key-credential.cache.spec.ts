@@ -1,0 +1,86 @@
+import { EventEmitter } from 'node:events';
+import type { ClientSession } from 'mongoose';
+import { ApiKeyCredentialCache, CREDENTIAL_CACHE_MS } from './api-key-credential.cache';
+
+interface Credential {
+  id: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+const active = (id: string): Credential => ({ id, revokedAt: null, lastUsedAt: null });
+
+describe('API-key credential cache', () => {
+  let clock: number;
+  let cache: ApiKeyCredentialCache<Credential>;
+  let loads: number;
+  const loader = (value: Credential | null) => async () => {
+    loads += 1;
+    return value;
+  };
+
+  beforeEach(() => {
+    clock = 1_000_000;
+    loads = 0;
+    cache = new ApiKeyCredentialCache<Credential>(true, () => clock);
+  });
+
+  it('answers a repeated lookup from memory until the entry is CREDENTIAL_CACHE_MS old', async () => {
+    await cache.read('k', loader(active('a')));
+    await cache.read('k', loader(active('b')));
+    expect(loads).toBe(1);
+    clock += CREDENTIAL_CACHE_MS;
+    expect(await cache.read('k', loader(active('c')))).toEqual(active('c'));
+    expect(loads).toBe(2);
+  });
+
+  it('never caches unknown or revoked keys', async () => {
+    await cache.read('k', loader(null));
+    await cache.read('k', loader({ ...active('a'), revokedAt: new Date() }));
+    await cache.read('k', loader(active('a')));
+    expect(loads).toBe(3);
+  });
+
+  it('reads every time when disabled (an external MongoDB)', async () => {
+    const off = new ApiKeyCredentialCache<Credential>(false, () => clock);
+    await off.read('k', loader(active('a')));
+    await off.read('k', loader(active('a')));
+    expect(loads).toBe(2);
+  });
+
+  it('drops everything on invalidate', async () => {
+    await cache.read('k', loader(active('a')));
+    cache.invalidate();
+    await cache.read('k', loader(active('a')));
+    expect(loads).toBe(2);
+  });
+
+  it('does not cache a read that was in flight when a revocation landed', async () => {
+    let finish!: (c: Credential) => void;
+    const inFlight = cache.read('k', () => new Promise<Credential>((resolve) => (finish = resolve)));
+    cache.invalidate();
+    finish(active('before-revocation'));
+    await inFlight;
+    await cache.read('k', loader({ ...active('a'), revokedAt: new Date() }));
+    expect(loads).toBe(1);
+  });
+
+  it('inside a transaction, empties itself again when the session ends (after the commit)', async () => {
+    const session = new EventEmitter();
+    cache.invalidate(session as unknown as ClientSession);
+    // A read between the revocation's write and its commit still sees the old state...
+    await cache.read('k', loader(active('uncommitted-view')));
+    expect(loads).toBe(1);
+    session.emit('ended');
+    // ...and is forgotten once the transaction has committed.
+    await cache.read('k', loader(active('after-commit')));
+    expect(loads).toBe(2);
+  });
+
+  it('keeps lastUsedAt current after a touch, so the next request does not write it again', async () => {
+    await cache.read('k', loader(active('a')));
+    const at = new Date(clock);
+    cache.noteUse('k', at);
+    expect((await cache.read('k', loader(active('x'))))?.lastUsedAt).toBe(at);
+  });
+});
