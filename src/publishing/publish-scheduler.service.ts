@@ -58,10 +58,12 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
     const deadline = Date.now() + 10_000;
     while (this.ticking && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
     // Claims not started yet go back to the queue at once (not when their lease runs out), so
-    // another instance, or this one after a restart, publishes them without delay.
+    // another instance, or this one after a restart, publishes them without delay. A post taken
+    // over from an instance that died mid-call keeps its in-flight marker: whoever claims it next
+    // must reconcile with the platform before any resend.
     const unstarted = this.pool.getQueue();
     this.pool.kill();
-    const released = await Promise.allSettled(unstarted.map((claimed) => this.state.defer(claimed, new Date(), false)));
+    const released = await Promise.allSettled(unstarted.map((claimed) => this.state.defer(claimed, new Date(), Boolean(claimed.post.attemptInFlight))));
     if (unstarted.length) {
       const ok = released.filter((r) => r.status === 'fulfilled' && r.value).length;
       this.logger.log(`Shutdown: released ${ok} of ${unstarted.length} claimed posts not yet started`);

@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import { createAccount, createConnection, createTestApp, type TestApp } from '@app/testing';
 import { FakeMastodonServer } from '@app/testing/fakes';
 import { FAST_ENGINE_ENV, waitFor } from './publishing-helpers';
@@ -50,5 +51,44 @@ describe('Shutdown of the publishing engine: the running publish finishes, claim
       expect(p.nextAttemptAt == null || new Date(p.nextAttemptAt).getTime() <= Date.now()).toBe(true);
     }
     expect(mastodon.posts).toHaveLength(1);
+  }, 60_000);
+
+  it('releases a taken-over post with its in-flight marker, so the next instance reconciles before any resend', async () => {
+    const owner = await createTestApp({ env: { ...FAST_ENGINE_ENV, PUBLISH_CONCURRENCY: '1', PUBLISH_CLAIM_BATCH: '5' }, databaseUri: base.databaseUri });
+    const account = await createAccount(owner, { plan: 'premium', seats: 10 });
+    const md = await createConnection(owner, account.userId, {
+      platform: 'mastodon',
+      externalId: mastodon.account.id,
+      username: 'bob',
+      accessToken: 'md-token',
+      instanceUrl: mastodon.baseUrl,
+    });
+    mastodon.inject({ kind: 'slow', match: 'POST /api/v1/statuses', delayMs: 1500 });
+    const create = async (scheduledTime: Date) =>
+      (
+        await owner.http
+          .post('/api/v1/create-post')
+          .set(account.apiHeaders)
+          .send({ content: `takeover ${Date.now()} ${Math.random()}`, platforms: [md.platformId], scheduledTime: scheduledTime.toISOString() })
+          .expect(200)
+      ).body.postGroupId as string;
+    const calls = mastodon.calls('POST /api/v1/statuses').length;
+    await create(new Date());
+    const orphanGroup = await create(new Date(Date.now() + 3_600_000));
+    const posts = owner.connection.collection('platform_posts');
+    await waitFor(async () => mastodon.calls('POST /api/v1/statuses').length === calls + 1, 10_000, 20);
+    // An instance died mid-call on the second post (outcome unknown); it comes due again now and
+    // this instance claims it behind the running publish.
+    const orphanMarker = { startedAt: new Date(Date.now() - 10 * 60_000), part: 0 };
+    await posts.updateOne(
+      { postGroupId: new Types.ObjectId(orphanGroup) },
+      { $set: { attemptInFlight: orphanMarker, attemptCount: 1, scheduledTime: new Date(Date.now() - 1000) } },
+    );
+    await waitFor(async () => (await posts.countDocuments({ postGroupId: new Types.ObjectId(orphanGroup), status: 'processing' })) === 1, 10_000, 20);
+    await owner.close();
+
+    const released = await base.connection.collection('platform_posts').findOne({ postGroupId: new Types.ObjectId(orphanGroup) });
+    expect(released).toMatchObject({ status: 'scheduled', attemptInFlight: orphanMarker });
+    expect(mastodon.calls('POST /api/v1/statuses')).toHaveLength(calls + 1);
   }, 60_000);
 });
