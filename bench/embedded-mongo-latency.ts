@@ -8,8 +8,11 @@
 //   * the same with 32 concurrent callers: ops/s;
 //   * updateOne({ _id }, { $inc }) without a dataDir (memory) and with one (journal + fsync);
 //   * insertOne.
-// Baseline: a bare `net` ping-pong with a server in a worker thread (a 16-byte header-framed
-// message of a findOne's size, echoed back) = the floor any loopback request/reply pays here.
+// Baselines: a bare `net` ping-pong with a server in a worker thread (a 16-byte header-framed
+// message of a findOne's size, echoed back) = the floor any loopback request/reply pays here; and
+// the driver's own floor: the same findOne against a server (worker thread) that answers every
+// command with a reply encoded in advance, counting the caller's thread only. The embedded
+// database's CPU per findOne (both threads) is reported as a multiple of that floor.
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -141,6 +144,91 @@ async function echoBaseline(): Promise<{ seq: Stats; conc: number }> {
   return { seq, conc };
 }
 
+// ---- baseline: the driver against a server that answers at once --------------------------------
+
+const INSTANT_WORKER = `
+const net = require('node:net');
+const { parentPort } = require('node:worker_threads');
+const { serialize, deserialize, Long } = require('bson');
+const OP_MSG = 2013;
+function reply(requestId, body) {
+  const doc = serialize(body);
+  const out = Buffer.alloc(21 + doc.length);
+  out.writeInt32LE(out.length, 0);
+  out.writeInt32LE(0, 4);
+  out.writeInt32LE(requestId, 8);
+  out.writeInt32LE(OP_MSG, 12);
+  out.writeUInt32LE(0, 16);
+  out.writeUInt8(0, 20);
+  doc.copy(out, 21);
+  return out;
+}
+const hello = () => ({ helloOk: true, isWritablePrimary: true, ismaster: true, maxBsonObjectSize: 16777216, maxMessageSizeBytes: 48000000,
+  maxWriteBatchSize: 100000, localTime: new Date(), logicalSessionTimeoutMinutes: 30, connectionId: 1, minWireVersion: 0, maxWireVersion: 21, readOnly: false, ok: 1 });
+const found = serialize({ cursor: { firstBatch: [{ _id: 1, key: 'k1', owner: 'user1', scopes: ['posts:read', 'posts:write'], n: 0 }], id: Long.fromNumber(0), ns: 'bench.keys' }, ok: 1 });
+const srv = net.createServer((s) => {
+  s.setNoDelay(true);
+  let pending = Buffer.alloc(0);
+  s.on('data', (c) => {
+    pending = pending.length ? Buffer.concat([pending, c]) : c;
+    while (pending.length >= 4) {
+      const len = pending.readInt32LE(0);
+      if (pending.length < len) break;
+      const msg = pending.subarray(0, len);
+      pending = pending.subarray(len);
+      const requestId = msg.readInt32LE(4);
+      // The handshake and anything but find get a real answer; find gets the reply made in advance.
+      const name = msg.readInt32LE(12) === OP_MSG ? Object.keys(deserialize(msg.subarray(21, 21 + msg.readInt32LE(21))))[0] : 'hello';
+      if (name === 'find') {
+        const out = Buffer.alloc(21 + found.length);
+        out.writeInt32LE(out.length, 0); out.writeInt32LE(0, 4); out.writeInt32LE(requestId, 8); out.writeInt32LE(OP_MSG, 12);
+        found.copy(out, 21);
+        s.write(out);
+      } else if (msg.readInt32LE(12) !== OP_MSG) {
+        // Legacy OP_QUERY handshake (OP_REPLY).
+        const doc = serialize(hello());
+        const out = Buffer.alloc(36 + doc.length);
+        out.writeInt32LE(out.length, 0); out.writeInt32LE(0, 4); out.writeInt32LE(requestId, 8); out.writeInt32LE(1, 12);
+        out.writeInt32LE(1, 32); doc.copy(out, 36);
+        s.write(out);
+      } else {
+        s.write(reply(requestId, name === 'hello' || name === 'isMaster' || name === 'ismaster' ? hello() : { ok: 1 }));
+      }
+    }
+  });
+  s.on('error', () => {});
+});
+srv.listen(0, '127.0.0.1', () => parentPort.postMessage(srv.address().port));
+`;
+
+/** CPU of the calling thread per findOne when the server costs nothing: what the driver itself spends. */
+async function driverFloor(): Promise<Stats> {
+  const worker = new Worker(INSTANT_WORKER, { eval: true });
+  const port: number = await new Promise((r) => worker.once('message', r));
+  const client = await MongoClient.connect(`mongodb://127.0.0.1:${port}/?directConnection=true`);
+  try {
+    const c = client.db('bench').collection<{ key: string }>('keys');
+    // threadCpuUsage: Node 23.9+ (the benchmarks run on the project's Node 24).
+    const cpu = (): number => {
+      const u = (process as unknown as { threadCpuUsage(): { user: number; system: number } }).threadCpuUsage();
+      return u.user + u.system;
+    };
+    const n = SEQ_OPS;
+    for (let i = 0; i < Math.min(2000, n); i++) await c.findOne({ key: `k${i}` });
+    const samples: number[] = [];
+    const cpu0 = cpu();
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      if (!(await c.findOne({ key: `k${i}` }))) throw new Error('miss');
+      samples.push(performance.now() - t0);
+    }
+    return { ...stats(samples), cpuMs: (cpu() - cpu0) / 1000 / n };
+  } finally {
+    await client.close();
+    await worker.terminate();
+  }
+}
+
 // ---- the embedded server ----------------------------------------------------------------------
 
 interface Result {
@@ -203,6 +291,9 @@ async function main(): Promise<void> {
       .join(' ')}  cpus: ${os.cpus().length}`,
   );
   console.log(`baseline  TCP echo via worker thread: p50 ${ms(base.seq.p50)}  p99 ${ms(base.seq.p99)}  32 callers ${base.conc.toFixed(0)} ops/s`);
+  const floor = await driverFloor();
+  const floorCpu = floor.cpuMs ?? 0;
+  console.log(`baseline  driver findOne against a server that answers at once: p50 ${ms(floor.p50)}  CPU ${ms(floorCpu)}/op (caller's thread)`);
   const modes: Array<[string, boolean]> = [
     ['worker', true],
     ['inproc', false],
@@ -211,7 +302,7 @@ async function main(): Promise<void> {
     if (MODE && MODE !== label) continue;
     const r = await measureServer(inWorker);
     const x = (s: Stats): string => `p50 ${ms(s.p50)} (${(s.p50 / base.seq.p50).toFixed(1)}x echo)  p99 ${ms(s.p99)}  CPU ${ms(s.cpuMs ?? 0)}/op`;
-    console.log(`[${label}] findOne by unique key, sequential:  ${x(r.find)}`);
+    console.log(`[${label}] findOne by unique key, sequential:  ${x(r.find)}  = ${((r.find.cpuMs ?? 0) / floorCpu).toFixed(2)}x the driver's floor`);
     console.log(`[${label}] findOne, ${CONC} concurrent callers:   ${r.findConc.toFixed(0)} ops/s (${(base.conc / r.findConc).toFixed(1)}x below echo)`);
     console.log(`[${label}] updateOne by _id, in-memory:        ${x(r.updMem)}`);
     console.log(`[${label}] updateOne by _id, dataDir (fsync):  ${x(r.updDisk)}`);
