@@ -12,7 +12,7 @@ import { WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-del
 import type { Resolver } from '../common/outbound/address-rules';
 import { postWebhook } from './webhook-http';
 import { FAILURES_BEFORE_DISABLE } from './webhooks.errors';
-import { WebhooksRepository } from './webhooks.repository';
+import { WebhooksRepository, type DeliveryWebhook } from './webhooks.repository';
 
 /**
  * One delivery per webhook in flight per instance: a hanging receiver holds one slot of the pool,
@@ -30,8 +30,6 @@ const PUMP = 'webhook-delivery-pump';
  */
 export const DELIVERIES_PER_RUN = 50;
 export const BATCH = 10;
-
-type DeliveryWebhook = NonNullable<Awaited<ReturnType<WebhooksRepository['findForDelivery']>>>;
 
 /**
  * Delivers the outbox. A timer only ticks; each tick finds due deliveries and claims them
@@ -103,12 +101,13 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
       while (!this.stopped && this.busy < concurrency) {
         const saturated = [...this.perWebhook].filter(([, n]) => n >= PER_WEBHOOK_IN_FLIGHT).map(([id]) => id);
         const now = new Date();
-        const ids = await this.deliveries.findDue(now, concurrency - this.busy, saturated, PER_WEBHOOK_IN_FLIGHT);
+        const { ids, more } = await this.deliveries.findDue(now, concurrency - this.busy, saturated, PER_WEBHOOK_IN_FLIGHT);
         if (!ids.length) break;
         // Claimed in parallel; a candidate another instance won meanwhile comes back null.
         const claims = await Promise.all(ids.map((id) => this.deliveries.claim(id, now, lease, randomUUID())));
         for (const claim of claims) if (claim) this.track(claim);
-        if (!claims.some(Boolean)) break;
+        // Nothing left to find: the due queue was seen to its end (the next tick looks again).
+        if (!claims.some(Boolean) || !more) break;
       }
     } catch (err) {
       this.logger.error({ err }, 'Claiming webhook deliveries failed');
@@ -125,30 +124,32 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   /**
    * The pool's worker: one delivery, and after a success the same receiver's next due ones,
    * BATCH at a time (one request at a time, oldest first); then the slot goes to the next claim.
-   * Successes are recorded together when a batch ends or before a failure is counted (so the
-   * consecutive-failure count stays exact). A crash mid-batch leaves at most a batch's successes
-   * unrecorded: they are delivered again after the lease (receivers dedupe on
-   * X-Service-Delivery). Never rejects.
+   * Successes are recorded together when a batch ends, while the next batch is claimed, or before
+   * a failure is counted (so the consecutive-failure count stays exact). A crash mid-batch leaves
+   * at most a batch's successes unrecorded: they are delivered again after the lease (receivers
+   * dedupe on X-Service-Delivery). Never rejects.
    */
   private async run(first: ClaimedDelivery): Promise<void> {
     const { userId, webhookId } = first;
     let queue: ClaimedDelivery[] = [first];
-    let webhook: DeliveryWebhook | undefined;
-    let secret = ''; // decrypted once per read of the webhook, never logged
+    // Undefined: to be read; null: deleted. Read again with each batch's successes.
+    let webhook: DeliveryWebhook | null | undefined;
+    const signing = { ciphertext: '', secret: '' }; // decrypted once per secret, never logged
     const succeeded: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }> = [];
     let sent = 0;
     try {
       while (queue.length) {
         const claim = queue.shift()!;
-        if (!webhook) {
-          webhook = (await this.webhooks.findForDelivery(userId, webhookId)) ?? undefined;
-          if (webhook?.isActive) secret = this.cipher.decrypt(webhook.secretEncrypted);
-        }
+        if (webhook === undefined) webhook = await this.webhooks.findForDelivery(userId, webhookId);
         if (!webhook || !webhook.isActive) {
           await this.deliveries.cancelClaimed(claim);
           continue;
         }
-        const attempt = await this.attempt(claim, webhook.url, secret);
+        if (webhook.secretEncrypted !== signing.ciphertext) {
+          signing.secret = this.cipher.decrypt(webhook.secretEncrypted);
+          signing.ciphertext = webhook.secretEncrypted;
+        }
+        const attempt = await this.attempt(claim, webhook.url, signing.secret);
         sent += 1;
         if (attempt.ok) {
           succeeded.push({ claim, attempt });
@@ -158,10 +159,17 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
           break;
         }
         if (!queue.length && !this.stopped && sent < DELIVERIES_PER_RUN) {
-          await this.recordSucceeded(succeeded);
-          webhook = undefined; // read again for the next batch: an edit or a disable applies
           const size = Math.min(BATCH, DELIVERIES_PER_RUN - sent);
-          queue = await this.deliveries.claimBatchFor(userId, webhookId, new Date(), leaseMs(this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS) * size, randomUUID(), size);
+          const lease = leaseMs(this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS) * size;
+          const [claimed, recorded] = await Promise.allSettled([
+            this.deliveries.claimBatchFor(userId, webhookId, new Date(), lease, randomUUID(), size),
+            this.recordSucceeded(succeeded, true),
+          ]);
+          // A claimed batch is kept even when recording failed, so `finally` hands it back.
+          if (claimed.status === 'fulfilled') queue = claimed.value;
+          if (claimed.status === 'rejected') throw claimed.reason;
+          if (recorded.status === 'rejected') throw recorded.reason;
+          webhook = recorded.value; // an edit or a disable applies from the next batch
         }
       }
     } catch (err) {
@@ -201,12 +209,24 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     return { at: new Date(), ok: result.ok, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs };
   }
 
-  /** The successes so far, in one write, and the webhook's streak reset (emptied after). */
-  private async recordSucceeded(succeeded: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }>): Promise<void> {
-    if (!succeeded.length) return;
+  /**
+   * The successes so far, in one write, and the webhook's streak reset (emptied after). With
+   * `readBack`, the webhook as the reset left it (null: deleted; undefined: nothing to record, so
+   * nothing read).
+   */
+  private async recordSucceeded(
+    succeeded: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }>,
+    readBack = false,
+  ): Promise<DeliveryWebhook | null | undefined> {
+    if (!succeeded.length) return undefined;
     const batch = succeeded.splice(0);
     const { userId, webhookId } = batch[0].claim;
-    await Promise.all([this.deliveries.completeDelivered(batch), this.webhooks.recordSuccess(userId, webhookId, batch[batch.length - 1].attempt.at)]);
+    const at = batch[batch.length - 1].attempt.at;
+    const [, webhook] = await Promise.all([
+      this.deliveries.completeDelivered(batch),
+      readBack ? this.webhooks.recordSuccessAndRead(userId, webhookId, at) : this.webhooks.recordSuccess(userId, webhookId, at).then(() => undefined),
+    ]);
+    return webhook;
   }
 
   /** A failed attempt: the webhook's consecutive failures, the retry or the end, the disable. */

@@ -2,6 +2,7 @@ import { createAccount, createConnection, createTestApp, openTestDatabase, type 
 import { Types } from 'mongoose';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseServer } from '../../src/database/database-server';
+import { WebhookDeliveriesRepository } from '../../src/webhooks/webhook-deliveries.repository';
 import { WebhooksService } from '../../src/webhooks/webhooks.service';
 import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './receiver';
 
@@ -361,6 +362,32 @@ describe('webhook delivery across a restart, and refused destinations (switch of
     const docs = await deliveries(second, hook._id);
     expect(docs.every((d) => d.status === 'delivered')).toBe(true);
     await second.close();
+  });
+
+  it("instances claiming one receiver's queue at once each win different deliveries; a further claim takes the rest, oldest first", async () => {
+    const t = await start({ WEBHOOKS_WORKER_ENABLED: 'false', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+    const account = await createAccount(t);
+    const hook = await createWebhook(t, account, 'http://127.0.0.1:9/hook', ['post.scheduled']);
+    const total = 25;
+    await t.app.get(WebhooksService).enqueueMany(
+      account.userId,
+      Array.from({ length: total }, (_, i) => ({ event: 'post.scheduled' as const, data: postData(i + 1) })),
+    );
+    const repository = t.app.get(WebhookDeliveriesRepository);
+    const claimBatch = (token: string, limit: number) => repository.claimBatchFor(account.userId, hook._id, new Date(), 60_000, token, limit);
+    // Each reads the same oldest ten; the lease update lets exactly one take each of them.
+    const raced = (await Promise.all(['a', 'b', 'c'].map((token) => claimBatch(token, 10)))).flat();
+    expect(new Set(raced.map((d) => d.id)).size).toBe(raced.length);
+    const stored = new Map((await deliveries(t, hook._id)).map((d) => [String(d._id), d]));
+    for (const d of raced) expect(stored.get(d.id)!.leaseToken).toBe(d.leaseToken);
+    expect([...stored.values()].filter((d) => d.leaseToken)).toHaveLength(raced.length);
+
+    const rest = await claimBatch('d', total);
+    const oldestFirst = [...stored.keys()].sort();
+    expect(rest.map((d) => d.id)).toEqual(oldestFirst.filter((id) => !raced.some((d) => d.id === id)));
+    expect(rest.every((d) => d.leaseToken === 'd' && d.attemptCount === 0 && d.payload === stored.get(d.id)!.payload)).toBe(true);
+    expect(await claimBatch('e', total)).toEqual([]);
+    await t.close();
   });
 
   it('a host name resolving to loopback (localhost) is refused at delivery: nothing reaches the receiver', async () => {
