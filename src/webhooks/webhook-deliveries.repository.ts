@@ -45,9 +45,32 @@ function toRecord(doc: LeanDelivery): DeliveryRecord {
 
 const oid = (id: string) => new Types.ObjectId(id);
 
-/** An attempt as the schema stores it (field order and nulls as Mongoose would cast them). */
-function toStoredAttempt(a: DeliveryAttempt): DeliveryAttempt {
-  return { at: a.at, ok: a.ok, statusCode: a.statusCode ?? null, error: a.error ?? null, durationMs: a.durationMs };
+/** A successful attempt of a claimed delivery, to record. */
+export interface Delivered {
+  claim: ClaimedDelivery;
+  attempt: DeliveryAttempt;
+}
+
+/** The write that records a success; it applies only while the claim still holds the lease. */
+function deliveredUpdate({ claim, attempt }: Delivered) {
+  // The attempt as the schema stores it (field order and nulls as Mongoose would cast them).
+  const stored: DeliveryAttempt = {
+    at: attempt.at,
+    ok: attempt.ok,
+    statusCode: attempt.statusCode ?? null,
+    error: attempt.error ?? null,
+    durationMs: attempt.durationMs,
+  };
+  return {
+    updateOne: {
+      filter: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
+      update: {
+        $set: { status: 'delivered' as const, leaseToken: null, deliveredAt: attempt.at, updatedAt: new Date() },
+        $push: { attempts: stored },
+        $inc: { attemptCount: 1 },
+      },
+    },
+  };
 }
 
 /**
@@ -131,26 +154,41 @@ export class WebhookDeliveriesRepository {
 
   /**
    * Up to `limit` of one webhook's due pending deliveries, oldest first, claimed together with one
-   * token: a worker that just delivered to this receiver goes on with its queue. Two commands: the
+   * token: a worker that just delivered to this receiver goes on with its queue. `delivered`, the
+   * run's successes so far, are recorded in the same write as the lease. Two commands: the
    * candidates are read whole, then leased by an update whose filter requires each to be still
-   * pending and due, so of concurrent claimers each delivery goes to exactly one. When the update
-   * took them all, what was read is what was claimed (an attempt in between would have moved
+   * pending and due, so of concurrent claimers each delivery goes to exactly one. When every
+   * statement applied, what was read is what was claimed (an attempt in between would have moved
    * `availableAt` past `now`, and a release puts back the same document); only when another
-   * claimer won some does a third command read back which ones are ours.
+   * claimer won some (or a success had lost its lease) does a third command read back which ones
+   * are ours.
    */
-  async claimBatchFor(userId: string, webhookId: string, now: Date, leaseMs: number, leaseToken: string, limit: number): Promise<ClaimedDelivery[]> {
+  async claimBatchFor(
+    userId: string,
+    webhookId: string,
+    now: Date,
+    leaseMs: number,
+    leaseToken: string,
+    limit: number,
+    delivered: Delivered[] = [],
+  ): Promise<ClaimedDelivery[]> {
     const session = Transactions.current();
     const due = { webhookId: oid(webhookId), userId: oid(userId), status: 'pending' as const, availableAt: { $lte: now } };
     const candidates = await this.outbox.find<LeanDelivery>(due, { session }).sort({ availableAt: 1, _id: 1 }).limit(limit).toArray();
-    if (!candidates.length) return [];
+    if (!candidates.length) {
+      await this.completeDelivered(delivered);
+      return [];
+    }
     const ids = candidates.map((c) => c._id);
-    const { modifiedCount } = await this.outbox.updateMany(
-      { ...due, _id: { $in: ids } },
-      { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken, updatedAt: new Date() } },
-      { session },
-    );
+    const lease = {
+      updateMany: {
+        filter: { ...due, _id: { $in: ids } },
+        update: { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken, updatedAt: new Date() } },
+      },
+    };
+    const { modifiedCount } = await this.outbox.bulkWrite([...delivered.map(deliveredUpdate), lease], { ordered: false, session });
     let won = candidates;
-    if (modifiedCount < candidates.length) {
+    if (modifiedCount < delivered.length + candidates.length) {
       const ours = await this.outbox.find({ _id: { $in: ids }, leaseToken }, { projection: { _id: 1 }, session }).toArray();
       const mine = new Set(ours.map((d) => String(d._id)));
       won = candidates.filter((c) => mine.has(String(c._id)));
@@ -160,22 +198,9 @@ export class WebhookDeliveriesRepository {
   }
 
   /** Several successful attempts recorded in one command; how many still held their lease. */
-  async completeDelivered(claims: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }>): Promise<number> {
-    if (!claims.length) return 0;
-    const updatedAt = new Date();
-    const result = await this.outbox.bulkWrite(
-      claims.map(({ claim, attempt }) => ({
-        updateOne: {
-          filter: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
-          update: {
-            $set: { status: 'delivered', leaseToken: null, deliveredAt: attempt.at, updatedAt },
-            $push: { attempts: toStoredAttempt(attempt) },
-            $inc: { attemptCount: 1 },
-          },
-        },
-      })),
-      { ordered: false, session: Transactions.current() },
-    );
+  async completeDelivered(delivered: Delivered[]): Promise<number> {
+    if (!delivered.length) return 0;
+    const result = await this.outbox.bulkWrite(delivered.map(deliveredUpdate), { ordered: false, session: Transactions.current() });
     return result.modifiedCount;
   }
 

@@ -8,7 +8,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 import { signPayload } from './signature';
 import type { DeliveryAttempt } from './schemas/webhook-delivery.schema';
-import { WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-deliveries.repository';
+import { WebhookDeliveriesRepository, type ClaimedDelivery, type Delivered } from './webhook-deliveries.repository';
 import type { Resolver } from '../common/outbound/address-rules';
 import { postWebhook } from './webhook-http';
 import { FAILURES_BEFORE_DISABLE } from './webhooks.errors';
@@ -23,10 +23,20 @@ export const PER_WEBHOOK_IN_FLIGHT = 1;
 
 const PUMP = 'webhook-delivery-pump';
 
+/** The next batch of a run, claimed while the last delivery of the batch before was sent. */
+interface Ahead {
+  claimed: ClaimedDelivery[];
+  /** The webhook as the record of the successes left it (undefined: nothing was recorded). */
+  webhook: DeliveryWebhook | null | undefined;
+  error?: Error;
+}
+
 /**
  * After a success a slot goes on with the same receiver's queue, claimed BATCH at a time, at most
  * DELIVERIES_PER_RUN in a row before it goes back to the pool (so one long queue cannot keep other
- * webhooks waiting). Still one request at a time per webhook, oldest first.
+ * webhooks waiting) — unless the pool has a free slot then: nobody waits for this one, and the
+ * pump's search for other work would only find this receiver again. Still one request at a time
+ * per webhook, oldest first.
  */
 export const DELIVERIES_PER_RUN = 50;
 export const BATCH = 10;
@@ -124,10 +134,11 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   /**
    * The pool's worker: one delivery, and after a success the same receiver's next due ones,
    * BATCH at a time (one request at a time, oldest first); then the slot goes to the next claim.
-   * Successes are recorded together when a batch ends, while the next batch is claimed, or before
-   * a failure is counted (so the consecutive-failure count stays exact). A crash mid-batch leaves
-   * at most a batch's successes unrecorded: they are delivered again after the lease (receivers
-   * dedupe on X-Service-Delivery). Never rejects.
+   * While a batch's last delivery is on the wire, the next batch is claimed and the successes so
+   * far are recorded in the same write (the webhook read back beside it, so an edit or a disable
+   * applies to the next batch); a failure is counted only after that record (so the
+   * consecutive-failure count stays exact). A crash mid-batch leaves at most a batch's successes unrecorded: they are delivered
+   * again after the lease (receivers dedupe on X-Service-Delivery). Never rejects.
    */
   private async run(first: ClaimedDelivery): Promise<void> {
     const { userId, webhookId } = first;
@@ -135,8 +146,9 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     // Undefined: to be read; null: deleted. Read again with each batch's successes.
     let webhook: DeliveryWebhook | null | undefined;
     const signing = { ciphertext: '', secret: '' }; // decrypted once per secret, never logged
-    const succeeded: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }> = [];
-    let sent = 0;
+    const succeeded: Delivered[] = []; // not yet recorded
+    let inRun = 0; // sent since the slot last could have gone back to the pool
+    let ahead: Promise<Ahead> | undefined;
     try {
       while (queue.length) {
         const claim = queue.shift()!;
@@ -149,8 +161,20 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
           signing.secret = this.cipher.decrypt(webhook.secretEncrypted);
           signing.ciphertext = webhook.secretEncrypted;
         }
+        inRun += 1;
+        // At the run's end a free slot in the pool means nobody waits for this one: a new run.
+        if (inRun >= DELIVERIES_PER_RUN && this.busy < this.env.WEBHOOKS_DELIVERY_CONCURRENCY) inRun = 0;
+        const size = Math.min(BATCH, DELIVERIES_PER_RUN - inRun);
+        ahead = !queue.length && !this.stopped && size > 0 ? this.claimAhead(userId, webhookId, size, succeeded) : undefined;
         const attempt = await this.attempt(claim, webhook.url, signing.secret);
-        sent += 1;
+        if (ahead) {
+          const next = await ahead;
+          ahead = undefined;
+          queue = next.claimed; // kept even when recording failed, so `finally` hands it back
+          if (next.error) throw next.error;
+          // Read back with the successes; with none yet (a run's first delivery) the read is fresh.
+          if (next.webhook !== undefined) webhook = next.webhook;
+        }
         if (attempt.ok) {
           succeeded.push({ claim, attempt });
         } else {
@@ -158,23 +182,12 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
           await this.recordFailure(claim, attempt);
           break;
         }
-        if (!queue.length && !this.stopped && sent < DELIVERIES_PER_RUN) {
-          const size = Math.min(BATCH, DELIVERIES_PER_RUN - sent);
-          const lease = leaseMs(this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS) * size;
-          const [claimed, recorded] = await Promise.allSettled([
-            this.deliveries.claimBatchFor(userId, webhookId, new Date(), lease, randomUUID(), size),
-            this.recordSucceeded(succeeded, true),
-          ]);
-          // A claimed batch is kept even when recording failed, so `finally` hands it back.
-          if (claimed.status === 'fulfilled') queue = claimed.value;
-          if (claimed.status === 'rejected') throw claimed.reason;
-          if (recorded.status === 'rejected') throw recorded.reason;
-          webhook = recorded.value; // an edit or a disable applies from the next batch
-        }
+        if (this.stopped) break;
       }
     } catch (err) {
       this.logger.error({ err, webhookId }, 'Webhook delivery crashed');
     } finally {
+      if (ahead) queue = (await ahead).claimed;
       await this.recordSucceeded(succeeded).catch((err) => this.logger.error({ err, webhookId }, 'Recording webhook deliveries failed'));
       // Claimed but not attempted (a failure, a stop, a crash): back in their place in the queue.
       await this.deliveries.release(queue).catch(() => undefined);
@@ -184,6 +197,27 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
       // After this task leaves the pool's count, so the pump sees the free slot.
       setImmediate(() => void this.pump());
     }
+  }
+
+  /**
+   * The receiver's next `size` due deliveries claimed, with the successes so far recorded in the
+   * same write and the webhook's streak reset and read back beside it. Never rejects: what was
+   * claimed comes back even when the streak's write failed (the run hands it back).
+   */
+  private async claimAhead(userId: string, webhookId: string, size: number, succeeded: Delivered[]): Promise<Ahead> {
+    const lease = leaseMs(this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS) * size;
+    const delivered = succeeded.splice(0);
+    const last = delivered.at(-1)?.attempt.at;
+    const [claimed, streak] = await Promise.allSettled([
+      this.deliveries.claimBatchFor(userId, webhookId, new Date(), lease, randomUUID(), size, delivered),
+      last ? this.webhooks.recordSuccessAndRead(userId, webhookId, last) : undefined,
+    ]);
+    const error = claimed.status === 'rejected' ? claimed.reason : streak.status === 'rejected' ? streak.reason : undefined;
+    return {
+      claimed: claimed.status === 'fulfilled' ? claimed.value : [],
+      webhook: streak.status === 'fulfilled' ? streak.value : undefined,
+      error: error as Error | undefined,
+    };
   }
 
   /** One POST of one claimed delivery (signed, cut at the timeout): the attempt to record. */
@@ -209,24 +243,12 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     return { at: new Date(), ok: result.ok, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs };
   }
 
-  /**
-   * The successes so far, in one write, and the webhook's streak reset (emptied after). With
-   * `readBack`, the webhook as the reset left it (null: deleted; undefined: nothing to record, so
-   * nothing read).
-   */
-  private async recordSucceeded(
-    succeeded: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }>,
-    readBack = false,
-  ): Promise<DeliveryWebhook | null | undefined> {
-    if (!succeeded.length) return undefined;
+  /** The successes so far, in one write, and the webhook's streak reset (emptied after). */
+  private async recordSucceeded(succeeded: Delivered[]): Promise<void> {
+    if (!succeeded.length) return;
     const batch = succeeded.splice(0);
     const { userId, webhookId } = batch[0].claim;
-    const at = batch[batch.length - 1].attempt.at;
-    const [, webhook] = await Promise.all([
-      this.deliveries.completeDelivered(batch),
-      readBack ? this.webhooks.recordSuccessAndRead(userId, webhookId, at) : this.webhooks.recordSuccess(userId, webhookId, at).then(() => undefined),
-    ]);
-    return webhook;
+    await Promise.all([this.deliveries.completeDelivered(batch), this.webhooks.recordSuccess(userId, webhookId, batch[batch.length - 1].attempt.at)]);
   }
 
   /** A failed attempt: the webhook's consecutive failures, the retry or the end, the disable. */

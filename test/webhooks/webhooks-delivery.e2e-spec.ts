@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseServer } from '../../src/database/database-server';
 import { WebhookDeliveriesRepository } from '../../src/webhooks/webhook-deliveries.repository';
+import { WebhookDeliveryWorker } from '../../src/webhooks/webhook-delivery.worker';
 import { WebhooksService } from '../../src/webhooks/webhooks.service';
 import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './receiver';
 
@@ -387,6 +388,32 @@ describe('webhook delivery across a restart, and refused destinations (switch of
     expect(rest.map((d) => d.id)).toEqual(oldestFirst.filter((id) => !raced.some((d) => d.id === id)));
     expect(rest.every((d) => d.leaseToken === 'd' && d.attemptCount === 0 && d.payload === stored.get(d.id)!.payload)).toBe(true);
     expect(await claimBatch('e', total)).toEqual([]);
+    await t.close();
+  });
+
+  it("with every slot busy a receiver's run gives its slot back after 50 deliveries: an older delivery to another receiver goes next", async () => {
+    const rx = await startReceiver();
+    receivers.push(rx);
+    const t = await start({ ...FAST, WEBHOOKS_WORKER_ENABLED: 'false', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOKS_DELIVERY_CONCURRENCY: '1' });
+    const account = await createAccount(t);
+    await createWebhook(t, account, `${rx.url}?w=long`, ['post.scheduled']);
+    await createWebhook(t, account, `${rx.url}?w=other`, ['post.published']);
+    const service = t.app.get(WebhooksService);
+    const pause = () => new Promise((r) => setTimeout(r, 5)); // distinct due times
+    await service.enqueueMany(
+      account.userId,
+      Array.from({ length: 50 }, (_, i) => ({ event: 'post.scheduled' as const, data: postData(i + 1) })),
+    );
+    await pause();
+    await service.enqueue(account.userId, 'post.published', { ...postData(), publishedAt: new Date().toISOString() } as never);
+    await pause();
+    await service.enqueueMany(
+      account.userId,
+      Array.from({ length: 10 }, (_, i) => ({ event: 'post.scheduled' as const, data: postData(i + 51) })),
+    );
+    t.app.get(WebhookDeliveryWorker).start();
+    const got = await rx.waitFor(61, 15_000);
+    expect(got.map((r) => r.path.split('w=')[1])).toEqual([...Array(50).fill('long'), 'other', ...Array(10).fill('long')]);
     await t.close();
   });
 
