@@ -39,7 +39,12 @@ interface Ahead {
  * per webhook, oldest first.
  */
 export const DELIVERIES_PER_RUN = 50;
-export const BATCH = 10;
+/**
+ * Each batch costs three commands (claim read, claim-and-record write, the webhook's streak write
+ * and read) whatever its size; a batch is leased for BATCH single-delivery leases, so a crashed
+ * instance's batch comes due again after at most that long (25 × 20 s by default).
+ */
+export const BATCH = 25;
 
 /**
  * Delivers the outbox. A timer only ticks; each tick finds due deliveries and claims them
