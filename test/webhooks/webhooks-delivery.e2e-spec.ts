@@ -2,7 +2,7 @@ import { createAccount, createConnection, createTestApp, openTestDatabase, type 
 import { Types } from 'mongoose';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseServer } from '../../src/database/database-server';
-import { WebhookDeliveriesRepository } from '../../src/webhooks/webhook-deliveries.repository';
+import { WebhookDeliveriesRepository, type Delivered } from '../../src/webhooks/webhook-deliveries.repository';
 import { WebhookDeliveryWorker } from '../../src/webhooks/webhook-delivery.worker';
 import { WebhooksService } from '../../src/webhooks/webhooks.service';
 import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './receiver';
@@ -388,6 +388,35 @@ describe('webhook delivery across a restart, and refused destinations (switch of
     expect(rest.map((d) => d.id)).toEqual(oldestFirst.filter((id) => !raced.some((d) => d.id === id)));
     expect(rest.every((d) => d.leaseToken === 'd' && d.attemptCount === 0 && d.payload === stored.get(d.id)!.payload)).toBe(true);
     expect(await claimBatch('e', total)).toEqual([]);
+    await t.close();
+  });
+
+  it('an instance that dies mid-run leaves its claims due again after the lease; a success recorded with a claim stays delivered', async () => {
+    const t = await start({ WEBHOOKS_WORKER_ENABLED: 'false', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+    const account = await createAccount(t);
+    const hook = await createWebhook(t, account, 'http://127.0.0.1:9/hook', ['post.scheduled']);
+    await t.app.get(WebhooksService).enqueueMany(
+      account.userId,
+      Array.from({ length: 6 }, (_, i) => ({ event: 'post.scheduled' as const, data: postData(i + 1) })),
+    );
+    const repository = t.app.get(WebhookDeliveriesRepository);
+    const now = new Date();
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const claimBatch = (when: Date, token: string, limit: number, delivered: Delivered[] = []) =>
+      repository.claimBatchFor(account.userId, hook._id, when, 60_000, token, limit, delivered);
+    // The dying instance sent the first of its batch and claimed the next batch in the same write
+    // that recorded that success; then it stopped.
+    const first = await claimBatch(now, 'dead-1', 3);
+    const attempt = { at: now, ok: true, statusCode: 200, error: null, durationMs: 5 };
+    const second = await claimBatch(now, 'dead-2', 3, [{ claim: first[0], attempt }]);
+    expect(second).toHaveLength(3);
+
+    expect(await claimBatch(at(59_999), 'other', 10)).toEqual([]);
+    const retaken = await claimBatch(at(60_001), 'other', 10);
+    expect(retaken.map((d) => d.id)).toEqual([...first.slice(1), ...second].map((d) => d.id));
+    const delivered = (await deliveries(t, hook._id)).filter((d) => d.status === 'delivered');
+    expect(delivered.map((d) => String(d._id))).toEqual([first[0].id]);
+    expect(delivered[0]).toMatchObject({ attemptCount: 1, attempts: [attempt], leaseToken: null, deliveredAt: now });
     await t.close();
   });
 
