@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import type { Collection } from 'mongodb';
 import { Model, Types } from 'mongoose';
 import { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from './schemas/webhook-delivery.schema';
 import { isObjectIdString } from '../database/object-id';
+import { Transactions } from '../database/transactions';
 
 /** A delivery as the services see it: string ids, without the worker's lease. */
 export type DeliveryRecord = Omit<WebhookDelivery, 'userId' | 'webhookId' | 'leaseToken'> & { id: string; userId: string; webhookId: string };
@@ -43,14 +45,49 @@ function toRecord(doc: LeanDelivery): DeliveryRecord {
 
 const oid = (id: string) => new Types.ObjectId(id);
 
+/** A successful attempt of a claimed delivery, to record. */
+export interface Delivered {
+  claim: ClaimedDelivery;
+  attempt: DeliveryAttempt;
+}
+
+/** The write that records a success; it applies only while the claim still holds the lease. */
+function deliveredUpdate({ claim, attempt }: Delivered) {
+  // The attempt as the schema stores it (field order and nulls as Mongoose would cast them).
+  const stored: DeliveryAttempt = {
+    at: attempt.at,
+    ok: attempt.ok,
+    statusCode: attempt.statusCode ?? null,
+    error: attempt.error ?? null,
+    durationMs: attempt.durationMs,
+  };
+  return {
+    updateOne: {
+      filter: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
+      update: {
+        $set: { status: 'delivered' as const, leaseToken: null, deliveredAt: attempt.at, updatedAt: new Date() },
+        $push: { attempts: stored },
+        $inc: { attemptCount: 1 },
+      },
+    },
+  };
+}
+
 /**
- * The outbox collection. Every method is scoped by userId except `findDue`/`claim`: the delivery worker
- * serves all users by nature; what it claims carries its userId, and everything after the claim
- * is scoped again.
+ * The outbox collection. Every method is scoped by userId except `findDue`/`claim`: the delivery
+ * worker serves all users by nature; what it claims carries its userId, and everything after the
+ * claim is scoped again. The worker's steps (find due, claim, record, release) go through the
+ * driver with typed values and set `updatedAt` themselves (docs/conventions.md, a measured hot
+ * path: issue 19); the rest goes through Mongoose.
  */
 @Injectable()
 export class WebhookDeliveriesRepository {
   constructor(@InjectModel(WebhookDelivery.name) private readonly model: Model<WebhookDelivery>) {}
+
+  /** The collection through the driver, typed as its stored documents. */
+  private get outbox(): Collection<LeanDelivery> {
+    return this.model.collection as unknown as Collection<LeanDelivery>;
+  }
 
   /** Outbox rows, in the caller's transaction when there is one. */
   async insertMany(userId: string, rows: NewDelivery[], now: Date): Promise<void> {
@@ -76,16 +113,19 @@ export class WebhookDeliveriesRepository {
 
   /**
    * Due pending deliveries (any user), oldest first, at most `perWebhook` per webhook and none of
-   * `skipWebhookIds`: candidates only, each still has to be won with `claim`.
+   * `skipWebhookIds`: candidates only, each still has to be won with `claim`. `more` is false when
+   * the walk reached the end of the due queue: every due delivery of the other webhooks was seen,
+   * so asking again after claiming these would walk the whole queue to find nothing.
    */
-  async findDue(now: Date, limit: number, skipWebhookIds: string[], perWebhook: number): Promise<string[]> {
+  async findDue(now: Date, limit: number, skipWebhookIds: string[], perWebhook: number): Promise<{ ids: string[]; more: boolean }> {
     const filter: Record<string, unknown> = { status: 'pending', availableAt: { $lte: now } };
     if (skipWebhookIds.length) filter.webhookId = { $nin: skipWebhookIds.map(oid) };
-    const docs = await this.model
-      .find(filter, { _id: 1, webhookId: 1 })
+    const walk = limit * 4;
+    const docs = await this.outbox
+      .find<{ _id: Types.ObjectId; webhookId: Types.ObjectId }>(filter, { projection: { _id: 1, webhookId: 1 }, session: Transactions.current() })
       .sort({ availableAt: 1 })
-      .limit(limit * 4)
-      .lean<Array<{ _id: Types.ObjectId; webhookId: Types.ObjectId }>>();
+      .limit(walk)
+      .toArray();
     const taken = new Map<string, number>();
     const ids: string[] = [];
     for (const d of docs) {
@@ -95,7 +135,7 @@ export class WebhookDeliveriesRepository {
       ids.push(String(d._id));
       if (ids.length >= limit) break;
     }
-    return ids;
+    return { ids, more: docs.length === walk };
   }
 
   /**
@@ -104,52 +144,63 @@ export class WebhookDeliveriesRepository {
    * so of concurrent claimers exactly one matches. Null when someone else won it.
    */
   async claim(id: string, now: Date, leaseMs: number, leaseToken: string): Promise<ClaimedDelivery | null> {
-    const doc = await this.model
-      .findOneAndUpdate(
-        { _id: oid(id), status: 'pending', availableAt: { $lte: now } },
-        { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken } },
-        { returnDocument: 'after' },
-      )
-      .lean<LeanDelivery>();
-    return doc ? { ...toRecord(doc), leaseToken } : null;
+    const doc = await this.outbox.findOneAndUpdate(
+      { _id: oid(id), status: 'pending', availableAt: { $lte: now } },
+      { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken, updatedAt: new Date() } },
+      { returnDocument: 'after', session: Transactions.current() },
+    );
+    return doc ? { ...toRecord(doc as LeanDelivery), leaseToken } : null;
   }
 
   /**
    * Up to `limit` of one webhook's due pending deliveries, oldest first, claimed together with one
-   * token (three commands for the batch): a worker that just delivered to this receiver goes on
-   * with its queue. Of concurrent claimers each delivery goes to exactly one (the update's filter
-   * requires it to be still due and pending).
+   * token: a worker that just delivered to this receiver goes on with its queue. `delivered`, the
+   * run's successes so far, are recorded in the same write as the lease. Two commands: the
+   * candidates are read whole, then leased by an update whose filter requires each to be still
+   * pending and due, so of concurrent claimers each delivery goes to exactly one. When every
+   * statement applied, what was read is what was claimed (an attempt in between would have moved
+   * `availableAt` past `now`, and a release puts back the same document); only when another
+   * claimer won some (or a success had lost its lease) does a third command read back which ones
+   * are ours.
    */
-  async claimBatchFor(userId: string, webhookId: string, now: Date, leaseMs: number, leaseToken: string, limit: number): Promise<ClaimedDelivery[]> {
+  async claimBatchFor(
+    userId: string,
+    webhookId: string,
+    now: Date,
+    leaseMs: number,
+    leaseToken: string,
+    limit: number,
+    delivered: Delivered[] = [],
+  ): Promise<ClaimedDelivery[]> {
+    const session = Transactions.current();
     const due = { webhookId: oid(webhookId), userId: oid(userId), status: 'pending' as const, availableAt: { $lte: now } };
-    const candidates = await this.model
-      .find(due, { _id: 1, availableAt: 1 })
-      .sort({ availableAt: 1, _id: 1 })
-      .limit(limit)
-      .lean<Array<{ _id: Types.ObjectId; availableAt: Date }>>();
-    if (!candidates.length) return [];
+    const candidates = await this.outbox.find<LeanDelivery>(due, { session }).sort({ availableAt: 1, _id: 1 }).limit(limit).toArray();
+    if (!candidates.length) {
+      await this.completeDelivered(delivered);
+      return [];
+    }
     const ids = candidates.map((c) => c._id);
-    await this.model.updateMany({ ...due, _id: { $in: ids } }, { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken } });
-    const won = await this.model.find({ _id: { $in: ids }, leaseToken }).lean<LeanDelivery[]>();
-    const order = new Map(candidates.map((c, i) => [String(c._id), i]));
+    const lease = {
+      updateMany: {
+        filter: { ...due, _id: { $in: ids } },
+        update: { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken, updatedAt: new Date() } },
+      },
+    };
+    const { modifiedCount } = await this.outbox.bulkWrite([...delivered.map(deliveredUpdate), lease], { ordered: false, session });
+    let won = candidates;
+    if (modifiedCount < delivered.length + candidates.length) {
+      const ours = await this.outbox.find({ _id: { $in: ids }, leaseToken }, { projection: { _id: 1 }, session }).toArray();
+      const mine = new Set(ours.map((d) => String(d._id)));
+      won = candidates.filter((c) => mine.has(String(c._id)));
+    }
     // `availableAt` stays the time the delivery was due, so a release puts it back in its place.
-    return won
-      .sort((a, b) => order.get(String(a._id))! - order.get(String(b._id))!)
-      .map((doc) => ({ ...toRecord(doc), availableAt: candidates[order.get(String(doc._id))!].availableAt, leaseToken }));
+    return won.map((doc) => ({ ...toRecord(doc), leaseToken }));
   }
 
   /** Several successful attempts recorded in one command; how many still held their lease. */
-  async completeDelivered(claims: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }>): Promise<number> {
-    if (!claims.length) return 0;
-    const result = await this.model.bulkWrite(
-      claims.map(({ claim, attempt }) => ({
-        updateOne: {
-          filter: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
-          update: { $set: { status: 'delivered', leaseToken: null, deliveredAt: attempt.at }, $push: { attempts: attempt }, $inc: { attemptCount: 1 } },
-        },
-      })),
-      { ordered: false },
-    );
+  async completeDelivered(delivered: Delivered[]): Promise<number> {
+    if (!delivered.length) return 0;
+    const result = await this.outbox.bulkWrite(delivered.map(deliveredUpdate), { ordered: false, session: Transactions.current() });
     return result.modifiedCount;
   }
 
@@ -159,14 +210,15 @@ export class WebhookDeliveriesRepository {
    */
   async release(claims: ClaimedDelivery[]): Promise<void> {
     if (!claims.length) return;
-    await this.model.bulkWrite(
+    const updatedAt = new Date();
+    await this.outbox.bulkWrite(
       claims.map((claim) => ({
         updateOne: {
           filter: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
-          update: { $set: { leaseToken: null, availableAt: claim.availableAt } },
+          update: { $set: { leaseToken: null, availableAt: claim.availableAt, updatedAt } },
         },
       })),
-      { ordered: false },
+      { ordered: false, session: Transactions.current() },
     );
   }
 

@@ -8,11 +8,11 @@ import { MetricsService } from '../metrics/metrics.service';
 import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 import { signPayload } from './signature';
 import type { DeliveryAttempt } from './schemas/webhook-delivery.schema';
-import { WebhookDeliveriesRepository, type ClaimedDelivery } from './webhook-deliveries.repository';
+import { WebhookDeliveriesRepository, type ClaimedDelivery, type Delivered } from './webhook-deliveries.repository';
 import type { Resolver } from '../common/outbound/address-rules';
 import { postWebhook } from './webhook-http';
 import { FAILURES_BEFORE_DISABLE } from './webhooks.errors';
-import { WebhooksRepository } from './webhooks.repository';
+import { WebhooksRepository, type DeliveryWebhook } from './webhooks.repository';
 
 /**
  * One delivery per webhook in flight per instance: a hanging receiver holds one slot of the pool,
@@ -23,15 +23,28 @@ export const PER_WEBHOOK_IN_FLIGHT = 1;
 
 const PUMP = 'webhook-delivery-pump';
 
+/** The next batch of a run, claimed while the last delivery of the batch before was sent. */
+interface Ahead {
+  claimed: ClaimedDelivery[];
+  /** The webhook as the record of the successes left it (undefined: nothing was recorded). */
+  webhook: DeliveryWebhook | null | undefined;
+  error?: Error;
+}
+
 /**
  * After a success a slot goes on with the same receiver's queue, claimed BATCH at a time, at most
  * DELIVERIES_PER_RUN in a row before it goes back to the pool (so one long queue cannot keep other
- * webhooks waiting). Still one request at a time per webhook, oldest first.
+ * webhooks waiting) — unless the pool has a free slot then: nobody waits for this one, and the
+ * pump's search for other work would only find this receiver again. Still one request at a time
+ * per webhook, oldest first.
  */
 export const DELIVERIES_PER_RUN = 50;
-export const BATCH = 10;
-
-type DeliveryWebhook = NonNullable<Awaited<ReturnType<WebhooksRepository['findForDelivery']>>>;
+/**
+ * Each batch costs three commands (claim read, claim-and-record write, the webhook's streak write
+ * and read) whatever its size; a batch is leased for BATCH single-delivery leases, so a crashed
+ * instance's batch comes due again after at most that long (25 × 20 s by default).
+ */
+export const BATCH = 25;
 
 /**
  * Delivers the outbox. A timer only ticks; each tick finds due deliveries and claims them
@@ -103,12 +116,13 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
       while (!this.stopped && this.busy < concurrency) {
         const saturated = [...this.perWebhook].filter(([, n]) => n >= PER_WEBHOOK_IN_FLIGHT).map(([id]) => id);
         const now = new Date();
-        const ids = await this.deliveries.findDue(now, concurrency - this.busy, saturated, PER_WEBHOOK_IN_FLIGHT);
+        const { ids, more } = await this.deliveries.findDue(now, concurrency - this.busy, saturated, PER_WEBHOOK_IN_FLIGHT);
         if (!ids.length) break;
         // Claimed in parallel; a candidate another instance won meanwhile comes back null.
         const claims = await Promise.all(ids.map((id) => this.deliveries.claim(id, now, lease, randomUUID())));
         for (const claim of claims) if (claim) this.track(claim);
-        if (!claims.some(Boolean)) break;
+        // Nothing left to find: the due queue was seen to its end (the next tick looks again).
+        if (!claims.some(Boolean) || !more) break;
       }
     } catch (err) {
       this.logger.error({ err }, 'Claiming webhook deliveries failed');
@@ -125,31 +139,47 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   /**
    * The pool's worker: one delivery, and after a success the same receiver's next due ones,
    * BATCH at a time (one request at a time, oldest first); then the slot goes to the next claim.
-   * Successes are recorded together when a batch ends or before a failure is counted (so the
-   * consecutive-failure count stays exact). A crash mid-batch leaves at most a batch's successes
-   * unrecorded: they are delivered again after the lease (receivers dedupe on
-   * X-Service-Delivery). Never rejects.
+   * While a batch's last delivery is on the wire, the next batch is claimed and the successes so
+   * far are recorded in the same write (the webhook read back beside it, so an edit or a disable
+   * applies to the next batch); a failure is counted only after that record (so the
+   * consecutive-failure count stays exact). A crash mid-batch leaves at most a batch's successes unrecorded: they are delivered
+   * again after the lease (receivers dedupe on X-Service-Delivery). Never rejects.
    */
   private async run(first: ClaimedDelivery): Promise<void> {
     const { userId, webhookId } = first;
     let queue: ClaimedDelivery[] = [first];
-    let webhook: DeliveryWebhook | undefined;
-    let secret = ''; // decrypted once per read of the webhook, never logged
-    const succeeded: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }> = [];
-    let sent = 0;
+    // Undefined: to be read; null: deleted. Read again with each batch's successes.
+    let webhook: DeliveryWebhook | null | undefined;
+    const signing = { ciphertext: '', secret: '' }; // decrypted once per secret, never logged
+    const succeeded: Delivered[] = []; // not yet recorded
+    let inRun = 0; // sent since the slot last could have gone back to the pool
+    let ahead: Promise<Ahead> | undefined;
     try {
       while (queue.length) {
         const claim = queue.shift()!;
-        if (!webhook) {
-          webhook = (await this.webhooks.findForDelivery(userId, webhookId)) ?? undefined;
-          if (webhook?.isActive) secret = this.cipher.decrypt(webhook.secretEncrypted);
-        }
+        if (webhook === undefined) webhook = await this.webhooks.findForDelivery(userId, webhookId);
         if (!webhook || !webhook.isActive) {
           await this.deliveries.cancelClaimed(claim);
           continue;
         }
-        const attempt = await this.attempt(claim, webhook.url, secret);
-        sent += 1;
+        if (webhook.secretEncrypted !== signing.ciphertext) {
+          signing.secret = this.cipher.decrypt(webhook.secretEncrypted);
+          signing.ciphertext = webhook.secretEncrypted;
+        }
+        inRun += 1;
+        // At the run's end a free slot in the pool means nobody waits for this one: a new run.
+        if (inRun >= DELIVERIES_PER_RUN && this.busy < this.env.WEBHOOKS_DELIVERY_CONCURRENCY) inRun = 0;
+        const size = Math.min(BATCH, DELIVERIES_PER_RUN - inRun);
+        ahead = !queue.length && !this.stopped && size > 0 ? this.claimAhead(userId, webhookId, size, succeeded) : undefined;
+        const attempt = await this.attempt(claim, webhook.url, signing.secret);
+        if (ahead) {
+          const next = await ahead;
+          ahead = undefined;
+          queue = next.claimed; // kept even when recording failed, so `finally` hands it back
+          if (next.error) throw next.error;
+          // Read back with the successes; with none yet (a run's first delivery) the read is fresh.
+          if (next.webhook !== undefined) webhook = next.webhook;
+        }
         if (attempt.ok) {
           succeeded.push({ claim, attempt });
         } else {
@@ -157,16 +187,12 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
           await this.recordFailure(claim, attempt);
           break;
         }
-        if (!queue.length && !this.stopped && sent < DELIVERIES_PER_RUN) {
-          await this.recordSucceeded(succeeded);
-          webhook = undefined; // read again for the next batch: an edit or a disable applies
-          const size = Math.min(BATCH, DELIVERIES_PER_RUN - sent);
-          queue = await this.deliveries.claimBatchFor(userId, webhookId, new Date(), leaseMs(this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS) * size, randomUUID(), size);
-        }
+        if (this.stopped) break;
       }
     } catch (err) {
       this.logger.error({ err, webhookId }, 'Webhook delivery crashed');
     } finally {
+      if (ahead) queue = (await ahead).claimed;
       await this.recordSucceeded(succeeded).catch((err) => this.logger.error({ err, webhookId }, 'Recording webhook deliveries failed'));
       // Claimed but not attempted (a failure, a stop, a crash): back in their place in the queue.
       await this.deliveries.release(queue).catch(() => undefined);
@@ -176,6 +202,27 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
       // After this task leaves the pool's count, so the pump sees the free slot.
       setImmediate(() => void this.pump());
     }
+  }
+
+  /**
+   * The receiver's next `size` due deliveries claimed, with the successes so far recorded in the
+   * same write and the webhook's streak reset and read back beside it. Never rejects: what was
+   * claimed comes back even when the streak's write failed (the run hands it back).
+   */
+  private async claimAhead(userId: string, webhookId: string, size: number, succeeded: Delivered[]): Promise<Ahead> {
+    const lease = leaseMs(this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS) * size;
+    const delivered = succeeded.splice(0);
+    const last = delivered.at(-1)?.attempt.at;
+    const [claimed, streak] = await Promise.allSettled([
+      this.deliveries.claimBatchFor(userId, webhookId, new Date(), lease, randomUUID(), size, delivered),
+      last ? this.webhooks.recordSuccessAndRead(userId, webhookId, last) : undefined,
+    ]);
+    const error = claimed.status === 'rejected' ? claimed.reason : streak.status === 'rejected' ? streak.reason : undefined;
+    return {
+      claimed: claimed.status === 'fulfilled' ? claimed.value : [],
+      webhook: streak.status === 'fulfilled' ? streak.value : undefined,
+      error: error as Error | undefined,
+    };
   }
 
   /** One POST of one claimed delivery (signed, cut at the timeout): the attempt to record. */
@@ -202,7 +249,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   }
 
   /** The successes so far, in one write, and the webhook's streak reset (emptied after). */
-  private async recordSucceeded(succeeded: Array<{ claim: ClaimedDelivery; attempt: DeliveryAttempt }>): Promise<void> {
+  private async recordSucceeded(succeeded: Delivered[]): Promise<void> {
     if (!succeeded.length) return;
     const batch = succeeded.splice(0);
     const { userId, webhookId } = batch[0].claim;

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { Webhook } from './schemas/webhook.schema';
 import { isObjectIdString } from '../database/object-id';
+import { Transactions } from '../database/transactions';
 
 /** A webhook as the service sees it, without the secret. */
 export type WebhookRecord = Omit<Webhook, 'userId' | 'secretEncrypted' | 'lastTriggeredAt'> & {
@@ -38,6 +39,15 @@ function toRecord(doc: LeanWebhook): WebhookRecord {
   };
 }
 
+/** A webhook as the delivery worker needs it: the record and the secret's ciphertext. */
+export type DeliveryWebhook = WebhookRecord & { secretEncrypted: string };
+
+function toDeliveryWebhook(doc: LeanWebhook): DeliveryWebhook {
+  return { ...toRecord(doc), secretEncrypted: doc.secretEncrypted };
+}
+
+const successUpdate = (at: Date) => ({ $set: { failureCount: 0, lastTriggeredAt: at, updatedAt: new Date() } });
+
 const WITHOUT_SECRET = { secretEncrypted: 0 } as const;
 const oid = (id: string) => new Types.ObjectId(id);
 /** Malformed ids match nothing (the service answers 404 `Webhook not found`). */
@@ -67,10 +77,13 @@ export class WebhooksRepository {
     return doc ? toRecord(doc) : null;
   }
 
-  /** The record plus the secret ciphertext, for signing a delivery. */
-  async findForDelivery(userId: string, id: string): Promise<(WebhookRecord & { secretEncrypted: string }) | null> {
-    const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }).lean<LeanWebhook>();
-    return doc ? { ...toRecord(doc), secretEncrypted: doc.secretEncrypted } : null;
+  /**
+   * The record plus the secret ciphertext, for signing a delivery. This and `recordSuccess` are the
+   * delivery worker's per-batch reads and writes: straight through the driver (docs/conventions.md).
+   */
+  async findForDelivery(userId: string, id: string): Promise<DeliveryWebhook | null> {
+    const doc = await this.model.collection.findOne<LeanWebhook>({ _id: oid(id), userId: oid(userId) }, { session: Transactions.current() });
+    return doc ? toDeliveryWebhook(doc) : null;
   }
 
   async update(userId: string, id: string, set: WebhookUpdate): Promise<WebhookRecord | null> {
@@ -99,8 +112,21 @@ export class WebhooksRepository {
     return docs.map((d) => String(d._id));
   }
 
+  /** A delivery succeeded: the consecutive failures start again from 0 and `lastTriggeredAt` is set. */
   async recordSuccess(userId: string, id: string, at: Date): Promise<void> {
-    await this.model.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: { failureCount: 0, lastTriggeredAt: at } });
+    await this.model.collection.updateOne({ _id: oid(id), userId: oid(userId) }, successUpdate(at), { session: Transactions.current() });
+  }
+
+  /**
+   * `recordSuccess`, and the webhook as that write left it in the same command (the worker's read
+   * for its next batch: an edit or a disable made meanwhile applies); null when it is gone.
+   */
+  async recordSuccessAndRead(userId: string, id: string, at: Date): Promise<DeliveryWebhook | null> {
+    const doc = await this.model.collection.findOneAndUpdate({ _id: oid(id), userId: oid(userId) }, successUpdate(at), {
+      returnDocument: 'after',
+      session: Transactions.current(),
+    });
+    return doc ? toDeliveryWebhook(doc as LeanWebhook) : null;
   }
 
   /**

@@ -2,6 +2,8 @@ import { createAccount, createConnection, createTestApp, openTestDatabase, type 
 import { Types } from 'mongoose';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseServer } from '../../src/database/database-server';
+import { WebhookDeliveriesRepository, type Delivered } from '../../src/webhooks/webhook-deliveries.repository';
+import { WebhookDeliveryWorker } from '../../src/webhooks/webhook-delivery.worker';
 import { WebhooksService } from '../../src/webhooks/webhooks.service';
 import { eventually, startReceiver, type Receiver, type ReceivedRequest } from './receiver';
 
@@ -361,6 +363,87 @@ describe('webhook delivery across a restart, and refused destinations (switch of
     const docs = await deliveries(second, hook._id);
     expect(docs.every((d) => d.status === 'delivered')).toBe(true);
     await second.close();
+  });
+
+  it("instances claiming one receiver's queue at once each win different deliveries; a further claim takes the rest, oldest first", async () => {
+    const t = await start({ WEBHOOKS_WORKER_ENABLED: 'false', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+    const account = await createAccount(t);
+    const hook = await createWebhook(t, account, 'http://127.0.0.1:9/hook', ['post.scheduled']);
+    const total = 25;
+    await t.app.get(WebhooksService).enqueueMany(
+      account.userId,
+      Array.from({ length: total }, (_, i) => ({ event: 'post.scheduled' as const, data: postData(i + 1) })),
+    );
+    const repository = t.app.get(WebhookDeliveriesRepository);
+    const claimBatch = (token: string, limit: number) => repository.claimBatchFor(account.userId, hook._id, new Date(), 60_000, token, limit);
+    // Each reads the same oldest ten; the lease update lets exactly one take each of them.
+    const raced = (await Promise.all(['a', 'b', 'c'].map((token) => claimBatch(token, 10)))).flat();
+    expect(new Set(raced.map((d) => d.id)).size).toBe(raced.length);
+    const stored = new Map((await deliveries(t, hook._id)).map((d) => [String(d._id), d]));
+    for (const d of raced) expect(stored.get(d.id)!.leaseToken).toBe(d.leaseToken);
+    expect([...stored.values()].filter((d) => d.leaseToken)).toHaveLength(raced.length);
+
+    const rest = await claimBatch('d', total);
+    const oldestFirst = [...stored.keys()].sort();
+    expect(rest.map((d) => d.id)).toEqual(oldestFirst.filter((id) => !raced.some((d) => d.id === id)));
+    expect(rest.every((d) => d.leaseToken === 'd' && d.attemptCount === 0 && d.payload === stored.get(d.id)!.payload)).toBe(true);
+    expect(await claimBatch('e', total)).toEqual([]);
+    await t.close();
+  });
+
+  it('an instance that dies mid-run leaves its claims due again after the lease; a success recorded with a claim stays delivered', async () => {
+    const t = await start({ WEBHOOKS_WORKER_ENABLED: 'false', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+    const account = await createAccount(t);
+    const hook = await createWebhook(t, account, 'http://127.0.0.1:9/hook', ['post.scheduled']);
+    await t.app.get(WebhooksService).enqueueMany(
+      account.userId,
+      Array.from({ length: 6 }, (_, i) => ({ event: 'post.scheduled' as const, data: postData(i + 1) })),
+    );
+    const repository = t.app.get(WebhookDeliveriesRepository);
+    const now = new Date();
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    const claimBatch = (when: Date, token: string, limit: number, delivered: Delivered[] = []) =>
+      repository.claimBatchFor(account.userId, hook._id, when, 60_000, token, limit, delivered);
+    // The dying instance sent the first of its batch and claimed the next batch in the same write
+    // that recorded that success; then it stopped.
+    const first = await claimBatch(now, 'dead-1', 3);
+    const attempt = { at: now, ok: true, statusCode: 200, error: null, durationMs: 5 };
+    const second = await claimBatch(now, 'dead-2', 3, [{ claim: first[0], attempt }]);
+    expect(second).toHaveLength(3);
+
+    expect(await claimBatch(at(59_999), 'other', 10)).toEqual([]);
+    const retaken = await claimBatch(at(60_001), 'other', 10);
+    expect(retaken.map((d) => d.id)).toEqual([...first.slice(1), ...second].map((d) => d.id));
+    const delivered = (await deliveries(t, hook._id)).filter((d) => d.status === 'delivered');
+    expect(delivered.map((d) => String(d._id))).toEqual([first[0].id]);
+    expect(delivered[0]).toMatchObject({ attemptCount: 1, attempts: [attempt], leaseToken: null, deliveredAt: now });
+    await t.close();
+  });
+
+  it("with every slot busy a receiver's run gives its slot back after 50 deliveries: an older delivery to another receiver goes next", async () => {
+    const rx = await startReceiver();
+    receivers.push(rx);
+    const t = await start({ ...FAST, WEBHOOKS_WORKER_ENABLED: 'false', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOKS_DELIVERY_CONCURRENCY: '1' });
+    const account = await createAccount(t);
+    await createWebhook(t, account, `${rx.url}?w=long`, ['post.scheduled']);
+    await createWebhook(t, account, `${rx.url}?w=other`, ['post.published']);
+    const service = t.app.get(WebhooksService);
+    const pause = () => new Promise((r) => setTimeout(r, 5)); // distinct due times
+    await service.enqueueMany(
+      account.userId,
+      Array.from({ length: 50 }, (_, i) => ({ event: 'post.scheduled' as const, data: postData(i + 1) })),
+    );
+    await pause();
+    await service.enqueue(account.userId, 'post.published', { ...postData(), publishedAt: new Date().toISOString() } as never);
+    await pause();
+    await service.enqueueMany(
+      account.userId,
+      Array.from({ length: 10 }, (_, i) => ({ event: 'post.scheduled' as const, data: postData(i + 51) })),
+    );
+    t.app.get(WebhookDeliveryWorker).start();
+    const got = await rx.waitFor(61, 15_000);
+    expect(got.map((r) => r.path.split('w=')[1])).toEqual([...Array(50).fill('long'), 'other', ...Array(10).fill('long')]);
+    await t.close();
   });
 
   it('a host name resolving to loopback (localhost) is refused at delivery: nothing reaches the receiver', async () => {

@@ -72,7 +72,9 @@ export class WebhookDelivery {
 
 export const WebhookDeliverySchema = SchemaFactory.createForClass(WebhookDelivery);
 WebhookDeliverySchema.index({ status: 1, availableAt: 1 });
-// A worker's next deliveries to the receiver it just served (claimBatchFor).
-WebhookDeliverySchema.index({ webhookId: 1, status: 1, availableAt: 1 });
+// A worker's next deliveries to the receiver it just served (claimBatchFor): walked in order and
+// stopped after the batch, `_id` breaking ties (an event's deliveries share one `availableAt`);
+// without `_id` in the index every due delivery of the receiver was read and sorted per batch.
+WebhookDeliverySchema.index({ webhookId: 1, status: 1, availableAt: 1, _id: 1 });
 WebhookDeliverySchema.index({ userId: 1, webhookId: 1, createdAt: -1 });
 WebhookDeliverySchema.index({ createdAt: 1 }, { expireAfterSeconds: DELIVERY_RETENTION_SECONDS });
