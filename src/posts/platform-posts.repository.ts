@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
+import { storedDocument } from '../database/stored-document';
+import { Transactions } from '../database/transactions';
 import type { PlatformPostStatus } from './post-status';
 import { PlatformPost, type PlatformPostRecord } from './schemas/platform-post.schema';
 
@@ -28,9 +30,14 @@ export class PlatformPostsRepository {
   constructor(@InjectModel(PlatformPost.name) private readonly model: Model<PlatformPost>) {}
 
   async createMany(userId: string, postGroupId: Types.ObjectId, posts: NewPlatformPost[]): Promise<PlatformPostRecord[]> {
+    // create-post's insert, through the driver (a measured hot path; see storedDocument).
     const uid = new Types.ObjectId(userId);
-    const docs = await this.model.insertMany(posts.map((p) => ({ ...p, connectionId: new Types.ObjectId(p.connectionId), userId: uid, postGroupId })));
-    return docs.map((d) => d.toObject() as unknown as PlatformPostRecord);
+    const now = new Date();
+    const docs = posts.map((p) =>
+      storedDocument<PlatformPostRecord>(this.model, { ...p, connectionId: new Types.ObjectId(p.connectionId), userId: uid, postGroupId }, now),
+    );
+    if (docs.length) await this.model.collection.insertMany(docs, { session: Transactions.current() });
+    return docs;
   }
 
   /** Bulk seeding outside any transaction (benchmarks). */
