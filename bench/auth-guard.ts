@@ -13,13 +13,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { startEmbeddedMongo } from '@app/embedded-mongo';
 import { createApp } from '../src/app.factory';
 import { ApiKeysService } from '../src/auth/api-keys.service';
 import { ApiKeyAuth } from '../src/auth/auth.decorators';
 import { Ctx, type RequestContext } from '../src/auth/request-context';
 import { UsersService } from '../src/auth/users.service';
 import { loadEnvironment } from '../src/config/environment';
+import { openDatabase } from '../src/database/database-server';
 
 @Controller('api/v1/bench')
 class BenchController {
@@ -92,7 +92,6 @@ async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
   const dataDir = mkdtempSync(join(tmpdir(), 'sps-bench-'));
-  const mongo = await startEmbeddedMongo({ dataDir: join(dataDir, 'db') });
   const environment = loadEnvironment(
     process.env,
     {
@@ -107,7 +106,9 @@ async function main(): Promise<void> {
     },
     '/nonexistent/.env',
   );
-  const app = await createApp(environment, { uri: mongo.uri, embedded: true, stop: () => mongo.stop() }, { imports: [BenchModule] });
+  // The embedded database where `npm start` opens it (a worker thread, on a Unix socket).
+  const database = await openDatabase(environment);
+  const app = await createApp(environment, database, { imports: [BenchModule] });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   try {
@@ -129,7 +130,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await app.close();
-    await mongo.stop();
+    await database.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

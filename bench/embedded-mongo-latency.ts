@@ -1,8 +1,9 @@
 // Per-request latency and small-operation throughput of the embedded MongoDB server, through
 // the real `mongodb` driver, next to a raw TCP baseline measured in the same run.
-//   node -r @swc-node/register bench/embedded-mongo-latency.ts [--quick] [--mode=worker|inproc]
+//   node -r @swc-node/register bench/embedded-mongo-latency.ts [--quick] [--mode=worker|worker-tcp|inproc]
 //
-// For each mode (worker thread = how the app runs it, and in-process for comparison) it seeds a
+// For each mode (worker thread on a Unix socket = how the app runs it; on TCP, as with EMBEDDED_DB_PORT;
+// and in-process for comparison) it seeds a
 // collection of 10,000 documents with a unique index on `key`, then measures:
 //   * findOne({ key }) sequentially: p50 / p99 latency;
 //   * the same with 32 concurrent callers: ops/s;
@@ -198,14 +199,17 @@ const srv = net.createServer((s) => {
   });
   s.on('error', () => {});
 });
-srv.listen(0, '127.0.0.1', () => parentPort.postMessage(srv.address().port));
+const { socketPath } = require('node:worker_threads').workerData;
+if (socketPath) srv.listen(socketPath, () => parentPort.postMessage(socketPath));
+else srv.listen(0, '127.0.0.1', () => parentPort.postMessage(srv.address().port));
 `;
 
 /** CPU of the calling thread per findOne when the server costs nothing: what the driver itself spends. */
-async function driverFloor(): Promise<Stats> {
-  const worker = new Worker(INSTANT_WORKER, { eval: true });
-  const port: number = await new Promise((r) => worker.once('message', r));
-  const client = await MongoClient.connect(`mongodb://127.0.0.1:${port}/?directConnection=true`);
+async function driverFloor(socketPath?: string): Promise<Stats> {
+  const worker = new Worker(INSTANT_WORKER, { eval: true, workerData: { socketPath } });
+  const address: number | string = await new Promise((r) => worker.once('message', r));
+  const host = socketPath ? encodeURIComponent(socketPath) : `127.0.0.1:${address}`;
+  const client = await MongoClient.connect(`mongodb://${host}/?directConnection=true`);
   try {
     const c = client.db('bench').collection<{ key: string }>('keys');
     // threadCpuUsage: Node 23.9+ (the benchmarks run on the project's Node 24).
@@ -250,10 +254,10 @@ async function seed(client: MongoClient, name: string) {
   return c;
 }
 
-async function measureServer(inWorker: boolean): Promise<Result> {
+async function measureServer(inWorker: boolean, socketDir?: string): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-latency-'));
-  const mem = await startEmbeddedMongo({ inWorker });
-  const disk = await startEmbeddedMongo({ inWorker, dataDir });
+  const mem = await startEmbeddedMongo({ inWorker, ...(socketDir ? { socketPath: path.join(socketDir, 'mem.sock') } : {}) });
+  const disk = await startEmbeddedMongo({ inWorker, dataDir, ...(socketDir ? { socketPath: path.join(socketDir, 'disk.sock') } : {}) });
   const client = await MongoClient.connect(mem.uri, { maxPoolSize: 64 });
   const diskClient = await MongoClient.connect(disk.uri);
   try {
@@ -291,23 +295,33 @@ async function main(): Promise<void> {
       .join(' ')}  cpus: ${os.cpus().length}`,
   );
   console.log(`baseline  TCP echo via worker thread: p50 ${ms(base.seq.p50)}  p99 ${ms(base.seq.p99)}  32 callers ${base.conc.toFixed(0)} ops/s`);
-  const floor = await driverFloor();
-  const floorCpu = floor.cpuMs ?? 0;
-  console.log(`baseline  driver findOne against a server that answers at once: p50 ${ms(floor.p50)}  CPU ${ms(floorCpu)}/op (caller's thread)`);
-  const modes: Array<[string, boolean]> = [
-    ['worker', true],
-    ['inproc', false],
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eml-'));
+  const floors = { socket: await driverFloor(path.join(socketDir, 'instant.sock')), tcp: await driverFloor() };
+  for (const [transport, floor] of Object.entries(floors)) {
+    console.log(
+      `baseline  driver findOne against a server that answers at once (${transport}): p50 ${ms(floor.p50)}  CPU ${ms(floor.cpuMs ?? 0)}/op (caller's thread)`,
+    );
+  }
+  // `worker` is how the app runs it (worker thread, Unix socket: src/database/database-server.ts).
+  const modes: Array<[string, boolean, 'socket' | 'tcp']> = [
+    ['worker', true, 'socket'],
+    ['worker-tcp', true, 'tcp'],
+    ['inproc', false, 'tcp'],
   ];
-  for (const [label, inWorker] of modes) {
+  for (const [label, inWorker, transport] of modes) {
     if (MODE && MODE !== label) continue;
-    const r = await measureServer(inWorker);
+    const r = await measureServer(inWorker, transport === 'socket' ? socketDir : undefined);
+    const floorCpu = floors[transport].cpuMs ?? 0;
     const x = (s: Stats): string => `p50 ${ms(s.p50)} (${(s.p50 / base.seq.p50).toFixed(1)}x echo)  p99 ${ms(s.p99)}  CPU ${ms(s.cpuMs ?? 0)}/op`;
-    console.log(`[${label}] findOne by unique key, sequential:  ${x(r.find)}  = ${((r.find.cpuMs ?? 0) / floorCpu).toFixed(2)}x the driver's floor`);
+    console.log(
+      `[${label}] findOne by unique key, sequential:  ${x(r.find)}  = ${((r.find.cpuMs ?? 0) / floorCpu).toFixed(2)}x the driver's floor (${transport})`,
+    );
     console.log(`[${label}] findOne, ${CONC} concurrent callers:   ${r.findConc.toFixed(0)} ops/s (${(base.conc / r.findConc).toFixed(1)}x below echo)`);
     console.log(`[${label}] updateOne by _id, in-memory:        ${x(r.updMem)}`);
     console.log(`[${label}] updateOne by _id, dataDir (fsync):  ${x(r.updDisk)}`);
     console.log(`[${label}] insertOne, in-memory:               ${x(r.insert)}`);
   }
+  fs.rmSync(socketDir, { recursive: true, force: true });
 }
 
 main().catch((e) => {

@@ -11,7 +11,7 @@ import TestAgent from 'supertest/lib/agent';
 import { createApp } from '../../../src/app.factory';
 import type { AppModuleOptions } from '../../../src/app.module';
 import { loadEnvironment, type Environment } from '../../../src/config/environment';
-import type { DatabaseServer } from '../../../src/database/database-server';
+import { withDatabaseName, type DatabaseServer } from '../../../src/database/database-server';
 
 const TEST_ENCRYPTION_KEY = randomBytes(32).toString('hex');
 
@@ -99,8 +99,15 @@ export async function openTestDatabase(): Promise<DatabaseServer> {
     url.pathname = `/test_${randomBytes(6).toString('hex')}`;
     return { uri: url.toString(), embedded: false, stop: async () => undefined };
   }
-  const handle = await startEmbeddedMongo({});
-  const url = new URL(handle.uri);
-  url.pathname = '/app';
-  return { uri: url.toString(), embedded: true, stop: () => handle.stop() };
+  // On a Unix socket, as the app runs it (`openDatabase`): cheaper per command than loopback TCP.
+  const socketDir = mkdtempSync(join(tmpdir(), 'sps-db-'));
+  const handle = await startEmbeddedMongo({ socketPath: join(socketDir, 'mongod.sock') });
+  return {
+    uri: withDatabaseName(handle.uri, 'app'),
+    embedded: true,
+    stop: async () => {
+      await handle.stop();
+      rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
 }
