@@ -83,9 +83,13 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
     this.ticking = true;
     try {
       for (;;) {
-        // Room for everything running plus one more round of work queued behind it.
+        // Room for everything running plus one more round of work queued behind it. While work is
+        // queued, the next claim waits for half a pool of room: a claim round's commands (find,
+        // claim, read back, group and log writes) are then shared by several posts, not spent on
+        // each one as it finishes, and the queue still holds work for every slot meanwhile.
         const room = Math.min(this.settings.claimBatch, 2 * this.settings.concurrency - this.inFlight);
-        if (room <= 0) {
+        const worthClaiming = this.inFlight === 0 ? 1 : Math.min(this.settings.claimBatch, Math.ceil(this.settings.concurrency / 2));
+        if (room < Math.max(1, worthClaiming)) {
           await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
           if (this.stopping) return;
           continue;
