@@ -2,24 +2,32 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
+import { ProcessReadCache } from '../database/process-read-cache';
 import { Transactions } from '../database/transactions';
-import { ApiKeyCredentialCache } from './api-key-credential.cache';
 import { LEGACY_KEY_PREFIX } from './api-key-format';
 import { ApiKey, type ApiKeyRecord } from './schemas/api-key.schema';
 
 /** What the guard needs to verify a key. */
 export type ApiKeyCredential = Pick<ApiKeyRecord, '_id' | 'userId' | 'keyPrefix' | 'lookupKey' | 'keyHash' | 'lastUsedAt' | 'revokedAt'>;
+/** How old a cached credential may be: the backstop for key writes by other clients (mongosh). */
+export const CREDENTIAL_CACHE_MS = 5_000;
 const CREDENTIAL_FIELDS = { userId: 1, keyPrefix: 1, lookupKey: 1, keyHash: 1, lastUsedAt: 1, revokedAt: 1 } as const;
 
 @Injectable()
 export class ApiKeysRepository {
-  private readonly credentials: ApiKeyCredentialCache<ApiKeyCredential>;
+  /** Step 1's credentials (docs/auth.md): on the embedded database only, emptied by every key write here. */
+  private readonly credentials: ProcessReadCache<ApiKeyCredential>;
 
   constructor(
     @InjectModel(ApiKey.name) private readonly model: Model<ApiKey>,
     @Inject(DATABASE_INFO) database: DatabaseInfo,
   ) {
-    this.credentials = new ApiKeyCredentialCache(database.embedded);
+    this.credentials = new ProcessReadCache<ApiKeyCredential>({
+      enabled: database.embedded,
+      ttlMs: CREDENTIAL_CACHE_MS,
+      max: 10_000,
+      keep: (c) => !c.revokedAt,
+    });
   }
 
   async create(userId: string, input: { name: string; keyPrefix: string; keyHash: string; legacy?: boolean }): Promise<ApiKeyRecord> {
@@ -61,23 +69,23 @@ export class ApiKeysRepository {
   }
 
   async revoke(userId: string, keyId: string, now: Date): Promise<boolean> {
-    this.credentials.invalidate(Transactions.current());
     const result = await this.model
       .updateOne({ _id: new Types.ObjectId(keyId), userId: new Types.ObjectId(userId), revokedAt: null }, { $set: { revokedAt: now } })
       .exec();
+    this.credentials.invalidate(Transactions.current());
     return result.modifiedCount === 1;
   }
 
   /** Revokes every active key of the user; the number revoked. */
   async revokeAll(userId: string, now: Date): Promise<number> {
-    this.credentials.invalidate(Transactions.current());
     const result = await this.model.updateMany({ userId: new Types.ObjectId(userId), revokedAt: null }, { $set: { revokedAt: now } }).exec();
+    this.credentials.invalidate(Transactions.current());
     return result.modifiedCount;
   }
 
   /**
    * The guard's step 1, on every key-authenticated request: from the credential cache on the
-   * embedded database (see ApiKeyCredentialCache), else straight through the driver (a plain
+   * embedded database (see ProcessReadCache), else straight through the driver (a plain
    * string equality needs none of Mongoose's casting); the document is what a lean read returns.
    */
   findByLookupKey(lookupKey: string): Promise<ApiKeyCredential | null> {
@@ -95,6 +103,6 @@ export class ApiKeysRepository {
     await this.model
       .updateOne({ _id: credential._id, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: staleBefore } }] }, { $set: { lastUsedAt: now } })
       .exec();
-    this.credentials.noteUse(credential.lookupKey, now);
+    this.credentials.update(credential.lookupKey, (c) => ({ ...c, lastUsedAt: now }));
   }
 }

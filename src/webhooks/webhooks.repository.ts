@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { Webhook } from './schemas/webhook.schema';
 import { isObjectIdString } from '../database/object-id';
+import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
+import { ProcessReadCache } from '../database/process-read-cache';
 import { Transactions } from '../database/transactions';
 
 /** A webhook as the service sees it, without the secret. */
@@ -49,13 +51,28 @@ function toDeliveryWebhook(doc: LeanWebhook): DeliveryWebhook {
 const successUpdate = (at: Date) => ({ $set: { failureCount: 0, lastTriggeredAt: at, updatedAt: new Date() } });
 
 const WITHOUT_SECRET = { secretEncrypted: 0 } as const;
+/** How old a cached list of subscriptions may be (the backstop for writes by other clients). */
+export const SUBSCRIPTIONS_CACHE_MS = 5_000;
 const oid = (id: string) => new Types.ObjectId(id);
 /** Malformed ids match nothing (the service answers 404 `Webhook not found`). */
 
 /** The only code touching the webhooks collection; every query carries the owning userId. */
 @Injectable()
 export class WebhooksRepository {
-  constructor(@InjectModel(Webhook.name) private readonly model: Model<Webhook>) {}
+  /**
+   * Each user's active webhooks and their events, read for every post event (the publisher's
+   * outbox write): on the embedded database only, emptied by every write here that changes them
+   * (create, update, delete, disable after failures). A key write by another client is seen
+   * within SUBSCRIPTIONS_CACHE_MS.
+   */
+  private readonly subscriptions: ProcessReadCache<Array<{ id: string; events: string[] }>>;
+
+  constructor(
+    @InjectModel(Webhook.name) private readonly model: Model<Webhook>,
+    @Inject(DATABASE_INFO) database: DatabaseInfo,
+  ) {
+    this.subscriptions = new ProcessReadCache({ enabled: database.embedded, ttlMs: SUBSCRIPTIONS_CACHE_MS, max: 10_000 });
+  }
 
   async listByUser(userId: string): Promise<WebhookRecord[]> {
     const docs = await this.model.find({ userId: oid(userId) }, WITHOUT_SECRET).lean<LeanWebhook[]>();
@@ -68,6 +85,7 @@ export class WebhooksRepository {
 
   async create(userId: string, data: { name: string; url: string; events: string[]; secretEncrypted: string }): Promise<WebhookRecord> {
     const doc = await this.model.create({ userId: oid(userId), ...data, isActive: true, failureCount: 0 });
+    this.subscriptions.invalidate(Transactions.current());
     return toRecord(doc.toObject() as unknown as LeanWebhook);
   }
 
@@ -91,6 +109,7 @@ export class WebhooksRepository {
     const doc = await this.model
       .findOneAndUpdate({ _id: oid(id), userId: oid(userId) }, { $set: set }, { returnDocument: 'after', projection: WITHOUT_SECRET })
       .lean<LeanWebhook>();
+    this.subscriptions.invalidate(Transactions.current());
     return doc ? toRecord(doc) : null;
   }
 
@@ -103,13 +122,22 @@ export class WebhooksRepository {
   async delete(userId: string, id: string): Promise<boolean> {
     if (!isObjectIdString(id)) return false;
     const result = await this.model.deleteOne({ _id: oid(id), userId: oid(userId) });
+    this.subscriptions.invalidate(Transactions.current());
     return result.deletedCount > 0;
   }
 
-  /** Active webhooks of the user subscribed to the event (inside the caller's transaction). */
+  /**
+   * Active webhooks of the user subscribed to the event. Read outside the caller's transaction
+   * (the latest committed webhooks, as the cache needs), through the cache on the embedded database.
+   */
   async findSubscribed(userId: string, event: string): Promise<string[]> {
-    const docs = await this.model.find({ userId: oid(userId), isActive: true, events: event }, { _id: 1 }).lean<Array<{ _id: Types.ObjectId }>>();
-    return docs.map((d) => String(d._id));
+    const active = await this.subscriptions.read(userId, async () => {
+      const docs = await this.model.collection
+        .find<{ _id: Types.ObjectId; events?: string[] }>({ userId: oid(userId), isActive: true }, { projection: { events: 1 } })
+        .toArray();
+      return docs.map((d) => ({ id: String(d._id), events: d.events ?? [] }));
+    });
+    return (active ?? []).filter((w) => w.events.includes(event)).map((w) => w.id);
   }
 
   /** A delivery succeeded: the consecutive failures start again from 0 and `lastTriggeredAt` is set. */
@@ -143,6 +171,7 @@ export class WebhooksRepository {
       { _id: oid(id), userId: oid(userId), isActive: true, failureCount: { $gte: limit } },
       { $set: { isActive: false } },
     );
+    if (result.modifiedCount > 0) this.subscriptions.invalidate(Transactions.current());
     return { failureCount, disabled: result.modifiedCount > 0 };
   }
 }

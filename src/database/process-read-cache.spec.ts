@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { ClientSession } from 'mongoose';
-import { ApiKeyCredentialCache, CREDENTIAL_CACHE_MS } from './api-key-credential.cache';
+import { ProcessReadCache } from './process-read-cache';
+
+const TTL = 5_000;
 
 interface Credential {
   id: string;
@@ -10,9 +12,9 @@ interface Credential {
 
 const active = (id: string): Credential => ({ id, revokedAt: null, lastUsedAt: null });
 
-describe('API-key credential cache', () => {
+describe('process read cache', () => {
   let clock: number;
-  let cache: ApiKeyCredentialCache<Credential>;
+  let cache: ProcessReadCache<Credential>;
   let loads: number;
   const loader = (value: Credential | null) => async () => {
     loads += 1;
@@ -22,19 +24,19 @@ describe('API-key credential cache', () => {
   beforeEach(() => {
     clock = 1_000_000;
     loads = 0;
-    cache = new ApiKeyCredentialCache<Credential>(true, () => clock);
+    cache = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, keep: (c) => !c.revokedAt, now: () => clock });
   });
 
-  it('answers a repeated lookup from memory until the entry is CREDENTIAL_CACHE_MS old', async () => {
+  it('answers a repeated lookup from memory until the entry is ttlMs old', async () => {
     await cache.read('k', loader(active('a')));
     await cache.read('k', loader(active('b')));
     expect(loads).toBe(1);
-    clock += CREDENTIAL_CACHE_MS;
+    clock += TTL;
     expect(await cache.read('k', loader(active('c')))).toEqual(active('c'));
     expect(loads).toBe(2);
   });
 
-  it('never caches unknown or revoked keys', async () => {
+  it('never keeps null or what `keep` refuses (unknown and revoked keys)', async () => {
     await cache.read('k', loader(null));
     await cache.read('k', loader({ ...active('a'), revokedAt: new Date() }));
     await cache.read('k', loader(active('a')));
@@ -42,7 +44,7 @@ describe('API-key credential cache', () => {
   });
 
   it('reads every time when disabled (an external MongoDB)', async () => {
-    const off = new ApiKeyCredentialCache<Credential>(false, () => clock);
+    const off = new ProcessReadCache<Credential>({ enabled: false, ttlMs: TTL, max: 100, now: () => clock });
     await off.read('k', loader(active('a')));
     await off.read('k', loader(active('a')));
     expect(loads).toBe(2);
@@ -77,10 +79,19 @@ describe('API-key credential cache', () => {
     expect(loads).toBe(2);
   });
 
-  it('keeps lastUsedAt current after a touch, so the next request does not write it again', async () => {
+  it('empties itself when full', async () => {
+    const small = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 2, now: () => clock });
+    await small.read('a', loader(active('a')));
+    await small.read('b', loader(active('b')));
+    await small.read('c', loader(active('c')));
+    await small.read('a', loader(active('a')));
+    expect(loads).toBe(4);
+  });
+
+  it('applies an update to a cached entry (lastUsedAt after a touch, so the next request does not write it again)', async () => {
     await cache.read('k', loader(active('a')));
     const at = new Date(clock);
-    cache.noteUse('k', at);
+    cache.update('k', (c) => ({ ...c, lastUsedAt: at }));
     expect((await cache.read('k', loader(active('x'))))?.lastUsedAt).toBe(at);
   });
 });

@@ -1,0 +1,69 @@
+import type { ClientSession } from 'mongoose';
+
+export interface ProcessReadCacheOptions<V> {
+  /** Off: every read goes to the database (see the class comment for when it may be on). */
+  enabled: boolean;
+  /** How long an entry is trusted without a read: the backstop for writes by other clients. */
+  ttlMs: number;
+  /** Entries kept at most (the cache is emptied when full). */
+  max: number;
+  /** Whether a loaded value may be kept (default: any value but null). */
+  keep?: (value: V) => boolean;
+  now?: () => number;
+}
+
+/**
+ * Values read on every request and written rarely, kept in this process's memory so that the
+ * read costs no database round trip. Only a cache that sees every write stays exact, so it is on
+ * for the embedded database (one process owns it, and the owning repository invalidates it on
+ * each of its writes) and off for an external MongoDB, which several instances may share.
+ *
+ * A write empties the whole cache and bumps a generation: a read that was already on its way
+ * when the write landed is not kept, so it cannot bring the old state back. Loads must read the
+ * latest committed state (not a transaction's snapshot).
+ */
+export class ProcessReadCache<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
+  private generation = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ProcessReadCacheOptions<V>) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async read(key: string, load: () => Promise<V | null>): Promise<V | null> {
+    if (!this.options.enabled) return load();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > this.now()) return hit.value;
+    const generation = this.generation;
+    const value = await load();
+    if (value !== null && (this.options.keep?.(value) ?? true) && generation === this.generation) {
+      if (this.entries.size >= this.options.max) this.entries.clear();
+      this.entries.set(key, { value, expires: this.now() + this.options.ttlMs });
+    } else {
+      this.entries.delete(key);
+    }
+    return value;
+  }
+
+  /** A write this process made to a cached value's own bookkeeping (not one that changes what the cache decides). */
+  update(key: string, change: (value: V) => V): void {
+    const hit = this.entries.get(key);
+    if (hit) hit.value = change(hit.value);
+  }
+
+  /**
+   * Call after each write to the cached data. A read that was on its way meanwhile is not kept;
+   * inside a transaction the write is visible to other readers only once it commits, so the cache
+   * is emptied again when the session ends (a read between the two would have seen the old state).
+   */
+  invalidate(session?: ClientSession): void {
+    this.clear();
+    session?.once('ended', () => this.clear());
+  }
+
+  private clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+}
