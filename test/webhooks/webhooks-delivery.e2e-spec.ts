@@ -125,6 +125,28 @@ describe('webhook delivery (local receivers, WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
     expect(verify(subscribed.secret, rx.requests[0])).toBe(false);
   });
 
+  it('which webhooks get an event follows every create, edit, disable and delete at once (the subscription cache)', async () => {
+    const rx = await receiver();
+    const owner = await createAccount(t);
+    const published = () => service.enqueue(owner.userId, 'post.published', { ...postData(), publishedAt: new Date().toISOString() } as never);
+    const failed = () => service.enqueue(owner.userId, 'post.failed', { ...postData(), error: 'x' } as never);
+    expect(await published()).toBe(0); // read (and kept) while the user has no webhook
+    const hook = await createWebhook(t, owner, rx.url, ['post.published']);
+    expect(await published()).toBe(1);
+    await t.http
+      .patch(`/api/v1/webhooks/${hook._id}`)
+      .set(owner.apiHeaders)
+      .send({ events: ['post.failed'] })
+      .expect(200);
+    expect([await published(), await failed()]).toEqual([0, 1]);
+    await t.http.patch(`/api/v1/webhooks/${hook._id}`).set(owner.apiHeaders).send({ isActive: false }).expect(200);
+    expect(await failed()).toBe(0);
+    await t.http.patch(`/api/v1/webhooks/${hook._id}`).set(owner.apiHeaders).send({ isActive: true }).expect(200);
+    expect(await failed()).toBe(1);
+    await t.http.delete(`/api/v1/webhooks/${hook._id}`).set(owner.apiHeaders).expect(200);
+    expect(await failed()).toBe(0);
+  });
+
   it('an aborted transaction leaves no delivery (outbox rows commit with the change)', async () => {
     const rx = await receiver();
     const account = await createAccount(t);
