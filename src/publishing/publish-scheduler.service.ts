@@ -5,6 +5,19 @@ import { PublicationStateService, type ClaimedPost } from '../posts/publication-
 import { PublisherService } from './publisher.service';
 import { PUBLISHING_SETTINGS, type PublishingSettings } from './publishing-settings';
 
+/**
+ * How many posts the next claim round may take with `inFlight` posts claimed and not finished, or
+ * 0 to wait for some to finish: room for everything running plus one more round queued behind it.
+ * While work is queued, a claim waits for half a pool of room, so a round's commands (find, claim,
+ * read back, group and log writes) are shared by several posts instead of spent on each one as it
+ * finishes; every slot still has work queued meanwhile.
+ */
+export function claimRoom(settings: Pick<PublishingSettings, 'concurrency' | 'claimBatch'>, inFlight: number): number {
+  const room = Math.min(settings.claimBatch, 2 * settings.concurrency - inFlight);
+  const worthClaiming = inFlight === 0 ? 1 : Math.max(1, Math.min(settings.claimBatch, Math.ceil(settings.concurrency / 2)));
+  return room >= worthClaiming ? room : 0;
+}
+
 const TICK = 'publishing-tick';
 const HEARTBEAT = 'publishing-lease-heartbeat';
 
@@ -83,13 +96,8 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
     this.ticking = true;
     try {
       for (;;) {
-        // Room for everything running plus one more round of work queued behind it. While work is
-        // queued, the next claim waits for half a pool of room: a claim round's commands (find,
-        // claim, read back, group and log writes) are then shared by several posts, not spent on
-        // each one as it finishes, and the queue still holds work for every slot meanwhile.
-        const room = Math.min(this.settings.claimBatch, 2 * this.settings.concurrency - this.inFlight);
-        const worthClaiming = this.inFlight === 0 ? 1 : Math.min(this.settings.claimBatch, Math.ceil(this.settings.concurrency / 2));
-        if (room < Math.max(1, worthClaiming)) {
+        const room = claimRoom(this.settings, this.inFlight);
+        if (room === 0) {
           await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
           if (this.stopping) return;
           continue;
