@@ -76,9 +76,16 @@ async function throughput(total: number, callers: number, op: (i: number) => Pro
 
 // ---- baseline: TCP echo server in a worker thread, framed like the wire protocol ----------------
 
-const ECHO_WORKER = `
+/**
+ * The source of a worker-thread server of 16-byte-header-framed messages (the wire protocol's
+ * framing): `prelude` runs once, `onMessage` for each whole message `msg` on socket `s`. It
+ * listens on workerData.socketPath when given, else on a free loopback port, and posts where.
+ */
+function framedServer(prelude: string, onMessage: string): string {
+  return `
 const net = require('node:net');
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
+${prelude}
 const srv = net.createServer((s) => {
   s.setNoDelay(true);
   let pending = Buffer.alloc(0);
@@ -89,13 +96,18 @@ const srv = net.createServer((s) => {
       if (pending.length < len) break;
       const msg = Buffer.from(pending.subarray(0, len));
       pending = pending.subarray(len);
-      s.write(msg);
+      ${onMessage}
     }
   });
   s.on('error', () => {});
 });
-srv.listen(0, '127.0.0.1', () => parentPort.postMessage(srv.address().port));
+const socketPath = workerData && workerData.socketPath;
+if (socketPath) srv.listen(socketPath, () => parentPort.postMessage(socketPath));
+else srv.listen(0, '127.0.0.1', () => parentPort.postMessage(srv.address().port));
 `;
+}
+
+const ECHO_WORKER = framedServer('', 's.write(msg);');
 
 async function echoBaseline(): Promise<{ seq: Stats; conc: number }> {
   const worker = new Worker(ECHO_WORKER, { eval: true });
@@ -147,9 +159,8 @@ async function echoBaseline(): Promise<{ seq: Stats; conc: number }> {
 
 // ---- baseline: the driver against a server that answers at once --------------------------------
 
-const INSTANT_WORKER = `
-const net = require('node:net');
-const { parentPort } = require('node:worker_threads');
+const INSTANT_WORKER = framedServer(
+  `
 const { serialize, deserialize, Long } = require('bson');
 const OP_MSG = 2013;
 function reply(requestId, body) {
@@ -167,16 +178,8 @@ function reply(requestId, body) {
 const hello = () => ({ helloOk: true, isWritablePrimary: true, ismaster: true, maxBsonObjectSize: 16777216, maxMessageSizeBytes: 48000000,
   maxWriteBatchSize: 100000, localTime: new Date(), logicalSessionTimeoutMinutes: 30, connectionId: 1, minWireVersion: 0, maxWireVersion: 21, readOnly: false, ok: 1 });
 const found = serialize({ cursor: { firstBatch: [{ _id: 1, key: 'k1', owner: 'user1', scopes: ['posts:read', 'posts:write'], n: 0 }], id: Long.fromNumber(0), ns: 'bench.keys' }, ok: 1 });
-const srv = net.createServer((s) => {
-  s.setNoDelay(true);
-  let pending = Buffer.alloc(0);
-  s.on('data', (c) => {
-    pending = pending.length ? Buffer.concat([pending, c]) : c;
-    while (pending.length >= 4) {
-      const len = pending.readInt32LE(0);
-      if (pending.length < len) break;
-      const msg = pending.subarray(0, len);
-      pending = pending.subarray(len);
+`,
+  `
       const requestId = msg.readInt32LE(4);
       // The handshake and anything but find get a real answer; find gets the reply made in advance.
       const name = msg.readInt32LE(12) === OP_MSG ? Object.keys(deserialize(msg.subarray(21, 21 + msg.readInt32LE(21))))[0] : 'hello';
@@ -195,14 +198,8 @@ const srv = net.createServer((s) => {
       } else {
         s.write(reply(requestId, name === 'hello' || name === 'isMaster' || name === 'ismaster' ? hello() : { ok: 1 }));
       }
-    }
-  });
-  s.on('error', () => {});
-});
-const { socketPath } = require('node:worker_threads').workerData;
-if (socketPath) srv.listen(socketPath, () => parentPort.postMessage(socketPath));
-else srv.listen(0, '127.0.0.1', () => parentPort.postMessage(srv.address().port));
-`;
+`,
+);
 
 /** CPU of the calling thread per findOne when the server costs nothing: what the driver itself spends. */
 async function driverFloor(socketPath?: string): Promise<Stats> {
