@@ -60,18 +60,8 @@ export interface TransitionResult {
  * rollup commit in one transaction. Every write after the claim is conditional on the claim
  * token, so an instance that lost its lease cannot overwrite the new owner's work.
  */
-/**
- * How long the list of platforms with due posts is reused between claim rounds. It only decides
- * the fair split of a batch; reading it scans every due post, which under a backlog cost the
- * database more than the claims themselves. An empty list is never reused, so a post that comes
- * due on an idle engine is claimed at the next round.
- */
-export const DUE_PLATFORMS_REUSE_MS = 1_000;
-
 @Injectable()
 export class PublicationStateService implements OnModuleInit {
-  private duePlatformsRead?: { at: number; platforms: string[] };
-
   constructor(
     private readonly repository: PublicationStateRepository,
     private readonly transactions: Transactions,
@@ -100,7 +90,7 @@ export class PublicationStateService implements OnModuleInit {
     let full = expired.length >= options.limit;
     const room = options.limit - ids.length;
     if (room > 0) {
-      const platforms = await this.duePlatforms(now);
+      const platforms = await this.repository.duePlatforms(now);
       if (platforms.length) {
         const share = Math.max(1, Math.ceil(room / platforms.length));
         const perPlatform = await Promise.all(platforms.map((p) => this.repository.findDueIds(p, now, share)));
@@ -118,14 +108,6 @@ export class PublicationStateService implements OnModuleInit {
       if (group && String(group.userId) === c.scope.userId) c.group = group;
     }
     return { claimed, full };
-  }
-
-  private async duePlatforms(now: Date): Promise<string[]> {
-    const last = this.duePlatformsRead;
-    if (last?.platforms.length && Math.abs(now.getTime() - last.at) < DUE_PLATFORMS_REUSE_MS) return last.platforms;
-    const platforms = await this.repository.duePlatforms(now);
-    this.duePlatformsRead = { at: now.getTime(), platforms };
-    return platforms;
   }
 
   /** Writes the `processing` entries (group-level once, then per post); the batch's groups by id. */
