@@ -18,6 +18,18 @@ describe('storedDocument: the documents Mongoose would store', () => {
 
   const cases: Array<[string, () => Record<string, unknown>]> = [
     ['PostGroup', () => ({ content: 'c', status: 'draft', platformSettings: {}, platforms: ['x'], userId: new Types.ObjectId() })],
+    // Empty objects and undefined values inside a Mixed field, and an undefined field: Mongoose's minimize reaches them all.
+    [
+      'PostGroup',
+      () => ({
+        content: 'c',
+        status: 'draft',
+        scheduledTime: undefined,
+        platformSettings: { x: {}, y: { z: {}, u: undefined }, w: { a: 1, e: {} } },
+        platforms: ['x'],
+        userId: new Types.ObjectId(),
+      }),
+    ],
     [
       'PostGroup',
       () => ({
@@ -48,7 +60,9 @@ describe('storedDocument: the documents Mongoose would store', () => {
     const model = t.app.get<Model<unknown>>(getModelToken(name));
     const input = fields();
     const viaMongoose = await new model({ ...input }).save();
-    const doc = storedDocument<Record<string, unknown>>(model, { ...input }, new Date());
+    const before = JSON.stringify(input);
+    const doc = storedDocument<Record<string, unknown>>(model, input, new Date());
+    expect(JSON.stringify(input)).toBe(before); // the caller's objects are left as they were
     await model.collection.insertOne(doc as never);
     const [expected, actual] = await Promise.all([model.collection.findOne({ _id: viaMongoose._id }), model.collection.findOne({ _id: doc._id })]);
     const comparable = (d: Record<string, unknown> | null) => ({ ...d, _id: undefined, createdAt: undefined, updatedAt: undefined });
