@@ -6,6 +6,7 @@ import { effectiveEntitlements } from './entitlements';
 import { hashPassword, verifyPassword } from './password';
 import type { UserSummary } from './request-context';
 import type { UserRecord } from './schemas/user.schema';
+import { ProcessReadCache } from '../database/process-read-cache';
 import { UsersRepository, type UserChanges } from './users.repository';
 import { isObjectIdString } from '../database/object-id';
 import { validateInput } from '../common/validation/validate-input';
@@ -28,8 +29,7 @@ export interface AdminUserView extends UserSummary {
 
 /**
  * How long the API-key guard may reuse an owner's summary in this instance. Changes made through
- * this service drop the local entry at once; other instances see them within this time. Key
- * lookups are never cached (revocation is immediate everywhere).
+ * this service empty the cache at once; other instances see them within this time.
  */
 export const SUMMARY_CACHE_MS = 5_000;
 const SUMMARY_CACHE_MAX = 10_000;
@@ -39,7 +39,8 @@ const SUMMARY_CACHE_MAX = 10_000;
 export class UsersService {
   /** Hash of a random password: missing users are checked against it so timing does not tell. */
   private dummyHash: Promise<string> | null = null;
-  private readonly summaryCache = new Map<string, { user: UserSummary; expires: number }>();
+  /** On every database: a user change reaching other instances within SUMMARY_CACHE_MS is accepted. */
+  private readonly summaries = new ProcessReadCache<UserSummary>({ enabled: true, ttlMs: SUMMARY_CACHE_MS, max: SUMMARY_CACHE_MAX });
 
   constructor(private readonly users: UsersRepository) {}
 
@@ -67,18 +68,8 @@ export class UsersService {
   }
 
   /** findSummary through a short per-instance cache (the API-key guard's hot path). */
-  async findSummaryCached(userId: string): Promise<UserSummary | null> {
-    const now = Date.now();
-    const hit = this.summaryCache.get(userId);
-    if (hit && hit.expires > now) return hit.user;
-    const user = await this.findSummary(userId);
-    if (user) {
-      if (this.summaryCache.size >= SUMMARY_CACHE_MAX) this.summaryCache.clear();
-      this.summaryCache.set(userId, { user, expires: now + SUMMARY_CACHE_MS });
-    } else {
-      this.summaryCache.delete(userId);
-    }
-    return user;
+  findSummaryCached(userId: string): Promise<UserSummary | null> {
+    return this.summaries.read(userId, () => this.findSummary(userId));
   }
 
   /** Like findSummary, but 404 `User not found` when missing. */
@@ -148,7 +139,7 @@ export class UsersService {
     if (input.apiAccess !== undefined) changes.apiAccess = input.apiAccess;
     if (input.mcpAccess !== undefined) changes.mcpAccess = input.mcpAccess;
     const user = await this.users.update(userId, changes);
-    this.summaryCache.delete(userId);
+    this.summaries.invalidate();
     if (!user) throw ApiError.notFound(AuthMessages.userNotFound);
     return UsersService.toAdminView(user);
   }
@@ -159,7 +150,7 @@ export class UsersService {
     if (existing && existing._id.toHexString() !== userId) throw ApiError.conflict(AuthMessages.emailTaken);
     try {
       const user = await this.users.setEmail(userId, normalized);
-      this.summaryCache.delete(userId);
+      this.summaries.invalidate();
       if (!user) throw ApiError.notFound(AuthMessages.userNotFound);
       return UsersService.toSummary(user);
     } catch (err) {
@@ -211,7 +202,7 @@ export class UsersService {
     const existing = await this.users.findByEmail(normalizeEmail(email));
     if (existing) {
       const user = existing.isAdmin ? existing : await this.users.update(existing._id.toHexString(), { isAdmin: true });
-      this.summaryCache.delete(existing._id.toHexString());
+      this.summaries.invalidate();
       return { created: false, user: UsersService.toSummary(user ?? existing) };
     }
     const created = await this.create({ email, password, isAdmin: true });

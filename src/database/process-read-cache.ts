@@ -14,9 +14,11 @@ export interface ProcessReadCacheOptions<V> {
 
 /**
  * Values read on every request and written rarely, kept in this process's memory so that the
- * read costs no database round trip. Only a cache that sees every write stays exact, so it is on
- * for the embedded database (one process owns it, and the owning repository invalidates it on
- * each of its writes) and off for an external MongoDB, which several instances may share.
+ * read costs no database round trip. Only a cache that sees every write stays exact, so where a
+ * change must apply on the next request it is on for the embedded database (one process owns it,
+ * and the owning repository invalidates it on each of its writes) and off for an external MongoDB,
+ * which several instances may share. Where a reader accepts changes made through other instances
+ * arriving within `ttlMs` (the users' summaries), it is on everywhere.
  *
  * A write empties the whole cache and bumps a generation: a read that was already on its way
  * when the write landed is not kept, so it cannot bring the old state back. Loads must read the

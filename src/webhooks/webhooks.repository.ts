@@ -62,7 +62,7 @@ export class WebhooksRepository {
   /**
    * Each user's active webhooks and their events, read for every post event (the publisher's
    * outbox write): on the embedded database only, emptied by every write here that changes them
-   * (create, update, delete, disable after failures). A key write by another client is seen
+   * (create, update, delete, disable after failures). A write by another client (mongosh) is seen
    * within SUBSCRIPTIONS_CACHE_MS.
    */
   private readonly subscriptions: ProcessReadCache<Array<{ id: string; events: string[] }>>;
