@@ -2,6 +2,7 @@
 // plus sort gives, and the plan chosen must read few documents where an index allows it.
 import { ObjectId } from 'bson';
 import { Query } from 'mingo';
+import { mongoQuery } from '../src/query/operators';
 import { compileFilter, countFromIndex, scan } from '../src/query/planner';
 import { Collection } from '../src/storage/collection';
 import { Doc, keyString, sortComparator } from '../src/bson/values';
@@ -147,6 +148,52 @@ describe('query planner', () => {
     // MongoDB: NaN matches no range with a numeric bound.
     expect(compileFilter({ a: { $lt: 5 } }).test({ a: Number.NaN })).toBe(false);
     expect(compileFilter({ a: { $gte: -Infinity } }).test({ a: Number.NaN })).toBe(false);
+  });
+
+  it('the fast matcher answers like the operator context for dotted paths, null and $and / $or / $nor', () => {
+    const d = (iso: string) => new Date(iso);
+    const oid = new ObjectId();
+    const docs: Doc[] = [
+      {},
+      { status: 'scheduled', nextAttemptAt: null, claim: { token: 't1', leaseUntil: d('2026-01-02') } },
+      { status: 'scheduled', nextAttemptAt: d('2026-01-01'), claim: null },
+      { status: 'processing', claim: { token: 't2', leaseUntil: d('2025-12-01'), owner: oid } },
+      { status: 'processing', claim: 'not a document' },
+      { status: ['scheduled', 'x'], nextAttemptAt: [null, 3], claim: [{ token: 't1' }, { token: 't3' }] }, // arrays on the way: mingo's
+      { claim: { token: ['t1', 't2'], leaseUntil: [d('2025-01-01')] } },
+      { claim: { token: { t1: 1 } }, a: { b: { c: 5 } } },
+      { a: { b: [{ c: 5 }, { c: 6 }] } },
+      { a: { b: null } },
+      { a: 5 },
+      { constructor: 1, a: { b: { c: null } } },
+    ];
+    const filters: Doc[] = [
+      { nextAttemptAt: null },
+      { nextAttemptAt: { $eq: null } },
+      { nextAttemptAt: { $ne: null } },
+      { 'claim.token': 't1' },
+      { 'claim.token': null },
+      { 'claim.token': { $ne: null } },
+      { 'claim.token': { $in: ['t1', 't2'] } },
+      { 'claim.leaseUntil': { $lt: d('2026-01-01') } },
+      { 'claim.owner': oid },
+      { 'a.b.c': 5 },
+      { 'a.b.c': null },
+      { 'a.b': null },
+      { status: 'scheduled', $or: [{ nextAttemptAt: null }, { nextAttemptAt: { $lte: d('2026-06-01') } }] },
+      { $or: [{ status: 'processing', 'claim.leaseUntil': { $lt: d('2026-01-01') } }, { status: 'scheduled' }] },
+      { $and: [{ 'claim.token': 't1' }, { status: { $ne: 'x' } }] },
+      { $nor: [{ status: 'processing' }, { 'a.b.c': 6 }] },
+      { $or: [{ 'claim.token': 't3' }, { a: 5 }] },
+      { 'constructor.x': 1 }, // an inherited name: mingo's
+    ];
+    for (const filter of filters) {
+      const reference = mongoQuery(filter);
+      const fast = compileFilter(filter);
+      expect({ filter, matches: docs.map((doc) => fast.test(doc)) }).toEqual({ filter, matches: docs.map((doc) => reference.test(doc)) });
+      // Only the inherited name is compiled by mingo (a mingo Query has `compile`).
+      expect({ filter, mingo: 'compile' in fast }).toEqual({ filter, mingo: 'constructor.x' in filter });
+    }
   });
 
   it('a unique index fixed by equalities wins over a range on another index', () => {

@@ -237,30 +237,114 @@ function simpleFieldTest(value: unknown): FieldTest | undefined {
   return tests.length === 1 ? tests[0] : (a) => tests.every((t) => t(a));
 }
 
+/** A path's value could not be read without walking an array: mingo decides for this document. */
+const UNDECIDED = Symbol('undecided');
+type FastTest = (doc: Doc) => boolean | typeof UNDECIDED;
+
 /**
- * Matcher for filters made only of top-level fields compared with scalars (`findOne({ key })`,
- * `updateOne({ _id })`, a page's `{ postGroupId: { $in: ids } }`, the outbox's
- * `{ status, availableAt: { $lte: now }, webhookId: { $nin: busy } }` — most of an app's
- * traffic). Building a mingo Query costs ~0.1 ms per request (it copies mingo's whole operator
- * table on every construction), and mingo's $in/$nin hash every listed value on every test;
- * this gives MongoDB's answers directly (equality: the field's value equals, or the field is an
- * array with an element that equals).
+ * A path's value in a document: a plain field, or a dotted path through embedded documents (a
+ * scalar on the way means the path is missing, as in MongoDB). An array on the way spreads the
+ * path over its elements, which is mingo's to decide.
  */
-function scalarConditionMatcher(filter: Doc): Matcher | undefined {
+function pathReader(path: string): ((doc: Doc) => unknown) | undefined {
+  const parts = path.split('.');
+  // (names inherited from Object.prototype, e.g. 'constructor', and empty segments are left to mingo)
+  if (parts.some((p) => !p || p.startsWith('$') || p in Object.prototype)) return undefined;
+  if (parts.length === 1) return (doc) => doc[path];
+  return (doc) => {
+    let cur: unknown = doc;
+    for (const part of parts) {
+      if (Array.isArray(cur)) return UNDECIDED;
+      if (!isPlainObject(cur)) return undefined;
+      cur = cur[part];
+    }
+    return cur;
+  };
+}
+
+/** `{ f: null }`: the field is null or missing, or an array holding null. */
+function isNullish(a: unknown): boolean {
+  return a === null || a === undefined || (Array.isArray(a) && a.some((x) => x === null));
+}
+
+/** `null`, `{ $eq: null }` and `{ $ne: null }`; undefined for anything else. */
+function nullFieldTest(value: unknown): FieldTest | undefined {
+  if (value === null) return isNullish;
+  if (!isPlainObject(value)) return undefined;
+  const ops = Object.keys(value);
+  if (ops.length !== 1 || value[ops[0]] !== null) return undefined;
+  if (ops[0] === '$eq') return isNullish;
+  if (ops[0] === '$ne') return (a) => !isNullish(a);
+  return undefined;
+}
+
+/**
+ * The fast test of a filter made of fields (plain or dotted) compared with scalars or null, and
+ * of `$and` / `$or` / `$nor` over such filters; undefined when any part is beyond it.
+ */
+function fastFilterTest(filter: Doc): FastTest | undefined {
   const keys = Object.keys(filter);
-  if (keys.length > 6) return undefined;
-  const entries: Array<readonly [string, FieldTest]> = [];
+  if (keys.length > 8) return undefined;
+  const tests: FastTest[] = [];
   for (const k of keys) {
-    // (names inherited from Object.prototype, e.g. 'constructor', are left to mingo)
-    if (k.startsWith('$') || k.includes('.') || k in Object.prototype) return undefined;
-    const test = simpleFieldTest(filter[k]);
-    if (!test) return undefined;
-    entries.push([k, test]);
+    const value = filter[k];
+    if (k === '$and' || k === '$or' || k === '$nor') {
+      // (an empty or malformed list is an error mingo reports)
+      if (!Array.isArray(value) || !value.length || value.length > 8 || !value.every(isPlainObject)) return undefined;
+      const subs = value.map((sub) => fastFilterTest(sub as Doc));
+      if (subs.some((t) => !t)) return undefined;
+      tests.push(logicalTest(k, subs as FastTest[]));
+      continue;
+    }
+    if (k.startsWith('$')) return undefined;
+    const read = pathReader(k);
+    const test = simpleFieldTest(value) ?? nullFieldTest(value);
+    if (!read || !test) return undefined;
+    tests.push((doc) => {
+      const v = read(doc);
+      return v === UNDECIDED ? UNDECIDED : test(v);
+    });
   }
+  return tests.length === 1 ? tests[0] : logicalTest('$and', tests);
+}
+
+/**
+ * `$and`: a false part decides (false); `$or`: a true part decides (true); `$nor`: a true part
+ * decides (false). Undecided when no part decided and one could not answer.
+ */
+function logicalTest(op: string, tests: FastTest[]): FastTest {
+  const stopOn = op !== '$and';
+  const answer = op === '$or';
+  return (doc) => {
+    let undecided = false;
+    for (const t of tests) {
+      const r = t(doc);
+      if (r === UNDECIDED) undecided = true;
+      else if (r === stopOn) return answer;
+    }
+    return undecided ? UNDECIDED : !answer;
+  };
+}
+
+/**
+ * Matcher for filters made of fields (plain or dotted through embedded documents) compared with
+ * scalars or null, under `$and` / `$or` / `$nor` (`findOne({ key })`, `updateOne({ _id })`, a
+ * page's `{ postGroupId: { $in: ids } }`, the outbox's `{ status, availableAt: { $lte: now },
+ * webhookId: { $nin: busy } }`, the publisher's `{ status, scheduledTime: { $lte: now }, $or:
+ * [{ nextAttemptAt: null }, …] }` and `{ 'claim.token': t }` — most of an app's traffic).
+ * Building a mingo Query costs ~0.1 ms (it copies mingo's whole operator table on every
+ * construction), and testing through it costs microseconds per document; this gives MongoDB's
+ * answers directly (equality: the field's value equals, or the field is an array with an element
+ * that equals). A document whose dotted path crosses an array goes to mingo, built on first need.
+ */
+function fastConditionMatcher(filter: Doc, slow: () => Matcher): Matcher | undefined {
+  const fast = fastFilterTest(filter);
+  if (!fast) return undefined;
+  let fallback: Matcher | undefined;
   return {
     test(doc: Doc): boolean {
-      for (const [k, test] of entries) if (!test(doc[k])) return false;
-      return true;
+      const r = fast(doc);
+      return r === UNDECIDED ? (fallback ??= slow()).test(doc) : r;
     },
   };
 }
@@ -302,15 +386,14 @@ function rewriteAll(filter: Doc): Doc {
 
 export function compileFilter(filter: Doc, collation?: Collation): Matcher {
   if (filter && '$where' in filter) throw new MongoError('BadValue', '$where is not supported by the embedded MongoDB server');
-  if (isPlainObject(filter) && !collation) {
-    const fast = scalarConditionMatcher(filter);
-    if (fast) return fast;
-  }
-  try {
-    return mongoQuery(rewriteAll(filter ?? {}), collation ? { scriptEnabled: false, collation: collation.spec } : { scriptEnabled: false });
-  } catch (e) {
-    throw new MongoError('BadValue', (e as Error).message);
-  }
+  const slow = (): Matcher => {
+    try {
+      return mongoQuery(rewriteAll(filter ?? {}), collation ? { scriptEnabled: false, collation: collation.spec } : { scriptEnabled: false });
+    } catch (e) {
+      throw new MongoError('BadValue', (e as Error).message);
+    }
+  };
+  return (isPlainObject(filter) && !collation && fastConditionMatcher(filter, slow)) || slow();
 }
 
 function isScalarForIndex(v: unknown): boolean {

@@ -47,49 +47,80 @@ function isPlainModifier(modifier: Doc, arrayFilters: Doc[] | undefined): boolea
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const mingoUtil = require('mingo/util') as { isEqual(a: unknown, b: unknown): boolean; cloneDeep<T>(v: T): T };
 
-function isTopLevelField(path: string): boolean {
-  return path !== '_id' && !path.includes('.') && !path.includes('$') && !(path in Object.prototype);
+/**
+ * A path the direct operators below may apply: a plain field, or a dotted path through embedded
+ * documents (not `_id`, no `$`, no empty segment, no name inherited from Object.prototype).
+ */
+function directPath(path: string): string[] | undefined {
+  const parts = path.split('.');
+  if (parts[0] === '_id' || parts.some((p) => !p || p.includes('$') || p in Object.prototype)) return undefined;
+  return parts;
 }
 
 /**
- * `$set` / `$inc` / `$unset` / `$push` of top-level fields (the bulk of real updates: counters,
- * flags, timestamps, an attempt appended to a log), applied directly with mingo's semantics for
- * those operators: $set skips an equal value and stores a deep copy, $inc adds to a number or a
- * missing field (other types are left alone, as mingo does), $unset deletes, $push appends a
- * deep copy (creating the array). Even with the trimmed call below, mingo's updater
- * rebuilds its operator tables per call (~0.2 ms); this takes microseconds. Returns false —
- * having changed nothing — for anything else, which then goes through mingo.
+ * The embedded document holding a path's last field, walking `target` (missing documents on the
+ * way are created when `create`, else undefined is returned). null when something other than an
+ * embedded document is on the way (an array, a scalar, null): mingo applies or rejects that.
+ */
+function holderOf(target: Doc, parts: string[], create: boolean): Doc | null | undefined {
+  let cur: Doc = target;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const next = cur[parts[i]];
+    if (next === undefined) {
+      if (!create) return undefined;
+      cur = cur[parts[i]] = {};
+    } else if (isPlainObject(next)) cur = next;
+    else return null;
+  }
+  return cur;
+}
+
+/**
+ * `$set` / `$inc` / `$unset` / `$push` of plain fields and of dotted paths through embedded
+ * documents (the bulk of real updates: counters, flags, timestamps, a claim's fields, an attempt
+ * appended to a log), applied directly with mingo's semantics for those operators: $set skips an
+ * equal value and stores a deep copy, $inc adds to a number or a missing field (other types are
+ * left alone, as mingo does), $unset deletes, $push appends a deep copy (creating the array);
+ * missing embedded documents on a path are created (not by $unset). Even with the trimmed call
+ * below, mingo's updater rebuilds its operator tables per call (~0.2 ms); this takes
+ * microseconds. Returns false — having changed nothing — for anything else (an array or a
+ * scalar on a path among them), which then goes through mingo.
  */
 function applySimpleOperators(target: Doc, modifier: Doc): boolean {
+  const steps: Array<{ op: string; parts: string[]; v: unknown }> = [];
   for (const op of Object.keys(modifier)) {
     if (op !== '$set' && op !== '$inc' && op !== '$unset' && op !== '$push') return false;
     const fields = modifier[op] as Doc;
     for (const path of Object.keys(fields)) {
-      if (!isTopLevelField(path)) return false;
+      const parts = directPath(path);
+      const holder = parts && holderOf(target, parts, false);
+      if (!parts || holder === null) return false;
+      // (a $push onto something other than an array is an error: mingo's to report)
+      if (op === '$push' && holder && holder[parts[parts.length - 1]] !== undefined && !Array.isArray(holder[parts[parts.length - 1]])) return false;
       const v = fields[path];
       if (op === '$inc' && (typeof v !== 'number' || Number.isNaN(v))) return false;
       if ((op === '$set' || op === '$push') && v === undefined) return false;
       // $push of one value onto an array (or a missing field); $each and friends, and a field
       // that is not an array (an error), are mingo's.
       if (op === '$push' && isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$'))) return false;
+      steps.push({ op, parts, v });
     }
   }
-  for (const op of Object.keys(modifier)) {
-    const fields = modifier[op] as Doc;
-    for (const path of Object.keys(fields)) {
-      const v = fields[path];
-      if (op === '$set') {
-        if (!mingoUtil.isEqual(target[path], v)) target[path] = mingoUtil.cloneDeep(v);
-      } else if (op === '$push') {
-        const copy = mingoUtil.cloneDeep(v);
-        if (Array.isArray(target[path])) (target[path] as unknown[]).push(copy);
-        else target[path] = [copy];
-      } else if (op === '$inc') {
-        const cur = target[path];
-        if ((typeof cur === 'number' && !Number.isNaN(cur)) || cur === undefined) target[path] = ((cur as number) || 0) + (v as number);
-      } else if (Object.prototype.hasOwnProperty.call(target, path)) {
-        delete target[path];
-      }
+  for (const { op, parts, v } of steps) {
+    const holder = holderOf(target, parts, op !== '$unset');
+    if (!holder) continue; // $unset under a missing document
+    const field = parts[parts.length - 1];
+    if (op === '$set') {
+      if (!mingoUtil.isEqual(holder[field], v)) holder[field] = mingoUtil.cloneDeep(v);
+    } else if (op === '$push') {
+      const copy = mingoUtil.cloneDeep(v);
+      if (Array.isArray(holder[field])) (holder[field] as unknown[]).push(copy);
+      else holder[field] = [copy];
+    } else if (op === '$inc') {
+      const cur = holder[field];
+      if ((typeof cur === 'number' && !Number.isNaN(cur)) || cur === undefined) holder[field] = ((cur as number) || 0) + (v as number);
+    } else if (Object.prototype.hasOwnProperty.call(holder, field)) {
+      delete holder[field];
     }
   }
   return true;
@@ -416,16 +447,22 @@ function splitAllPositional(modifier: Doc): Doc[] | undefined {
   return parts.filter((p) => Object.keys(p).length);
 }
 
-/** `$push` onto a top-level field holding something other than an array fails, as in MongoDB. */
+/**
+ * `$push` onto a field (top-level, or through embedded documents) holding something other than
+ * an array fails, as in MongoDB, which names the field by its last segment.
+ */
 function assertPushTargets(doc: Doc, modifier: Doc): void {
   if (!isPlainObject(modifier.$push)) return;
   for (const path of Object.keys(modifier.$push)) {
-    if (!isTopLevelField(path)) continue;
-    const current = doc[path];
+    const parts = directPath(path);
+    if (!parts) continue;
+    const holder = holderOf(doc, parts, false);
+    const field = parts[parts.length - 1];
+    const current = holder && Object.prototype.hasOwnProperty.call(holder, field) ? holder[field] : undefined;
     if (current !== undefined && !Array.isArray(current)) {
       throw new MongoError(
         'BadValue',
-        `The field '${path}' must be an array but is of type ${bsonTypeName(current)} in document {_id: ${renderValue(doc._id)}}`,
+        `The field '${field}' must be an array but is of type ${bsonTypeName(current)} in document {_id: ${renderValue(doc._id)}}`,
       );
     }
   }

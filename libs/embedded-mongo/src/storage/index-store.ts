@@ -155,6 +155,8 @@ export class IndexStore {
    * touches nothing: the keys are computed once each and compared.
    */
   replace(id: string, prev: Doc, doc: Doc): void {
+    // Indexed values left as they were (the same value, or an equal date): no keys to build.
+    if (!this.partial && this.paths.every((p) => sameStoredValue(getPath(prev, p), getPath(doc, p)))) return;
     const before = this.keysFor(prev);
     const after = this.keysFor(doc);
     if (sameKeys(before, after)) return;
@@ -263,6 +265,11 @@ export class IndexStore {
 }
 
 const DATE_RANK = typeRank(new Date(0));
+
+/** True for values an index keys identically without looking further: one value, or equal dates. */
+function sameStoredValue(a: unknown, b: unknown): boolean {
+  return a === b || (a instanceof Date && b instanceof Date && a.getTime() === b.getTime());
+}
 
 function sameKeys(a: IndexKey[] | null, b: IndexKey[] | null): boolean {
   if (!a || !b) return a === b;
