@@ -3,9 +3,9 @@
 import { ObjectId } from 'bson';
 import { Query } from 'mingo';
 import { mongoQuery } from '../src/query/operators';
-import { compileFilter, countFromIndex, scan } from '../src/query/planner';
+import { compileFilter, countFromIndex, distinctFromIndex, scan } from '../src/query/planner';
 import { Collection } from '../src/storage/collection';
-import { Doc, keyString, sortComparator } from '../src/bson/values';
+import { compareValues, Doc, keyString, sortComparator } from '../src/bson/values';
 
 const PLATFORMS = ['linkedin', 'twitter', 'threads', 'mastodon', 'bluesky', 'facebook', 'telegram', 'instagram', 'youtube', 'tiktok'];
 const STATUSES = ['draft', 'scheduled', 'published', 'failed'];
@@ -194,6 +194,56 @@ describe('query planner', () => {
       // Only the inherited name is compiled by mingo (a mingo Query has `compile`).
       expect({ filter, mingo: 'compile' in fast }).toEqual({ filter, mingo: 'constructor.x' in filter });
     }
+  });
+
+  it('reads distinct values from an index (one matching document per value) as a full scan would find them', () => {
+    const distinctRef = (coll: Collection, filter: Doc, field: string): unknown[] => {
+      const q = mongoQuery(filter);
+      const seen = new Map<string, unknown>();
+      for (const { doc } of coll.docs.values()) {
+        if (!q.test(doc) || doc[field] === undefined) continue;
+        for (const x of Array.isArray(doc[field]) ? (doc[field] as unknown[]) : [doc[field]]) if (!seen.has(keyString(x))) seen.set(keyString(x), x);
+      }
+      return [...seen.values()].sort((a, b) => compareValues(a, b));
+    };
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day));
+    const cases: Array<[Doc, string]> = [
+      [{ userId: user }, 'status'],
+      [{ userId: user, scheduledTime: { $lte: at(3) } }, 'status'], // the range bounds each walk
+      [{ userId: user }, 'platforms'], // multikey: the elements
+      [{ userId: user, $or: [{ status: 'failed' }, { status: 'draft' }] }, 'platforms'],
+    ];
+    for (const [filter, field] of cases) {
+      let reads = 0;
+      const get = c.get.bind(c);
+      c.get = (id: string) => (reads++, get(id));
+      let got: unknown[] | undefined;
+      try {
+        got = distinctFromIndex(c, undefined, filter, field);
+      } finally {
+        c.get = get;
+      }
+      expect({ filter, field, values: got?.sort((a, b) => compareValues(a, b)) }).toEqual({ filter, field, values: distinctRef(c, filter, field) });
+      expect({ filter, reads: reads < 100 }).toEqual({ filter, reads: true }); // of ~6,700 documents of this user
+    }
+    // No index starts with the filter's equalities then the field, or another equality would be
+    // tested document by document (each value's walk could read all its documents): the caller scans.
+    expect(distinctFromIndex(c, undefined, { status: 'draft' }, 'platforms')).toBeUndefined();
+    expect(distinctFromIndex(c, undefined, { userId: user, status: 'nope' }, 'platforms')).toBeUndefined();
+    expect(distinctFromIndex(c, undefined, { userId: user, scheduledTime: { $gt: at(9) }, platforms: 'tiktok' }, 'status')).toBeUndefined();
+
+    // A null key stands for null, a missing field and an empty array alike: only a stored null is a value.
+    const n = new Collection('db', 'nulls');
+    n.addIndex({ v: 2, key: { kind: 1, tag: 1 }, name: 'kind_tag' });
+    const docs: Doc[] = [
+      { _id: 1, kind: 'a' },
+      { _id: 2, kind: 'a', tag: [] },
+      { _id: 3, kind: 'a', tag: 'x' },
+      { _id: 4, kind: 'b', tag: null },
+      { _id: 5, kind: 'b', tag: ['y', null] },
+    ];
+    docs.forEach((d, i) => n.put(keyString(d._id), d, i + 1));
+    for (const kind of ['a', 'b']) expect(distinctFromIndex(n, undefined, { kind }, 'tag')).toEqual(distinctRef(n, { kind }, 'tag'));
   });
 
   it('a unique index fixed by equalities wins over a range on another index', () => {

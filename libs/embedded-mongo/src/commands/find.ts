@@ -3,7 +3,7 @@ import { Long } from 'bson';
 import { MongoError } from '../errors';
 import { copyTypes } from '../query/agg-types';
 import { mongoQuery } from '../query/operators';
-import { compileFilter, countFromIndex, resolveHint, scan } from '../query/planner';
+import { compileFilter, countFromIndex, distinctFromIndex, resolveHint, scan } from '../query/planner';
 import { compareValues, Doc, getPath, isPlainObject, keyString, NUM_TYPES, NumTypeTable, toNumber } from '../bson/values';
 import { effectiveCollation } from './collation';
 import { collName, CommandContext, Handler, overlayFor } from './context';
@@ -227,8 +227,11 @@ const distinct: Handler = (cmd, ctx) => {
   const query = optDoc(cmd, 'query', 'distinct') ?? {};
   const collation = effectiveCollation(cmd.collation, coll);
   compileFilter(query, collation);
+  const overlay = overlayFor(ctx, coll);
+  const fromIndex = distinctFromIndex(coll, overlay, query, key, collation);
+  if (fromIndex) return { values: fromIndex.sort((a, b) => compareValues(a, b)), ok: 1 };
   const seen = new Map<string, unknown>();
-  for (const hit of scan(coll, overlayFor(ctx, coll), query, { collation })) {
+  for (const hit of scan(coll, overlay, query, { collation })) {
     const v = getPath(hit.doc, key);
     if (v === undefined) continue;
     for (const x of Array.isArray(v) ? v : [v]) {

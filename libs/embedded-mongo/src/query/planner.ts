@@ -648,6 +648,73 @@ export function countFromIndex(
   return undefined;
 }
 
+/**
+ * distinct's values of a plain `field`, read from an index whose leading fields the filter fixes
+ * with single equalities and whose next field is `field`: for each value there (the index jumps
+ * from one to the next), the documents under it are tested until one matches the filter (a range
+ * of the filter on the index's following field bounds that walk). The publisher's "platforms with
+ * due posts" reads one entry per platform instead of every due post. Undefined when no index
+ * serves (or a transaction's writes, or a collation, are in play): the caller scans.
+ */
+export function distinctFromIndex(
+  coll: Collection | undefined,
+  overlay: Map<string, Doc | null> | undefined,
+  filter: Doc,
+  field: string,
+  collation?: Collation,
+): unknown[] | undefined {
+  if (!coll || overlay?.size || collation || !isPlainObject(filter) || field.includes('.') || field.startsWith('$')) return undefined;
+  const conds = analyse(filter);
+  let best: { index: IndexStore; prefix: unknown[]; range?: FieldCond } | undefined;
+  for (const index of coll.indexes.values()) {
+    if (!usable(index)) continue;
+    const k = index.fields.findIndex(([f]) => f === field);
+    if (k < 0) continue;
+    const prefix: unknown[] = [];
+    for (let i = 0; i < k; i++) {
+      const c = conds.get(index.fields[i][0]);
+      if (!c?.eq || c.eq.length !== 1 || c.lo || c.hi || !isSimpleEqValue(c.eq[0])) break;
+      prefix.push(c.eq[0]);
+    }
+    if (prefix.length !== k) continue;
+    const next = index.fields[k + 1] && !index.isMultikeyAt(k + 1) ? conds.get(index.fields[k + 1][0]) : undefined;
+    const range = next && !next.eq && (next.lo || next.hi) ? next : undefined;
+    // Every indexable condition of the filter must narrow the walk (another equality left to the
+    // per-document test could make each value's walk read all its documents: a scan does better).
+    const narrowed = new Set(index.fields.slice(0, k + (range ? 2 : 0)).map(([f]) => f));
+    if ([...conds.keys()].some((f) => f !== field && !narrowed.has(f))) continue;
+    // An index whose next field bounds each value's walk by the filter's range beats one that does not.
+    if (!best || (range && !best.range)) best = { index, prefix, range };
+  }
+  return best && distinctWalk(coll, best.index, best.prefix, best.range, field, compileFilter(filter));
+}
+
+function distinctWalk(coll: Collection, index: IndexStore, prefix: unknown[], range: FieldCond | undefined, field: string, query: Matcher): unknown[] {
+  const k = prefix.length;
+  const dir = index.fields[k][1];
+  const inPrefix = stretchPosition(index, prefix, undefined);
+  const values: unknown[] = [];
+  let at = index.sorted.seek((e) => inPrefix(e) < 0);
+  for (;;) {
+    const first = index.sorted.forward(at).next();
+    if (first.done || inPrefix(first.value) !== 0) return values;
+    const v = first.value.k[k];
+    for (const e of walk(index, [...prefix, v], range, false)) {
+      const doc = coll.get(e.id);
+      if (!doc || !query.test(doc)) continue;
+      // A null key also stands for a missing field or an empty array, which distinct skips.
+      const own = doc[field];
+      if (v === null && !(own === null || (Array.isArray(own) && own.includes(null)))) continue;
+      values.push(v);
+      break;
+    }
+    at = index.sorted.seek((e) => {
+      const p = inPrefix(e);
+      return p < 0 || (p === 0 && compareValues(e.k[k], v) * dir <= 0);
+    });
+  }
+}
+
 /** Entries of `index` whose leading fields equal `prefix` (and whose next field is in `range`). */
 function countStretch(index: IndexStore, prefix: unknown[], range: FieldCond | undefined): number {
   const pos = stretchPosition(index, prefix, range);
