@@ -1,9 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { PlatformName } from '../platforms/platform-adapter';
 import { PlatformConnection } from './schemas/connection.schema';
+import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
 import { isObjectIdString } from '../database/object-id';
+import { ProcessReadCache } from '../database/process-read-cache';
+import { Transactions } from '../database/transactions';
 
 /** A connection as the service sees it, without token ciphertext. */
 /** A connection as the services see it: string ids, without its tokens or upkeep bookkeeping. */
@@ -27,6 +30,15 @@ export interface UpsertConnectionData {
   instanceUrl: string | null;
   type: string | null;
 }
+
+/** A connection with the ciphertext of its tokens, as publishing reads it. */
+export interface ConnectionWithSecrets {
+  record: ConnectionRecord;
+  secrets: ConnectionSecrets;
+}
+
+/** How old a cached connection may be: the backstop for writes by other clients (mongosh). */
+export const CONNECTION_CACHE_MS = 5_000;
 
 const WITHOUT_SECRETS = { accessTokenEncrypted: 0, refreshTokenEncrypted: 0 } as const;
 
@@ -58,7 +70,24 @@ const oid = (id: string) => new Types.ObjectId(id);
 /** The only code touching the connections collection; every query carries the owning userId. */
 @Injectable()
 export class ConnectionsRepository {
-  constructor(@InjectModel(PlatformConnection.name) private readonly model: Model<PlatformConnection>) {}
+  /**
+   * Publishing's read of a connection and its token ciphertext, once per post: on the embedded
+   * database only, emptied by every write here that could change it (ProcessReadCache). Its
+   * `lastSuccessfulPost` may trail (that write does not empty it): credentials do not use it.
+   */
+  private readonly withSecrets: ProcessReadCache<ConnectionWithSecrets>;
+
+  constructor(
+    @InjectModel(PlatformConnection.name) private readonly model: Model<PlatformConnection>,
+    @Inject(DATABASE_INFO) database: DatabaseInfo,
+  ) {
+    this.withSecrets = new ProcessReadCache<ConnectionWithSecrets>({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000 });
+  }
+
+  /** After each write that may change a connection's credentials (inside a transaction, again once it ends). */
+  private written(): void {
+    this.withSecrets.invalidate(Transactions.current());
+  }
 
   async listByUser(userId: string): Promise<ConnectionRecord[]> {
     const docs = await this.model
@@ -86,8 +115,14 @@ export class ConnectionsRepository {
   }
 
   /** A connection and the ciphertext of its tokens in one read (publishing only). */
-  async findWithSecrets(userId: string, id: string): Promise<{ record: ConnectionRecord; secrets: ConnectionSecrets } | null> {
+  async findWithSecrets(userId: string, id: string): Promise<ConnectionWithSecrets | null> {
     if (!isObjectIdString(id)) return null;
+    // Inside a transaction the read must see the transaction's own writes: not from the cache.
+    if (Transactions.current()) return this.loadWithSecrets(userId, id);
+    return this.withSecrets.read(`${userId}:${id}`, () => this.loadWithSecrets(userId, id));
+  }
+
+  private async loadWithSecrets(userId: string, id: string): Promise<ConnectionWithSecrets | null> {
     const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }).lean<LeanConnection>();
     if (!doc) return null;
     return { record: toRecord(doc), secrets: { accessTokenEncrypted: doc.accessTokenEncrypted, refreshTokenEncrypted: doc.refreshTokenEncrypted ?? null } };
@@ -125,6 +160,7 @@ export class ConnectionsRepository {
         { upsert: true, returnDocument: 'after', projection: WITHOUT_SECRETS },
       )
       .lean<LeanConnection>();
+    this.written();
     return toRecord(doc!);
   }
 
@@ -132,6 +168,7 @@ export class ConnectionsRepository {
   async delete(userId: string, id: string): Promise<boolean> {
     if (!isObjectIdString(id)) return false;
     const result = await this.model.deleteOne({ _id: oid(id), userId: oid(userId) });
+    this.written();
     return result.deletedCount === 1;
   }
 
@@ -163,6 +200,7 @@ export class ConnectionsRepository {
     if (tokens.refreshTokenEncrypted !== undefined) set.refreshTokenEncrypted = tokens.refreshTokenEncrypted;
     if (tokens.accessTokenExpiresAt !== undefined) set.accessTokenExpiresAt = tokens.accessTokenExpiresAt;
     await this.model.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: set });
+    this.written();
   }
 
   /**
@@ -201,6 +239,7 @@ export class ConnectionsRepository {
     const doc = await this.model
       .findOneAndUpdate({ _id: oid(id), userId: oid(userId) }, { $set: set }, { returnDocument: 'after', projection: WITHOUT_SECRETS })
       .lean<LeanConnection>();
+    this.written();
     return doc ? toRecord(doc) : null;
   }
 }

@@ -273,4 +273,29 @@ describe('Publishing engine: scheduled posts go out (twitter + mastodon fakes)',
       twitter.latencyMs = 0;
     }
   });
+
+  it("a reconnect's new token and a disconnect apply to the very next publish (the connection read is cached)", async () => {
+    mastodon.setToken('md-first');
+    const conn = await createConnection(t, account.userId, {
+      platform: 'mastodon',
+      externalId: 'cache-1',
+      accessToken: 'md-first',
+      instanceUrl: mastodon.baseUrl,
+    });
+    expect((await waitForGroup(t, account.apiHeaders, await schedule(unique('first token'), [conn.platformId]))).status).toBe('published');
+    // Re-authorised: the old token is dead at once, so only the new one can publish.
+    mastodon.setToken('md-first', 'revoked');
+    mastodon.setToken('md-second');
+    await createConnection(t, account.userId, { platform: 'mastodon', externalId: 'cache-1', accessToken: 'md-second', instanceUrl: mastodon.baseUrl });
+    expect((await waitForGroup(t, account.apiHeaders, await schedule(unique('second token'), [conn.platformId]))).status).toBe('published');
+    // Gone between scheduling and publishing: CONNECTION_NOT_FOUND, not a publish with a cached token.
+    const res = await t.http
+      .post('/api/v1/create-post')
+      .set(account.apiHeaders)
+      .send({ content: unique('after disconnect'), platforms: [conn.platformId], scheduledTime: new Date(Date.now() + 1500).toISOString() })
+      .expect(200);
+    await t.app.get(ConnectionsService).delete(account.userId, conn.id);
+    const group = await waitForGroup(t, account.apiHeaders, res.body.postGroupId);
+    expect(group.posts[0].error).toMatchObject({ code: 'CONNECTION_NOT_FOUND' });
+  });
 });
