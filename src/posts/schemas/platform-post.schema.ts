@@ -98,8 +98,9 @@ PlatformPostSchema.index({ platformId: 1, status: 1, scheduledTime: 1 });
 // The publishing engine's due query (status scheduled, time reached).
 PlatformPostSchema.index({ status: 1, scheduledTime: 1 });
 // Its claim round: the platforms with due posts (the embedded database reads one entry per
-// platform from it instead of every due post) and each platform's oldest due posts.
-PlatformPostSchema.index({ status: 1, platform: 1, scheduledTime: 1 });
+// platform from it instead of every due post) and each platform's oldest due posts, in the
+// claim's order (`_id` breaks ties), read from the index up to the round's share.
+PlatformPostSchema.index({ status: 1, platform: 1, scheduledTime: 1, _id: 1 });
 // The publishing engine's lease takeover (processing, lease expired).
 PlatformPostSchema.index({ status: 1, 'claim.leaseUntil': 1 });
 
