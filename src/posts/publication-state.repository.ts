@@ -26,13 +26,13 @@ type Filter = Record<string, unknown>;
 const oid = (id: string | Types.ObjectId) => (typeof id === 'string' ? new Types.ObjectId(id) : id);
 
 /**
- * The publishing engine's atomic operations on platform posts and groups. The per-post steps of a
- * publish (attempt, terminal transition, group rollup) go straight through the driver with typed
- * values and the transaction's session (`Transactions.current()`): Mongoose's casting and
- * middleware were a tenth of the engine's CPU per post (issue 19); they set `updatedAt` themselves.: due queries, lease
+ * The publishing engine's atomic operations on platform posts and groups: due queries, lease
  * claims, attempt bookkeeping and terminal transitions. The engine works across users (it is
  * the scheduler), so the due/claim queries are unscoped; every write after the claim carries the
- * post's `userId` and the claim token.
+ * post's `userId` and the claim token. The per-post steps of a publish (attempt, terminal
+ * transition, group rollup, log entries) go straight through the driver with typed values and the
+ * transaction's session (`Transactions.current()`): Mongoose's casting and middleware were a
+ * tenth of the engine's CPU per post (issue 19); they set `updatedAt` themselves.
  */
 @Injectable()
 export class PublicationStateRepository {
@@ -173,7 +173,8 @@ export class PublicationStateRepository {
   /** Log entries of many groups in one ordered insert. */
   async appendLogs(entries: ScopedPostLog[]): Promise<void> {
     if (!entries.length) return;
-    await this.logs.insertMany(toStoredLogs(entries), { lean: true });
+    // Stored documents already (toStoredLogs): through the driver, without Mongoose's insertMany.
+    await this.logs.collection.insertMany(toStoredLogs(entries), { session: Transactions.current() });
   }
 
   /**
