@@ -118,7 +118,9 @@ async function main() {
   void scheduler.tick();
   for (;;) {
     await new Promise((r) => setTimeout(r, 500));
-    const done = await posts.countDocuments({ status: { $in: ['published', 'failed'] } });
+    // One status per count: each is answered from the {status, scheduledTime} index, so polling
+    // does not read every post twice a second (the database's work is what is measured).
+    const done = (await posts.countDocuments({ status: 'published' })) + (await posts.countDocuments({ status: 'failed' }));
     if (done >= TOTAL) break;
   }
   const elapsed = Date.now() - started;
