@@ -71,8 +71,20 @@ export class IndexStore {
       for (let i = 0; i < dirs.length; i++) {
         const x = a.k[i];
         const y = b.k[i];
-        // Fast path for the common same-typed primitives; compareValues handles the rest.
-        const c = typeof x === typeof y && (typeof x === 'string' || typeof x === 'number') ? (x! < y! ? -1 : x! > y! ? 1 : 0) : compareValues(x, y);
+        // Fast paths for the common same-typed keys (strings, numbers, dates, ObjectIds);
+        // compareValues handles the rest.
+        const c =
+          typeof x === typeof y && (typeof x === 'string' || typeof x === 'number')
+            ? x! < y!
+              ? -1
+              : x! > y!
+                ? 1
+                : 0
+            : x instanceof Date && y instanceof Date
+              ? Math.sign(x.getTime() - y.getTime())
+              : isObjectId(x) && isObjectId(y)
+                ? Buffer.compare(x.id, y.id)
+                : compareValues(x, y);
         if (c) return c * dirs[i];
       }
       return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -265,6 +277,10 @@ export class IndexStore {
 }
 
 const DATE_RANK = typeRank(new Date(0));
+
+function isObjectId(v: unknown): v is { id: Uint8Array } {
+  return (v as { _bsontype?: string } | null)?._bsontype === 'ObjectId';
+}
 
 /** True for values an index keys identically without looking further: one value, or equal dates. */
 function sameStoredValue(a: unknown, b: unknown): boolean {
