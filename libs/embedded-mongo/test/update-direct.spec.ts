@@ -4,7 +4,7 @@
 import { ObjectId } from 'bson';
 import { update as mingoUpdate } from 'mingo';
 import { applyUpdate } from '../src/query/update';
-import { cloneDoc, Doc } from '../src/bson/values';
+import { cloneDoc, Doc, keyString } from '../src/bson/values';
 
 function reference(doc: Doc, u: Doc): Doc | string {
   const copy = cloneDoc(doc);
@@ -35,11 +35,16 @@ describe('update operators applied directly', () => {
     ['$unset of nested fields, present and missing', base, { $unset: { 'claim.owner': '', 'missing.field': '', 'meta.deep.none': '' } }],
     ['$push onto a nested array, present and missing', { _id: 1, a: { list: [1] } }, { $push: { 'a.list': 2, 'a.other': { k: 1 } } }],
     ['$set and $inc together', base, { $set: { status: 'processing', 'claim.token': 't' }, $inc: { 'claim.attempt': 1 } }],
+    ['$inc by zero and $unset of missing fields (no change)', base, { $inc: { 'claim.attempt': 0, n: 0 }, $unset: { 'claim.none': '', none: '' } }],
+    ['$set of equal values (no change)', base, { $set: { status: 'scheduled', 'claim.owner': 'a', tags: ['x'] } }],
   ];
   it.each(cases)('%s', (_name, doc, u) => {
     const before = cloneDoc(doc);
-    expect(direct(doc, u)).toEqual(reference(doc, u));
+    const expected = reference(doc, u);
+    expect(direct(doc, u)).toEqual(expected);
     expect(doc).toEqual(before); // the stored version is never changed
+    // "Modified" exactly when the stored document's canonical form changes.
+    expect(applyUpdate(doc, u as never).changed).toBe(keyString(expected) !== keyString(doc));
   });
 
   it('leaves arrays, scalars and null on a path to mingo, and refuses a $push onto a non-array', () => {

@@ -83,47 +83,57 @@ function holderOf(target: Doc, parts: string[], create: boolean): Doc | null | u
  * left alone, as mingo does), $unset deletes, $push appends a deep copy (creating the array);
  * missing embedded documents on a path are created (not by $unset). Even with the trimmed call
  * below, mingo's updater rebuilds its operator tables per call (~0.2 ms); this takes
- * microseconds. Returns false — having changed nothing — for anything else (an array or a
- * scalar on a path among them), which then goes through mingo.
+ * microseconds. Returns whether the document changed (as a comparison of the whole documents'
+ * canonical keys would say, field by field), or undefined — having changed nothing — for anything
+ * else (an array or a scalar on a path among them), which then goes through mingo.
  */
-function applySimpleOperators(target: Doc, modifier: Doc): boolean {
+function applySimpleOperators(target: Doc, modifier: Doc): boolean | undefined {
   const steps: Array<{ op: string; parts: string[]; v: unknown }> = [];
   for (const op of Object.keys(modifier)) {
-    if (op !== '$set' && op !== '$inc' && op !== '$unset' && op !== '$push') return false;
+    if (op !== '$set' && op !== '$inc' && op !== '$unset' && op !== '$push') return undefined;
     const fields = modifier[op] as Doc;
     for (const path of Object.keys(fields)) {
       const parts = directPath(path);
       const holder = parts && holderOf(target, parts, false);
-      if (!parts || holder === null) return false;
+      if (!parts || holder === null) return undefined;
       // (a $push onto something other than an array is an error: mingo's to report)
-      if (op === '$push' && holder && holder[parts[parts.length - 1]] !== undefined && !Array.isArray(holder[parts[parts.length - 1]])) return false;
+      if (op === '$push' && holder && holder[parts[parts.length - 1]] !== undefined && !Array.isArray(holder[parts[parts.length - 1]])) return undefined;
       const v = fields[path];
-      if (op === '$inc' && (typeof v !== 'number' || Number.isNaN(v))) return false;
-      if ((op === '$set' || op === '$push') && v === undefined) return false;
+      if (op === '$inc' && (typeof v !== 'number' || Number.isNaN(v))) return undefined;
+      if ((op === '$set' || op === '$push') && v === undefined) return undefined;
       // $push of one value onto an array (or a missing field); $each and friends, and a field
       // that is not an array (an error), are mingo's.
-      if (op === '$push' && isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$'))) return false;
+      if (op === '$push' && isPlainObject(v) && Object.keys(v).some((k) => k.startsWith('$'))) return undefined;
       steps.push({ op, parts, v });
     }
   }
+  let changed = false;
   for (const { op, parts, v } of steps) {
     const holder = holderOf(target, parts, op !== '$unset');
     if (!holder) continue; // $unset under a missing document
     const field = parts[parts.length - 1];
+    const before = holder[field];
     if (op === '$set') {
-      if (!mingoUtil.isEqual(holder[field], v)) holder[field] = mingoUtil.cloneDeep(v);
+      if (mingoUtil.isEqual(before, v)) continue;
+      holder[field] = mingoUtil.cloneDeep(v);
     } else if (op === '$push') {
       const copy = mingoUtil.cloneDeep(v);
-      if (Array.isArray(holder[field])) (holder[field] as unknown[]).push(copy);
+      if (Array.isArray(before)) (before as unknown[]).push(copy);
       else holder[field] = [copy];
+      changed = true;
+      continue;
     } else if (op === '$inc') {
-      const cur = holder[field];
-      if ((typeof cur === 'number' && !Number.isNaN(cur)) || cur === undefined) holder[field] = ((cur as number) || 0) + (v as number);
-    } else if (Object.prototype.hasOwnProperty.call(holder, field)) {
+      if (!((typeof before === 'number' && !Number.isNaN(before)) || before === undefined)) continue;
+      holder[field] = ((before as number) || 0) + (v as number);
+    } else {
+      if (!Object.prototype.hasOwnProperty.call(holder, field)) continue;
       delete holder[field];
+      changed = true;
+      continue;
     }
+    changed ||= before === undefined || keyString(before) !== keyString(holder[field]);
   }
-  return true;
+  return changed;
 }
 
 const OPERATORS = new Set([
@@ -219,6 +229,7 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
       if (opts.inserting) modifier.$set = { ...((modifier.$set as Doc) ?? {}), ...(modifier.$setOnInsert as Doc) };
       delete modifier.$setOnInsert;
     }
+    let directChange: boolean | undefined;
     dropUnchangedId(doc, modifier);
     if (opts.query) resolveSiblingPositionals(doc, modifier, opts.query);
     applyLogicalPulls(next, modifier);
@@ -226,8 +237,8 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
       assertPushTargets(next, modifier);
       assertViablePaths(next, modifier);
       try {
-        if (!opts.arrayFilters?.length && applySimpleOperators(next, modifier)) {
-          // done: common top-level $set/$inc/$unset
+        if (!opts.arrayFilters?.length && (directChange = applySimpleOperators(next, modifier)) !== undefined) {
+          // done: the common $set/$inc/$unset/$push
         } else if (!opts.arrayFilters?.length && splitAllPositional(modifier)) {
           // Sibling paths under `$[]` (a.$[].x with a.$[].y): mingo sees a conflict at `a`;
           // applying them one at a time is the same update, since `$[]` matches every element.
@@ -244,16 +255,24 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
       } catch (e) {
         throw translateMingoError(e, doc);
       }
-      applyBinarySets(next, modifier);
+      // (a Binary value set may differ only in its subtype, and a logical $pull was applied
+      // before: the whole documents are compared)
+      if (applyBinarySets(next, modifier) || u.$pull !== undefined) directChange = undefined;
     }
+    if (directChange !== undefined) return finishUpdate(doc, next, directChange);
   }
+  return finishUpdate(doc, next);
+}
+
+/** The checks every updated document passes, then the result (`changed` computed when not known). */
+function finishUpdate(doc: Doc, next: Doc, changed?: boolean): { doc: Doc; changed: boolean } {
   // A pipeline or replacement that drops _id keeps the original one (as mongod does).
   if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
   assertStorableDepth(next, 'update');
   assertUpdatedSize(next);
   if (doc._id !== undefined && keyString(next._id) !== keyString(doc._id)) throw immutableId(doc);
   if (next._id !== undefined && Object.keys(next)[0] !== '_id') next = { _id: next._id, ...next };
-  return { doc: next, changed: keyString(next) !== keyString(doc) };
+  return { doc: next, changed: changed ?? keyString(next) !== keyString(doc) };
 }
 
 /** MongoDB's name of a value's BSON type, as its error messages print it. */
@@ -411,16 +430,21 @@ function isBinary(v: unknown): boolean {
  * mingo's $set skips a value it considers equal, and it compares Binary values by bytes only:
  * a subtype-only change (generic 0 to UUID 4) would be lost. Binary values are assigned anyway.
  */
-function applyBinarySets(doc: Doc, modifier: Doc): void {
+function applyBinarySets(doc: Doc, modifier: Doc): boolean {
   const set = modifier.$set;
-  if (!isPlainObject(set)) return;
+  if (!isPlainObject(set)) return false;
+  let assigned = false;
   for (const path of Object.keys(set)) {
     if (!isBinary(set[path]) || path.includes('$')) continue;
     const parts = path.split('.');
     let cur: unknown = doc;
     for (let i = 0; i < parts.length - 1 && cur !== undefined; i++) cur = ownField(cur, parts[i]);
-    if (isPlainObject(cur) || Array.isArray(cur)) (cur as Doc)[parts[parts.length - 1]] = set[path];
+    if (isPlainObject(cur) || Array.isArray(cur)) {
+      (cur as Doc)[parts[parts.length - 1]] = set[path];
+      assigned = true;
+    }
   }
+  return assigned;
 }
 
 /**
