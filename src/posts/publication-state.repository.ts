@@ -146,7 +146,6 @@ export class PublicationStateRepository {
     return result.modifiedCount;
   }
 
-  /** Moves groups from processingStatus pending to processing; returns the ones this call moved. */
   /**
    * Moves the batch's pending groups to `processing` and reads every group of the batch (the
    * publisher needs their settings and media): two commands for the whole batch. The update
@@ -161,6 +160,21 @@ export class PublicationStateRepository {
     await this.groups.updateMany({ ...filter, processingStatus: 'pending' }, { $set: { processingStatus: 'processing', processingClaim: claimToken } }).exec();
     const groups = await this.groups.find(filter).lean<PostGroupRecord[]>().exec();
     return { moved: groups.filter((g) => g.processingClaim === claimToken).map((g) => String(g._id)), groups };
+  }
+
+  /**
+   * How many platform posts each group has, in one read for the batch (selected by group id
+   * alone, as above). Read after the groups left `pending`: from then on a group's platform posts
+   * do not change (edits need a pending group), so the count holds until they finish.
+   */
+  async countGroupPosts(postGroupIds: string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (!postGroupIds.length) return counts;
+    const rows = await this.posts.collection
+      .find<{ postGroupId: Types.ObjectId }>({ postGroupId: { $in: postGroupIds.map(oid) } }, { projection: { _id: 0, postGroupId: 1 } })
+      .toArray();
+    for (const { postGroupId } of rows) counts.set(String(postGroupId), (counts.get(String(postGroupId)) ?? 0) + 1);
+    return counts;
   }
 
   findGroup(userId: string, postGroupId: string): Promise<PostGroupRecord | null> {

@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { MetricsService } from '../metrics/metrics.service';
-import { deriveGroupStatus } from './group-status';
+import { deriveGroupStatus, type RollupInput } from './group-status';
 import { PostEvents } from './post-events';
 import type { PostGroupStatus } from './post-status';
 import { Transactions } from '../database/transactions';
@@ -20,6 +20,12 @@ export interface ClaimedPost {
   scope: ClaimScope;
   /** The post's group as it was read when the post was claimed (absent when it is not known). */
   group?: PostGroupRecord;
+  /**
+   * How many platform posts the group had once this post was claimed (absent when not known).
+   * It cannot change until they finish (edits need a group the engine has not taken), so a
+   * group of one rolls up from this post alone, without reading its siblings.
+   */
+  groupPostCount?: number;
   /**
    * The `publish_attempted` entry of the call in flight: written with the call's outcome (one
    * insert fewer per call); its id is in the post's marker meanwhile, for a takeover.
@@ -103,9 +109,13 @@ export class PublicationStateService implements OnModuleInit {
     const posts = await this.repository.claim(ids, claim, now);
     const claimed: ClaimedPost[] = posts.map((post) => ({ post, scope: { userId: String(post.userId), postId: String(post._id), token: claim.token } }));
     const groups = await this.logProcessing(claimed, claim.token);
+    const counts = await this.repository.countGroupPosts([...groups.keys()]);
     for (const c of claimed) {
       const group = groups.get(String(c.post.postGroupId));
-      if (group && String(group.userId) === c.scope.userId) c.group = group;
+      if (group && String(group.userId) === c.scope.userId) {
+        c.group = group;
+        c.groupPostCount = counts.get(String(group._id));
+      }
     }
     return { claimed, full };
   }
@@ -241,7 +251,7 @@ export class PublicationStateService implements OnModuleInit {
           publishedUrl: success.publishedUrl,
         },
       ]);
-      const groupStatus = await this.rollup(post, logs);
+      const groupStatus = await this.rollup(claimed, { status: 'published' }, logs);
       await this.repository.appendLogs(logs);
       return { applied: true, groupStatus };
     });
@@ -295,7 +305,9 @@ export class PublicationStateService implements OnModuleInit {
           failedAt,
         },
       ]);
-      const groupStatus = await this.rollup(post, logs);
+      // (what is stored now: the parts given, else those it had when claimed)
+      const parts = extra.threadParts ?? post.threadParts;
+      const groupStatus = await this.rollup(claimed, { status: 'failed', partiallyLive: !!parts?.some((t) => t.postedId) }, logs);
       await this.repository.appendLogs(logs);
       return { applied: true, groupStatus };
     });
@@ -328,14 +340,20 @@ export class PublicationStateService implements OnModuleInit {
    *
    * The group document is written whatever the outcome (finalized, or only touched), so two
    * siblings finishing at once conflict on it and one transaction retries: the later one then
-   * reads its sibling's final status. Read, then one write, instead of lock, read, write.
+   * reads its sibling's final status. Read, then one write, instead of lock, read, write. A group
+   * of one (`groupPostCount`) needs no read: `self`, this post's new state, is all there is.
    */
-  private async rollup(post: PlatformPostRecord, logs: ScopedPostLog[]): Promise<PostGroupStatus | null> {
+  private async rollup(claimed: ClaimedPost, self: RollupInput, logs: ScopedPostLog[]): Promise<PostGroupStatus | null> {
+    const { post } = claimed;
     const userId = String(post.userId);
     const groupId = String(post.postGroupId);
-    const siblings = await this.repository.groupPosts(userId, groupId);
     const status = deriveGroupStatus(
-      siblings.map((p) => ({ status: p.status, partiallyLive: p.status === 'failed' && !!p.threadParts?.some((t) => t.postedId) })),
+      claimed.groupPostCount === 1
+        ? [self]
+        : (await this.repository.groupPosts(userId, groupId)).map((p) => ({
+            status: p.status,
+            partiallyLive: p.status === 'failed' && !!p.threadParts?.some((t) => t.postedId),
+          })),
     );
     const before = await this.repository.settleGroup(userId, groupId, status);
     if (!before || !status) return null;
