@@ -37,8 +37,12 @@ export interface ConnectionWithSecrets {
   secrets: ConnectionSecrets;
 }
 
-/** How old a cached connection may be: the backstop for writes by other clients (mongosh). */
-export const CONNECTION_CACHE_MS = 5_000;
+/**
+ * How old a cached connection may be: the backstop for writes by other clients (mongosh). Longer
+ * than the API keys' 5 s: a stale token has no security effect (the platform refuses it), and an
+ * account posting every few seconds re-read its connection for most posts at 5 s.
+ */
+export const CONNECTION_CACHE_MS = 30_000;
 
 const WITHOUT_SECRETS = { accessTokenEncrypted: 0, refreshTokenEncrypted: 0 } as const;
 
