@@ -8,7 +8,6 @@ import { isObjectIdString } from '../database/object-id';
 import { ProcessReadCache } from '../database/process-read-cache';
 import { Transactions } from '../database/transactions';
 
-/** A connection as the service sees it, without token ciphertext. */
 /** A connection as the services see it: string ids, without its tokens or upkeep bookkeeping. */
 export type ConnectionRecord = Omit<
   PlatformConnection,
