@@ -226,9 +226,9 @@ const distinct: Handler = (cmd, ctx) => {
   const coll = ctx.engine.get(ns);
   const query = optDoc(cmd, 'query', 'distinct') ?? {};
   const collation = effectiveCollation(cmd.collation, coll);
-  compileFilter(query, collation);
+  const matcher = compileFilter(query, collation); // (also refuses a malformed filter)
   const overlay = overlayFor(ctx, coll);
-  const fromIndex = distinctFromIndex(coll, overlay, query, key, collation);
+  const fromIndex = distinctFromIndex(coll, overlay, query, key, collation, matcher);
   if (fromIndex) return { values: fromIndex.sort((a, b) => compareValues(a, b)), ok: 1 };
   const seen = new Map<string, unknown>();
   for (const hit of scan(coll, overlay, query, { collation })) {

@@ -662,6 +662,8 @@ export function distinctFromIndex(
   filter: Doc,
   field: string,
   collation?: Collation,
+  /** The filter's matcher when the caller has compiled it already. */
+  query?: Matcher,
 ): unknown[] | undefined {
   if (!coll || overlay?.size || collation || !isPlainObject(filter) || field.includes('.') || field.startsWith('$')) return undefined;
   const conds = analyse(filter);
@@ -686,7 +688,7 @@ export function distinctFromIndex(
     // An index whose next field bounds each value's walk by the filter's range beats one that does not.
     if (!best || (range && !best.range)) best = { index, prefix, range };
   }
-  return best && distinctWalk(coll, best.index, best.prefix, best.range, field, compileFilter(filter));
+  return best && distinctWalk(coll, best.index, best.prefix, best.range, field, query ?? compileFilter(filter));
 }
 
 function distinctWalk(coll: Collection, index: IndexStore, prefix: unknown[], range: FieldCond | undefined, field: string, query: Matcher): unknown[] {
