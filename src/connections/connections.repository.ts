@@ -179,10 +179,24 @@ export class ConnectionsRepository {
     return this.update(userId, id, { lastError });
   }
 
-  async recordSuccessfulPost(userId: string, id: string, at: Date): Promise<void> {
-    if (!isObjectIdString(id)) return;
-    // Through the driver (once a second per connection on the publishing path, issue 19).
-    await this.model.collection.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: { lastSuccessfulPost: at, updatedAt: new Date() } });
+  /**
+   * Several connections' `lastSuccessfulPost` in one command. `$max`: a stamp older than the
+   * stored one (another instance's) changes nothing.
+   */
+  async recordSuccessfulPosts(stamps: Array<{ userId: string; connectionId: string; at: Date }>): Promise<void> {
+    const valid = stamps.filter((s) => isObjectIdString(s.connectionId) && isObjectIdString(s.userId));
+    if (!valid.length) return;
+    const now = new Date();
+    // Through the driver: the publishing path's only connection write (issue 19).
+    await this.model.collection.bulkWrite(
+      valid.map((s) => ({
+        updateOne: {
+          filter: { _id: oid(s.connectionId), userId: oid(s.userId) },
+          update: { $max: { lastSuccessfulPost: s.at }, $set: { updatedAt: now } },
+        },
+      })),
+      { ordered: false },
+    );
   }
 
   /** Profile facts (and a fresher expiry) reported by a successful health check. */

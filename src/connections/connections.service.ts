@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Transactions } from '../database/transactions';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
@@ -9,11 +9,12 @@ import { parseLoosePlatformId } from './platform-id';
 import { TokenCipher, TokenCipherError } from '../crypto/token-cipher';
 import { errorResult, passedResult, profileUpdateOf, untestableResult, type ConnectionTestResult } from './connection-test';
 import { ConnectionMessages } from './connections.errors';
+import { LastSuccessStamps } from './last-success-stamps';
 
 export type { ConnectionRecord } from './connections.repository';
 
-/** lastSuccessfulPost is written at most once per this interval per connection (per instance). */
-export const LAST_SUCCESS_RESOLUTION_MS = 1_000;
+/** lastSuccessfulPost stamps are written this long after the first one held (per instance). */
+export const LAST_SUCCESS_WRITE_DELAY_MS = 1_000;
 export type { ConnectionTestResult } from './connection-test';
 
 /** What other modules (posts, publishing) need to know about a connection. */
@@ -85,10 +86,9 @@ function toRef(record: ConnectionRecord): ConnectionRef {
 }
 
 @Injectable()
-export class ConnectionsService {
-  /** When this instance last wrote each connection's lastSuccessfulPost (ms). */
-  private readonly lastSuccessWrites = new Map<string, number>();
+export class ConnectionsService implements BeforeApplicationShutdown {
   private readonly logger = new Logger(ConnectionsService.name);
+  private readonly lastSuccess: LastSuccessStamps;
 
   constructor(
     private readonly repository: ConnectionsRepository,
@@ -96,7 +96,18 @@ export class ConnectionsService {
     private readonly users: UsersService,
     private readonly cipher: TokenCipher,
     private readonly transactions: Transactions,
-  ) {}
+  ) {
+    this.lastSuccess = new LastSuccessStamps(
+      (stamps) => this.repository.recordSuccessfulPosts(stamps),
+      LAST_SUCCESS_WRITE_DELAY_MS,
+      (err) => this.logger.warn({ err }, 'Could not record lastSuccessfulPost (kept for the next write)'),
+    );
+  }
+
+  /** Stamps still held are written before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.flushSuccessfulPosts();
+  }
 
   /** Connections of `userId` among the given compound ids (others' and unknown ids are simply absent). */
   async findOwned(userId: string, platformIds: string[]): Promise<ConnectionRef[]> {
@@ -109,11 +120,13 @@ export class ConnectionsService {
     return this.repository.countForUsers([...new Set(userIds)]);
   }
 
-  list(userId: string): Promise<ConnectionRecord[]> {
+  async list(userId: string): Promise<ConnectionRecord[]> {
+    await this.showHeldStamps();
     return this.repository.listByUser(userId);
   }
 
   async findById(userId: string, connectionId: string): Promise<ConnectionRecord | null> {
+    await this.showHeldStamps();
     return this.repository.findById(userId, connectionId);
   }
 
@@ -122,6 +135,7 @@ export class ConnectionsService {
    * account replaces its tokens and profile (re-authorisation), keeping its history.
    */
   async connect(userId: string, input: NewConnection, options: { keepRefreshToken?: boolean } = {}): Promise<ConnectionRecord> {
+    await this.showHeldStamps();
     return this.repository.upsert(
       userId,
       {
@@ -142,7 +156,8 @@ export class ConnectionsService {
   }
 
   /** The connection of `userId` with this platform and raw id, or null. */
-  findOne(userId: string, platform: PlatformName, externalId: string): Promise<ConnectionRecord | null> {
+  async findOne(userId: string, platform: PlatformName, externalId: string): Promise<ConnectionRecord | null> {
+    await this.showHeldStamps();
     return this.repository.findOne(userId, platform, externalId);
   }
 
@@ -186,16 +201,22 @@ export class ConnectionsService {
   }
 
   /**
-   * `lastSuccessfulPost`, written at most once a second per connection by this instance (a burst
-   * of posts on one account is one write; the stored time may trail the burst's last post by
-   * under a second).
+   * `lastSuccessfulPost`: held, and written with every other connection's within
+   * LAST_SUCCESS_WRITE_DELAY_MS in one command (a newer stamp never gives way to an older one).
+   * This process's reads of connections write what is held first.
    */
-  async recordSuccessfulPost(userId: string, connectionId: string, at: Date = new Date()): Promise<void> {
-    const last = this.lastSuccessWrites.get(connectionId);
-    if (last !== undefined && at.getTime() - last < LAST_SUCCESS_RESOLUTION_MS && at.getTime() >= last) return;
-    if (this.lastSuccessWrites.size >= 10_000) this.lastSuccessWrites.clear();
-    this.lastSuccessWrites.set(connectionId, at.getTime());
-    await this.repository.recordSuccessfulPost(userId, connectionId, at);
+  recordSuccessfulPost(userId: string, connectionId: string, at: Date = new Date()): void {
+    this.lastSuccess.add({ userId, connectionId, at });
+  }
+
+  /** Writes the held `lastSuccessfulPost` stamps now (shutdown; tests). */
+  flushSuccessfulPosts(): Promise<void> {
+    return this.lastSuccess.flush().catch((err) => this.logger.warn({ err }, 'Could not record lastSuccessfulPost'));
+  }
+
+  /** Before a read that shows connections: a held stamp is written, or the read goes on without it. */
+  private async showHeldStamps(): Promise<void> {
+    if (this.lastSuccess.size) await this.flushSuccessfulPosts();
   }
 
   async recordError(userId: string, connectionId: string, message: string, at: Date = new Date()): Promise<ConnectionRecord | null> {
@@ -212,6 +233,7 @@ export class ConnectionsService {
   async testConnection(userId: string, rawPlatformId: string, now: Date = new Date()): Promise<ConnectionTestResult> {
     const parsed = parseLoosePlatformId(rawPlatformId);
     if (!parsed) throw ApiError.badRequest(ConnectionMessages.invalidPlatformId);
+    await this.showHeldStamps();
     const record = await this.repository.findOne(userId, parsed.platform, parsed.externalId);
     if (!record) throw ApiError.notFound(ConnectionMessages.notFound);
 

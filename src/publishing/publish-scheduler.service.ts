@@ -83,6 +83,9 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
     }
     // Posts being published are finished (the platform call and its bookkeeping).
     while (this.pool.running() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    // Their connections' lastSuccessfulPost stamps are written behind: written now, whichever
+    // module's shutdown runs first.
+    await this.publisher.flushSuccessStamps();
   }
 
   /** Posts claimed and not finished by this instance (queued or running). */

@@ -320,11 +320,12 @@ export class PublisherService {
       { postedId: head.postedId!, publishedUrl: head.url!, ...(parts.length > 1 ? { threadParts: parts } : {}) },
       retryCount,
     );
-    if (result.applied) {
-      await this.connections
-        .recordSuccessfulPost(claimed.scope.userId, String(claimed.post.connectionId))
-        .catch((err) => this.logger.warn({ err }, 'Could not record lastSuccessfulPost'));
-    }
+    if (result.applied) this.connections.recordSuccessfulPost(claimed.scope.userId, String(claimed.post.connectionId));
+  }
+
+  /** Writes the held lastSuccessfulPost stamps (shutdown, after the last publish). */
+  flushSuccessStamps(): Promise<void> {
+    return this.connections.flushSuccessfulPosts();
   }
 
   private backoffOptions() {

@@ -264,7 +264,8 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     const service = t.app.get(ConnectionsService);
     const before = await service.getCredentials(account.userId, first.id);
     const postedAt = new Date('2026-01-02T03:04:05Z');
-    await service.recordSuccessfulPost(account.userId, first.id, postedAt);
+    service.recordSuccessfulPost(account.userId, first.id, postedAt);
+    await service.flushSuccessfulPosts();
 
     x.oauthSendsRefreshToken = false;
     const landed = await connectThrough(t, browser, { platform: 'twitter' });

@@ -1,5 +1,6 @@
 import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
 import { Types } from 'mongoose';
+import { ConnectionsService } from '../../src/connections/connections.service';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -131,6 +132,26 @@ describe('GET /api/v1/platform-connections', () => {
     expect(mine.body.connections.map((c: { platformId: string }) => c.platformId)).toEqual(['threads-owner-acct']);
     const asManaged = await list(owner, { 'x-service-user-id': managed.userId }).expect(200);
     expect(asManaged.body.connections.map((c: { platformId: string }) => c.platformId)).toEqual(['threads-managed-acct']);
+  });
+
+  it('shows a lastSuccessfulPost that is still held (written behind) at once; an older stamp never replaces a newer one', async () => {
+    const a = await createAccount(t);
+    const c = await createConnection(t, a.userId, { platform: 'mastodon', externalId: 'stamps' });
+    const service = t.app.get(ConnectionsService);
+    const stored = async () => (await t.connection.collection('platform_connections').findOne({ _id: new Types.ObjectId(c.id) }))!.lastSuccessfulPost;
+    const first = new Date('2026-03-01T10:00:00.000Z');
+    service.recordSuccessfulPost(a.userId, c.id, first);
+    expect(await stored()).toBeNull(); // held, not written yet
+    expect((await list(a).expect(200)).body.connections[0].lastSuccessfulPost).toBe(first.toISOString());
+    expect(await stored()).toEqual(first);
+
+    // Another instance wrote a newer stamp; this one's older stamp is written after it.
+    const newer = new Date('2026-03-01T10:05:00.000Z');
+    await t.connection.collection('platform_connections').updateOne({ _id: new Types.ObjectId(c.id) }, { $set: { lastSuccessfulPost: newer } });
+    service.recordSuccessfulPost(a.userId, c.id, new Date('2026-03-01T10:01:00.000Z'));
+    await service.flushSuccessfulPosts();
+    expect(await stored()).toEqual(newer);
+    expect((await list(a).expect(200)).body.connections[0].lastSuccessfulPost).toBe(newer.toISOString());
   });
 
   it('needs an API key', async () => {
