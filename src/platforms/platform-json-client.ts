@@ -1,5 +1,5 @@
 import type { PlatformError } from './platform-adapter';
-import { platformFetch, readJson } from './platform-http';
+import { parseJsonLeniently, platformFetchText } from './platform-http';
 
 /** A platform's answer: status, headers and the JSON body (null when empty or not JSON). */
 export interface JsonAnswer<T> {
@@ -34,7 +34,7 @@ export interface JsonRequest {
 }
 
 /**
- * The one JSON client of the platform adapters: fetch with the account's headers and timeout
+ * The one JSON client of the platform adapters: a request (platformFetchText) with the account's headers and timeout
  * (platformFetch's error vocabulary), JSON read leniently, refusals mapped by the platform's own
  * classifier. Each platform's client is this with its headers and classifier.
  */
@@ -55,8 +55,15 @@ export class PlatformJsonClient {
       body = init.bytes;
     }
     Object.assign(headers, init.headers);
-    const res = await platformFetch(url, { method: init.method ?? 'GET', headers, body, timeoutMs: this.options.timeoutMs });
-    const answer: JsonAnswer<T> = { status: res.status, headers: res.headers, body: (await readJson(res)) as T };
+    const res = await platformFetchText(url, { method: init.method ?? 'GET', headers, body, timeoutMs: this.options.timeoutMs });
+    const answer: JsonAnswer<T> = {
+      status: res.status,
+      // Built when a classifier asks (most answers are read for their body only).
+      get headers() {
+        return res.headers;
+      },
+      body: parseJsonLeniently<T>(res.text) as T,
+    };
     const refused = !res.ok || (this.options.isError?.(answer) ?? false);
     if (refused && !(!res.ok && init.accept?.(res.status, answer.body))) throw this.options.classify(answer);
     return answer;
