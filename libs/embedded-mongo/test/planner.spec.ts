@@ -256,6 +256,25 @@ describe('query planner', () => {
     expect(sorted).toEqual({ ids: [String(target._id)], reads: 1 });
   });
 
+  it('an $in of many _ids wins over a wider index stretch, and gives way to a narrower one', () => {
+    // The outbox's lease: { webhookId, status, availableAt: { $lte }, _id: { $in: 25 ids } }.
+    const records = [...c.docs.values()].map((r) => r.doc).filter((d) => String(d.userId) === String(user) && d.status === 'scheduled');
+    const picked = records.slice(0, 25).map((d) => d._id);
+    const wide = { userId: user, status: 'scheduled', scheduledTime: { $lte: new Date(Date.UTC(2030, 0, 1)) }, _id: { $in: picked } };
+    const got = counted(c, wide);
+    expect(got.ids.sort()).toEqual(reference(c, wide).sort());
+    expect(got.ids).toHaveLength(25);
+    expect(got.reads).toBe(25); // not the user's ~1,700 scheduled groups
+    // A stretch of the compound index smaller than the ids: that stretch is read instead.
+    const first = records.map((d) => d.scheduledTime as Date).sort((a, b) => a.getTime() - b.getTime())[9];
+    const narrow = { userId: user, status: 'scheduled', scheduledTime: { $lte: first }, _id: { $in: picked } };
+    const stretch = records.filter((d) => (d.scheduledTime as Date) <= first).length;
+    expect(stretch).toBeLessThan(25);
+    const small = counted(c, narrow);
+    expect(small.ids.sort()).toEqual(reference(c, narrow).sort());
+    expect(small.reads).toBe(stretch);
+  });
+
   it('a sort on _id with an $in of ids reads those documents, not the whole _id index', () => {
     const ids = [...c.docs.values()].slice(5000, 5020).map((r) => r.doc._id);
     const { ids: got, reads } = counted(c, { _id: { $in: ids } }, { sort: { _id: 1 } });

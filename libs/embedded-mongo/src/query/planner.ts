@@ -503,6 +503,8 @@ function condStringFree(c: FieldCond | undefined): boolean {
 
 function candidatePlan(coll: Collection, conds: Map<string, FieldCond>, collation?: Collation): CandidatePlan | undefined {
   let best: CandidatePlan | undefined;
+  /** A unique index fixed by more than a few values: it wins unless another holds fewer entries. */
+  let points: { plan: CandidatePlan; combos: number } | undefined;
   for (const index of coll.indexes.values()) {
     if (!usable(index)) continue;
     // Under a collation, an index answers string conditions only if it has that collation (and
@@ -520,23 +522,47 @@ function candidatePlan(coll: Collection, conds: Map<string, FieldCond>, collatio
     if (collated && k < index.fields.length) continue;
     // A unique index with every field fixed holds at most one document per value: nothing beats it
     // (claim({ _id, status, availableAt: { $lte } }) must not walk the status index).
-    if (index.unique && k === index.fields.length && combos <= 16) return { index, k, range: false, point: true };
+    if (index.unique && k === index.fields.length) {
+      if (combos <= 16) return { index, k, range: false, point: true };
+      if (!points || combos < points.combos) points = { plan: { index, k, range: false, point: true }, combos };
+      continue;
+    }
     const next = k < index.fields.length ? conds.get(index.fields[k][0]) : undefined;
     const range = !index.isMultikeyAt(k) && !!(next?.lo || next?.hi) && (!collation || condStringFree(next));
     const score = k * 2 + (range ? 1 : 0);
     if (score > 0 && (!best || score > best.k * 2 + (best.range ? 1 : 0))) best = { index, k, range };
   }
+  // updateMany({ webhookId, status, availableAt: { $lte }, _id: { $in: 25 ids } }) must not walk
+  // every due entry of the webhook: the index stretch is counted (a pair of seeks per prefix).
+  if (points && (!best || stretchSize(best, conds, points.combos) >= points.combos)) return points.plan;
   return best;
+}
+
+/** Entries a candidate plan would read, counted up to `cap`. */
+function stretchSize(plan: CandidatePlan, conds: Map<string, FieldCond>, cap: number): number {
+  const rangeCond = plan.range ? conds.get(plan.index.fields[plan.k][0]) : undefined;
+  let total = 0;
+  for (const prefix of prefixCombos(plan, conds)) {
+    total += countStretch(plan.index, prefix, rangeCond);
+    if (total >= cap) break;
+  }
+  return total;
+}
+
+/** Every combination of the plan's fixed values, in index field order. */
+function prefixCombos(plan: CandidatePlan, conds: Map<string, FieldCond>): unknown[][] {
+  let prefixes: unknown[][] = [[]];
+  for (let i = 0; i < plan.k; i++) {
+    const values = conds.get(plan.index.fields[i][0])!.eq!;
+    prefixes = prefixes.flatMap((p) => values.map((v) => [...p, v]));
+  }
+  return prefixes;
 }
 
 /** Candidate ids through a candidate plan (a superset of the matches). */
 function candidateIds(plan: CandidatePlan, conds: Map<string, FieldCond>): Set<string> {
   const { index, k, range } = plan;
-  let prefixes: unknown[][] = [[]];
-  for (let i = 0; i < k; i++) {
-    const values = conds.get(index.fields[i][0])!.eq!;
-    prefixes = prefixes.flatMap((p) => values.map((v) => [...p, v]));
-  }
+  const prefixes = prefixCombos(plan, conds);
   const ids = new Set<string>();
   if (k === index.fields.length) {
     for (const p of prefixes) for (const id of index.idsForParts(p)) ids.add(id);
