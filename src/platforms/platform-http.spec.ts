@@ -47,6 +47,18 @@ describe('platformFetchText', () => {
     expect(answer.headers.get('content-type')).toBe('application/json');
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/api/v1/statuses', body: '{"status":"hi"}' });
     expect(seen[0].headers).toMatchObject({ 'content-type': 'application/json', authorization: 'Bearer t', 'user-agent': 'node', 'content-length': '15' });
+    expect(seen[0].headers['sec-fetch-mode']).toBeUndefined(); // undici's request, not fetch
+  });
+
+  it("sends a form (Mastodon's statuses) through request too, with fetch's content type when none is given", async () => {
+    handler = (_req, res) => res.writeHead(200).end('{}');
+    const form = new URLSearchParams({ status: 'hé & co', visibility: 'public' });
+    await platformFetchText(`${base}/api/v1/statuses`, { method: 'POST', body: form, headers: { 'idempotency-key': 'k1' } });
+    await platformFetchText(`${base}/plain`, { method: 'POST', body: 'just text' });
+    expect(seen[0]).toMatchObject({ body: 'status=h%C3%A9+%26+co&visibility=public' });
+    expect(seen[0].headers).toMatchObject({ 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8', 'idempotency-key': 'k1' });
+    expect(seen[0].headers['sec-fetch-mode']).toBeUndefined();
+    expect(seen[1].headers['content-type']).toBe('text/plain;charset=UTF-8');
   });
 
   it("keeps the caller's user-agent, and answers a refusal as a value (not ok)", async () => {
@@ -75,6 +87,7 @@ describe('platformFetchText', () => {
     expect(answer.text).toBe('ok');
     expect(seen[0].headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(seen[0].body).toContain('abc');
+    expect(seen[0].headers['sec-fetch-mode']).toBe('cors'); // fetch
   });
 
   it('a timeout after sending is TIMEOUT_ERROR with an unknown outcome (POST), a known one (GET)', async () => {

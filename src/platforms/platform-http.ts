@@ -89,13 +89,13 @@ class TextAnswer implements PlatformTextAnswer {
 
 /**
  * platformFetch's request, read whole, for callers that always read the body (the JSON clients).
- * A string or byte body (or none) goes through undici's `request`, with what fetch would add:
- * `user-agent`, and a redirect followed by fetch itself (it sends again and follows; a platform
+ * A string, form or byte body (or none) goes through undici's `request`, with what fetch would
+ * add: `user-agent`, a form's or a string's content type, and a redirect followed by fetch itself (it sends again and follows; a platform
  * answers its API calls with 3xx next to never). Other bodies (multipart, streams) go through
  * `fetch`. Errors and timeouts are platformFetch's.
  */
 export async function platformFetchText(url: string, init: PlatformRequestInit = {}): Promise<PlatformTextAnswer> {
-  const body = init.body;
+  const body = init.body instanceof URLSearchParams ? init.body.toString() : init.body;
   if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
     const res = await platformFetch(url, init);
     return { status: res.status, ok: res.ok, headers: res.headers, text: await readText(res, init) };
@@ -104,7 +104,13 @@ export async function platformFetchText(url: string, init: PlatformRequestInit =
   const method = (init.method ?? 'GET').toUpperCase();
   const given: Record<string, string> =
     init.headers instanceof Headers || Array.isArray(init.headers) ? Object.fromEntries(init.headers) : ((init.headers ?? {}) as Record<string, string>);
-  const headers = Object.keys(given).some((k) => k.toLowerCase() === 'user-agent') ? given : { 'user-agent': 'node', ...given };
+  const named = new Set(Object.keys(given).map((k) => k.toLowerCase()));
+  const headers = { ...given };
+  if (!named.has('user-agent')) headers['user-agent'] = 'node';
+  // fetch's content type for a form or a string sent without one.
+  if (!named.has('content-type') && typeof body === 'string') {
+    headers['content-type'] = init.body instanceof URLSearchParams ? 'application/x-www-form-urlencoded;charset=UTF-8' : 'text/plain;charset=UTF-8';
+  }
   let answer: TextAnswer;
   try {
     const signal = AbortSignal.timeout(timeoutMs);
