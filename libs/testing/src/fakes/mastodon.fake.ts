@@ -30,6 +30,12 @@ export class FakeMastodonServer extends FakePlatformServer {
   readonly account = { id: '109000001', username: 'alice', acct: 'alice', display_name: 'Alice', avatar: 'https://files.example/alice.png' };
   readonly media = new Map<string, FakeMastodonMedia>();
   readonly posts: FakeMastodonStatus[] = [];
+  /**
+   * Where each Idempotency-Key's status sits in `posts` (as an instance's Redis would find it): a
+   * scan of every post per create made the fake quadratic, a load on the benchmark's two cores.
+   * An entry counts only while `posts` still holds that status there (tests empty `posts`).
+   */
+  private readonly byIdempotencyKey = new Map<string, { status: FakeMastodonStatus; at: number }>();
   /** Images answer 200 at once unless this is set; video always processes asynchronously. */
   asyncImages = false;
   /** Answer 422 "not finished processing" to this many status creations (posting too early). */
@@ -136,7 +142,8 @@ export class FakeMastodonServer extends FakePlatformServer {
   private createStatus(req: FakeRequest): FakeResponse {
     const form = new URLSearchParams(req.raw.toString('utf8'));
     const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null;
-    const duplicate = key && this.posts.find((p) => p.idempotencyKey === key);
+    const seen = key ? this.byIdempotencyKey.get(key) : undefined;
+    const duplicate = seen && this.posts[seen.at] === seen.status ? seen.status : undefined;
     if (duplicate) return { status: 200, body: this.statusJson(duplicate) };
 
     const text = form.get('status') ?? '';
@@ -160,6 +167,7 @@ export class FakeMastodonServer extends FakePlatformServer {
       createdAt: new Date(),
     };
     this.posts.push(status);
+    if (key) this.byIdempotencyKey.set(key, { status, at: this.posts.length - 1 });
     return { status: 200, body: this.statusJson(status) };
   }
 
