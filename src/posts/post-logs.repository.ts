@@ -24,6 +24,11 @@ export interface ScopedPostLog extends NewPostLog {
   at?: Date;
 }
 
+/** An id as an ObjectId (one given as an ObjectId is used as is, not parsed back from hex). */
+function asObjectId(id: Types.ObjectId | string): Types.ObjectId {
+  return id instanceof Types.ObjectId ? id : new Types.ObjectId(id);
+}
+
 /**
  * The stored documents of log entries, as the schema would write them (_id, timestamps, version
  * key; absent fields left out). Inserted with `lean`: Mongoose's per-document hydration was a
@@ -34,10 +39,10 @@ export function toStoredLogs(entries: ScopedPostLog[], now = new Date()): Array<
   return entries.map((e) => {
     const doc: Record<string, unknown> = {
       _id: e.id ?? new Types.ObjectId(),
-      postGroupId: new Types.ObjectId(String(e.postGroupId)),
-      userId: new Types.ObjectId(e.userId),
+      postGroupId: asObjectId(e.postGroupId),
+      userId: asObjectId(e.userId),
     };
-    if (e.postId) doc.postId = new Types.ObjectId(String(e.postId));
+    if (e.postId) doc.postId = asObjectId(e.postId);
     for (const key of ['platform', 'event', 'error', 'httpStatus', 'retryCount', 'metadata'] as const) {
       if (e[key] !== undefined) doc[key] = e[key];
     }

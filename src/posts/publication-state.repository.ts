@@ -205,16 +205,17 @@ export class PublicationStateRepository {
 
   /**
    * Records that a platform call is about to be made (attempt count, in-flight marker with the id
-   * of its `publish_attempted` entry); null when the claim was lost meanwhile (the call must then
-   * not be made).
+   * of its `publish_attempted` entry); false when the claim was lost meanwhile (the call must then
+   * not be made). Nothing is read back: while the claim holds, only its holder changes the post.
    */
-  startAttempt(scope: ClaimScope, part: number, now: Date, log: { id: Types.ObjectId; retryCount: number }): Promise<PlatformPostRecord | null> {
+  async startAttempt(scope: ClaimScope, part: number, now: Date, log: { id: Types.ObjectId; retryCount: number }): Promise<boolean> {
     const attemptInFlight = { startedAt: now, part, logId: log.id, ...(log.retryCount > 0 ? { retryCount: log.retryCount } : {}) };
-    return this.posts.collection.findOneAndUpdate(
+    const result = await this.posts.collection.updateOne(
       this.claimed(scope),
       { $set: { attemptInFlight, updatedAt: now }, $inc: { attemptCount: 1 } },
-      { returnDocument: 'after', session: Transactions.current() },
-    ) as Promise<PlatformPostRecord | null>;
+      { session: Transactions.current() },
+    );
+    return result.matchedCount === 1;
   }
 
   /** Stores reply-chain progress and clears the in-flight marker (a part's outcome is known). */

@@ -161,16 +161,15 @@ export class PublicationStateService implements OnModuleInit {
    * Records the attempt before the platform call: attempt count and in-flight marker (`part` of a
    * reply chain, 0 otherwise). Its `publish_attempted` entry (`retryCount` once > 0) is written
    * with the outcome, by whichever write ends the attempt; the marker carries the entry's id and
-   * time, so an instance that takes the post over writes it if this one dies first. Null when
+   * time, so an instance that takes the post over writes it if this one dies first. False when
    * the claim was lost: the call must not be made.
    */
-  async recordAttempt(claimed: ClaimedPost, part: number, retryCount: number): Promise<PlatformPostRecord | null> {
+  async recordAttempt(claimed: ClaimedPost, part: number, retryCount: number): Promise<boolean> {
     const now = new Date();
     const id = new Types.ObjectId();
-    const updated = await this.repository.startAttempt(claimed.scope, part, now, { id, retryCount });
-    if (!updated) return null;
+    if (!(await this.repository.startAttempt(claimed.scope, part, now, { id, retryCount }))) return false;
     claimed.pendingLogs = [...(claimed.pendingLogs ?? []), this.attemptLog(claimed.post, part, retryCount, id, now)];
-    return updated;
+    return true;
   }
 
   async saveThreadParts(claimed: ClaimedPost, parts: NonNullable<PlatformPostRecord['threadParts']>): Promise<boolean> {

@@ -148,9 +148,8 @@ export class PublisherService {
     let refreshed = false;
     for (let i = parts.findIndex((p) => !p.postedId); i >= 0 && i < parts.length;) {
       const retryCount = Math.max(0, attemptCount - parts.filter((p) => p.postedId).length);
-      const recorded = await this.state.recordAttempt(claimed, parts.length > 1 ? i : 0, retryCount);
-      if (!recorded) return; // lease lost: the new owner carries on
-      attemptCount = recorded.attemptCount;
+      if (!(await this.state.recordAttempt(claimed, parts.length > 1 ? i : 0, retryCount))) return; // lease lost: the new owner carries on
+      attemptCount += 1; // as stored: only the claim's holder counts attempts
       let result: PublishResult;
       try {
         result = await adapter.publish(credentials, requestFor(i));
