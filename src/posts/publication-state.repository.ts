@@ -31,8 +31,9 @@ const oid = (id: string | Types.ObjectId) => (typeof id === 'string' ? new Types
  * the scheduler), so the due/claim queries are unscoped; every write after the claim carries the
  * post's `userId` and the claim token. The per-post steps of a publish (attempt, terminal
  * transition, group rollup, log entries) go straight through the driver with typed values and the
- * transaction's session (`Transactions.current()`): Mongoose's casting and middleware were a
- * tenth of the engine's CPU per post (issue 19); they set `updatedAt` themselves.
+ * transaction's session (`Transactions.current()`), and so do the claim round's reads and writes:
+ * Mongoose's casting and middleware were a tenth of the engine's CPU per post (issue 19). They set
+ * `updatedAt` themselves.
  */
 @Injectable()
 export class PublicationStateRepository {
@@ -61,29 +62,20 @@ export class PublicationStateRepository {
 
   /** Platforms that have due posts now (so each gets its own share of a claim batch). */
   async duePlatforms(now: Date): Promise<string[]> {
-    return (await this.posts.distinct('platform', this.dueFilter(now) as never).exec()) as string[];
+    return (await this.posts.collection.distinct('platform', this.dueFilter(now))) as string[];
   }
 
   /** Oldest-due first. */
   async findDueIds(platform: string, now: Date, limit: number): Promise<Types.ObjectId[]> {
-    const rows = await this.posts
-      .find({ ...this.dueFilter(now), platform } as never)
-      .sort({ scheduledTime: 1, _id: 1 })
-      .limit(limit)
-      .select({ _id: 1 })
-      .lean<Array<{ _id: Types.ObjectId }>>()
-      .exec();
+    const rows = await this.posts.collection
+      .find<{ _id: Types.ObjectId }>({ ...this.dueFilter(now), platform }, { sort: { scheduledTime: 1, _id: 1 }, limit, projection: { _id: 1 } })
+      .toArray();
     return rows.map((r) => r._id);
   }
 
   /** Posts whose claimer's lease ran out (a crashed or stalled instance). */
   async findExpiredLeaseIds(now: Date, limit: number): Promise<Types.ObjectId[]> {
-    const rows = await this.posts
-      .find(this.expiredFilter(now) as never)
-      .limit(limit)
-      .select({ _id: 1 })
-      .lean<Array<{ _id: Types.ObjectId }>>()
-      .exec();
+    const rows = await this.posts.collection.find<{ _id: Types.ObjectId }>(this.expiredFilter(now), { limit, projection: { _id: 1 } }).toArray();
     return rows.map((r) => r._id);
   }
 
@@ -94,19 +86,14 @@ export class PublicationStateRepository {
    */
   async claim(ids: Types.ObjectId[], claim: { owner: string; token: string; leaseUntil: Date }, now: Date): Promise<PlatformPostRecord[]> {
     if (!ids.length) return [];
-    await this.posts
-      .updateMany(
-        { _id: { $in: ids }, $or: [this.dueFilter(now), this.expiredFilter(now)] } as never,
-        {
-          $set: { status: 'processing', 'claim.owner': claim.owner, 'claim.token': claim.token, 'claim.leaseUntil': claim.leaseUntil },
-          $inc: { 'claim.attempt': 1 },
-        } as never,
-      )
-      .exec();
-    return this.posts
-      .find({ _id: { $in: ids }, 'claim.token': claim.token, status: 'processing' } as never)
-      .lean<PlatformPostRecord[]>()
-      .exec();
+    await this.posts.collection.updateMany(
+      { _id: { $in: ids }, $or: [this.dueFilter(now), this.expiredFilter(now)] },
+      {
+        $set: { status: 'processing', 'claim.owner': claim.owner, 'claim.token': claim.token, 'claim.leaseUntil': claim.leaseUntil, updatedAt: new Date() },
+        $inc: { 'claim.attempt': 1 },
+      },
+    );
+    return this.posts.collection.find<PlatformPostRecord>({ _id: { $in: ids }, 'claim.token': claim.token, status: 'processing' }).toArray();
   }
 
   /**
@@ -157,8 +144,11 @@ export class PublicationStateRepository {
   async markGroupsProcessing(postGroupIds: string[], claimToken: string): Promise<{ moved: string[]; groups: PostGroupRecord[] }> {
     if (!postGroupIds.length) return { moved: [], groups: [] };
     const filter = { _id: { $in: postGroupIds.map(oid) } };
-    await this.groups.updateMany({ ...filter, processingStatus: 'pending' }, { $set: { processingStatus: 'processing', processingClaim: claimToken } }).exec();
-    const groups = await this.groups.find(filter).lean<PostGroupRecord[]>().exec();
+    await this.groups.collection.updateMany(
+      { ...filter, processingStatus: 'pending' },
+      { $set: { processingStatus: 'processing', processingClaim: claimToken, updatedAt: new Date() } },
+    );
+    const groups = await this.groups.collection.find<PostGroupRecord>(filter).toArray();
     return { moved: groups.filter((g) => g.processingClaim === claimToken).map((g) => String(g._id)), groups };
   }
 
