@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Model, Types, type ClientSession } from 'mongoose';
 import type { PlatformName } from '../platforms/platform-adapter';
 import { PlatformConnection } from './schemas/connection.schema';
 import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
@@ -87,33 +87,45 @@ export class ConnectionsRepository {
     this.withSecrets = new ProcessReadCache<ConnectionWithSecrets>({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000 });
   }
 
+  /**
+   * The profile reads go through the driver (lean documents, as Mongoose's `lean()` gave them,
+   * without its per-query casting: a share of each create-post; issue 19), in the caller's
+   * transaction when there is one.
+   */
+  private get collection() {
+    return this.model.collection;
+  }
+
+  private readOptions(): { projection: typeof WITHOUT_SECRETS; session: ClientSession | undefined } {
+    return { projection: WITHOUT_SECRETS, session: Transactions.current() };
+  }
+
   /** After each write that may change a connection's credentials (inside a transaction, again once it ends). */
   private written(): void {
     this.withSecrets.invalidate(Transactions.current());
   }
 
   async listByUser(userId: string): Promise<ConnectionRecord[]> {
-    const docs = await this.model
-      .find({ userId: oid(userId) }, WITHOUT_SECRETS)
-      .sort({ createdAt: 1, _id: 1 })
-      .lean<LeanConnection[]>();
+    const docs = await this.collection.find<LeanConnection>({ userId: oid(userId) }, { ...this.readOptions(), sort: { createdAt: 1, _id: 1 } }).toArray();
     return docs.map(toRecord);
   }
 
   async findByPlatformIds(userId: string, platformIds: string[]): Promise<ConnectionRecord[]> {
     if (!platformIds.length) return [];
-    const docs = await this.model.find({ userId: oid(userId), platformId: { $in: platformIds } }, WITHOUT_SECRETS).lean<LeanConnection[]>();
+    // Strings only: without Mongoose's casting an object here would be an operator.
+    const ids = platformIds.filter((id) => typeof id === 'string');
+    const docs = await this.collection.find<LeanConnection>({ userId: oid(userId), platformId: { $in: ids } }, this.readOptions()).toArray();
     return docs.map(toRecord);
   }
 
   async findOne(userId: string, platform: string, externalId: string): Promise<ConnectionRecord | null> {
-    const doc = await this.model.findOne({ userId: oid(userId), platform: platform as PlatformName, externalId }, WITHOUT_SECRETS).lean<LeanConnection>();
+    const doc = await this.collection.findOne<LeanConnection>({ userId: oid(userId), platform, externalId }, this.readOptions());
     return doc ? toRecord(doc) : null;
   }
 
   async findById(userId: string, id: string): Promise<ConnectionRecord | null> {
     if (!isObjectIdString(id)) return null;
-    const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }, WITHOUT_SECRETS).lean<LeanConnection>();
+    const doc = await this.collection.findOne<LeanConnection>({ _id: oid(id), userId: oid(userId) }, this.readOptions());
     return doc ? toRecord(doc) : null;
   }
 
