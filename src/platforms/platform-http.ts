@@ -90,9 +90,9 @@ class TextAnswer implements PlatformTextAnswer {
 /**
  * platformFetch's request, read whole, for callers that always read the body (the JSON clients).
  * A string, form or byte body (or none) goes through undici's `request`, with what fetch would
- * add: `user-agent`, a form's or a string's content type, and a redirect followed by fetch itself (it sends again and follows; a platform
- * answers its API calls with 3xx next to never). Other bodies (multipart, streams) go through
- * `fetch`. Errors and timeouts are platformFetch's.
+ * add: `user-agent`, a form's or a string's content type, and a redirect followed by fetch
+ * itself (it sends again and follows; a platform answers its API calls with 3xx next to never).
+ * Other bodies (multipart, streams) go through `fetch`. Errors and timeouts are platformFetch's.
  */
 export async function platformFetchText(url: string, init: PlatformRequestInit = {}): Promise<PlatformTextAnswer> {
   const body = init.body instanceof URLSearchParams ? init.body.toString() : init.body;

@@ -34,9 +34,9 @@ export interface JsonRequest {
 }
 
 /**
- * The one JSON client of the platform adapters: a request (platformFetchText) with the account's headers and timeout
- * (platformFetch's error vocabulary), JSON read leniently, refusals mapped by the platform's own
- * classifier. Each platform's client is this with its headers and classifier.
+ * The one JSON client of the platform adapters: a request (platformFetchText) with the account's
+ * headers and timeout (platformFetch's error vocabulary), JSON read leniently, refusals mapped by
+ * the platform's own classifier. Each platform's client is this with its headers and classifier.
  */
 export class PlatformJsonClient {
   constructor(private readonly options: JsonClientOptions) {}
