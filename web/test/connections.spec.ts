@@ -43,11 +43,19 @@ test('connections: what can be connected, a credentials form with the server’s
   await expect(page.getByRole('row', { name: /Acme Member/ })).toContainText(/Last error \(.+\): Access token expired or revoked/);
   await expectAccessible(page, 'connections, one account');
 
-  await row.getByRole('button', { name: 'Disconnect Acme Member on linkedin' }).click();
+  // Kept: the focus is back on the button that opened the dialog.
+  const disconnect = row.getByRole('button', { name: 'Disconnect Acme Member on linkedin' });
+  await disconnect.click();
   const confirm = page.getByRole('dialog', { name: 'Disconnect this account?' });
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(disconnect).toBeFocused();
+  await disconnect.click();
   await expect(confirm).toContainText('Posts scheduled to it fail at once');
   await confirm.getByRole('button', { name: 'Disconnect', exact: true }).click();
   await expect(page.getByText('No accounts connected yet. Connect one below.')).toBeVisible();
+  // Its row is gone: the focus goes to the list's heading.
+  await expect(page.getByRole('heading', { name: 'Connected accounts' })).toBeFocused();
 
   // Back from an authorization page that was declined: the reason is shown, the address cleaned.
   await page.goto('/connections?error=access_denied&message=You%20declined%20on%20X');

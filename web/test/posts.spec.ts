@@ -105,6 +105,7 @@ test('compose with live counters and the reply-chain preview, save a draft, sche
   await expect(detail).toContainText('Delete this post, its platform posts, log and media?');
   await detail.getByRole('button', { name: 'Delete post' }).click();
   await expect(detail).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Posts', level: 1 })).toBeFocused();
   await page.getByRole('radiogroup', { name: 'View' }).getByText('List', { exact: true }).click();
   await expect(page.getByRole('row', { name: /Launch day!/ })).toHaveCount(0);
   expect(errors).toEqual([]);

@@ -126,6 +126,8 @@ test('webhooks: add one with events, the secret once (masked, revealed, hidden, 
     await expect(confirm).toContainText('its queued deliveries and delivery log are deleted');
     await confirm.getByRole('button', { name: 'Delete webhook' }).click();
     await expect(page.getByText('You have no webhooks yet. Add one above.')).toBeVisible();
+    // Its row is gone: the focus goes to the list's heading, not to the top of the page.
+    await expect(page.getByRole('heading', { name: 'Your webhooks' })).toBeFocused();
     expect(errors).toEqual([]);
   } finally {
     await receiver.close();

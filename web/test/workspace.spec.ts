@@ -60,6 +60,7 @@ test('workspace: add a managed user, hand over a connection link (its hosted pag
   await expect(confirm).toContainText('their connection link stops working');
   await confirm.getByRole('button', { name: 'Detach', exact: true }).click();
   await expect(page.getByRole('row', { name: /Client & Co/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Managed users' })).toBeFocused();
   await signOut(page);
   expect(errors).toEqual([]);
 });

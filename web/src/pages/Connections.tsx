@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Checkbox, Group, Modal, PasswordInput, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { errorMessage } from '../api/client';
@@ -10,6 +10,7 @@ import type { ConnectionsPageQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
 import { ConfirmDestructive } from './confirm-destructive';
+import { useFocusAfterRemoval } from './focus-after-removal';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
@@ -110,6 +111,12 @@ export default function ConnectionsPage() {
   const reload = () => refetch({ requestPolicy: 'network-only' });
   const [params, setParams] = useSearchParams();
   const [disconnecting, setDisconnecting] = useState<Connection | null>(null);
+  const {
+    target: listHeading,
+    returnFocus: returnFocusAfterDisconnect,
+    opening: openingDisconnect,
+    removed: removedByDisconnect,
+  } = useFocusAfterRemoval<HTMLHeadingElement>();
   const [credentialsFor, setCredentialsFor] = useState<Connectable | null>(null);
   const pendingId = params.get('pending');
 
@@ -139,7 +146,15 @@ export default function ConnectionsPage() {
         <LoadFailed title="Could not load your connections" error={error} onRetry={reload} />
       ) : (
         <Stack gap="lg" maw={1040}>
-          <ConnectedAccounts connections={data?.connections ?? []} onDisconnect={setDisconnecting} onTested={reload} />
+          <ConnectedAccounts
+            connections={data?.connections ?? []}
+            headingRef={listHeading}
+            onDisconnect={(c) => {
+              openingDisconnect();
+              setDisconnecting(c);
+            }}
+            onTested={reload}
+          />
           <ConnectAnAccount platforms={data?.connectablePlatforms ?? []} onCredentials={setCredentialsFor} />
         </Stack>
       )}
@@ -164,26 +179,30 @@ export default function ConnectionsPage() {
           }}
         />
       )}
-      {disconnecting && (
-        <DisconnectModal
-          connection={disconnecting}
-          onClose={() => setDisconnecting(null)}
-          onDone={() => {
-            setDisconnecting(null);
-            reload();
-          }}
-        />
-      )}
+      {/* Kept mounted, so closing it returns the focus to the button that opened it. */}
+      <DisconnectModal
+        connection={disconnecting}
+        returnFocus={returnFocusAfterDisconnect}
+        onClose={() => setDisconnecting(null)}
+        onDone={() => {
+          removedByDisconnect();
+          setDisconnecting(null);
+          reload();
+        }}
+      />
     </>
   );
 }
 
 function ConnectedAccounts({
   connections,
+  headingRef,
   onDisconnect,
   onTested,
 }: {
   connections: Connection[];
+  /** Where the focus goes after a disconnect (the account's row is gone). */
+  headingRef: RefObject<HTMLHeadingElement | null>;
   onDisconnect: (c: Connection) => void;
   /** A test records a failure as the connection's last error and may renew its profile: the list is read again. */
   onTested: () => void;
@@ -201,7 +220,7 @@ function ConnectedAccounts({
   };
   return (
     <Card withBorder component="section" aria-labelledby="connected-title" p={0}>
-      <Title order={2} size="h4" id="connected-title" p="md">
+      <Title order={2} size="h4" id="connected-title" p="md" ref={headingRef} tabIndex={-1}>
         Connected accounts
       </Title>
       {connections.length === 0 ? (
@@ -440,23 +459,45 @@ function ChooseAccountsModal({ id, onClose, onDone }: { id: string; onClose: () 
   );
 }
 
-function DisconnectModal({ connection, onClose, onDone }: { connection: Connection; onClose: () => void; onDone: () => void }) {
+function DisconnectModal({
+  connection,
+  returnFocus,
+  onClose,
+  onDone,
+}: {
+  connection: Connection | null;
+  returnFocus: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  return (
+    <Modal
+      opened={connection !== null}
+      onClose={onClose}
+      title="Disconnect this account?"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      returnFocus={returnFocus}
+    >
+      {connection && <DisconnectConfirm connection={connection} onClose={onClose} onDone={onDone} />}
+    </Modal>
+  );
+}
+
+function DisconnectConfirm({ connection, onClose, onDone }: { connection: Connection; onClose: () => void; onDone: () => void }) {
   const [, disconnect] = useMutation(DisconnectDocument);
   return (
-    <Modal opened onClose={onClose} title="Disconnect this account?" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <ConfirmDestructive
-        consequence={
-          <>
-            <strong>{connection.username}</strong> on {connection.platform} is disconnected and its access is withdrawn. Posts scheduled to it fail at once
-            (with a clear error, and your <em>post.failed</em> webhooks are called); published posts stay as they are.
-          </>
-        }
-        confirmLabel="Disconnect"
-        failureTitle="Not disconnected"
-        action={() => disconnect({ platformId: connection.platformId })}
-        onClose={onClose}
-        onDone={onDone}
-      />
-    </Modal>
+    <ConfirmDestructive
+      consequence={
+        <>
+          <strong>{connection.username}</strong> on {connection.platform} is disconnected and its access is withdrawn. Posts scheduled to it fail at once (with
+          a clear error, and your <em>post.failed</em> webhooks are called); published posts stay as they are.
+        </>
+      }
+      confirmLabel="Disconnect"
+      failureTitle="Not disconnected"
+      action={() => disconnect({ platformId: connection.platformId })}
+      onClose={onClose}
+      onDone={onDone}
+    />
   );
 }

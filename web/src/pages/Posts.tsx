@@ -25,6 +25,7 @@ import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
 import { PageLoader } from '../routes';
 import { formatDateTime, TIME_ZONE } from './format';
+import { useFocusAfterRemoval } from './focus-after-removal';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
@@ -172,6 +173,16 @@ export default function PostsPage() {
   const [page, setPage] = useState(1);
   const [anchor, setAnchor] = useState(() => new Date());
   const [openId, setOpenId] = useState<string | null>(null);
+  const {
+    target: listHeading,
+    returnFocus: returnFocusAfterDelete,
+    opening: openingDelete,
+    removed: removedByDelete,
+  } = useFocusAfterRemoval<HTMLHeadingElement>();
+  const open = (postId: string) => {
+    openingDelete();
+    setOpenId(postId);
+  };
 
   const filters = { ...(status ? { status } : {}), ...(platform ? { platform } : {}) };
   // The list pages through everything; the calendar asks for its month, by scheduled time.
@@ -193,7 +204,7 @@ export default function PostsPage() {
   return (
     <>
       <Group justify="space-between" mb="xs">
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" ref={listHeading} tabIndex={-1}>
           Posts
         </Title>
         <Button component={Link} to="/compose">
@@ -286,7 +297,7 @@ export default function PostsPage() {
         ) : error && !data ? (
           <LoadFailed title="Could not load your posts" error={error} onRetry={reload} />
         ) : view !== 'list' ? (
-          <CalendarGrid mode={view} anchor={anchor} onAnchor={setAnchor} posts={calendar.data?.posts.items ?? []} onOpen={setOpenId} />
+          <CalendarGrid mode={view} anchor={anchor} onAnchor={setAnchor} posts={calendar.data?.posts.items ?? []} onOpen={open} />
         ) : !posts || posts.items.length === 0 ? (
           <Card withBorder>
             <Text c="dimmed">{status || platform || fromDay || toDay ? 'No posts match these filters.' : 'No posts yet. Write your first one.'}</Text>
@@ -316,7 +327,7 @@ export default function PostsPage() {
                       <Table.Td>{p.platforms.join(', ')}</Table.Td>
                       <Table.Td>{formatDateTime(p.scheduledTime, '—')}</Table.Td>
                       <Table.Td>
-                        <Button size="xs" variant="default" onClick={() => setOpenId(p.id)} aria-label={`Open “${short(p.content, 40)}”`}>
+                        <Button size="xs" variant="default" onClick={() => open(p.id)} aria-label={`Open “${short(p.content, 40)}”`}>
                           Open
                         </Button>
                       </Table.Td>
@@ -333,17 +344,18 @@ export default function PostsPage() {
           </Card>
         )}
       </Stack>
-      {openId && (
-        <PostDetailModal
-          id={openId}
-          onClose={() => setOpenId(null)}
-          onChanged={() => reload()}
-          onDeleted={() => {
-            setOpenId(null);
-            reload();
-          }}
-        />
-      )}
+      {/* Kept mounted, so closing it returns the focus to what opened it. */}
+      <PostDetailModal
+        id={openId}
+        returnFocus={returnFocusAfterDelete}
+        onClose={() => setOpenId(null)}
+        onChanged={() => reload()}
+        onDeleted={() => {
+          removedByDelete();
+          setOpenId(null);
+          reload();
+        }}
+      />
     </>
   );
 }
@@ -451,7 +463,27 @@ function CalendarGrid({
   );
 }
 
-function PostDetailModal({ id, onClose, onChanged, onDeleted }: { id: string; onClose: () => void; onChanged: () => void; onDeleted: () => void }) {
+function PostDetailModal({
+  id,
+  returnFocus,
+  onClose,
+  onChanged,
+  onDeleted,
+}: {
+  id: string | null;
+  returnFocus: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+  onDeleted: () => void;
+}) {
+  return (
+    <Modal opened={id !== null} onClose={onClose} size="xl" title="Post" closeButtonProps={{ 'aria-label': 'Close' }} returnFocus={returnFocus}>
+      {id && <PostDetail id={id} onClose={onClose} onChanged={onChanged} onDeleted={onDeleted} />}
+    </Modal>
+  );
+}
+
+function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; onClose: () => void; onChanged: () => void; onDeleted: () => void }) {
   const [{ data, fetching, error }, refetch] = useQuery({ query: PostDetailDocument, variables: { id } });
   const [{ fetching: saving }, reschedule] = useMutation(ReschedulePostDocument);
   const [{ fetching: deleting }, remove] = useMutation(DeletePostDocument);
@@ -471,7 +503,7 @@ function PostDetailModal({ id, onClose, onChanged, onDeleted }: { id: string; on
   };
 
   return (
-    <Modal opened onClose={onClose} size="xl" title="Post" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <>
       {fetching && !data ? (
         <PageLoader label="Loading the post" />
       ) : error || !post ? (
@@ -586,6 +618,6 @@ function PostDetailModal({ id, onClose, onChanged, onDeleted }: { id: string; on
           </Group>
         </Stack>
       )}
-    </Modal>
+    </>
   );
 }

@@ -26,6 +26,7 @@ import type { WebhooksQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
 import { ConfirmDestructive } from './confirm-destructive';
+import { useFocusAfterRemoval } from './focus-after-removal';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
@@ -142,6 +143,12 @@ export default function WebhooksPage() {
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const {
+    target: listHeading,
+    returnFocus: returnFocusAfterDelete,
+    opening: openingDelete,
+    removed: removedByDelete,
+  } = useFocusAfterRemoval<HTMLHeadingElement>();
   const [logOf, setLogOf] = useState<Webhook | null>(null);
   const [, regenerate] = useMutation(RegenerateSecretDocument);
   const hooks = data?.webhooks ?? [];
@@ -170,7 +177,7 @@ export default function WebhooksPage() {
           }}
         />
         <Card withBorder component="section" aria-labelledby="webhooks-title" p={0}>
-          <Title order={2} size="h4" id="webhooks-title" p="md">
+          <Title order={2} size="h4" id="webhooks-title" p="md" ref={listHeading} tabIndex={-1}>
             Your webhooks
           </Title>
           {fetching && !data ? (
@@ -223,7 +230,16 @@ export default function WebhooksPage() {
                           <Button size="xs" variant="default" onClick={() => onRegenerate(hook)} aria-label={`New secret for ${hook.name || hook.url}`}>
                             New secret
                           </Button>
-                          <Button size="xs" color="red" variant="light" onClick={() => setDeleting(hook)} aria-label={`Delete ${hook.name || hook.url}`}>
+                          <Button
+                            size="xs"
+                            color="red"
+                            variant="light"
+                            onClick={() => {
+                              openingDelete();
+                              setDeleting(hook);
+                            }}
+                            aria-label={`Delete ${hook.name || hook.url}`}
+                          >
                             Delete
                           </Button>
                         </Group>
@@ -248,8 +264,10 @@ export default function WebhooksPage() {
       />
       <DeleteWebhookModal
         hook={deleting}
+        returnFocus={returnFocusAfterDelete}
         onClose={() => setDeleting(null)}
         onDeleted={() => {
+          removedByDelete();
           setDeleting(null);
           reload();
         }}
@@ -417,9 +435,19 @@ function EditWebhookForm({ hook, onClose, onSaved }: { hook: Webhook; onClose: (
   );
 }
 
-function DeleteWebhookModal({ hook, onClose, onDeleted }: { hook: Webhook | null; onClose: () => void; onDeleted: () => void }) {
+function DeleteWebhookModal({
+  hook,
+  returnFocus,
+  onClose,
+  onDeleted,
+}: {
+  hook: Webhook | null;
+  returnFocus: boolean;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   return (
-    <Modal opened={hook !== null} onClose={onClose} title="Delete webhook?" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={hook !== null} onClose={onClose} title="Delete webhook?" closeButtonProps={{ 'aria-label': 'Close' }} returnFocus={returnFocus}>
       {hook && <DeleteWebhookConfirm hook={hook} onClose={onClose} onDeleted={onDeleted} />}
     </Modal>
   );

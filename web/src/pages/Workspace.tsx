@@ -10,6 +10,7 @@ import { PageLoader } from '../routes';
 import { useUser } from '../session';
 import { formatDateTime } from './format';
 import { ConfirmDestructive } from './confirm-destructive';
+import { useFocusAfterRemoval } from './focus-after-removal';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
@@ -99,6 +100,12 @@ function WorkspaceManager() {
   const reload = () => refetch({ requestPolicy: 'network-only' });
   const [reveal, setReveal] = useState<Reveal | null>(null);
   const [detaching, setDetaching] = useState<ManagedUser | null>(null);
+  const {
+    target: listHeading,
+    returnFocus: returnFocusAfterDetach,
+    opening: openingDetach,
+    removed: removedByDetach,
+  } = useFocusAfterRemoval<HTMLHeadingElement>();
   const [, link] = useMutation(ConnectionLinkDocument);
   const [, apiKey] = useMutation(WorkspaceApiKeyDocument);
   const users = data?.workspaceUsers ?? [];
@@ -132,7 +139,7 @@ function WorkspaceManager() {
       <Stack gap="lg" maw={1040}>
         <AddManagedUser onAdded={reload} />
         <Card withBorder component="section" aria-labelledby="managed-title" p={0}>
-          <Title order={2} size="h4" id="managed-title" p="md">
+          <Title order={2} size="h4" id="managed-title" p="md" ref={listHeading} tabIndex={-1}>
             Managed users
           </Title>
           {fetching && !data ? (
@@ -182,7 +189,16 @@ function WorkspaceManager() {
                           <Button size="xs" variant="default" onClick={() => onApiKey(u)} aria-label={`New API key for ${u.displayName}`}>
                             API key
                           </Button>
-                          <Button size="xs" color="red" variant="light" onClick={() => setDetaching(u)} aria-label={`Detach ${u.displayName}`}>
+                          <Button
+                            size="xs"
+                            color="red"
+                            variant="light"
+                            onClick={() => {
+                              openingDetach();
+                              setDetaching(u);
+                            }}
+                            aria-label={`Detach ${u.displayName}`}
+                          >
                             Detach
                           </Button>
                         </Group>
@@ -218,8 +234,10 @@ function WorkspaceManager() {
       {/* Kept mounted, so closing it returns the focus to the button that opened it. */}
       <DetachModal
         user={detaching}
+        returnFocus={returnFocusAfterDetach}
         onClose={() => setDetaching(null)}
         onDone={() => {
+          removedByDetach();
           setDetaching(null);
           reload();
         }}
@@ -267,9 +285,9 @@ function AddManagedUser({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-function DetachModal({ user, onClose, onDone }: { user: ManagedUser | null; onClose: () => void; onDone: () => void }) {
+function DetachModal({ user, returnFocus, onClose, onDone }: { user: ManagedUser | null; returnFocus: boolean; onClose: () => void; onDone: () => void }) {
   return (
-    <Modal opened={user !== null} onClose={onClose} title="Detach this user?" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={user !== null} onClose={onClose} title="Detach this user?" closeButtonProps={{ 'aria-label': 'Close' }} returnFocus={returnFocus}>
       {user && <DetachConfirm user={user} onClose={onClose} onDone={onDone} />}
     </Modal>
   );
