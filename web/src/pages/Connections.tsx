@@ -10,7 +10,7 @@ import type { ConnectionsPageQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
 import { ConfirmDestructive } from './confirm-destructive';
-import { useFocusAfterRemoval } from './focus-after-removal';
+import { RemovalModal, useRemovalDialog } from './removal-dialog';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
@@ -110,13 +110,7 @@ export default function ConnectionsPage() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: ConnectionsPageDocument });
   const reload = () => refetch({ requestPolicy: 'network-only' });
   const [params, setParams] = useSearchParams();
-  const [disconnecting, setDisconnecting] = useState<Connection | null>(null);
-  const {
-    target: listHeading,
-    returnFocus: returnFocusAfterDisconnect,
-    opening: openingDisconnect,
-    removed: removedByDisconnect,
-  } = useFocusAfterRemoval<HTMLHeadingElement>();
+  const [listHeading, disconnecting] = useRemovalDialog<Connection>();
   const [credentialsFor, setCredentialsFor] = useState<Connectable | null>(null);
   const pendingId = params.get('pending');
 
@@ -146,15 +140,7 @@ export default function ConnectionsPage() {
         <LoadFailed title="Could not load your connections" error={error} onRetry={reload} />
       ) : (
         <Stack gap="lg" maw={1040}>
-          <ConnectedAccounts
-            connections={data?.connections ?? []}
-            headingRef={listHeading}
-            onDisconnect={(c) => {
-              openingDisconnect();
-              setDisconnecting(c);
-            }}
-            onTested={reload}
-          />
+          <ConnectedAccounts connections={data?.connections ?? []} headingRef={listHeading} onDisconnect={disconnecting.open} onTested={reload} />
           <ConnectAnAccount platforms={data?.connectablePlatforms ?? []} onCredentials={setCredentialsFor} />
         </Stack>
       )}
@@ -179,17 +165,18 @@ export default function ConnectionsPage() {
           }}
         />
       )}
-      {/* Kept mounted, so closing it returns the focus to the button that opened it. */}
-      <DisconnectModal
-        connection={disconnecting}
-        returnFocus={returnFocusAfterDisconnect}
-        onClose={() => setDisconnecting(null)}
-        onDone={() => {
-          removedByDisconnect();
-          setDisconnecting(null);
-          reload();
-        }}
-      />
+      <RemovalModal dialog={disconnecting} title="Disconnect this account?">
+        {(connection) => (
+          <DisconnectConfirm
+            connection={connection}
+            onClose={disconnecting.close}
+            onDone={() => {
+              disconnecting.removed();
+              reload();
+            }}
+          />
+        )}
+      </RemovalModal>
     </>
   );
 }
@@ -455,30 +442,6 @@ function ChooseAccountsModal({ id, onClose, onDone }: { id: string; onClose: () 
           </Group>
         </Stack>
       )}
-    </Modal>
-  );
-}
-
-function DisconnectModal({
-  connection,
-  returnFocus,
-  onClose,
-  onDone,
-}: {
-  connection: Connection | null;
-  returnFocus: boolean;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  return (
-    <Modal
-      opened={connection !== null}
-      onClose={onClose}
-      title="Disconnect this account?"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      returnFocus={returnFocus}
-    >
-      {connection && <DisconnectConfirm connection={connection} onClose={onClose} onDone={onDone} />}
     </Modal>
   );
 }

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   NativeSelect,
   Pagination,
   SegmentedControl,
@@ -25,7 +24,7 @@ import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
 import { PageLoader } from '../routes';
 import { formatDateTime, TIME_ZONE } from './format';
-import { useFocusAfterRemoval } from './focus-after-removal';
+import { RemovalModal, useRemovalDialog } from './removal-dialog';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
@@ -172,17 +171,8 @@ export default function PostsPage() {
   const [sortOrder, setSortOrder] = useState('desc');
   const [page, setPage] = useState(1);
   const [anchor, setAnchor] = useState(() => new Date());
-  const [openId, setOpenId] = useState<string | null>(null);
-  const {
-    target: listHeading,
-    returnFocus: returnFocusAfterDelete,
-    opening: openingDelete,
-    removed: removedByDelete,
-  } = useFocusAfterRemoval<HTMLHeadingElement>();
-  const open = (postId: string) => {
-    openingDelete();
-    setOpenId(postId);
-  };
+  // The open post's id; a deleted post's row is gone, so the focus goes to the page's heading.
+  const [pageHeading, detail] = useRemovalDialog<string>();
 
   const filters = { ...(status ? { status } : {}), ...(platform ? { platform } : {}) };
   // The list pages through everything; the calendar asks for its month, by scheduled time.
@@ -204,7 +194,7 @@ export default function PostsPage() {
   return (
     <>
       <Group justify="space-between" mb="xs">
-        <Title order={1} size="h2" ref={listHeading} tabIndex={-1}>
+        <Title order={1} size="h2" ref={pageHeading} tabIndex={-1}>
           Posts
         </Title>
         <Button component={Link} to="/compose">
@@ -297,7 +287,7 @@ export default function PostsPage() {
         ) : error && !data ? (
           <LoadFailed title="Could not load your posts" error={error} onRetry={reload} />
         ) : view !== 'list' ? (
-          <CalendarGrid mode={view} anchor={anchor} onAnchor={setAnchor} posts={calendar.data?.posts.items ?? []} onOpen={open} />
+          <CalendarGrid mode={view} anchor={anchor} onAnchor={setAnchor} posts={calendar.data?.posts.items ?? []} onOpen={detail.open} />
         ) : !posts || posts.items.length === 0 ? (
           <Card withBorder>
             <Text c="dimmed">{status || platform || fromDay || toDay ? 'No posts match these filters.' : 'No posts yet. Write your first one.'}</Text>
@@ -327,7 +317,7 @@ export default function PostsPage() {
                       <Table.Td>{p.platforms.join(', ')}</Table.Td>
                       <Table.Td>{formatDateTime(p.scheduledTime, '—')}</Table.Td>
                       <Table.Td>
-                        <Button size="xs" variant="default" onClick={() => open(p.id)} aria-label={`Open “${short(p.content, 40)}”`}>
+                        <Button size="xs" variant="default" onClick={() => detail.open(p.id)} aria-label={`Open “${short(p.content, 40)}”`}>
                           Open
                         </Button>
                       </Table.Td>
@@ -344,18 +334,19 @@ export default function PostsPage() {
           </Card>
         )}
       </Stack>
-      {/* Kept mounted, so closing it returns the focus to what opened it. */}
-      <PostDetailModal
-        id={openId}
-        returnFocus={returnFocusAfterDelete}
-        onClose={() => setOpenId(null)}
-        onChanged={() => reload()}
-        onDeleted={() => {
-          removedByDelete();
-          setOpenId(null);
-          reload();
-        }}
-      />
+      <RemovalModal dialog={detail} title="Post" size="xl">
+        {(id) => (
+          <PostDetail
+            id={id}
+            onClose={detail.close}
+            onChanged={reload}
+            onDeleted={() => {
+              detail.removed();
+              reload();
+            }}
+          />
+        )}
+      </RemovalModal>
     </>
   );
 }
@@ -460,26 +451,6 @@ function CalendarGrid({
         )}
       </SimpleGrid>
     </Card>
-  );
-}
-
-function PostDetailModal({
-  id,
-  returnFocus,
-  onClose,
-  onChanged,
-  onDeleted,
-}: {
-  id: string | null;
-  returnFocus: boolean;
-  onClose: () => void;
-  onChanged: () => void;
-  onDeleted: () => void;
-}) {
-  return (
-    <Modal opened={id !== null} onClose={onClose} size="xl" title="Post" closeButtonProps={{ 'aria-label': 'Close' }} returnFocus={returnFocus}>
-      {id && <PostDetail id={id} onClose={onClose} onChanged={onChanged} onDeleted={onDeleted} />}
-    </Modal>
   );
 }
 

@@ -26,7 +26,7 @@ import type { WebhooksQuery } from '../gql/graphql';
 import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
 import { ConfirmDestructive } from './confirm-destructive';
-import { useFocusAfterRemoval } from './focus-after-removal';
+import { RemovalModal, useRemovalDialog } from './removal-dialog';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
@@ -142,13 +142,7 @@ export default function WebhooksPage() {
   const reload = () => refetch({ requestPolicy: 'network-only' });
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [editing, setEditing] = useState<Webhook | null>(null);
-  const [deleting, setDeleting] = useState<Webhook | null>(null);
-  const {
-    target: listHeading,
-    returnFocus: returnFocusAfterDelete,
-    opening: openingDelete,
-    removed: removedByDelete,
-  } = useFocusAfterRemoval<HTMLHeadingElement>();
+  const [listHeading, deleting] = useRemovalDialog<Webhook>();
   const [logOf, setLogOf] = useState<Webhook | null>(null);
   const [, regenerate] = useMutation(RegenerateSecretDocument);
   const hooks = data?.webhooks ?? [];
@@ -230,16 +224,7 @@ export default function WebhooksPage() {
                           <Button size="xs" variant="default" onClick={() => onRegenerate(hook)} aria-label={`New secret for ${hook.name || hook.url}`}>
                             New secret
                           </Button>
-                          <Button
-                            size="xs"
-                            color="red"
-                            variant="light"
-                            onClick={() => {
-                              openingDelete();
-                              setDeleting(hook);
-                            }}
-                            aria-label={`Delete ${hook.name || hook.url}`}
-                          >
+                          <Button size="xs" color="red" variant="light" onClick={() => deleting.open(hook)} aria-label={`Delete ${hook.name || hook.url}`}>
                             Delete
                           </Button>
                         </Group>
@@ -262,16 +247,18 @@ export default function WebhooksPage() {
           reload();
         }}
       />
-      <DeleteWebhookModal
-        hook={deleting}
-        returnFocus={returnFocusAfterDelete}
-        onClose={() => setDeleting(null)}
-        onDeleted={() => {
-          removedByDelete();
-          setDeleting(null);
-          reload();
-        }}
-      />
+      <RemovalModal dialog={deleting} title="Delete webhook?">
+        {(hook) => (
+          <DeleteWebhookConfirm
+            hook={hook}
+            onClose={deleting.close}
+            onDeleted={() => {
+              deleting.removed();
+              reload();
+            }}
+          />
+        )}
+      </RemovalModal>
       <DeliveriesModal hook={logOf} onClose={() => setLogOf(null)} />
     </>
   );
@@ -432,24 +419,6 @@ function EditWebhookForm({ hook, onClose, onSaved }: { hook: Webhook; onClose: (
         </Group>
       </Stack>
     </form>
-  );
-}
-
-function DeleteWebhookModal({
-  hook,
-  returnFocus,
-  onClose,
-  onDeleted,
-}: {
-  hook: Webhook | null;
-  returnFocus: boolean;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
-  return (
-    <Modal opened={hook !== null} onClose={onClose} title="Delete webhook?" closeButtonProps={{ 'aria-label': 'Close' }} returnFocus={returnFocus}>
-      {hook && <DeleteWebhookConfirm hook={hook} onClose={onClose} onDeleted={onDeleted} />}
-    </Modal>
   );
 }
 

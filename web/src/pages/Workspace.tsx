@@ -10,7 +10,7 @@ import { PageLoader } from '../routes';
 import { useUser } from '../session';
 import { formatDateTime } from './format';
 import { ConfirmDestructive } from './confirm-destructive';
-import { useFocusAfterRemoval } from './focus-after-removal';
+import { RemovalModal, useRemovalDialog } from './removal-dialog';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
 
@@ -99,13 +99,7 @@ function WorkspaceManager() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: WorkspaceUsersDocument });
   const reload = () => refetch({ requestPolicy: 'network-only' });
   const [reveal, setReveal] = useState<Reveal | null>(null);
-  const [detaching, setDetaching] = useState<ManagedUser | null>(null);
-  const {
-    target: listHeading,
-    returnFocus: returnFocusAfterDetach,
-    opening: openingDetach,
-    removed: removedByDetach,
-  } = useFocusAfterRemoval<HTMLHeadingElement>();
+  const [listHeading, detaching] = useRemovalDialog<ManagedUser>();
   const [, link] = useMutation(ConnectionLinkDocument);
   const [, apiKey] = useMutation(WorkspaceApiKeyDocument);
   const users = data?.workspaceUsers ?? [];
@@ -189,16 +183,7 @@ function WorkspaceManager() {
                           <Button size="xs" variant="default" onClick={() => onApiKey(u)} aria-label={`New API key for ${u.displayName}`}>
                             API key
                           </Button>
-                          <Button
-                            size="xs"
-                            color="red"
-                            variant="light"
-                            onClick={() => {
-                              openingDetach();
-                              setDetaching(u);
-                            }}
-                            aria-label={`Detach ${u.displayName}`}
-                          >
+                          <Button size="xs" color="red" variant="light" onClick={() => detaching.open(u)} aria-label={`Detach ${u.displayName}`}>
                             Detach
                           </Button>
                         </Group>
@@ -231,17 +216,18 @@ function WorkspaceManager() {
           </Stack>
         )}
       </Modal>
-      {/* Kept mounted, so closing it returns the focus to the button that opened it. */}
-      <DetachModal
-        user={detaching}
-        returnFocus={returnFocusAfterDetach}
-        onClose={() => setDetaching(null)}
-        onDone={() => {
-          removedByDetach();
-          setDetaching(null);
-          reload();
-        }}
-      />
+      <RemovalModal dialog={detaching} title="Detach this user?">
+        {(user) => (
+          <DetachConfirm
+            user={user}
+            onClose={detaching.close}
+            onDone={() => {
+              detaching.removed();
+              reload();
+            }}
+          />
+        )}
+      </RemovalModal>
     </>
   );
 }
@@ -282,14 +268,6 @@ function AddManagedUser({ onAdded }: { onAdded: () => void }) {
         )}
       </form>
     </Card>
-  );
-}
-
-function DetachModal({ user, returnFocus, onClose, onDone }: { user: ManagedUser | null; returnFocus: boolean; onClose: () => void; onDone: () => void }) {
-  return (
-    <Modal opened={user !== null} onClose={onClose} title="Detach this user?" closeButtonProps={{ 'aria-label': 'Close' }} returnFocus={returnFocus}>
-      {user && <DetachConfirm user={user} onClose={onClose} onDone={onDone} />}
-    </Modal>
   );
 }
 
