@@ -92,10 +92,6 @@ export class ConnectionsRepository {
    * without its per-query casting: a share of each create-post; issue 19), in the caller's
    * transaction when there is one.
    */
-  private get collection() {
-    return this.model.collection;
-  }
-
   private readOptions(): { projection: typeof WITHOUT_SECRETS; session: ClientSession | undefined } {
     return { projection: WITHOUT_SECRETS, session: Transactions.current() };
   }
@@ -106,7 +102,7 @@ export class ConnectionsRepository {
   }
 
   async listByUser(userId: string): Promise<ConnectionRecord[]> {
-    const docs = await this.collection.find<LeanConnection>({ userId: oid(userId) }, { ...this.readOptions(), sort: { createdAt: 1, _id: 1 } }).toArray();
+    const docs = await this.model.collection.find<LeanConnection>({ userId: oid(userId) }, { ...this.readOptions(), sort: { createdAt: 1, _id: 1 } }).toArray();
     return docs.map(toRecord);
   }
 
@@ -114,18 +110,18 @@ export class ConnectionsRepository {
     if (!platformIds.length) return [];
     // Strings only: without Mongoose's casting an object here would be an operator.
     const ids = platformIds.filter((id) => typeof id === 'string');
-    const docs = await this.collection.find<LeanConnection>({ userId: oid(userId), platformId: { $in: ids } }, this.readOptions()).toArray();
+    const docs = await this.model.collection.find<LeanConnection>({ userId: oid(userId), platformId: { $in: ids } }, this.readOptions()).toArray();
     return docs.map(toRecord);
   }
 
   async findOne(userId: string, platform: string, externalId: string): Promise<ConnectionRecord | null> {
-    const doc = await this.collection.findOne<LeanConnection>({ userId: oid(userId), platform, externalId }, this.readOptions());
+    const doc = await this.model.collection.findOne<LeanConnection>({ userId: oid(userId), platform, externalId }, this.readOptions());
     return doc ? toRecord(doc) : null;
   }
 
   async findById(userId: string, id: string): Promise<ConnectionRecord | null> {
     if (!isObjectIdString(id)) return null;
-    const doc = await this.collection.findOne<LeanConnection>({ _id: oid(id), userId: oid(userId) }, this.readOptions());
+    const doc = await this.model.collection.findOne<LeanConnection>({ _id: oid(id), userId: oid(userId) }, this.readOptions());
     return doc ? toRecord(doc) : null;
   }
 

@@ -95,13 +95,18 @@ class TextAnswer implements PlatformTextAnswer {
  * Other bodies (multipart, streams) go through `fetch`. Errors and timeouts are platformFetch's.
  */
 export async function platformFetchText(url: string, init: PlatformRequestInit = {}): Promise<PlatformTextAnswer> {
-  const body = init.body instanceof URLSearchParams ? init.body.toString() : init.body;
-  if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
-    const res = await platformFetch(url, init);
-    return { status: res.status, ok: res.ok, headers: res.headers, text: await readText(res, init) };
-  }
   const { timeoutMs = 30_000 } = init;
   const method = (init.method ?? 'GET').toUpperCase();
+  const viaFetch = async (): Promise<PlatformTextAnswer> => {
+    const res = await platformFetch(url, init);
+    try {
+      return { status: res.status, ok: res.ok, headers: res.headers, text: await res.text() };
+    } catch (err) {
+      throw platformRequestError(err, method, timeoutMs);
+    }
+  };
+  const body = init.body instanceof URLSearchParams ? init.body.toString() : init.body;
+  if (body != null && typeof body !== 'string' && !(body instanceof Uint8Array)) return viaFetch();
   const given: Record<string, string> =
     init.headers instanceof Headers || Array.isArray(init.headers) ? Object.fromEntries(init.headers) : ((init.headers ?? {}) as Record<string, string>);
   const named = new Set(Object.keys(given).map((k) => k.toLowerCase()));
@@ -119,19 +124,7 @@ export async function platformFetchText(url: string, init: PlatformRequestInit =
   } catch (err) {
     throw platformRequestError(err, method, timeoutMs);
   }
-  if (answer.status >= 300 && answer.status < 400 && answer.headers.has('location')) {
-    const res = await platformFetch(url, init);
-    return { status: res.status, ok: res.ok, headers: res.headers, text: await readText(res, init) };
-  }
-  return answer;
-}
-
-async function readText(res: Response, init: PlatformRequestInit): Promise<string> {
-  try {
-    return await res.text();
-  } catch (err) {
-    throw platformRequestError(err, (init.method ?? 'GET').toUpperCase(), init.timeoutMs ?? 30_000);
-  }
+  return answer.status >= 300 && answer.status < 400 && answer.headers.has('location') ? viaFetch() : answer;
 }
 
 /** Parses a Retry-After header (seconds or HTTP date) into milliseconds. */
