@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
+import { toObjectId } from '../database/object-id';
 import type { PostLogEvent } from './post-status';
 import { PostLog, type PostLogRecord } from './schemas/post-log.schema';
 
@@ -24,11 +25,6 @@ export interface ScopedPostLog extends NewPostLog {
   at?: Date;
 }
 
-/** An id as an ObjectId (one given as an ObjectId is used as is, not parsed back from hex). */
-function asObjectId(id: Types.ObjectId | string): Types.ObjectId {
-  return id instanceof Types.ObjectId ? id : new Types.ObjectId(id);
-}
-
 /**
  * The stored documents of log entries, as the schema would write them (_id, timestamps, version
  * key; absent fields left out). Inserted with `lean`: Mongoose's per-document hydration was a
@@ -39,10 +35,10 @@ export function toStoredLogs(entries: ScopedPostLog[], now = new Date()): Array<
   return entries.map((e) => {
     const doc: Record<string, unknown> = {
       _id: e.id ?? new Types.ObjectId(),
-      postGroupId: asObjectId(e.postGroupId),
-      userId: asObjectId(e.userId),
+      postGroupId: toObjectId(e.postGroupId),
+      userId: toObjectId(e.userId),
     };
-    if (e.postId) doc.postId = asObjectId(e.postId);
+    if (e.postId) doc.postId = toObjectId(e.postId);
     for (const key of ['platform', 'event', 'error', 'httpStatus', 'retryCount', 'metadata'] as const) {
       if (e[key] !== undefined) doc[key] = e[key];
     }

@@ -7,6 +7,7 @@ import type { PlatformPostStatus, PostGroupStatus } from './post-status';
 import { PlatformPost, type PlatformPostRecord } from './schemas/platform-post.schema';
 import { PostGroup, type PostGroupRecord } from './schemas/post-group.schema';
 import { PostLog } from './schemas/post-log.schema';
+import { toObjectId } from '../database/object-id';
 import { Transactions } from '../database/transactions';
 
 /** A log entry of any group, for bulk writes across groups (the engine's claim batches). */
@@ -23,7 +24,7 @@ type Filter = Record<string, unknown>;
 
 // Ids are converted explicitly: these schemas declare `Types.ObjectId`, which Mongoose does not
 // cast string query values to, so a string would silently match nothing.
-const oid = (id: string | Types.ObjectId) => (typeof id === 'string' ? new Types.ObjectId(id) : id);
+const oid = toObjectId;
 
 /**
  * The publishing engine's atomic operations on platform posts and groups: due queries, lease
