@@ -7,7 +7,7 @@
 import { Collation, parseCollation } from '../query/collation';
 import { mongoQuery } from '../query/operators';
 import { MongoError } from '../errors';
-import { compareValues, Doc, getPath, keyString, renderValue, toNumber, typeRank } from '../bson/values';
+import { compareObjectIds, compareValues, Doc, getPath, keyString, renderValue, toNumber, typeRank } from '../bson/values';
 import { SortedList } from './sorted-list';
 
 export interface IndexSpec extends Doc {
@@ -83,7 +83,7 @@ export class IndexStore {
             : x instanceof Date && y instanceof Date
               ? Math.sign(x.getTime() - y.getTime())
               : isObjectId(x) && isObjectId(y)
-                ? Buffer.compare(x.id, y.id)
+                ? compareObjectIds(x, y)
                 : compareValues(x, y);
         if (c) return c * dirs[i];
       }
