@@ -107,8 +107,11 @@ describe('query planner', () => {
   it('the fast matcher answers like mingo for scalar comparisons, $in, $nin, $ne and ranges', () => {
     const d = (iso: string) => new Date(iso);
     const oid = new ObjectId();
+    const other = new ObjectId();
     const docs: Doc[] = [
       {},
+      { t: other },
+      { t: new ObjectId(oid.toHexString()) }, // equal bytes, another instance
       { a: 5 },
       { a: 5.5, b: 'x' },
       { a: '5' },
@@ -137,7 +140,10 @@ describe('query planner', () => {
       { b: { $nin: ['x'] }, a: { $exists: true } }, // $exists: mingo decides
       { b: { $in: ['y', 'z', 'q', 'w', 'v', 'u'] } },
       { t: oid },
+      { t: other },
       { t: { $nin: [oid] } },
+      { t: { $in: [other, 1, 2, 3, 4] } }, // more than four values: matched by key
+      { t: { $in: [new ObjectId(oid.toHexString()), 'a', 'b', 'c', 'd'] } },
       { b: 'x', a: { $gt: 5 } },
     ];
     for (const filter of filters) {

@@ -15,7 +15,7 @@ import { IndexEntry, IndexStore } from '../storage/index-store';
 import { Collation, sameCollation } from './collation';
 import { mongoQuery } from './operators';
 import { Position } from '../storage/sorted-list';
-import { compareValues, Doc, isPlainObject, renderValue, sortComparator, toNumber, typeRank } from '../bson/values';
+import { compareObjectIds, compareValues, Doc, isPlainObject, objectIdKey, renderValue, sortComparator, toNumber, typeRank } from '../bson/values';
 
 export interface Hit {
   id: string;
@@ -141,13 +141,15 @@ function simpleEq(a: unknown, b: unknown): boolean {
   if (typeof b === 'number') return (a as { _bsontype?: string } | null)?._bsontype === 'Decimal128' && toNumber(a) === b;
   if (b instanceof Date) return a instanceof Date && a.getTime() === b.getTime();
   if (typeof b === 'object' && b !== null) {
-    // ObjectId: mingo's isEqual compares same-class objects through their toString (the hex).
-    return typeof a === 'object' && a !== null && a.constructor === b.constructor && String(a) === String(b);
+    // ObjectId: mingo's isEqual compares same-class objects through their toString (the hex),
+    // which for two ObjectIds is their bytes, compared without building the hex strings.
+    if (typeof a !== 'object' || a === null || a.constructor !== b.constructor) return false;
+    return (b as { _bsontype?: string })._bsontype === 'ObjectId' ? compareObjectIds(a, b) === 0 : String(a) === String(b);
   }
   return false;
 }
 
-/** A key under which simpleEq-equal values coincide (numbers by value, ObjectIds by hex). */
+/** A key under which simpleEq-equal values coincide (numbers by value, ObjectIds by their bytes). */
 function eqKey(v: unknown): string | undefined {
   switch (typeof v) {
     case 'string':
@@ -159,7 +161,7 @@ function eqKey(v: unknown): string | undefined {
   }
   if (v instanceof Date) return `d${v.getTime()}`;
   const t = (v as { _bsontype?: string } | null)?._bsontype;
-  if (t === 'ObjectId') return `o${String(v)}`;
+  if (t === 'ObjectId') return objectIdKey(v);
   if (t === 'Decimal128') return `n${toNumber(v) || 0}`;
   return undefined;
 }
