@@ -90,6 +90,40 @@ describe('postWebhook', () => {
     behaviour = (_q, r) => r.end();
   });
 
+  it('resolves and checks once per socket: a second POST to the receiver reuses the checked connection', async () => {
+    let calls = 0;
+    const resolver: Resolver = async () => (calls++, [{ address: '127.0.0.1', family: 4 }]);
+    const first = await send(`http://reuse.example:${port}/a`, true, resolver);
+    // undici frees the socket a tick after the answer's end (a POST sent sooner gets a second one).
+    await new Promise((r) => setImmediate(r));
+    const second = await send(`http://reuse.example:${port}/b`, true, resolver);
+    expect([first.ok, second.ok]).toEqual([true, true]);
+    expect(seen).toHaveLength(2);
+    expect(calls).toBe(1);
+  });
+
+  it('never lends a socket opened under the private-targets switch to a request made without it', async () => {
+    const resolver = fixed('127.0.0.1');
+    expect((await send(`http://shared.example:${port}/`, true, resolver)).ok).toBe(true);
+    const refused = await send(`http://shared.example:${port}/`, false, resolver);
+    expect(refused).toMatchObject({ ok: false, refused: true, error: 'Refused: shared.example resolves to a loopback address (127.0.0.1)' });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('reports a connection the receiver closes without answering', async () => {
+    behaviour = (req) => req.socket.destroy();
+    const r = await send(`http://127.0.0.1:${port}/`, true);
+    expect(r).toMatchObject({ ok: false, statusCode: null, refused: false });
+    expect(r.error).toMatch(/^(other side closed|ECONNRESET|EPIPE)$/);
+    behaviour = (_q, r) => r.end();
+  });
+
+  it('answers a URL that is not http(s) without sending', async () => {
+    expect(await send('ftp://127.0.0.1/x', true)).toMatchObject({ ok: false, refused: true, error: 'Refused: unsupported protocol ftp:' });
+    expect(await send('not a url', true)).toMatchObject({ ok: false, refused: true, error: 'Invalid URL' });
+    expect(seen).toHaveLength(0);
+  });
+
   it('reports a refused connection', async () => {
     const r = await send('http://127.0.0.1:1/', true);
     expect(r).toMatchObject({ ok: false, refused: false, error: 'ECONNREFUSED' });

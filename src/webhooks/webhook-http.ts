@@ -1,6 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { Agent, buildConnector, request as send } from 'undici';
 import { defaultResolver, RefusedError, resolveDestination, type Resolver } from '../common/outbound/address-rules';
 
 export interface WebhookRequest {
@@ -21,79 +19,77 @@ export interface WebhookResponse {
   durationMs: number;
 }
 
-// Keep-alive pools: a pooled socket was opened to an address that passed the rules.
-const httpAgent = new http.Agent({ keepAlive: true, maxFreeSockets: 64 });
-const httpsAgent = new https.Agent({ keepAlive: true, maxFreeSockets: 64 });
+/**
+ * Keep-alive pools (undici's, about a third of `http.request`'s CPU per delivery; issue 19), one
+ * per address policy and resolver. Their sockets are opened by `checkedConnector`: the host is
+ * resolved and checked when a socket is opened, and the socket goes to exactly the checked
+ * address (so there is no second resolution to rebind). A pooled socket was opened to an
+ * address that passed the rules.
+ */
+const dispatchers = new WeakMap<Resolver, Map<boolean, Agent>>();
+const openSocket = buildConnector({});
+
+function dispatcherFor(allowPrivateTargets: boolean, resolver: Resolver): Agent {
+  let byPolicy = dispatchers.get(resolver);
+  if (!byPolicy) dispatchers.set(resolver, (byPolicy = new Map()));
+  let agent = byPolicy.get(allowPrivateTargets);
+  if (!agent) byPolicy.set(allowPrivateTargets, (agent = new Agent({ keepAliveTimeout: 4_000, connect: checkedConnector(allowPrivateTargets, resolver) })));
+  return agent;
+}
+
+/** Opens a socket to the checked address of `hostname`; TLS still names (SNI, certificate) the host. */
+function checkedConnector(allowPrivateTargets: boolean, resolver: Resolver): buildConnector.connector {
+  return (options, callback) => {
+    resolveDestination(options.hostname, allowPrivateTargets, resolver).then(
+      ({ address }) => openSocket({ ...options, hostname: address }, callback),
+      (err: Error) => callback(err, null),
+    );
+  };
+}
 
 /**
- * POSTs the body once: resolve → check → connect to exactly the checked address (the custom
- * `lookup` hands the socket that address, so there is no second resolution to rebind), with one
+ * POSTs the body once: resolve → check → connect to exactly the checked address, with one
  * deadline covering DNS, connect, request and response. Redirects are not followed (a 3xx is a
  * failure). The response body is drained and ignored.
  */
 export async function postWebhook(request: WebhookRequest, resolver: Resolver = defaultResolver): Promise<WebhookResponse> {
   const started = Date.now();
   const done = (r: Omit<WebhookResponse, 'durationMs'>): WebhookResponse => ({ ...r, durationMs: Date.now() - started });
-  let timer: NodeJS.Timeout | undefined;
-  let req: http.ClientRequest | undefined;
-  let timedOut = false;
-  const deadline = new Promise<WebhookResponse>((resolve) => {
-    timer = setTimeout(() => {
-      timedOut = true;
-      req?.destroy();
-      resolve(done({ ok: false, statusCode: null, error: `Timed out after ${request.timeoutMs} ms`, refused: false }));
-    }, request.timeoutMs);
-  });
-
-  const attempt = (async (): Promise<WebhookResponse> => {
-    const url = new URL(request.url);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      return done({ ok: false, statusCode: null, error: `Refused: unsupported protocol ${url.protocol}`, refused: true });
-    }
-    let destination: { address: string; family: 4 | 6 };
-    try {
-      destination = await resolveDestination(url.hostname, request.allowPrivateTargets, resolver);
-    } catch (err) {
-      if (err instanceof RefusedError) return done({ ok: false, statusCode: null, error: err.message, refused: true });
-      const code = (err as { code?: string }).code ?? (err as Error).message;
-      return done({ ok: false, statusCode: null, error: `DNS lookup failed: ${code}`, refused: false });
-    }
-    const pinned: LookupFunction = (_host, options, callback) => {
-      if ((options as { all?: boolean }).all) {
-        (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [destination]);
-      } else {
-        callback(null, destination.address, destination.family);
-      }
-    };
-    const isHttps = url.protocol === 'https:';
-    if (timedOut) return done({ ok: false, statusCode: null, error: 'Timed out', refused: false }); // DNS used the time
-    return new Promise<WebhookResponse>((resolve) => {
-      req = (isHttps ? https : http).request(
-        url,
-        {
-          method: 'POST',
-          headers: { ...request.headers, 'Content-Length': String(request.body.length) },
-          lookup: pinned,
-          agent: isHttps ? httpsAgent : httpAgent,
-        },
-        (res) => {
-          res.resume(); // drain so the socket can be reused
-          res.on('end', () => {
-            const status = res.statusCode ?? 0;
-            const ok = status >= 200 && status < 300;
-            resolve(done({ ok, statusCode: status, error: ok ? null : `HTTP ${status}`, refused: false }));
-          });
-          res.on('error', (err) => resolve(done({ ok: false, statusCode: res.statusCode ?? null, error: err.message, refused: false })));
-        },
-      );
-      req.on('error', (err: NodeJS.ErrnoException) => resolve(done({ ok: false, statusCode: null, error: err.code ?? err.message, refused: false })));
-      req.end(request.body);
-    });
-  })();
-
+  const protocol = /^([a-z][a-z0-9+.-]*:)/i.exec(request.url)?.[1].toLowerCase();
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    return done({ ok: false, statusCode: null, error: protocol ? `Refused: unsupported protocol ${protocol}` : 'Invalid URL', refused: true });
+  }
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), request.timeoutMs);
   try {
-    return await Promise.race([attempt, deadline]);
+    const res = await send(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal: abort.signal,
+      dispatcher: dispatcherFor(request.allowPrivateTargets, resolver),
+    });
+    await res.body.dump(); // drained so the socket can be reused
+    const status = res.statusCode;
+    const ok = status >= 200 && status < 300;
+    return done({ ok, statusCode: status, error: ok ? null : `HTTP ${status}`, refused: false });
+  } catch (err) {
+    if (abort.signal.aborted) return done({ ok: false, statusCode: null, error: `Timed out after ${request.timeoutMs} ms`, refused: false });
+    if (err instanceof RefusedError) return done({ ok: false, statusCode: null, error: err.message, refused: true });
+    return done({ ok: false, statusCode: null, error: networkError(err), refused: false });
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * The system's code (`ECONNREFUSED`, `ENOTFOUND`, …) when there is one, also behind undici's own
+ * errors; else the message (undici's "other side closed", an invalid URL).
+ */
+function networkError(err: unknown): string {
+  const e = err as { code?: string; message?: string; cause?: { code?: string } };
+  const code = e.cause?.code ?? e.code;
+  if (code && !code.startsWith('UND_ERR') && !code.startsWith('ERR_')) return code;
+  if (code === 'ERR_INVALID_URL') return 'Invalid URL';
+  return e.message ?? String(err);
 }
