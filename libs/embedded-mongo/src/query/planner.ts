@@ -11,7 +11,7 @@
 // superset of the matches.
 import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
-import { IndexEntry, IndexStore } from '../storage/index-store';
+import { entryId, IndexEntry, IndexStore } from '../storage/index-store';
 import { Collation, sameCollation } from './collation';
 import { mongoQuery } from './operators';
 import { Position } from '../storage/sorted-list';
@@ -459,10 +459,10 @@ function stretchPosition(index: IndexStore, prefix: unknown[], range: FieldCond 
   const k = prefix.length;
   return (e) => {
     for (let i = 0; i < k; i++) {
-      const c = compareValues(e.k[i], prefix[i]);
+      const c = compareValues(e[i + 1], prefix[i]);
       if (c) return c * dirs[i];
     }
-    return range ? rangePos(e.k[k], range) * dirs[k] : 0;
+    return range ? rangePos(e[k + 1], range) * dirs[k] : 0;
   };
 }
 
@@ -571,7 +571,7 @@ function candidateIds(plan: CandidatePlan, conds: Map<string, FieldCond>): Set<s
     return ids;
   }
   const rangeCond = range ? conds.get(index.fields[k][0]) : undefined;
-  for (const p of prefixes) for (const e of walk(index, p, rangeCond, false)) ids.add(e.id);
+  for (const p of prefixes) for (const e of walk(index, p, rangeCond, false)) ids.add(entryId(e));
   return ids;
 }
 
@@ -728,9 +728,9 @@ function distinctWalk(coll: Collection, index: IndexStore, prefix: unknown[], ra
   for (;;) {
     const first = index.sorted.forward(at).next();
     if (first.done || inPrefix(first.value) !== 0) return values;
-    const v = first.value.k[k];
+    const v = first.value[k + 1];
     for (const e of walk(index, [...prefix, v], range, false)) {
-      const doc = coll.get(e.id);
+      const doc = coll.get(entryId(e));
       if (!doc || !query.test(doc)) continue;
       // A null key also stands for a missing field or an empty array, which distinct skips.
       const own = doc[field];
@@ -740,7 +740,7 @@ function distinctWalk(coll: Collection, index: IndexStore, prefix: unknown[], ra
     }
     at = index.sorted.seek((e) => {
       const p = inPrefix(e);
-      return p < 0 || (p === 0 && compareValues(e.k[k], v) * dir <= 0);
+      return p < 0 || (p === 0 && compareValues(e[k + 1], v) * dir <= 0);
     });
   }
 }
@@ -801,8 +801,9 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
           complete = false;
           break;
         }
-        const doc = coll.get(e.id);
-        if (doc && query.test(doc)) hits.push({ id: e.id, doc });
+        const id = entryId(e);
+        const doc = coll.get(id);
+        if (doc && query.test(doc)) hits.push({ id, doc });
         if (hits.length >= want) break;
       }
       if (ex) {
@@ -868,10 +869,11 @@ function hintedScan(coll: Collection, index: IndexStore, overlay: Map<string, Do
   const seen = new Set<string>();
   for (const e of walk(index, [], undefined, false)) {
     if (opts.explain) opts.explain.keysExamined++;
-    if (seen.has(e.id)) continue; // multikey: one entry per array element
-    seen.add(e.id);
-    const doc = overlay?.has(e.id) ? (overlay.get(e.id) ?? undefined) : coll.get(e.id);
-    if (doc && query.test(doc)) hits.push({ id: e.id, doc });
+    const id = entryId(e);
+    if (seen.has(id)) continue; // multikey: one entry per array element
+    seen.add(id);
+    const doc = overlay?.has(id) ? (overlay.get(id) ?? undefined) : coll.get(id);
+    if (doc && query.test(doc)) hits.push({ id, doc });
   }
   if (opts.sort && Object.keys(opts.sort).length) {
     const cmp = sortComparator(opts.sort, opts.collation?.compare);
