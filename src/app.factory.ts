@@ -60,7 +60,7 @@ export async function createApp(
   app.get(MetricsService).instrumentHttp(app.getHttpAdapter().getInstance());
   app.useBodyParser('application/json', {}, jsonBodyParser);
   const config = app.get(AppConfig);
-  await registerSecurityHeaders(app, config.isProduction);
+  registerSecurityHeaders(app, config.isProduction);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // process-video (spec: one file, 512 MB); routes read parts as streams, never buffered.
   await app.register(fastifyMultipart, { limits: { fileSize: 512 * 1024 * 1024, files: 1 } });

@@ -74,6 +74,14 @@ describe('User files are inert: only real images and videos are stored, and serv
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain("connect-src 'self'");
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    // Errors and API answers too; outside production GraphiQL's page goes without a CSP.
+    const missing = await t.http.get('/api/v1/no-such-route');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    expect(missing.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const graphiql = await t.http.get('/graphql').set('accept', 'text/html');
+    expect(graphiql.headers['x-content-type-options']).toBe('nosniff');
+    expect(graphiql.headers['content-security-policy']).toBeUndefined();
   });
 });
 
