@@ -4,6 +4,7 @@ import type { Collection } from 'mongodb';
 import { Model, Types } from 'mongoose';
 import { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from './schemas/webhook-delivery.schema';
 import { isObjectIdString } from '../database/object-id';
+import { storedDocument } from '../database/stored-document';
 import { Transactions } from '../database/transactions';
 
 /** A delivery as the services see it: string ids, without the worker's lease. */
@@ -89,21 +90,32 @@ export class WebhookDeliveriesRepository {
     return this.model.collection as unknown as Collection<LeanDelivery>;
   }
 
-  /** Outbox rows, in the caller's transaction when there is one. */
+  /**
+   * Outbox rows, in the caller's transaction when there is one. Through the driver, as Mongoose
+   * would store them (`storedDocument`): a published post writes one per subscribed webhook, and
+   * Mongoose's insertMany hydrated and validated each (issue 19).
+   */
   async insertMany(userId: string, rows: NewDelivery[], now: Date): Promise<void> {
     if (!rows.length) return;
-    const docs = rows.map((r) => ({
-      userId: oid(userId),
-      webhookId: oid(r.webhookId),
-      event: r.event,
-      payload: r.payload,
-      status: 'pending' as const,
-      availableAt: now,
-      leaseToken: null,
-      attemptCount: 0,
-      attempts: [],
-    }));
-    await this.model.insertMany(docs, {});
+    const uid = oid(userId);
+    const docs = rows.map((r) =>
+      storedDocument<LeanDelivery>(
+        this.model,
+        {
+          userId: uid,
+          webhookId: oid(r.webhookId),
+          event: r.event,
+          payload: r.payload,
+          status: 'pending',
+          availableAt: now,
+          leaseToken: null,
+          attemptCount: 0,
+          attempts: [],
+        },
+        now,
+      ),
+    );
+    await this.outbox.insertMany(docs, { session: Transactions.current() });
   }
 
   /** Deliveries waiting to be sent (due now or later), all users: the outbox depth. */

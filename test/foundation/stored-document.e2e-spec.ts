@@ -54,6 +54,20 @@ describe('storedDocument: the documents Mongoose would store', () => {
         postGroupId: new Types.ObjectId(),
       }),
     ],
+    [
+      'WebhookDelivery',
+      () => ({
+        userId: new Types.ObjectId(),
+        webhookId: new Types.ObjectId(),
+        event: 'post.published',
+        payload: '{"event":"post.published"}',
+        status: 'pending',
+        availableAt: new Date(),
+        leaseToken: null,
+        attemptCount: 0,
+        attempts: [],
+      }),
+    ],
   ];
 
   it.each(cases)("%s: the same fields and values as Mongoose's save stores", async (name, fields) => {
