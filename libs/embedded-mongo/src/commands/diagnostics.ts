@@ -1,6 +1,7 @@
 // Handshake and server-information commands: hello (one-member replica-set primary),
 // buildInfo, ping and the assorted status commands the driver and mongosh send.
 import * as os from 'node:os';
+import { isMainThread, resourceLimits } from 'node:worker_threads';
 import { Long, Timestamp } from 'bson';
 import { Doc, toNumber } from '../bson/values';
 import { CommandContext, Handler } from './context';
@@ -117,6 +118,8 @@ const serverStatus: Handler = (_cmd, ctx) => {
     connections: { current: ctx.server.connectionCount(), available: 1000, totalCreated: ctx.connectionId },
     storageEngine: { name: 'embedded', supportsCommittedReads: true, persistent: true },
     mem: { bits: 64, resident: Math.round(process.memoryUsage().rss / 1048576) },
+    // Not MongoDB's: where this server runs and its thread's heap limits (worker mode).
+    embedded: { inWorker: !isMainThread, youngGenerationLimitMB: isMainThread ? null : (resourceLimits.maxYoungGenerationSizeMb ?? null) },
     metrics: { cursor: { open: { total: ctx.cursors.size } } },
     ok: 1,
   };
