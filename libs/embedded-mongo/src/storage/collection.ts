@@ -60,14 +60,15 @@ export class Collection {
       const keys = index.keysFor(doc);
       if (!keys) continue;
       for (const key of keys) {
-        for (const other of index.idsFor(key.str)) {
+        const str = index.hashOf(key);
+        for (const other of index.idsFor(str)) {
           if (other !== id && !overlay?.has(other)) throw index.duplicateKeyError(this.ns, key);
         }
         if (!overlay) continue;
         for (const [other, odoc] of overlay) {
           if (other === id || !odoc) continue;
           const okeys = index.keysFor(odoc);
-          if (okeys?.some((k) => k.str === key.str)) throw index.duplicateKeyError(this.ns, key);
+          if (okeys?.some((k) => index.hashOf(k) === str)) throw index.duplicateKeyError(this.ns, key);
         }
       }
     }
@@ -98,7 +99,7 @@ export class Collection {
       if (index.unique) {
         const keys = index.keysFor(rec.doc) ?? [];
         for (const key of keys) {
-          for (const other of index.idsFor(key.str)) {
+          for (const other of index.idsFor(index.hashOf(key))) {
             if (other !== id) {
               const err = index.duplicateKeyError(this.ns, key);
               throw new MongoError(

@@ -42,7 +42,11 @@ function entryOf(id: string, parts: unknown[]): IndexEntry {
 
 export interface IndexKey {
   parts: unknown[];
-  str: string;
+  /**
+   * The canonical key string, built only by indexes that keep a key hash (unique, collated):
+   * the others never need it, and building it was a measurable share of every update.
+   */
+  str?: string;
 }
 
 /** Options that, when different, make two index specs "conflict" (MongoDB IndexOptionsConflict). */
@@ -119,9 +123,9 @@ export class IndexStore {
       // Single-field fast path.
       const v = getPath(doc, this.paths[0]);
       if (this.sparse && v === undefined) return null;
-      if (!Array.isArray(v)) return [{ parts: [v ?? null], str: this.collation ? keyString(this.collate(v)) : keyString(v) }];
+      if (!Array.isArray(v)) return [this.keyFor([v ?? null])];
       this.multikeyFields.add(0);
-      return (v.length ? dedupe(v) : [null]).map((x) => ({ parts: [x], str: this.collation ? keyString(this.collate(x)) : keyString(x) }));
+      return (v.length ? dedupe(v) : [null]).map((x) => this.keyFor([x]));
     }
     const perField: unknown[][] = [];
     let anyPresent = false;
@@ -141,7 +145,16 @@ export class IndexStore {
     }
     // The stored tuples are copied to their exact length: arrays grown by push keep spare
     // capacity, which across every entry of every index is a large share of the index's memory.
-    return combos.map((parts) => ({ parts: parts.slice(), str: this.keyOf(parts) }));
+    return combos.map((parts) => this.keyFor(parts.slice()));
+  }
+
+  private keyFor(parts: unknown[]): IndexKey {
+    return this.byKey ? { parts, str: this.keyOf(parts) } : { parts };
+  }
+
+  /** A key's canonical string (the hash key of unique and collated indexes). */
+  hashOf(key: IndexKey): string {
+    return key.str ?? this.keyOf(key.parts);
   }
 
   /** A value as the hash holds it: strings replaced by their collation keys. */
@@ -197,9 +210,10 @@ export class IndexStore {
     const byKey = this.byKey;
     for (const key of keys) {
       if (byKey) {
-        const cur = byKey.get(key.str);
-        if (cur === undefined) byKey.set(key.str, id);
-        else if (typeof cur === 'string') byKey.set(key.str, new Set([cur, id]));
+        const str = this.hashOf(key);
+        const cur = byKey.get(str);
+        if (cur === undefined) byKey.set(str, id);
+        else if (typeof cur === 'string') byKey.set(str, new Set([cur, id]));
         else cur.add(id);
       }
       this.sorted.insert(entryOf(id, key.parts));
@@ -214,11 +228,12 @@ export class IndexStore {
   private removeKeys(id: string, keys: IndexKey[]): void {
     const byKey = this.byKey;
     for (const key of keys) {
-      const cur = byKey?.get(key.str);
-      if (cur === id) byKey!.delete(key.str);
+      const str = byKey ? this.hashOf(key) : '';
+      const cur = byKey?.get(str);
+      if (cur === id) byKey!.delete(str);
       else if (cur instanceof Set) {
         cur.delete(id);
-        if (cur.size === 1) byKey!.set(key.str, cur.values().next().value as string);
+        if (cur.size === 1) byKey!.set(str, cur.values().next().value as string);
       }
       this.sorted.remove(entryOf(id, key.parts));
     }
@@ -307,7 +322,13 @@ function sameStoredValue(a: unknown, b: unknown): boolean {
 function sameKeys(a: IndexKey[] | null, b: IndexKey[] | null): boolean {
   if (!a || !b) return a === b;
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i].str !== b[i].str) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.str !== undefined && y.str !== undefined) {
+      if (x.str !== y.str) return false;
+    } else if (x.parts.some((v, j) => compareValues(v, y.parts[j]) !== 0)) return false;
+  }
   return true;
 }
 
