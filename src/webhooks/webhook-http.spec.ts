@@ -124,6 +124,15 @@ describe('postWebhook', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('reports a name that does not resolve, without sending', async () => {
+    const resolver: Resolver = async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND nowhere.example'), { code: 'ENOTFOUND' });
+    };
+    const r = await send(`http://nowhere.example:${port}/`, true, resolver);
+    expect(r).toMatchObject({ ok: false, statusCode: null, refused: false, error: 'DNS lookup failed: ENOTFOUND' });
+    expect(seen).toHaveLength(0);
+  });
+
   it('reports a refused connection', async () => {
     const r = await send('http://127.0.0.1:1/', true);
     expect(r).toMatchObject({ ok: false, refused: false, error: 'ECONNREFUSED' });
