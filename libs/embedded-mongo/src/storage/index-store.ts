@@ -143,9 +143,9 @@ export class IndexStore {
       if (values.length === 1) combos.forEach((c) => c.push(values[0]));
       else combos = combos.flatMap((c) => values.map((v) => [...c, v]));
     }
-    // The stored tuples are copied to their exact length: arrays grown by push keep spare
-    // capacity, which across every entry of every index is a large share of the index's memory.
-    return combos.map((parts) => this.keyFor(parts.slice()));
+    // The sorted list stores each key copied into an entry of its exact length (entryOf): these
+    // arrays, grown by push, keep spare capacity.
+    return combos.map((parts) => this.keyFor(parts));
   }
 
   private keyFor(parts: unknown[]): IndexKey {
