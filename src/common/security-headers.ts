@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from 'helmet';
 
 /**
- * The usual security headers on every answer (@fastify/helmet), with a Content-Security-Policy
+ * The usual security headers on every answer (helmet), with a Content-Security-Policy
  * a same-origin web dashboard can live with: its own scripts, styles and images, calls to this
  * origin only, never framed. The API reference (/api/docs, Swagger UI) needs inline styles and
  * data: images. Outside production the GraphiQL page (GET /graphql) loads its scripts from a CDN,
