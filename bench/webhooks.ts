@@ -138,7 +138,7 @@ async function main() {
     const rate = median(rates);
     const rounds = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
     console.log(
-      `webhook deliveries: ${expected} to ${WEBHOOKS} webhooks per round, concurrency ${CONCURRENCY}, ${t.environment.MONGODB_URI?.includes('127.0.0.1') ? 'embedded database' : 'database'}, median of ${ROUNDS} rounds`,
+      `webhook deliveries: ${expected} to ${WEBHOOKS} webhooks per round, concurrency ${CONCURRENCY}, ${process.env.MONGODB_URI ? 'MONGODB_URI' : 'embedded database'}, median of ${ROUNDS} rounds`,
     );
     console.log(`  raw signed POST loop : ${rawRate.toFixed(0).padStart(7)} req/s         (rounds: ${rounds(rawRates)})`);
     console.log(
