@@ -11,7 +11,7 @@
 // superset of the matches.
 import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
-import { entryId, IndexEntry, IndexStore } from '../storage/index-store';
+import { entryId, entryKey, IndexEntry, IndexStore } from '../storage/index-store';
 import { Collation, sameCollation } from './collation';
 import { mongoQuery } from './operators';
 import { Position } from '../storage/sorted-list';
@@ -459,10 +459,10 @@ function stretchPosition(index: IndexStore, prefix: unknown[], range: FieldCond 
   const k = prefix.length;
   return (e) => {
     for (let i = 0; i < k; i++) {
-      const c = compareValues(e[i + 1], prefix[i]);
+      const c = compareValues(entryKey(e, i), prefix[i]);
       if (c) return c * dirs[i];
     }
-    return range ? rangePos(e[k + 1], range) * dirs[k] : 0;
+    return range ? rangePos(entryKey(e, k), range) * dirs[k] : 0;
   };
 }
 
@@ -728,7 +728,7 @@ function distinctWalk(coll: Collection, index: IndexStore, prefix: unknown[], ra
   for (;;) {
     const first = index.sorted.forward(at).next();
     if (first.done || inPrefix(first.value) !== 0) return values;
-    const v = first.value[k + 1];
+    const v = entryKey(first.value, k);
     for (const e of walk(index, [...prefix, v], range, false)) {
       const doc = coll.get(entryId(e));
       if (!doc || !query.test(doc)) continue;
@@ -740,7 +740,7 @@ function distinctWalk(coll: Collection, index: IndexStore, prefix: unknown[], ra
     }
     at = index.sorted.seek((e) => {
       const p = inPrefix(e);
-      return p < 0 || (p === 0 && compareValues(e[k + 1], v) * dir <= 0);
+      return p < 0 || (p === 0 && compareValues(entryKey(e, k), v) * dir <= 0);
     });
   }
 }

@@ -8,7 +8,7 @@ import { Collation, parseCollation } from '../query/collation';
 import { mongoQuery } from '../query/operators';
 import { MongoError } from '../errors';
 import { compareObjectIds, compareValues, Doc, getPath, keyString, renderValue, toNumber, typeRank } from '../bson/values';
-import { SortedList } from './sorted-list';
+import { EntryRef, SortedEntries } from './sorted-list';
 
 export interface IndexSpec extends Doc {
   v: number;
@@ -21,19 +21,23 @@ export interface IndexSpec extends Doc {
 }
 
 /**
- * One entry of the sorted list: the document's id, then its key's values in the index's field
- * order. One array per entry, not an object around a key array: an index holds one entry per
- * document (more when multikey), and the wrapper was about a quarter of its memory.
+ * One entry of the sorted list, where it is stored: the document's id, then its key's values in
+ * the index's field order (the list keeps them in flat blocks, `1 + fields` slots per entry).
  */
-export type IndexEntry = unknown[];
+export type IndexEntry = EntryRef;
 
 /** The id of the document an entry stands for. */
 export function entryId(e: IndexEntry): string {
-  return e[0] as string;
+  return e.slots[e.off] as string;
 }
 
-/** The entry for key `parts` of the document under `id`. */
-function entryOf(id: string, parts: unknown[]): IndexEntry {
+/** The entry's value for the index's field `i`. */
+export function entryKey(e: IndexEntry, i: number): unknown {
+  return e.slots[e.off + 1 + i];
+}
+
+/** The slots of the entry for key `parts` of the document under `id` (to insert or remove). */
+function entryOf(id: string, parts: unknown[]): unknown[] {
   const e = new Array<unknown>(parts.length + 1);
   e[0] = id;
   for (let i = 0; i < parts.length; i++) e[i + 1] = parts[i];
@@ -67,7 +71,7 @@ export class IndexStore {
    * sorted entry, and the other indexes answer equality from the sorted list.
    */
   private readonly byKey?: Map<string, Set<string> | string>;
-  readonly sorted: SortedList<IndexEntry>;
+  readonly sorted: SortedEntries;
   /**
    * Which key positions ever held an array ("multikey"). A range scan on such a position, or a
    * sorted walk or index-only count with one past the equality prefix, would see a document
@@ -86,10 +90,10 @@ export class IndexStore {
     if (spec.partialFilterExpression) this.partial = mongoQuery(spec.partialFilterExpression);
     if (this.unique || this.collation) this.byKey = new Map();
     const dirs = this.fields.map((f) => f[1]);
-    this.sorted = new SortedList<IndexEntry>((a, b) => {
+    this.sorted = new SortedEntries(1 + dirs.length, (a, ao, b, bo) => {
       for (let i = 0; i < dirs.length; i++) {
-        const x = a[i + 1];
-        const y = b[i + 1];
+        const x = a[ao + 1 + i];
+        const y = b[bo + 1 + i];
         // Fast paths for the common same-typed keys (strings, numbers, dates, ObjectIds);
         // compareValues handles the rest.
         const c =
@@ -106,8 +110,8 @@ export class IndexStore {
                 : compareValues(x, y);
         if (c) return c * dirs[i];
       }
-      const ia = a[0] as string;
-      const ib = b[0] as string;
+      const ia = a[ao] as string;
+      const ib = b[bo] as string;
       return ia < ib ? -1 : ia > ib ? 1 : 0;
     });
   }
@@ -143,8 +147,8 @@ export class IndexStore {
       if (values.length === 1) combos.forEach((c) => c.push(values[0]));
       else combos = combos.flatMap((c) => values.map((v) => [...c, v]));
     }
-    // The sorted list stores each key copied into an entry of its exact length (entryOf): these
-    // arrays, grown by push, keep spare capacity.
+    // The sorted list copies each key's values into its blocks: these arrays, grown by push, are
+    // not kept.
     return combos.map((parts) => this.keyFor(parts));
   }
 
@@ -212,7 +216,8 @@ export class IndexStore {
       if (byKey) {
         const str = this.hashOf(key);
         const cur = byKey.get(str);
-        if (cur === undefined) byKey.set(str, id);
+        // The _id index's key string is the document's id: one string kept, not two equal ones.
+        if (cur === undefined) byKey.set(str === id ? id : str, id);
         else if (typeof cur === 'string') byKey.set(str, new Set([cur, id]));
         else cur.add(id);
       }
@@ -245,8 +250,11 @@ export class IndexStore {
    */
   expiredIds(cutoffMs: number): Set<string> {
     const ids = new Set<string>();
-    const rank = (e: IndexEntry) => typeRank(e[1]);
-    const expired = (e: IndexEntry) => e[1] instanceof Date && e[1].getTime() <= cutoffMs;
+    const rank = (e: IndexEntry) => typeRank(entryKey(e, 0));
+    const expired = (e: IndexEntry) => {
+      const v = entryKey(e, 0);
+      return v instanceof Date && v.getTime() <= cutoffMs;
+    };
     // Ascending: dates follow the lower-ranked types, oldest first. Descending: the expired dates
     // end the date stretch.
     const start =
@@ -274,7 +282,7 @@ export class IndexStore {
     const dirs = this.fields.map((f) => f[1]);
     const pos = (e: IndexEntry): number => {
       for (let i = 0; i < parts.length; i++) {
-        const c = compareValues(e[i + 1], parts[i]);
+        const c = compareValues(entryKey(e, i), parts[i]);
         if (c) return c * dirs[i];
       }
       return 0;
