@@ -425,16 +425,29 @@ export function renderValue(v: unknown): string {
  * the hidden numeric type tables. Used for copy-on-write updates and transaction write sets.
  */
 export function cloneDoc<T>(v: T): T {
+  return copyTree(v, true);
+}
+
+/**
+ * cloneDoc for an update's working copy, whose values are only ever replaced: its dates are
+ * shared too. Nothing changes a stored Date in place, and the previous version's dates are the
+ * ones its unchanged index entries hold: copies kept each indexed date of an updated document twice.
+ */
+export function cloneForUpdate<T>(v: T): T {
+  return copyTree(v, false);
+}
+
+function copyTree<T>(v: T, copyDates: boolean): T {
   if (Array.isArray(v)) {
-    const out = v.map((x) => cloneDoc(x)) as unknown as T;
+    const out = v.map((x) => copyTree(x, copyDates)) as unknown as T;
     const tags = (v as unknown as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
     if (tags) (out as unknown as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = { ...tags };
     return out;
   }
-  if (v instanceof Date) return new Date(v.getTime()) as unknown as T;
+  if (v instanceof Date) return copyDates ? (new Date(v.getTime()) as unknown as T) : v;
   if (!isPlainObject(v)) return v;
   const out: Doc = {};
-  for (const k of Object.keys(v)) out[k] = cloneDoc(v[k]);
+  for (const k of Object.keys(v)) out[k] = copyTree(v[k], copyDates);
   const tags = (v as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
   if (tags) (out as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = { ...tags };
   return out as T;

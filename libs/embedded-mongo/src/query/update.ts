@@ -7,7 +7,7 @@ import { Aggregator, Context } from 'mingo';
 import { MONGO_CONTEXT, mongoQuery } from './operators';
 import { MongoError } from '../errors';
 import { assertStorableDepth, assertUpdatedSize } from '../storage/limits';
-import { cloneDoc, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, renderValue } from '../bson/values';
+import { cloneDoc, cloneForUpdate, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, renderValue } from '../bson/values';
 
 // mingo's updater entry point, without the root module's wrapper. The root `update` merges
 // mingo's full operator table (hundreds of entries) into a fresh context on every call, and the
@@ -223,7 +223,7 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
     next = { _id: doc._id, ...cloneDoc(u) };
     if (next._id === undefined) delete next._id;
   } else {
-    next = cloneDoc(doc);
+    next = cloneForUpdate(doc);
     const modifier: Doc = { ...u };
     if (modifier.$setOnInsert) {
       if (opts.inserting) modifier.$set = { ...((modifier.$set as Doc) ?? {}), ...(modifier.$setOnInsert as Doc) };

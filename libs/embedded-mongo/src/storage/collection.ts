@@ -4,6 +4,7 @@ import { UUID } from 'bson';
 import { MongoError } from '../errors';
 import { IndexSpec, IndexStore } from './index-store';
 import { Doc, keyString } from '../bson/values';
+import { internValues } from './interned-values';
 
 export interface DocRecord {
   doc: Doc;
@@ -77,6 +78,8 @@ export class Collection {
   /** Inserts or replaces the document stored under `id` (callers have checked uniqueness). */
   put(id: string, doc: Doc, ts: number): void {
     const prev = this.docs.get(id);
+    internValues(doc);
+    if (!prev) shareEqualDates(doc);
     for (const index of this.indexes.values()) {
       if (prev) index.replace(id, prev.doc, doc);
       else index.add(id, doc);
@@ -144,5 +147,22 @@ export class Collection {
 
   static idKey(doc: Doc): string {
     return keyString(doc._id);
+  }
+}
+
+/**
+ * Makes equal top-level dates of a new document one Date object: a created document's createdAt
+ * and updatedAt are the same instant, and each Date costs ~96 bytes of heap. Safe because nothing
+ * changes a stored Date in place (updates replace values; aggregation works on copies).
+ */
+function shareEqualDates(doc: Doc): void {
+  let seen: Date[] | undefined;
+  for (const key in doc) {
+    const v = doc[key];
+    if (!(v instanceof Date)) continue;
+    const t = v.getTime();
+    const same = seen?.find((d) => d.getTime() === t);
+    if (same) doc[key] = same;
+    else (seen ??= []).push(v);
   }
 }
