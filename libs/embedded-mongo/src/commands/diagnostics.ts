@@ -1,6 +1,7 @@
 // Handshake and server-information commands: hello (one-member replica-set primary),
 // buildInfo, ping and the assorted status commands the driver and mongosh send.
 import * as os from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 import { isMainThread, resourceLimits } from 'node:worker_threads';
 import { Long, Timestamp } from 'bson';
 import { Doc, toNumber } from '../bson/values';
@@ -104,6 +105,16 @@ const hostInfo: Handler = () => ({
   ok: 1,
 });
 
+/**
+ * The heap of the thread this server runs on, in MB: in worker mode the database's own (its
+ * documents and indexes, and garbage not yet collected); in-process the whole caller's heap.
+ */
+function heapFigures(): { usedMB: number; physicalMB: number } {
+  const h = getHeapStatistics();
+  const mb = (n: number) => Math.round((n / 1048576) * 10) / 10;
+  return { usedMB: mb(h.used_heap_size), physicalMB: mb(h.total_physical_size) };
+}
+
 const serverStatus: Handler = (_cmd, ctx) => {
   const uptime = (Date.now() - ctx.server.startedAt.getTime()) / 1000;
   return {
@@ -118,8 +129,8 @@ const serverStatus: Handler = (_cmd, ctx) => {
     connections: { current: ctx.server.connectionCount(), available: 1000, totalCreated: ctx.connectionId },
     storageEngine: { name: 'embedded', supportsCommittedReads: true, persistent: true },
     mem: { bits: 64, resident: Math.round(process.memoryUsage().rss / 1048576) },
-    // Not MongoDB's: where this server runs and its thread's heap limits (worker mode).
-    embedded: { inWorker: !isMainThread, youngGenerationLimitMB: isMainThread ? null : (resourceLimits.maxYoungGenerationSizeMb ?? null) },
+    // Not MongoDB's: where this server runs, its thread's heap limits (worker mode) and heap.
+    embedded: { inWorker: !isMainThread, youngGenerationLimitMB: isMainThread ? null : (resourceLimits.maxYoungGenerationSizeMb ?? null), heap: heapFigures() },
     metrics: { cursor: { open: { total: ctx.cursors.size } } },
     ok: 1,
   };
