@@ -9,7 +9,16 @@ import { ServerInfo } from './commands/context';
 import { CursorManager } from './cursors';
 import { Engine } from './storage/engine';
 import { SessionRegistry } from './transactions';
-import { decodeMessage, encodeMsgReply, encodeOpReply, MSG_EXHAUST_ALLOWED, MSG_MORE_TO_COME, OP_COMPRESSED, readHeader } from './wire/protocol';
+import {
+  decodeMessage,
+  encodeMsgReply,
+  encodeOpReply,
+  MessageFramer,
+  MSG_EXHAUST_ALLOWED,
+  MSG_MORE_TO_COME,
+  OP_COMPRESSED,
+  readHeader,
+} from './wire/protocol';
 import { Doc } from './bson/values';
 
 export interface ServerOptions {
@@ -142,26 +151,21 @@ export class EmbeddedMongoServer {
     const connectionId = this.nextConnectionId++;
     const remote = `${socket.remoteAddress}:${socket.remotePort}`;
     const base: CommandBase = { engine: this.engine, cursors: this.cursors, sessions: this.sessions, server: this.info, connectionId, remote };
-    let pending: Buffer = Buffer.alloc(0);
+    const framer = new MessageFramer(MAX_MESSAGE);
     let chain = Promise.resolve();
     socket.on('data', (chunk: Buffer) => {
-      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-      while (pending.length >= 4) {
-        const len = pending.readInt32LE(0);
-        if (len < 16 || len > MAX_MESSAGE) {
-          this.log('warn', `connection ${connectionId}: invalid message length ${len}; closing`);
-          socket.destroy();
-          return;
-        }
-        if (pending.length < len) break;
-        const msg = pending.subarray(0, len);
-        pending = pending.subarray(len);
+      const { messages, invalidLength } = framer.push(chunk);
+      for (const msg of messages) {
         chain = chain
           .then(() => this.handle(socket, msg, base))
           .catch((e) => {
             this.log('error', `connection ${connectionId}: ${(e as Error).stack ?? e}`);
             socket.destroy();
           });
+      }
+      if (invalidLength !== undefined) {
+        this.log('warn', `connection ${connectionId}: invalid message length ${invalidLength}; closing`);
+        socket.destroy();
       }
     });
     socket.on('error', () => socket.destroy());

@@ -32,6 +32,45 @@ export interface IncomingCommand {
   fullCollectionName?: string;
 }
 
+/**
+ * Splits a connection's bytes into wire messages (each starts with its int32 length). Chunks are
+ * kept as they arrive and joined once per message: joining on every chunk copied a large
+ * insert's bytes again for each of its chunks (quadratic in its size).
+ */
+export class MessageFramer {
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+
+  constructor(private readonly maxMessage: number) {}
+
+  /**
+   * The messages completed by `chunk` (none while one is still arriving), and the length of the
+   * next one when it is outside [16, the maximum]: the connection cannot be read any further.
+   */
+  push(chunk: Buffer): { messages: Buffer[]; invalidLength?: number } {
+    this.chunks.push(chunk);
+    this.buffered += chunk.length;
+    const messages: Buffer[] = [];
+    while (this.buffered >= 4) {
+      if (this.chunks[0].length < 4) this.join();
+      const len = this.chunks[0].readInt32LE(0);
+      if (len < 16 || len > this.maxMessage) return { messages, invalidLength: len };
+      if (this.buffered < len) break;
+      if (this.chunks[0].length < len) this.join();
+      const head = this.chunks[0];
+      messages.push(head.subarray(0, len));
+      if (head.length === len) this.chunks.shift();
+      else this.chunks[0] = head.subarray(len);
+      this.buffered -= len;
+    }
+    return { messages };
+  }
+
+  private join(): void {
+    this.chunks = [Buffer.concat(this.chunks, this.buffered)];
+  }
+}
+
 export function readHeader(buf: Buffer, offset = 0): MessageHeader {
   return {
     length: buf.readInt32LE(offset),
