@@ -176,7 +176,8 @@ async function main(): Promise<void> {
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
     console.log(`memory: resident set grew ${mb(grown)} for ${mb(bson)} of BSON (${(grown / bson).toFixed(2)}×; index size reported ${mb(indexes)})`);
     // The embedded database's own heap (its thread in worker mode): documents, indexes, garbage.
-    const embedded = (await db.admin().command({ serverStatus: 1 })).embedded as { inWorker?: boolean; heap?: { usedMB: number; physicalMB: number } } | undefined;
+    const embedded = (await db.admin().command({ serverStatus: 1 })).embedded as
+      { inWorker?: boolean; heap?: { usedMB: number; physicalMB: number } } | undefined;
     if (embedded?.inWorker && embedded.heap) {
       const { usedMB, physicalMB } = embedded.heap;
       console.log(`memory: the database thread's heap: ${usedMB} MB used, ${physicalMB} MB resident (${((physicalMB * 1048576) / bson).toFixed(2)}× the BSON)`);

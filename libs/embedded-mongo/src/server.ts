@@ -9,16 +9,7 @@ import { ServerInfo } from './commands/context';
 import { CursorManager } from './cursors';
 import { Engine } from './storage/engine';
 import { SessionRegistry } from './transactions';
-import {
-  decodeMessage,
-  encodeMsgReply,
-  encodeOpReply,
-  MessageFramer,
-  MSG_EXHAUST_ALLOWED,
-  MSG_MORE_TO_COME,
-  OP_COMPRESSED,
-  readHeader,
-} from './wire/protocol';
+import { decodeMessage, encodeMsgReply, encodeOpReply, MessageFramer, MSG_EXHAUST_ALLOWED, MSG_MORE_TO_COME, OP_COMPRESSED, readHeader } from './wire/protocol';
 import { Doc } from './bson/values';
 
 export interface ServerOptions {

@@ -50,7 +50,11 @@ describe('the database thread’s heap limits', () => {
       const before = await heap();
       // ~24 MB of strings, kept by the database (the caller's heap keeps none of it).
       const filler = 'x'.repeat(2400);
-      for (let i = 0; i < 10; i++) await client.db('t').collection('c').insertMany(Array.from({ length: 1000 }, (_, j) => ({ n: i * 1000 + j, s: filler + (i * 1000 + j) })));
+      for (let i = 0; i < 10; i++)
+        await client
+          .db('t')
+          .collection('c')
+          .insertMany(Array.from({ length: 1000 }, (_, j) => ({ n: i * 1000 + j, s: filler + (i * 1000 + j) })));
       const after = await heap();
       expect(after.usedMB - before.usedMB).toBeGreaterThan(15);
       expect(after.physicalMB).toBeGreaterThanOrEqual(after.usedMB * 0.9);
