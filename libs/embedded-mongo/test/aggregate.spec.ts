@@ -1,4 +1,5 @@
-// aggregate: the common pipeline stages, $lookup (both forms) and cursor replies.
+// aggregate: the common pipeline stages, $lookup (all three forms, with and without an index on
+// the foreign field) and cursor replies.
 import { useServer } from './harness';
 
 const h = useServer();
@@ -70,6 +71,86 @@ describe('aggregate', () => {
       { _id: 'a', name: 'Ann', orders: [{ amount: 10 }, { amount: 5 }] },
       { _id: 'b', name: 'Bob', orders: [{ amount: 20 }] },
     ]);
+  });
+
+  describe('$lookup by localField / foreignField', () => {
+    // Platform posts of post groups: the list page's join.
+    beforeAll(async () => {
+      await h.db.collection('groups').insertMany([
+        { _id: 1 as never, u: 'x', at: 3 },
+        { _id: 2 as never, u: 'x', at: 2 },
+        { _id: 3 as never, u: 'x', at: 1 },
+        { _id: 4 as never, u: 'x', at: 0, refs: [1, 2] },
+        { _id: 5 as never, u: 'x', at: -1, refs: [] },
+      ]);
+      const posts = [
+        { _id: 12, g: 1, u: 'x', s: 'b' },
+        { _id: 11, g: 1, u: 'x', s: 'a' },
+        { _id: 13, g: 1, u: 'y', s: 'other tenant' },
+        { _id: 21, g: 2, u: 'x', s: 'c' },
+        { _id: 30, u: 'x', s: 'no group' },
+        { _id: 31, g: null, u: 'x', s: 'null group' },
+      ];
+      await h.db.collection('posts_indexed').insertMany(posts as never[]);
+      await h.db.collection('posts_indexed').createIndex({ g: 1, u: 1 });
+      await h.db.collection('posts_plain').insertMany(posts as never[]);
+    });
+    const groups = (pipeline: object[]) => h.db.collection('groups').aggregate(pipeline).toArray();
+
+    it.each(['posts_indexed', 'posts_plain'])('the concise form joins on the fields, then runs its pipeline (%s)', async (from) => {
+      const out = await groups([
+        { $match: { u: 'x' } },
+        { $sort: { at: -1 } },
+        {
+          $lookup: {
+            from,
+            localField: '_id',
+            foreignField: 'g',
+            pipeline: [{ $match: { u: 'x' } }, { $sort: { _id: 1 } }, { $project: { _id: 0, s: 1 } }],
+            as: 'platforms',
+          },
+        },
+        { $project: { platforms: 1 } },
+      ]);
+      expect(out).toEqual([
+        { _id: 1, platforms: [{ s: 'a' }, { s: 'b' }] },
+        { _id: 2, platforms: [{ s: 'c' }] },
+        { _id: 3, platforms: [] },
+        { _id: 4, platforms: [] },
+        { _id: 5, platforms: [] },
+      ]);
+    });
+
+    it.each(['posts_indexed', 'posts_plain'])('a missing local value matches null or missing; an array matches its elements (%s)', async (from) => {
+      const out = await groups([
+        { $match: { _id: { $in: [3, 4] } } },
+        { $sort: { _id: 1 } },
+        { $lookup: { from, localField: 'refs', foreignField: 'g', pipeline: [{ $sort: { _id: 1 } }, { $project: { _id: 1 } }], as: 'hits' } },
+        { $project: { hits: 1 } },
+      ]);
+      expect(out).toEqual([
+        { _id: 3, hits: [{ _id: 30 }, { _id: 31 }] },
+        { _id: 4, hits: [{ _id: 11 }, { _id: 12 }, { _id: 13 }, { _id: 21 }] },
+      ]);
+    });
+
+    it('the plain form reads matches through an index as mingo joins them without one', async () => {
+      const pipeline = (from: string) => [
+        { $sort: { _id: 1 } },
+        { $lookup: { from, localField: '_id', foreignField: 'g', as: 'posts' } },
+        { $project: { ids: '$posts._id' } },
+      ];
+      const viaIndex = await groups(pipeline('posts_indexed'));
+      const sorted = (rows: Array<Record<string, unknown>>) => rows.map((r) => ({ ...r, ids: [...(r.ids as number[])].sort((a, b) => a - b) }));
+      expect(sorted(viaIndex)).toEqual(sorted(await groups(pipeline('posts_plain'))));
+      expect(sorted(viaIndex)[0]).toEqual({ _id: 1, ids: [11, 12, 13] });
+    });
+
+    it('$match, $sort, $skip, $limit: one page, as find would return it', async () => {
+      const page = await groups([{ $match: { u: 'x' } }, { $sort: { at: 1 } }, { $skip: 1 }, { $limit: 2 }, { $project: { _id: 1 } }]);
+      expect(page).toEqual([{ _id: 4 }, { _id: 3 }]);
+      expect(await groups([{ $match: { u: 'x' } }, { $sort: { at: 1 } }, { $skip: 4 }])).toEqual([{ _id: 1, u: 'x', at: 3 }]);
+    });
   });
 
   it('$facet and $replaceWith', async () => {

@@ -176,6 +176,11 @@ function runStage(run: Run, docs: Doc[], stage: Doc): Doc[] {
   // localField/foreignField $lookup (its matches are copied below); a $lookup pipeline,
   // $unionWith or $graphLookup could change them in place, so those read copies.
   const lookup = name === '$lookup' && isPlainObject(stage.$lookup) ? stage.$lookup : undefined;
+  const joined = lookup && equalityLookup(run, docs, lookup);
+  if (joined) {
+    restoreStageTypes(stage, docs, joined);
+    return joined;
+  }
   run.byReference = !!lookup && !('pipeline' in lookup) && typeof lookup.as === 'string' && !lookup.as.includes('.');
   try {
     // The group key of each input document: lets each group's numeric types come from its members.
@@ -191,6 +196,33 @@ function runStage(run: Run, docs: Doc[], stage: Doc): Doc[] {
   } catch (e) {
     throw pipelineError(e);
   }
+}
+
+/**
+ * A `$lookup` by localField/foreignField, run here: each input document's matches are read
+ * through the planner (an index leading with foreignField answers each one), then go through
+ * the stage's pipeline when it has one (MongoDB 5.0's concise form, which mingo would run without
+ * the equality). A local value that is missing matches null or missing foreign fields; an array
+ * matches any of its elements. Undefined where mingo's own join does as well: no pipeline and no
+ * such index (one hash join over the collection), a dotted `as`, or `let` variables.
+ */
+function equalityLookup(run: Run, docs: Doc[], spec: Doc): Doc[] | undefined {
+  const { from, localField, foreignField, as, pipeline } = spec;
+  if (typeof from !== 'string' || typeof localField !== 'string' || typeof foreignField !== 'string') return undefined;
+  if (typeof as !== 'string' || as.includes('.') || spec.let !== undefined) return undefined;
+  if (pipeline !== undefined && !Array.isArray(pipeline)) return undefined;
+  const coll = run.ctx.engine.get(`${run.ctx.db}.${from}`);
+  const indexed = !!coll && [...coll.indexes.values()].some((index) => index.fields[0][0] === foreignField && !index.spec.hidden);
+  if (!pipeline && !indexed) return undefined;
+  const overlay = overlayFor(run.ctx, coll);
+  return docs.map((doc) => {
+    const local = resolve(doc, localField);
+    const filter = { [foreignField]: Array.isArray(local) ? { $in: local } : { $eq: local ?? null } };
+    const matches = coll ? scan(coll, overlay, filter, { collation: run.collation }).map((h) => h.doc) : [];
+    // runPipeline copies its input; without one, the stored documents are copied here.
+    const out = pipeline ? runPipeline(run.ctx, matches, pipeline as Doc[], run.collation) : matches.map((d) => cloneDoc(d));
+    return { ...doc, [as]: out };
+  });
 }
 
 /**
@@ -263,9 +295,15 @@ const aggregate: Handler = (cmd, ctx) => {
       if (stageName(rest[1]) === '$sort') {
         opts.sort = rest[1].$sort as Doc;
         used = 2;
-        if (stageName(rest[2]) === '$limit') {
-          opts.limit = toNumber(rest[2].$limit);
+        // A page: $sort, $skip, $limit (a find's sort / skip / limit).
+        const skip = stageName(rest[2]) === '$skip' ? rest[2].$skip : undefined;
+        if (typeof skip === 'number' && Number.isSafeInteger(skip) && skip >= 0) {
+          opts.skip = skip;
           used = 3;
+        }
+        if (stageName(rest[used]) === '$limit') {
+          opts.limit = toNumber(rest[used].$limit);
+          used++;
         }
       }
       input = scan(coll, overlay, rest[0].$match as Doc, opts).map((h) => h.doc);
