@@ -22,7 +22,8 @@ const USED_STATUSES: PlatformPostStatus[] = ['scheduled', 'processing', 'publish
 /** Statuses that occupy a slot of the scheduled (pending) allowance. */
 const PENDING_STATUSES: PlatformPostStatus[] = ['scheduled', 'processing'];
 
-export type PlatformPostSummary = Pick<PlatformPostRecord, '_id' | 'postGroupId' | 'platform' | 'platformId' | 'status'>;
+/** What list-posts shows of each platform post of a group. */
+export type PlatformPostSummary = Pick<PlatformPostRecord, 'platform' | 'platformId' | 'status'>;
 
 /** Platform posts, scoped by the acting user (or the billing account's users for usage). */
 @Injectable()
@@ -88,16 +89,22 @@ export class PlatformPostsRepository {
     return result.matchedCount;
   }
 
-  /** The platforms of one page of groups, in one query (no N+1). */
-  findSummariesByGroups(userId: string, postGroupIds: Types.ObjectId[]): Promise<PlatformPostSummary[]> {
-    if (!postGroupIds.length) return Promise.resolve([]);
-    // Through the driver, like the page it belongs to (post-groups.repository.ts `findPage`).
-    return this.model.collection
-      .find<PlatformPostSummary>(
-        { postGroupId: { $in: postGroupIds }, userId: new Types.ObjectId(userId) },
-        { projection: { postGroupId: 1, platform: 1, platformId: 1, status: 1 }, sort: { _id: 1 } },
-      )
-      .toArray();
+  /**
+   * The `$lookup` stage that adds each post group's platform posts (as `as`, in creation order)
+   * to a page of groups: list-posts reads the page and its platforms in one command. It needs
+   * MongoDB 5.0 (localField/foreignField with a pipeline); the { postGroupId, userId } index
+   * answers each group's match.
+   */
+  summariesLookup(userId: string, as: string): Record<string, unknown> {
+    return {
+      $lookup: {
+        from: this.model.collection.collectionName,
+        localField: '_id',
+        foreignField: 'postGroupId',
+        pipeline: [{ $match: { userId: new Types.ObjectId(userId) } }, { $sort: { _id: 1 } }, { $project: { _id: 0, platform: 1, platformId: 1, status: 1 } }],
+        as,
+      },
+    };
   }
 
   /** Moves the group's not-yet-started platform posts along with the group. */

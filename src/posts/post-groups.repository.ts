@@ -55,28 +55,38 @@ export class PostGroupsRepository {
     return this.model.findOne({ _id: id, userId }).lean<PostGroupRecord>().exec();
   }
 
-  findPage(
+  /** The dashboard's page of whole group records. */
+  findPage(userId: string, filter: Record<string, unknown>, sort: Record<string, SortOrder>, skip: number, limit: number): Promise<PostGroupRecord[]> {
+    // The list pages read straight through the driver (their filters are already typed: ObjectId
+    // scope, dates, names), as a lean Mongoose query would return them minus its per-query casting
+    // and middleware, which were a measurable share of each list-posts request (issue 19).
+    return this.model.collection
+      .find<PostGroupRecord>({ ...filter, userId: new Types.ObjectId(userId) }, { sort: sort as Record<string, 1 | -1>, skip, limit })
+      .toArray();
+  }
+
+  /**
+   * list-posts' page with each group's platform posts: the page's filter, sort, skip and limit,
+   * only the fields it shows (the dashboard's PostGroup type has every field), then `join` (a
+   * `$lookup` stage adding them as `platformPosts`), in one aggregate command.
+   */
+  findListPage<T>(
     userId: string,
     filter: Record<string, unknown>,
     sort: Record<string, SortOrder>,
     skip: number,
     limit: number,
-    fields: 'summary' | 'full' = 'summary',
-  ): Promise<PostGroupRecord[]> {
-    // The list pages read straight through the driver (their filters are already typed: ObjectId
-    // scope, dates, names), as a lean Mongoose query would return them minus its per-query casting
-    // and middleware, which were a measurable share of each list-posts request (issue 19).
-    // list-posts reads only what it shows; the dashboard's PostGroup type has every field.
+    join: Record<string, unknown>,
+  ): Promise<Array<PostGroupRecord & { platformPosts: T[] }>> {
     return this.model.collection
-      .find<PostGroupRecord>(
-        { ...filter, userId: new Types.ObjectId(userId) },
-        {
-          sort: sort as Record<string, 1 | -1>,
-          skip,
-          limit,
-          ...(fields === 'summary' ? { projection: { content: 1, status: 1, scheduledTime: 1, createdAt: 1, updatedAt: 1, mediaUrls: 1 } } : {}),
-        },
-      )
+      .aggregate<PostGroupRecord & { platformPosts: T[] }>([
+        { $match: { ...filter, userId: new Types.ObjectId(userId) } },
+        { $sort: sort as Record<string, 1 | -1> },
+        { $skip: skip },
+        { $limit: limit },
+        { $project: { content: 1, status: 1, scheduledTime: 1, createdAt: 1, updatedAt: 1, mediaUrls: 1 } },
+        join,
+      ])
       .toArray();
   }
 

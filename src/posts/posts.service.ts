@@ -280,25 +280,21 @@ export class PostsService {
     if (query.matchesNothing) {
       return { success: true, posts: [], pagination: paginate(query.page, query.limit, 0) };
     }
+    // The page joined with its platform posts (no N+1), beside the total.
     const [groups, totalItems] = await Promise.all([
-      this.groups.findPage(ctx.userId, query.filter, query.sort, query.skip, query.limit),
+      this.groups.findListPage<PlatformPostSummary>(
+        ctx.userId,
+        query.filter,
+        query.sort,
+        query.skip,
+        query.limit,
+        this.platformPosts.summariesLookup(ctx.userId, 'platformPosts'),
+      ),
       this.groups.count(ctx.userId, query.filter),
     ]);
-    // One query for the whole page's platform posts (no N+1).
-    const summaries = await this.platformPosts.findSummariesByGroups(
-      ctx.userId,
-      groups.map((g) => g._id),
-    );
-    const byGroup = new Map<string, PlatformPostSummary[]>();
-    for (const s of summaries) {
-      const k = String(s.postGroupId);
-      const list = byGroup.get(k);
-      if (list) list.push(s);
-      else byGroup.set(k, [s]);
-    }
     return {
       success: true,
-      posts: groups.map((g) => toListedPost(g, byGroup.get(String(g._id)) ?? [])),
+      posts: groups.map((g) => toListedPost(g, g.platformPosts)),
       pagination: paginate(query.page, query.limit, totalItems),
     };
   }
@@ -311,7 +307,7 @@ export class PostsService {
     const query = buildListPostsQuery(params);
     if (query.matchesNothing) return { groups: [], pagination: paginate(query.page, query.limit, 0) };
     const [groups, totalItems] = await Promise.all([
-      this.groups.findPage(ctx.userId, query.filter, query.sort, query.skip, query.limit, 'full'),
+      this.groups.findPage(ctx.userId, query.filter, query.sort, query.skip, query.limit),
       this.groups.count(ctx.userId, query.filter),
     ]);
     return { groups, pagination: paginate(query.page, query.limit, totalItems) };
