@@ -170,4 +170,21 @@ describe('$lookup results are copies', () => {
     await a.aggregate([{ $unionWith: 'lkB' }, { $set: { v: 7 } }]).toArray();
     expect(await b.findOne({ _id: 1 as never })).toEqual({ _id: 1, k: 'x', v: 1 });
   });
+
+  it('keeps them through a plain projection, in find and in both $lookup paths', async () => {
+    const typesOf = (d: Record<string, unknown>) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, typeOf(v)]));
+    const found = await h.db.collection('nums').findOne({ _id: 1 as never }, { ...promote, projection: { l: 1, d: 1, i: 1 } });
+    expect(typesOf(found!)).toEqual({ _id: 'Int32', l: 'Long', d: 'Double', i: 'Int32' });
+    await h.db.collection('refs').insertOne({ _id: 'r' as never, n: 1 });
+    for (const pipeline of [
+      [{ $match: { g: 'a' } }, { $sort: { _id: 1 } }, { $project: { _id: 0, l: 1, d: 1 } }], // run as a find
+      [{ $addFields: { k: 1 } }, { $project: { _id: 0, l: 1, d: 1 } }], // run by mingo
+    ]) {
+      const [joined] = await h.db
+        .collection('refs')
+        .aggregate([{ $lookup: { from: 'nums', localField: 'n', foreignField: '_id', pipeline, as: 'nums' } }], promote)
+        .toArray();
+      expect((joined.nums as Array<Record<string, unknown>>).map(typesOf)).toEqual([{ l: 'Long', d: 'Double' }]);
+    }
+  });
 });

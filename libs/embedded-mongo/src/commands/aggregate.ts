@@ -12,7 +12,7 @@ import { effectiveCollation } from './collation';
 import { cloneDoc, Doc, isPlainObject, keyString, toNumber } from '../bson/values';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { explainCommand } from './explain';
-import { cursorReply } from './find';
+import { cursorReply, simpleProjection } from './find';
 
 // mingo's Aggregator and path reader without the root wrapper (the operator context is MONGO_CONTEXT).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -176,10 +176,12 @@ function runStage(run: Run, docs: Doc[], stage: Doc): Doc[] {
   // localField/foreignField $lookup (its matches are copied below); a $lookup pipeline,
   // $unionWith or $graphLookup could change them in place, so those read copies.
   const lookup = name === '$lookup' && isPlainObject(stage.$lookup) ? stage.$lookup : undefined;
-  const joined = lookup && equalityLookup(run, docs, lookup);
-  if (joined) {
-    restoreStageTypes(stage, docs, joined);
-    return joined;
+  // A $lookup by equality, or a projection of plain fields: run here, as find runs them.
+  const plainProjection = name === '$project' && isPlainObject(stage.$project) ? simpleProjection(stage.$project) : undefined;
+  const direct = lookup ? equalityLookup(run, docs, lookup) : plainProjection && docs.map(plainProjection);
+  if (direct) {
+    restoreStageTypes(stage, docs, direct);
+    return direct;
   }
   run.byReference = !!lookup && !('pipeline' in lookup) && typeof lookup.as === 'string' && !lookup.as.includes('.');
   try {
@@ -215,14 +217,53 @@ function equalityLookup(run: Run, docs: Doc[], spec: Doc): Doc[] | undefined {
   const indexed = !!coll && [...coll.indexes.values()].some((index) => index.fields[0][0] === foreignField && !index.spec.hidden);
   if (!pipeline && !indexed) return undefined;
   const overlay = overlayFor(run.ctx, coll);
+  // A pipeline shaped like a find runs as one: its $match joins the equality, then sort, skip,
+  // limit and a plain projection (mingo would be built again for every input document).
+  const asFind = pipeline ? findShaped(pipeline as Doc[]) : {};
   return docs.map((doc) => {
     const local = resolve(doc, localField);
-    const filter = { [foreignField]: Array.isArray(local) ? { $in: local } : { $eq: local ?? null } };
-    const matches = coll ? scan(coll, overlay, filter, { collation: run.collation }).map((h) => h.doc) : [];
-    // runPipeline copies its input; without one, the stored documents are copied here.
-    const out = pipeline ? runPipeline(run.ctx, matches, pipeline as Doc[], run.collation) : matches.map((d) => cloneDoc(d));
-    return { ...doc, [as]: out };
+    const equality: Doc = { [foreignField]: Array.isArray(local) ? { $in: local } : { $eq: local ?? null } };
+    if (!asFind) {
+      const matches = coll ? scan(coll, overlay, equality, { collation: run.collation }).map((h) => h.doc) : [];
+      return { ...doc, [as]: runPipeline(run.ctx, matches, pipeline as Doc[], run.collation) }; // (copies its input)
+    }
+    const filter = asFind.match ? { $and: [equality, asFind.match] } : equality;
+    const hits = coll ? scan(coll, overlay, filter, { collation: run.collation, sort: asFind.sort, skip: asFind.skip, limit: asFind.limit }) : [];
+    // Copies: later stages may change the joined documents in place.
+    return { ...doc, [as]: hits.map((h) => cloneDoc(asFind.project ? asFind.project(h.doc) : h.doc)) };
   });
+}
+
+interface FindShape {
+  match?: Doc;
+  sort?: Doc;
+  skip?: number;
+  limit?: number;
+  project?: (doc: Doc) => Doc;
+}
+
+/**
+ * The pipeline as a find, when it is one: `$match`, `$sort`, `$skip`, `$limit`, then a projection
+ * of plain fields, each at most once and in that order. Undefined otherwise.
+ */
+function findShaped(pipeline: Doc[]): FindShape | undefined {
+  const order = ['$match', '$sort', '$skip', '$limit', '$project'];
+  const shape: FindShape = {};
+  let at = 0;
+  for (const stage of pipeline) {
+    const name = stageName(stage);
+    const i = order.indexOf(name, at);
+    if (i < 0) return undefined;
+    at = i + 1;
+    const arg = stage[name];
+    if (name === '$match' && isPlainObject(arg)) shape.match = arg;
+    else if (name === '$sort' && isPlainObject(arg)) shape.sort = arg;
+    else if ((name === '$skip' || name === '$limit') && typeof arg === 'number' && Number.isSafeInteger(arg) && arg >= (name === '$skip' ? 0 : 1))
+      shape[name === '$skip' ? 'skip' : 'limit'] = arg;
+    else if (name === '$project' && isPlainObject(arg) && (shape.project = simpleProjection(arg))) continue;
+    else return undefined;
+  }
+  return shape;
 }
 
 /**

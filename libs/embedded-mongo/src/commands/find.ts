@@ -34,7 +34,7 @@ function optDoc(cmd: Doc, field: string, command: string): Doc | undefined {
  * MongoDB does. Mongoose's `.select()` sends these on every list query, and handing them to mingo
  * recompiled and re-ran the whole filter over the result. Undefined for anything else.
  */
-function simpleProjection(projection: Doc): ((doc: Doc) => Doc) | undefined {
+export function simpleProjection(projection: Doc): ((doc: Doc) => Doc) | undefined {
   let include: boolean | undefined;
   let keepId = true;
   const fields = new Set<string>();
@@ -56,6 +56,13 @@ function simpleProjection(projection: Doc): ((doc: Doc) => Doc) | undefined {
     for (const key of Object.keys(doc)) {
       const keep = key === '_id' ? keepId : include ? fields.has(key) : !fields.has(key);
       if (keep) out[key] = doc[key];
+    }
+    // The kept numbers' BSON types (an integral Double, an Int64) go with them.
+    const tags = (doc as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
+    if (tags) {
+      let kept: NumTypeTable | undefined;
+      for (const key of Object.keys(tags)) if (key in out) (kept ??= {})[key] = tags[key];
+      if (kept) (out as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = kept;
     }
     return out;
   };
