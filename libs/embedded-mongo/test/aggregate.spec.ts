@@ -146,6 +146,25 @@ describe('aggregate', () => {
       expect(sorted(viaIndex)[0]).toEqual({ _id: 1, ids: [11, 12, 13] });
     });
 
+    it('matches under the pipeline’s collation (concise form)', async () => {
+      await h.db.collection('tags').insertMany([{ _id: 'x' as never }, { _id: 'Y' as never }]);
+      await h.db.collection('tagged').insertMany([
+        { _id: 1 as never, tag: 'X' },
+        { _id: 2 as never, tag: 'y' },
+      ]);
+      const out = await h.db
+        .collection('tags')
+        .aggregate(
+          [{ $sort: { _id: 1 } }, { $lookup: { from: 'tagged', localField: '_id', foreignField: 'tag', pipeline: [{ $project: { _id: 1 } }], as: 'hits' } }],
+          { collation: { locale: 'en', strength: 2 } },
+        )
+        .toArray();
+      expect(out).toEqual([
+        { _id: 'x', hits: [{ _id: 1 }] },
+        { _id: 'Y', hits: [{ _id: 2 }] },
+      ]);
+    });
+
     it('$match, $sort, $skip, $limit: one page, as find would return it', async () => {
       const page = await groups([{ $match: { u: 'x' } }, { $sort: { at: 1 } }, { $skip: 1 }, { $limit: 2 }, { $project: { _id: 1 } }]);
       expect(page).toEqual([{ _id: 4 }, { _id: 3 }]);
