@@ -186,6 +186,16 @@ describe('aggregate', () => {
     expect(await orders.distinct('cust', { amount: { $gt: 5 } })).toEqual(['a', 'b']);
   });
 
+  it('an empty $project passes documents through (mingo’s answer; MongoDB refuses it), in a $lookup pipeline too', async () => {
+    const order = { _id: 1, cust: 'a', items: ['x', 'y'], amount: 10, status: 'paid' };
+    expect(await agg([{ $match: { _id: 1 } }, { $project: {} }])).toEqual([order]);
+    const joined = await agg([
+      { $match: { _id: 1 } },
+      { $lookup: { from: 'customers', localField: 'cust', foreignField: '_id', pipeline: [{ $project: {} }], as: 'c' } },
+    ]);
+    expect(joined).toEqual([{ ...order, c: [{ _id: 'a', name: 'Ann' }] }]);
+  });
+
   it('returns a cursor reply and errors on unknown stages', async () => {
     const raw = await h.db.command({ aggregate: 'orders', pipeline: [], cursor: { batchSize: 2 } });
     expect(raw.cursor.firstBatch).toHaveLength(2);

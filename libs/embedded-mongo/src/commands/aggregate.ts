@@ -177,7 +177,7 @@ function runStage(run: Run, docs: Doc[], stage: Doc): Doc[] {
   // $unionWith or $graphLookup could change them in place, so those read copies.
   const lookup = name === '$lookup' && isPlainObject(stage.$lookup) ? stage.$lookup : undefined;
   // A $lookup by equality, or a projection of plain fields: run here, as find runs them.
-  const plainProjection = name === '$project' && isPlainObject(stage.$project) ? simpleProjection(stage.$project) : undefined;
+  const plainProjection = name === '$project' ? plainProjectionOf(stage.$project) : undefined;
   const direct = lookup ? equalityLookup(run, docs, lookup) : plainProjection && docs.map(plainProjection);
   if (direct) {
     restoreStageTypes(stage, docs, direct);
@@ -214,7 +214,12 @@ function equalityLookup(run: Run, docs: Doc[], spec: Doc): Doc[] | undefined {
   if (typeof as !== 'string' || as.includes('.') || spec.let !== undefined) return undefined;
   if (pipeline !== undefined && !Array.isArray(pipeline)) return undefined;
   const coll = run.ctx.engine.get(`${run.ctx.db}.${from}`);
-  const indexed = !!coll && [...coll.indexes.values()].some((index) => index.fields[0][0] === foreignField && !index.spec.hidden);
+  // (an index the planner uses: not hidden, sparse or partial)
+  const indexed =
+    !!coll &&
+    [...coll.indexes.values()].some(
+      (index) => index.fields[0][0] === foreignField && !index.sparse && !index.spec.partialFilterExpression && !index.spec.hidden,
+    );
   if (!pipeline && !indexed) return undefined;
   const overlay = overlayFor(run.ctx, coll);
   // A pipeline shaped like a find runs as one: its $match joins the equality, then sort, skip,
@@ -232,6 +237,11 @@ function equalityLookup(run: Run, docs: Doc[], spec: Doc): Doc[] | undefined {
     // Copies: later stages may change the joined documents in place.
     return { ...doc, [as]: hits.map((h) => cloneDoc(asFind.project ? asFind.project(h.doc) : h.doc)) };
   });
+}
+
+/** A `$project` of plain fields, applied as find applies it; an empty one is mingo's to refuse. */
+function plainProjectionOf(spec: unknown): ((doc: Doc) => Doc) | undefined {
+  return isPlainObject(spec) && Object.keys(spec).length ? simpleProjection(spec) : undefined;
 }
 
 interface FindShape {
@@ -260,7 +270,7 @@ function findShaped(pipeline: Doc[]): FindShape | undefined {
     else if (name === '$sort' && isPlainObject(arg)) shape.sort = arg;
     else if ((name === '$skip' || name === '$limit') && typeof arg === 'number' && Number.isSafeInteger(arg) && arg >= (name === '$skip' ? 0 : 1))
       shape[name === '$skip' ? 'skip' : 'limit'] = arg;
-    else if (name === '$project' && isPlainObject(arg) && (shape.project = simpleProjection(arg))) continue;
+    else if (name === '$project' && (shape.project = plainProjectionOf(arg))) continue;
     else return undefined;
   }
   return shape;
