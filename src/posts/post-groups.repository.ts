@@ -57,9 +57,9 @@ export class PostGroupsRepository {
 
   /** The dashboard's page of whole group records. */
   findPage(userId: string, filter: Record<string, unknown>, sort: Record<string, SortOrder>, skip: number, limit: number): Promise<PostGroupRecord[]> {
-    // The list pages read straight through the driver (their filters are already typed: ObjectId
-    // scope, dates, names), as a lean Mongoose query would return them minus its per-query casting
-    // and middleware, which were a measurable share of each list-posts request (issue 19).
+    // Straight through the driver, like list-posts' page (the filter is already typed: ObjectId
+    // scope, dates, names): what a lean Mongoose query would return, minus its per-query casting
+    // and middleware, which were a measurable share of each list request (issue 19).
     return this.model.collection
       .find<PostGroupRecord>({ ...filter, userId: new Types.ObjectId(userId) }, { sort: sort as Record<string, 1 | -1>, skip, limit })
       .toArray();
