@@ -9,6 +9,11 @@ import { resolve } from 'node:path';
 const BENCHMARKS: Record<string, { file: string; args: string[]; what: string }> = {
   'embedded-mongo-inserts': { file: 'embedded-mongo-inserts.ts', args: [], what: '100,000 inserts with and without a unique index' },
   'embedded-mongo-latency': { file: 'embedded-mongo-latency.ts', args: [], what: 'small-operation latency of the embedded database' },
+  'embedded-mongo-memory': {
+    file: 'embedded-mongo-memory.ts',
+    args: [],
+    what: 'the heap 100,000 post groups and their platform posts hold, beside their BSON',
+  },
   'auth-guard': { file: 'auth-guard.ts', args: [], what: 'API-key guard overhead versus an unauthenticated route' },
   posts: { file: 'posts.ts', args: [], what: 'list-posts over 100,000 groups and create-post versus a bare Fastify route' },
   webhooks: { file: 'webhooks.ts', args: [], what: 'webhook deliveries per second versus a raw signed POST loop' },
