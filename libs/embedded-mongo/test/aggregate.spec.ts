@@ -169,6 +169,10 @@ describe('aggregate', () => {
       const page = await groups([{ $match: { u: 'x' } }, { $sort: { at: 1 } }, { $skip: 1 }, { $limit: 2 }, { $project: { _id: 1 } }]);
       expect(page).toEqual([{ _id: 4 }, { _id: 3 }]);
       expect(await groups([{ $match: { u: 'x' } }, { $sort: { at: 1 } }, { $skip: 4 }])).toEqual([{ _id: 1, u: 'x', at: 3 }]);
+      expect(await groups([{ $match: { _id: { $gte: 4 } } }, { $limit: 1 }, { $project: { _id: 1 } }])).toHaveLength(1);
+      // `$limit: 0` is no find's limit: mingo's answer, nothing (MongoDB refuses it); the
+      // pushdown once read it as "no limit" and returned every document.
+      expect(await groups([{ $match: { u: 'x' } }, { $sort: { at: 1 } }, { $limit: 0 }])).toEqual([]);
     });
   });
 

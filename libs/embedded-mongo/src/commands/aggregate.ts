@@ -1,11 +1,12 @@
 // aggregate: the pipeline runs in mingo over the collection's documents (as the transaction sees
-// them). A leading $match (with an optional $sort / $limit after it) is executed by the query
-// planner so that indexes narrow the input; $lookup / $unionWith / $graphLookup read other
-// collections of the same database through the same transaction view.
+// them). A leading $match (with optional $sort / $skip / $limit / a plain $project after it) is
+// executed by the query planner as a find, so that indexes narrow the input; $lookup /
+// $unionWith / $graphLookup read other collections of the same database through the same
+// transaction view.
 import { Aggregator as RootAggregator, ProcessingMode } from 'mingo';
 import { computeOptions } from '../query/operators';
 import { MongoError } from '../errors';
-import { allDocs, countFromIndex, resolveHint, scan, ScanOptions } from '../query/planner';
+import { allDocs, countFromIndex, resolveHint, scan } from '../query/planner';
 import { restoreStageTypes } from '../query/agg-types';
 import { Collation, collateValue, mingoCollation } from '../query/collation';
 import { effectiveCollation } from './collation';
@@ -253,27 +254,35 @@ interface FindShape {
 }
 
 /**
- * The pipeline as a find, when it is one: `$match`, `$sort`, `$skip`, `$limit`, then a projection
- * of plain fields, each at most once and in that order. Undefined otherwise.
+ * The longest start of a pipeline that a find runs: `$match`, `$sort`, `$skip`, `$limit`, then a
+ * projection of plain fields, each at most once and in that order (`$skip` a whole number ≥ 0,
+ * `$limit` ≥ 1; other values are left to mingo, which refuses them). `used`: how many stages.
  */
-function findShaped(pipeline: Doc[]): FindShape | undefined {
+function findPrefix(pipeline: Doc[]): { shape: FindShape; used: number } {
   const order = ['$match', '$sort', '$skip', '$limit', '$project'];
   const shape: FindShape = {};
   let at = 0;
+  let used = 0;
   for (const stage of pipeline) {
     const name = stageName(stage);
     const i = order.indexOf(name, at);
-    if (i < 0) return undefined;
-    at = i + 1;
+    if (i < 0) break;
     const arg = stage[name];
     if (name === '$match' && isPlainObject(arg)) shape.match = arg;
     else if (name === '$sort' && isPlainObject(arg)) shape.sort = arg;
     else if ((name === '$skip' || name === '$limit') && typeof arg === 'number' && Number.isSafeInteger(arg) && arg >= (name === '$skip' ? 0 : 1))
       shape[name === '$skip' ? 'skip' : 'limit'] = arg;
-    else if (name === '$project' && (shape.project = plainProjectionOf(arg))) continue;
-    else return undefined;
+    else if (!(name === '$project' && (shape.project = plainProjectionOf(arg)))) break;
+    at = i + 1;
+    used++;
   }
-  return shape;
+  return { shape, used };
+}
+
+/** The whole pipeline as a find, when it is one (findPrefix). */
+function findShaped(pipeline: Doc[]): FindShape | undefined {
+  const { shape, used } = findPrefix(pipeline);
+  return used === pipeline.length ? shape : undefined;
 }
 
 /**
@@ -340,25 +349,13 @@ const aggregate: Handler = (cmd, ctx) => {
     const indexed =
       !hint && rest.length === 2 && stageName(rest[0]) === '$match' ? countFromIndex(coll, overlay, rest[0].$match as Doc, undefined, collation) : undefined;
     if (indexed !== undefined) out = countShortcut(rest[1], indexed);
-    if (!out && stageName(rest[0]) === '$match') {
-      const opts: ScanOptions = { hint, collation };
-      let used = 1;
-      if (stageName(rest[1]) === '$sort') {
-        opts.sort = rest[1].$sort as Doc;
-        used = 2;
-        // A page: $sort, $skip, $limit (a find's sort / skip / limit).
-        const skip = stageName(rest[2]) === '$skip' ? rest[2].$skip : undefined;
-        if (typeof skip === 'number' && Number.isSafeInteger(skip) && skip >= 0) {
-          opts.skip = skip;
-          used = 3;
-        }
-        if (stageName(rest[used]) === '$limit') {
-          opts.limit = toNumber(rest[used].$limit);
-          used++;
-        }
-      }
-      input = scan(coll, overlay, rest[0].$match as Doc, opts).map((h) => h.doc);
-      rest = rest.slice(used);
+    // A leading $match (+ $sort / $skip / $limit / a plain $project): the find it is.
+    const prefix = !out && stageName(rest[0]) === '$match' ? findPrefix(rest) : undefined;
+    if (prefix?.used) {
+      const { match, sort, skip, limit, project } = prefix.shape;
+      const hits = scan(coll, overlay, match!, { hint, collation, sort, skip, limit });
+      input = hits.map((h) => (project ? project(h.doc) : h.doc));
+      rest = rest.slice(prefix.used);
     } else if (!out) {
       input = hint ? scan(coll, overlay, {}, { hint }).map((h) => h.doc) : allDocs(coll, overlay);
     }
