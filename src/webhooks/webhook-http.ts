@@ -21,10 +21,10 @@ export interface WebhookResponse {
 
 /**
  * Keep-alive pools (undici's: the outbox delivered 10–20% more per second than with
- * `http.request`'s agents, bench/webhooks.ts; issue 19), one per address policy and resolver. Their sockets are opened by `checkedConnector`: the host is
- * resolved and checked when a socket is opened, and the socket goes to exactly the checked
- * address (so there is no second resolution to rebind). A pooled socket was opened to an
- * address that passed the rules.
+ * `http.request`'s agents, bench/webhooks.ts; issue 19), one per address policy and resolver.
+ * Their sockets are opened by `checkedConnector`: the host is resolved and checked when a socket
+ * is opened, and the socket goes to exactly the checked address (so there is no second
+ * resolution to rebind). A pooled socket was opened to an address that passed the rules.
  */
 const dispatchers = new WeakMap<Resolver, Map<boolean, Agent>>();
 const openSocket = buildConnector({});
