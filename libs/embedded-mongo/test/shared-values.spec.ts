@@ -1,4 +1,4 @@
-// Stored documents share values where that saves memory and nothing can tell: an update's new
+// Index entries share values where that saves memory and nothing can tell: an update's new
 // version keeps its unchanged dates (the ones its index entries hold), a new document's equal
 // top-level dates (createdAt and updatedAt) are one object, and repeated strings and ObjectIds
 // (a tenant's userId) are one instance across documents. Checked directly, and through the
@@ -7,6 +7,7 @@ import { ObjectId } from 'bson';
 import { Doc } from '../src/bson/values';
 import { applyUpdate } from '../src/query/update';
 import { Collection } from '../src/storage/collection';
+import { entryKey } from '../src/storage/index-store';
 import { useServer } from './harness';
 
 describe('shared values', () => {
@@ -20,27 +21,35 @@ describe('shared values', () => {
     expect(prev).toEqual({ _id: 1, createdAt, at: new Date('2026-02-01T00:00:00Z'), n: 1, tags: ['a'] });
   });
 
-  it('a new document’s equal top-level dates become one object; different ones stay apart', () => {
+  /** The first key value of every entry of the collection's index `name`, in index order. */
+  const keysOf = (coll: Collection, name: string): unknown[] => Array.from(coll.indexes.get(name)!.sorted.forward(), (e) => entryKey(e, 0));
+
+  it('a new document’s equal top-level dates become one object in its index entries; different ones stay apart', () => {
     const coll = new Collection('db', 'c');
-    const doc: Doc = { _id: 1, createdAt: new Date(1000), updatedAt: new Date(1000), scheduledTime: new Date(2000), other: new Date(1000) };
-    coll.put('1', doc, 1);
-    const stored = coll.get('1')!;
-    expect(stored.updatedAt).toBe(stored.createdAt);
-    expect(stored.other).toBe(stored.createdAt);
-    expect(stored.scheduledTime).not.toBe(stored.createdAt);
-    expect((stored.scheduledTime as Date).getTime()).toBe(2000);
+    for (const field of ['createdAt', 'updatedAt', 'scheduledTime']) coll.addIndex({ v: 2, key: { [field]: 1 }, name: field });
+    coll.put('1', { _id: 1, createdAt: new Date(1000), updatedAt: new Date(1000), scheduledTime: new Date(2000) }, 1);
+    const [[createdAt], [updatedAt], [scheduledTime]] = ['createdAt', 'updatedAt', 'scheduledTime'].map((n) => keysOf(coll, n));
+    expect(updatedAt).toBe(createdAt);
+    expect(scheduledTime).not.toBe(createdAt);
+    expect((scheduledTime as Date).getTime()).toBe(2000);
+    // The stored document itself is bytes: each read decodes its own dates.
+    expect(coll.get('1')).toEqual({ _id: 1, createdAt: new Date(1000), updatedAt: new Date(1000), scheduledTime: new Date(2000) });
   });
 
-  it('documents stored one after another share their equal ObjectIds; each keeps its own _id', () => {
+  it('documents stored one after another share their equal ObjectIds in index entries; each keeps its own _id', () => {
     const coll = new Collection('db', 'p');
+    coll.addIndex({ v: 2, key: { userId: 1 }, name: 'userId' });
+    coll.addIndex({ v: 2, key: { tags: 1 }, name: 'tags' });
     const userId = 'aaaaaaaaaaaaaaaaaaaaaaaa';
     for (const n of [1, 2]) coll.put(String(n), { _id: new ObjectId(), userId: new ObjectId(userId), tags: [new ObjectId(userId)], status: 'published' }, n);
-    const [a, b] = [coll.get('1')!, coll.get('2')!];
-    expect(b.userId).toBe(a.userId);
-    expect((b.tags as unknown[])[0]).toBe(a.userId);
-    expect(String(a.userId)).toBe(userId);
-    expect(b._id).not.toBe(a._id);
-    expect([a.status, b.status]).toEqual(['published', 'published']);
+    const [a, b] = keysOf(coll, 'userId');
+    expect(b).toBe(a);
+    expect(keysOf(coll, 'tags')).toEqual([a, a]);
+    expect(keysOf(coll, 'tags')[1]).toBe(a);
+    expect(String(a)).toBe(userId);
+    const ids = keysOf(coll, '_id_');
+    expect(ids[0]).not.toBe(ids[1]);
+    expect([coll.get('1')!.status, coll.get('2')!.status]).toEqual(['published', 'published']);
   });
 
   describe('through the driver', () => {

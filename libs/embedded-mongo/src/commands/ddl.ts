@@ -8,7 +8,6 @@ import { Collection, ID_INDEX } from '../storage/collection';
 import { splitNs } from '../storage/engine';
 import { IndexSpec } from '../storage/index-store';
 import { Doc, isPlainObject, keyString, toNumber } from '../bson/values';
-import { encodeDoc } from '../bson/codec';
 import { collName, CommandContext, Handler } from './context';
 import { cursorReply } from './find';
 
@@ -88,17 +87,11 @@ const listCollections: Handler = (cmd, ctx) => {
   return cursorReply(ns, batch, id, true);
 };
 
-function dataSize(coll: Collection): number {
-  let bytes = 0;
-  for (const rec of coll.docs.values()) bytes += encodeDoc(rec.doc).length;
-  return bytes;
-}
-
 const listDatabases: Handler = (cmd, ctx) => {
   const nameOnly = cmd.nameOnly === true;
   let dbs: Doc[] = ctx.engine.databases().map((name) => {
     if (nameOnly) return { name };
-    const sizeOnDisk = ctx.engine.collectionsOf(name).reduce((n, c) => n + dataSize(c), 0);
+    const sizeOnDisk = ctx.engine.collectionsOf(name).reduce((n, c) => n + c.dataSize(), 0);
     return { name, sizeOnDisk, empty: sizeOnDisk === 0 };
   });
   if (isPlainObject(cmd.filter) && Object.keys(cmd.filter).length) {
@@ -238,8 +231,8 @@ const dropIndexes: Handler = (cmd, ctx) => {
 
 const dbStats: Handler = (cmd, ctx) => {
   const colls = ctx.engine.collectionsOf(ctx.db);
-  const objects = colls.reduce((n, c) => n + c.docs.size, 0);
-  const size = colls.reduce((n, c) => n + dataSize(c), 0);
+  const objects = colls.reduce((n, c) => n + c.size, 0);
+  const size = colls.reduce((n, c) => n + c.dataSize(), 0);
   const scale = cmd.scale ? toNumber(cmd.scale) : 1;
   return {
     db: ctx.db,
@@ -261,12 +254,12 @@ const dbStats: Handler = (cmd, ctx) => {
 
 const collStats: Handler = (cmd, ctx) => {
   const coll = requireColl(ctx, collName(cmd));
-  const size = dataSize(coll);
+  const size = coll.dataSize();
   return {
     ns: coll.ns,
-    count: coll.docs.size,
+    count: coll.size,
     size,
-    avgObjSize: coll.docs.size ? size / coll.docs.size : 0,
+    avgObjSize: coll.size ? size / coll.size : 0,
     storageSize: size,
     nindexes: coll.indexes.size,
     indexSizes: Object.fromEntries([...coll.indexes.keys()].map((n) => [n, 0])),

@@ -204,7 +204,7 @@ function explainCount(inner: Doc, ctx: CommandContext): Explained {
   let built: Built;
   let ex = newExplain();
   if (!Object.keys(filter).length && !overlay?.size && inner.hint === undefined) {
-    const n = coll?.docs.size ?? 0;
+    const n = coll?.size ?? 0;
     const stage = { stage: 'RECORD_STORE_FAST_COUNT' };
     built = {
       plan: stage,

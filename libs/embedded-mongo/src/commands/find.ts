@@ -213,7 +213,7 @@ const count: Handler = (cmd, ctx) => {
   const limit = Math.abs(optNumber(cmd, 'limit') ?? 0);
   let n: number;
   const overlay = overlayFor(ctx, coll);
-  if (!Object.keys(query).length && !overlay?.size) n = Math.max(0, (coll?.docs.size ?? 0) - skip);
+  if (!Object.keys(query).length && !overlay?.size) n = Math.max(0, (coll?.size ?? 0) - skip);
   else {
     const hint = resolveHint(coll, cmd.hint);
     const collation = effectiveCollation(cmd.collation, coll);

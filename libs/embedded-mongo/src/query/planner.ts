@@ -618,6 +618,28 @@ function sortedPlan(coll: Collection, conds: Map<string, FieldCond>, sort: Doc):
 }
 
 /**
+ * The filter's fields when each is one an index stretch answers exactly: a plain top-level field
+ * with a scalar equality, or with one lower and/or one upper bound of one type (bounds are
+ * type-bracketed, as the matcher's comparisons are). Undefined otherwise.
+ */
+function exactFields(filter: Doc): string[] | undefined {
+  if (!isPlainObject(filter)) return undefined;
+  const keys = Object.keys(filter);
+  for (const key of keys) {
+    if (key.startsWith('$') || key.includes('.') || key in Object.prototype) return undefined;
+    const v = filter[key];
+    if (isSimpleEqValue(v) && !Number.isNaN(v)) continue;
+    if (!isPlainObject(v)) return undefined;
+    const ops = Object.keys(v);
+    const lower = ops.filter((op) => op === '$gt' || op === '$gte');
+    const upper = ops.filter((op) => op === '$lt' || op === '$lte');
+    if (!ops.length || lower.length > 1 || upper.length > 1 || lower.length + upper.length !== ops.length) return undefined;
+    if (!ops.every((op) => isSimpleEqValue(v[op]) && !Number.isNaN(v[op])) || new Set(ops.map((op) => typeRank(v[op]))).size > 1) return undefined;
+  }
+  return keys;
+}
+
+/**
  * Counts the matches of `filter` from an index alone, or returns undefined when no index
  * answers it exactly. Exact means: every field of the filter is a plain scalar equality (or,
  * for the field right after them, a range) on the index's leading fields, with no field left
@@ -634,14 +656,9 @@ export function countFromIndex(
 ): number | undefined {
   if (!coll) return 0;
   if (collation) return undefined;
-  if (overlay?.size || !isPlainObject(filter)) return undefined;
-  const keys = Object.keys(filter);
-  for (const key of keys) {
-    if (key.startsWith('$') || key.includes('.') || key in Object.prototype) return undefined;
-    const v = filter[key];
-    if (isSimpleEqValue(v)) continue;
-    if (!isPlainObject(v) || !Object.keys(v).every((op) => ['$gt', '$gte', '$lt', '$lte'].includes(op) && isSimpleEqValue(v[op]))) return undefined;
-  }
+  if (overlay?.size) return undefined;
+  const keys = exactFields(filter);
+  if (!keys) return undefined;
   const conds = analyse(filter);
   for (const index of coll.indexes.values()) {
     if (!usable(index)) continue;
@@ -763,6 +780,9 @@ function trialBudget(want: number): number {
   return Math.max(2000, want * 20);
 }
 
+/** Stands in for a match a sorted walk skips without reading its document. */
+const SKIPPED: Hit = { id: '', doc: {} };
+
 /**
  * Returns matching documents in result order. `overlay` is the transaction's write set for this
  * collection (id -> new doc or null = deleted), layered over the committed documents.
@@ -796,14 +816,21 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
       let read = 0;
       let complete = true;
       const docsBefore = ex?.docsExamined ?? 0;
+      // When the walked stretch holds exactly the matches, skipped entries need no document.
+      let unread = exactFields(filter)?.length === plan.prefix.length + (plan.range ? 1 : 0) ? skip : 0;
       for (const e of walk(plan.index, plan.prefix, plan.range, plan.reverse)) {
         if (++read > budget) {
           complete = false;
           break;
         }
-        const id = entryId(e);
-        const doc = coll.get(id);
-        if (doc && query.test(doc)) hits.push({ id, doc });
+        if (unread > 0) {
+          unread--;
+          hits.push(SKIPPED);
+        } else {
+          const id = entryId(e);
+          const doc = coll.get(id);
+          if (doc && query.test(doc)) hits.push({ id, doc });
+        }
         if (hits.length >= want) break;
       }
       if (ex) {
@@ -846,9 +873,9 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
     for (const id of all) if (consider(id, resolve(id))) break;
   } else {
     let done = false;
-    for (const [id, rec] of coll.docs) {
+    for (const id of coll.ids()) {
       if (overlay?.has(id)) continue;
-      if ((done = consider(id, rec.doc))) break;
+      if ((done = consider(id, coll.get(id)))) break;
     }
     if (overlay && !done) for (const [id, doc] of overlay) if (doc && consider(id, doc)) break;
   }
@@ -888,6 +915,6 @@ function hintedScan(coll: Collection, index: IndexStore, overlay: Map<string, Do
 export function allDocs(coll: Collection | undefined, overlay: Map<string, Doc | null> | undefined): Doc[] {
   // (no filter, no order: collation plays no part)
   if (!coll) return [];
-  if (!overlay?.size) return [...coll.docs.values()].map((r) => r.doc);
+  if (!overlay?.size) return Array.from(coll.entries(), ([, doc]) => doc);
   return scan(coll, overlay, {}).map((h) => h.doc);
 }

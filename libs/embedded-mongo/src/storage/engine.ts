@@ -85,7 +85,7 @@ export class Engine {
     this.journal = new Journal(journalPath, this.opts.compactBytes ?? 64 * 1024 * 1024, this.seq);
     this.journal.onLarge = () => this.compact();
     let docs = 0;
-    for (const c of this.collections.values()) docs += c.docs.size;
+    for (const c of this.collections.values()) docs += c.size;
     this.opts.log?.(
       'info',
       `recovered ${this.collections.size} collections, ${docs} documents (${replayed} journal records) from ${dir} in ${Date.now() - t0} ms`,
@@ -279,10 +279,9 @@ export class Engine {
     let needed = false;
     for (const t of this.snapshots) if (t.startTs < seq) needed = true;
     if (!needed) return;
-    const rec = coll.docs.get(id);
     let list = coll.history.get(id);
     if (!list) coll.history.set(id, (list = []));
-    list.push({ doc: rec?.doc ?? null, ts: rec?.ts ?? 0, until: seq });
+    list.push({ doc: coll.get(id) ?? null, ts: coll.stampOf(id) ?? 0, until: seq });
     this.withHistory.add(coll);
   }
 
@@ -439,7 +438,7 @@ export class Engine {
       // Undo implicit creations, unless someone else has used the collection meanwhile.
       for (const ns of txn.createdNamespaces) {
         const coll = this.collections.get(ns);
-        if (coll && coll.docs.size === 0 && !this.hasActiveLocks(ns)) this.dropCollection(ns);
+        if (coll && coll.size === 0 && !this.hasActiveLocks(ns)) this.dropCollection(ns);
       }
     }
     txn.finish(state);

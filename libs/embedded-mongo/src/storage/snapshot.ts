@@ -28,8 +28,8 @@ export function writeSnapshot(file: string, seq: number, collections: Iterable<C
     for (const coll of collections) {
       fs.writeSync(fd, frameRecord(seq, [collectionDef(coll)]));
       let chunk: Doc[] = [];
-      for (const rec of coll.docs.values()) {
-        chunk.push({ o: 'p', ns: coll.ns, d: toWire(rec.doc) });
+      for (const [, doc] of coll.entries()) {
+        chunk.push({ o: 'p', ns: coll.ns, d: toWire(doc) });
         if (chunk.length === CHUNK) {
           fs.writeSync(fd, frameRecord(seq, chunk));
           chunk = [];
