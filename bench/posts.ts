@@ -3,9 +3,10 @@
  *   - GET /api/v1/list-posts?limit=20&sortBy=scheduledTime&platform=<p>
  *   - POST /api/v1/create-post (drafts: the full path without the monthly pool filling up)
  * beside a bare Fastify route measured in the same run, with bounded concurrency over Node's
- * http (keep-alive). Prints requests per second and p99 latency, and the ratios to the bare route.
+ * http (keep-alive). Prints requests per second and p99 latency, and the ratios to the bare route;
+ * and the resident memory the seeded data adds, right after seeding and after --idle seconds.
  *
- *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10]
+ *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10] [--idle 10]
  */
 import { createAccount, createConnection, createTestApp } from '@app/testing';
 import Fastify from 'fastify';
@@ -26,6 +27,7 @@ function arg(name: string, fallback: number): number {
 const GROUPS = arg('groups', 100_000);
 const CONCURRENCY = arg('concurrency', 32);
 const SECONDS = arg('seconds', 10);
+const IDLE_MS = arg('idle', 10) * 1000;
 const PLATFORMS: PlatformName[] = ['linkedin', 'twitter', 'threads', 'mastodon', 'bluesky', 'facebook', 'telegram', 'instagram', 'youtube', 'tiktok'];
 
 interface Result {
@@ -176,12 +178,21 @@ async function main(): Promise<void> {
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
     console.log(`memory: resident set grew ${mb(grown)} for ${mb(bson)} of BSON (${(grown / bson).toFixed(2)}×; index size reported ${mb(indexes)})`);
     // The embedded database's own heap (its thread in worker mode): documents, indexes, garbage.
-    const embedded = (await db.admin().command({ serverStatus: 1 })).embedded as
-      { inWorker?: boolean; heap?: { usedMB: number; physicalMB: number } } | undefined;
-    if (embedded?.inWorker && embedded.heap) {
+    const threadHeap = async (when: string): Promise<void> => {
+      const embedded = (await db.admin().command({ serverStatus: 1 })).embedded as
+        { inWorker?: boolean; heap?: { usedMB: number; physicalMB: number } } | undefined;
+      if (!embedded?.inWorker || !embedded.heap) return;
       const { usedMB, physicalMB } = embedded.heap;
-      console.log(`memory: the database thread's heap: ${usedMB} MB used, ${physicalMB} MB resident (${((physicalMB * 1048576) / bson).toFixed(2)}× the BSON)`);
-    }
+      console.log(
+        `memory: the database thread's heap ${when}: ${usedMB} MB used, ${physicalMB} MB resident (${((physicalMB * 1048576) / bson).toFixed(2)}× the BSON)`,
+      );
+    };
+    await threadHeap('right after');
+    // The same once idle: V8's memory reducer collects an idle thread's garbage within seconds.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const idleGrown = settledRss() - rssBefore;
+    console.log(`memory: after ${IDLE_MS / 1000} s idle, the resident set is ${mb(idleGrown)} above the start (${(idleGrown / bson).toFixed(2)}× the BSON)`);
+    await threadHeap(`after ${IDLE_MS / 1000} s idle`);
 
     const headers = account.apiHeaders as Record<string, string>;
     let n = 0;

@@ -33,14 +33,38 @@ export function entryId(e: IndexEntry): string {
 
 /** The entry's value for the index's field `i`. */
 export function entryKey(e: IndexEntry, i: number): unknown {
-  return e.slots[e.off + 1 + i];
+  return unpackKey(e.slots[e.off + 1 + i]);
+}
+
+/**
+ * Entries hold a date as a BigInt of its milliseconds: 24 bytes of heap against a Date's 96, and
+ * nothing else an index holds is a bigint (the codec decodes Int64 to numbers or Longs), so the
+ * type says what it was. One BigInt per Date object: a document's createdAt and updatedAt (one
+ * Date, see Collection.put) are one BigInt in all the indexes that hold them.
+ */
+const packedDates = new WeakMap<Date, bigint>();
+
+function packKey(v: unknown): unknown {
+  if (!(v instanceof Date)) return v;
+  let packed = packedDates.get(v);
+  if (packed === undefined) {
+    const ms = v.getTime();
+    // (a BSON date outside JavaScript's range decodes as an invalid Date: kept as it is)
+    if (!Number.isFinite(ms)) return v;
+    packedDates.set(v, (packed = BigInt(ms)));
+  }
+  return packed;
+}
+
+function unpackKey(v: unknown): unknown {
+  return typeof v === 'bigint' ? new Date(Number(v)) : v;
 }
 
 /** The slots of the entry for key `parts` of the document under `id` (to insert or remove). */
 function entryOf(id: string, parts: unknown[]): unknown[] {
   const e = new Array<unknown>(parts.length + 1);
   e[0] = id;
-  for (let i = 0; i < parts.length; i++) e[i + 1] = parts[i];
+  for (let i = 0; i < parts.length; i++) e[i + 1] = packKey(parts[i]);
   return e;
 }
 
@@ -94,20 +118,19 @@ export class IndexStore {
       for (let i = 0; i < dirs.length; i++) {
         const x = a[ao + 1 + i];
         const y = b[bo + 1 + i];
-        // Fast paths for the common same-typed keys (strings, numbers, dates, ObjectIds);
-        // compareValues handles the rest.
+        // Fast paths for the common same-typed keys (strings, numbers, dates as BigInts,
+        // ObjectIds); compareValues handles the rest.
+        const t = typeof x;
         const c =
-          typeof x === typeof y && (typeof x === 'string' || typeof x === 'number')
+          t === typeof y && (t === 'string' || t === 'number' || t === 'bigint')
             ? x! < y!
               ? -1
               : x! > y!
                 ? 1
                 : 0
-            : x instanceof Date && y instanceof Date
-              ? Math.sign(x.getTime() - y.getTime())
-              : isObjectId(x) && isObjectId(y)
-                ? compareObjectIds(x, y)
-                : compareValues(x, y);
+            : isObjectId(x) && isObjectId(y)
+              ? compareObjectIds(x, y)
+              : compareValues(unpackKey(x), unpackKey(y));
         if (c) return c * dirs[i];
       }
       const ia = a[ao] as string;
