@@ -40,6 +40,16 @@ describe('shared values', () => {
     expect(coll.get('1')).toEqual({ _id: 1, createdAt: new Date(1000), updatedAt: new Date(1000), scheduledTime: new Date(2000) });
   });
 
+  it('a Date object whose time was changed after it was stored is keyed by its new time', () => {
+    const coll = new Collection('db', 'reused');
+    coll.addIndex({ v: 2, key: { at: 1 }, name: 'at' });
+    const at = new Date(1000);
+    coll.put('1', { _id: 1, at }, 1);
+    at.setTime(2000);
+    coll.put('2', { _id: 2, at }, 2);
+    expect(Array.from(coll.indexes.get('at')!.sorted.forward(), (e) => e.slots[e.off + 1])).toEqual([1000n, 2000n]);
+  });
+
   it('dates held as BigInts keep BSON order among the other types of the same field', () => {
     const coll = new Collection('db', 'mixed');
     coll.addIndex({ v: 2, key: { v: 1 }, name: 'v' });

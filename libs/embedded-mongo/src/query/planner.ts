@@ -873,9 +873,10 @@ export function scan(coll: Collection | undefined, overlay: Map<string, Doc | nu
     for (const id of all) if (consider(id, resolve(id))) break;
   } else {
     let done = false;
-    for (const id of coll.ids()) {
+    // (entries() decodes without filling the cache: a full scan would only evict hot documents)
+    for (const [id, doc] of coll.entries()) {
       if (overlay?.has(id)) continue;
-      if ((done = consider(id, coll.get(id)))) break;
+      if ((done = consider(id, doc))) break;
     }
     if (overlay && !done) for (const [id, doc] of overlay) if (doc && consider(id, doc)) break;
   }

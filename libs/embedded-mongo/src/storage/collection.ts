@@ -87,11 +87,6 @@ export class Collection {
     for (const [id, rec] of this.docs) yield [id, this.cache.get(id) ?? decodeStored(rec.bson)];
   }
 
-  /** The ids of every document, in insertion order. */
-  ids(): IterableIterator<string> {
-    return this.docs.keys();
-  }
-
   /** The commit stamp of the current version of `id` (undefined: no such document). */
   stampOf(id: string): number | undefined {
     return this.docs.get(id)?.ts;

@@ -46,13 +46,12 @@ const packedDates = new WeakMap<Date, bigint>();
 
 function packKey(v: unknown): unknown {
   if (!(v instanceof Date)) return v;
+  const ms = v.getTime();
+  // (a BSON date outside JavaScript's range decodes as an invalid Date: kept as it is)
+  if (!Number.isFinite(ms)) return v;
   let packed = packedDates.get(v);
-  if (packed === undefined) {
-    const ms = v.getTime();
-    // (a BSON date outside JavaScript's range decodes as an invalid Date: kept as it is)
-    if (!Number.isFinite(ms)) return v;
-    packedDates.set(v, (packed = BigInt(ms)));
-  }
+  // (checked against the date itself, should anything ever set a stored Date's time)
+  if (packed === undefined || Number(packed) !== ms) packedDates.set(v, (packed = BigInt(ms)));
   return packed;
 }
 
