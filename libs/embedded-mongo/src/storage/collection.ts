@@ -56,7 +56,7 @@ export class Collection {
     uuid?: UUID,
   ) {
     this.uuid = uuid ?? new UUID();
-    this.indexes.set('_id_', new IndexStore(ID_INDEX));
+    this.indexes.set('_id_', new IndexStore(ID_INDEX, this.docs));
   }
 
   get ns(): string {
@@ -161,7 +161,7 @@ export class Collection {
 
   /** Builds a new index over the existing documents; fails (and leaves nothing) on duplicates. */
   addIndex(spec: IndexSpec): void {
-    const index = new IndexStore(spec);
+    const index = new IndexStore(spec, this.docs);
     for (const [id, doc] of this.entries()) {
       if (index.unique) {
         const keys = index.keysFor(doc) ?? [];

@@ -93,7 +93,7 @@ export class IndexStore {
    * Unique and collated indexes only: a hash entry per key costs about as much memory as the
    * sorted entry, and the other indexes answer equality from the sorted list.
    */
-  private readonly byKey?: Map<string, Set<string> | string>;
+  private readonly byKey?: KeyIds;
   readonly sorted: SortedEntries;
   /**
    * Which key positions ever held an array ("multikey"). A range scan on such a position, or a
@@ -104,14 +104,21 @@ export class IndexStore {
   /** The index's collation: its hash keys hold strings as collation keys (equal under it). */
   readonly collation?: Collation;
 
-  constructor(readonly spec: IndexSpec) {
+  /**
+   * `storedIds`: the collection's documents by id. The `_id` index (without a collation) answers
+   * its unique checks from it: its key string is the id, so a hash of its own would repeat it.
+   */
+  constructor(
+    readonly spec: IndexSpec,
+    storedIds?: ReadonlyMap<string, unknown>,
+  ) {
     this.collation = parseCollation(spec.collation);
     this.fields = Object.entries(spec.key).map(([path, dir]) => [path, typeof dir === 'string' ? 1 : toNumber(dir) < 0 ? -1 : 1]);
     this.paths = this.fields.map(([p]) => p.split('.'));
     this.unique = !!spec.unique || spec.name === '_id_';
     this.sparse = !!spec.sparse;
     if (spec.partialFilterExpression) this.partial = mongoQuery(spec.partialFilterExpression);
-    if (this.unique || this.collation) this.byKey = new Map();
+    if (this.unique || this.collation) this.byKey = spec.name === '_id_' && !this.collation && storedIds ? new StoredIds(storedIds) : new Map();
     const dirs = this.fields.map((f) => f[1]);
     this.sorted = new SortedEntries(1 + dirs.length, (a, ao, b, bo) => {
       for (let i = 0; i < dirs.length; i++) {
@@ -370,6 +377,32 @@ function dedupe(values: unknown[]): unknown[] {
     seen.add(k);
     return true;
   });
+}
+
+/** Ids by canonical key string: a document's id, or the set of them when several share the key. */
+interface KeyIds {
+  get(str: string): Set<string> | string | undefined;
+  set(str: string, ids: Set<string> | string): void;
+  delete(str: string): void;
+  clear(): void;
+}
+
+/**
+ * The `_id` index's key hash, read from the collection's documents (each stored under its id,
+ * which is its `_id`'s key string): present or not, nothing to keep in step.
+ */
+class StoredIds implements KeyIds {
+  constructor(private readonly docs: ReadonlyMap<string, unknown>) {}
+
+  get(str: string): string | undefined {
+    return this.docs.has(str) ? str : undefined;
+  }
+
+  set(): void {}
+
+  delete(): void {}
+
+  clear(): void {}
 }
 
 export function partsKey(parts: unknown[]): string {
