@@ -4,7 +4,8 @@
 // Documents are kept as their BSON bytes, held in a one-byte string (each byte one Latin-1
 // character: immutable, 16 bytes of header, no buffer bookkeeping): a decoded document costs
 // about three times its BSON in objects, numbers and dates. Reads decode, through a small cache
-// of the documents read or written last. Index keys are values taken from the document when it is stored.
+// of the documents read or written last. Index keys are values taken from the document when it
+// is stored.
 import { UUID } from 'bson';
 import { MongoError } from '../errors';
 import { IndexSpec, IndexStore } from './index-store';
