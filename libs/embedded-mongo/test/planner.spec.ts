@@ -330,7 +330,8 @@ describe('query planner', () => {
       const { ids, reads } = counted(c, filter, { sort, skip: 20, limit: 10 });
       const expected = reference(c, filter, sort, 20, 10);
       expect({ filter, ids }).toEqual({ filter, ids: expected });
-      if (expected.length === 10) expect({ filter, reads: reads >= 30 - unread }).toEqual({ filter, reads: true });
+      // Skipping unread: exactly the page's documents; otherwise at least skip + limit.
+      if (expected.length === 10) expect({ filter, reads: unread ? reads === 30 - unread : reads >= 30 }).toEqual({ filter, reads: true });
     }
     // The same fields count from the index only when the filter is exactly its stretch.
     expect(countFromIndex(c, undefined, pages[2][0])).toBeUndefined();

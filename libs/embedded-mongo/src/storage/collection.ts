@@ -85,7 +85,7 @@ export class Collection {
 
   /** Every document with its id, in insertion order, decoded one at a time. */
   *entries(): IterableIterator<[string, Doc]> {
-    for (const [id, rec] of this.docs) yield [id, this.cache.get(id) ?? decodeStored(rec.bson)];
+    for (const [id, rec] of this.docs) yield [id, this.current(id, rec)];
   }
 
   /** The commit stamp of the current version of `id` (undefined: no such document). */
@@ -98,6 +98,11 @@ export class Collection {
     let bytes = 0;
     for (const rec of this.docs.values()) bytes += rec.bson.length;
     return bytes;
+  }
+
+  /** The version `rec` holds, without caching it (a version about to be replaced, a scan). */
+  private current(id: string, rec: DocRecord): Doc {
+    return this.cache.get(id) ?? decodeStored(rec.bson);
   }
 
   private remember(id: string, doc: Doc): void {
@@ -133,7 +138,7 @@ export class Collection {
   /** Inserts or replaces the document stored under `id` (callers have checked uniqueness). */
   put(id: string, doc: Doc, ts: number): void {
     const prev = this.docs.get(id);
-    const prevDoc = prev && this.get(id)!;
+    const prevDoc = prev && this.current(id, prev);
     const bson = encodeDoc(doc).toString('latin1');
     internValues(doc);
     if (!prev) shareEqualDates(doc);
@@ -152,8 +157,9 @@ export class Collection {
   }
 
   delete(id: string): boolean {
-    if (!this.docs.has(id)) return false;
-    const prevDoc = this.get(id)!;
+    const prev = this.docs.get(id);
+    if (!prev) return false;
+    const prevDoc = this.current(id, prev);
     for (const index of this.indexes.values()) index.remove(id, prevDoc);
     this.docs.delete(id);
     this.cache.delete(id);
