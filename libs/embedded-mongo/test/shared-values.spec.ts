@@ -8,7 +8,6 @@ import { compareValues, Doc } from '../src/bson/values';
 import { scan } from '../src/query/planner';
 import { applyUpdate } from '../src/query/update';
 import { Collection } from '../src/storage/collection';
-import { entryKey } from '../src/storage/index-store';
 import { useServer } from './harness';
 
 describe('shared values', () => {
@@ -23,13 +22,16 @@ describe('shared values', () => {
   });
 
   /** The first key value of every entry of the collection's index `name`, in index order. */
-  const keysOf = (coll: Collection, name: string): unknown[] => Array.from(coll.indexes.get(name)!.sorted.forward(), (e) => entryKey(e, 0));
+  const keysOf = (coll: Collection, name: string): unknown[] => {
+    const index = coll.indexes.get(name)!;
+    return Array.from(index.sorted.forward(), (e) => index.keyAt(e, 0));
+  };
 
   it('index entries hold dates as BigInts of their milliseconds, and give them back as dates', () => {
     const coll = new Collection('db', 'c');
     for (const field of ['createdAt', 'updatedAt', 'scheduledTime']) coll.addIndex({ v: 2, key: { [field]: 1 }, name: field });
     coll.put('1', { _id: 1, createdAt: new Date(1000), updatedAt: new Date(1000), scheduledTime: new Date(2000) }, 1);
-    const slots = ['createdAt', 'updatedAt', 'scheduledTime'].map((n) => Array.from(coll.indexes.get(n)!.sorted.forward(), (e) => e.slots[e.off + 1]));
+    const slots = ['createdAt', 'updatedAt', 'scheduledTime'].map((n) => Array.from(coll.indexes.get(n)!.sorted.forward(), (e) => e.block.at(e.row, 1)));
     // (one BigInt per Date object: the document's equal createdAt and updatedAt are one Date,
     // hence one BigInt; that sharing shows only in the heap, bench/embedded-mongo-memory.ts)
     expect(slots).toEqual([[1000n], [1000n], [2000n]]);
@@ -47,7 +49,7 @@ describe('shared values', () => {
     coll.put('1', { _id: 1, at }, 1);
     at.setTime(2000);
     coll.put('2', { _id: 2, at }, 2);
-    expect(Array.from(coll.indexes.get('at')!.sorted.forward(), (e) => e.slots[e.off + 1])).toEqual([1000n, 2000n]);
+    expect(Array.from(coll.indexes.get('at')!.sorted.forward(), (e) => e.block.at(e.row, 1))).toEqual([1000n, 2000n]);
   });
 
   it('dates held as BigInts keep BSON order among the other types of the same field', () => {
@@ -56,11 +58,10 @@ describe('shared values', () => {
     coll.addIndex({ v: 2, key: { v: -1, n: 1 }, name: 'v_desc' });
     const values: unknown[] = [new Date(5), 5, null, 'a', new Date(-1000), new Date(5), 7.5, new ObjectId(), true, [new Date(3), 4], new Date(8.64e15)];
     values.forEach((v, n) => coll.put(String(n), { _id: n, v, n }, n + 1));
-    const keys = (name: string) => Array.from(coll.indexes.get(name)!.sorted.forward(), (e) => entryKey(e, 0));
-    const ascending = keys('v');
+    const ascending = keysOf(coll, 'v');
     expect(ascending).toEqual([...ascending].sort(compareValues));
     expect(ascending.filter((k) => k instanceof Date).map((d) => (d as Date).getTime())).toEqual([-1000, 3, 5, 5, 8.64e15]);
-    expect(keys('v_desc')).toEqual([...ascending].reverse());
+    expect(keysOf(coll, 'v_desc')).toEqual([...ascending].reverse());
     const ids = (filter: Doc, sort?: Doc) => scan(coll, undefined, filter, { sort }).map((h) => h.doc._id);
     expect(ids({ v: { $gte: new Date(0) } }, { v: 1 })).toEqual([9, 0, 5, 10]);
     expect(ids({ v: new Date(5) })).toEqual([0, 5]);
@@ -85,6 +86,34 @@ describe('shared values', () => {
     const ids = keysOf(coll, '_id_');
     expect(ids[0]).not.toBe(ids[1]);
     expect([coll.get('1')!.status, coll.get('2')!.status]).toEqual(['published', 'published']);
+  });
+
+  it('an _id key field takes no slot while every id is an ObjectId’s, and gets one when another id arrives', () => {
+    const coll = new Collection('db', 'ids');
+    coll.addIndex({ v: 2, key: { a: 1, _id: -1 }, name: 'a_id' });
+    const oids = Array.from({ length: 6 }, () => new ObjectId());
+    oids.forEach((_id, n) => coll.put(Collection.idKey({ _id }), { _id, a: n % 2 }, n + 1));
+    const index = coll.indexes.get('a_id')!;
+    // (the id, then `a`: the id stands for `_id`; the _id index keeps the id alone)
+    expect(index.sorted.width).toBe(2);
+    expect(coll.indexes.get('_id_')!.sorted.width).toBe(1);
+    const entries = () => Array.from(index.sorted.forward(), (e) => [index.keyAt(e, 0), index.keyAt(e, 1)]);
+    const byKey = (x: unknown[], y: unknown[]) => compareValues(x[0], y[0]) || -compareValues(x[1], y[1]);
+    const expected = oids.map((_id, n) => [n % 2, _id]).sort(byKey);
+    expect(entries()).toEqual(expected);
+    expect(entries().every(([, id]) => id instanceof ObjectId)).toBe(true);
+    const sorted = (filter: Doc) => scan(coll, undefined, filter, { sort: { a: 1, _id: -1 } }).map((h) => h.doc._id);
+    expect(sorted({ a: 1 })).toEqual(expected.filter(([a]) => a === 1).map(([, id]) => id));
+    expect(sorted({ a: 0, _id: { $lt: oids[4] } })).toEqual([oids[2], oids[0]]);
+
+    // A string _id (BSON orders strings before ObjectIds): `_id` gets a slot, every entry kept in order.
+    coll.put(Collection.idKey({ _id: 'x' }), { _id: 'x', a: 1 }, 10);
+    expect(index.sorted.width).toBe(3);
+    expect(entries()).toEqual([...expected, [1, 'x']].sort(byKey));
+    expect(sorted({ a: 1 })).toEqual([...expected.filter(([a]) => a === 1).map(([, id]) => id), 'x']);
+    expect(coll.delete(Collection.idKey({ _id: oids[1] }))).toBe(true);
+    expect(sorted({ a: 1 })).toEqual([oids[5], oids[3], 'x']);
+    expect(index.sorted.size).toBe(6);
   });
 
   describe('through the driver', () => {

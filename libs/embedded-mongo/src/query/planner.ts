@@ -11,7 +11,7 @@
 // superset of the matches.
 import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
-import { entryId, entryKey, IndexEntry, IndexStore } from '../storage/index-store';
+import { entryId, IndexEntry, IndexStore } from '../storage/index-store';
 import { Collation, sameCollation } from './collation';
 import { mongoQuery } from './operators';
 import { Position } from '../storage/sorted-list';
@@ -459,10 +459,10 @@ function stretchPosition(index: IndexStore, prefix: unknown[], range: FieldCond 
   const k = prefix.length;
   return (e) => {
     for (let i = 0; i < k; i++) {
-      const c = compareValues(entryKey(e, i), prefix[i]);
+      const c = compareValues(index.keyAt(e, i), prefix[i]);
       if (c) return c * dirs[i];
     }
-    return range ? rangePos(entryKey(e, k), range) * dirs[k] : 0;
+    return range ? rangePos(index.keyAt(e, k), range) * dirs[k] : 0;
   };
 }
 
@@ -745,7 +745,7 @@ function distinctWalk(coll: Collection, index: IndexStore, prefix: unknown[], ra
   for (;;) {
     const first = index.sorted.forward(at).next();
     if (first.done || inPrefix(first.value) !== 0) return values;
-    const v = entryKey(first.value, k);
+    const v = index.keyAt(first.value, k);
     for (const e of walk(index, [...prefix, v], range, false)) {
       const doc = coll.get(entryId(e));
       if (!doc || !query.test(doc)) continue;
@@ -757,7 +757,7 @@ function distinctWalk(coll: Collection, index: IndexStore, prefix: unknown[], ra
     }
     at = index.sorted.seek((e) => {
       const p = inPrefix(e);
-      return p < 0 || (p === 0 && compareValues(entryKey(e, k), v) * dir <= 0);
+      return p < 0 || (p === 0 && compareValues(index.keyAt(e, k), v) * dir <= 0);
     });
   }
 }

@@ -1,5 +1,5 @@
-// A collection: documents by canonical _id key, their last-commit stamps (for transaction
-// write-conflict detection) and the indexes kept in step with every change.
+// A collection: documents by canonical _id key, the commit stamps of those written while
+// transactions are open (write-conflict detection) and the indexes kept in step with every change.
 //
 // Documents are kept as their BSON bytes, held in a one-byte string (each byte one Latin-1
 // character: immutable, 16 bytes of header, no buffer bookkeeping): a decoded document costs
@@ -12,13 +12,6 @@ import { IndexSpec, IndexStore } from './index-store';
 import { Doc, keyString } from '../bson/values';
 import { decodeDoc, encodeDoc } from '../bson/codec';
 import { internValues } from './interned-values';
-
-interface DocRecord {
-  /** The document's BSON, one byte per character. */
-  bson: string;
-  /** Engine commit stamp of the write that produced this version. */
-  ts: number;
-}
 
 /** Decoded documents kept per collection: the ones read or written last. */
 const CACHED_DOCS = 256;
@@ -42,7 +35,14 @@ export interface OldVersion {
 export const ID_INDEX: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
 export class Collection {
-  private readonly docs = new Map<string, DocRecord>();
+  /** The documents' BSON, one byte per character. */
+  private readonly docs = new Map<string, string>();
+  /**
+   * Commit stamps of the versions written while transactions were open (the engine passes them
+   * then, and has them forgotten when the last one ends): a version without one predates every
+   * open transaction. A stamp per document for good cost an object per document (40 bytes).
+   */
+  private readonly stamps = new Map<string, number>();
   /** Recently read or written documents, decoded; oldest first (Map order). */
   private readonly cache = new Map<string, Doc>();
   readonly indexes = new Map<string, IndexStore>();
@@ -76,33 +76,38 @@ export class Collection {
   get(id: string): Doc | undefined {
     const hit = this.cache.get(id);
     if (hit) return hit;
-    const rec = this.docs.get(id);
-    if (!rec) return undefined;
-    const doc = decodeStored(rec.bson);
+    const bson = this.docs.get(id);
+    if (bson === undefined) return undefined;
+    const doc = decodeStored(bson);
     this.remember(id, doc);
     return doc;
   }
 
   /** Every document with its id, in insertion order, decoded one at a time. */
   *entries(): IterableIterator<[string, Doc]> {
-    for (const [id, rec] of this.docs) yield [id, this.current(id, rec)];
+    for (const [id, bson] of this.docs) yield [id, this.current(id, bson)];
   }
 
-  /** The commit stamp of the current version of `id` (undefined: no such document). */
+  /** The commit stamp of the current version of `id` (undefined: none kept, see `stamps`). */
   stampOf(id: string): number | undefined {
-    return this.docs.get(id)?.ts;
+    return this.stamps.get(id);
+  }
+
+  /** Drops the commit stamps: no transaction is open, every later one starts after them all. */
+  forgetStamps(): void {
+    this.stamps.clear();
   }
 
   /** The documents' total BSON size in bytes. */
   dataSize(): number {
     let bytes = 0;
-    for (const rec of this.docs.values()) bytes += rec.bson.length;
+    for (const bson of this.docs.values()) bytes += bson.length;
     return bytes;
   }
 
-  /** The version `rec` holds, without caching it (a version about to be replaced, a scan). */
-  private current(id: string, rec: DocRecord): Doc {
-    return this.cache.get(id) ?? decodeStored(rec.bson);
+  /** The version stored as `bson`, without caching it (a version about to be replaced, a scan). */
+  private current(id: string, bson: string): Doc {
+    return this.cache.get(id) ?? decodeStored(bson);
   }
 
   private remember(id: string, doc: Doc): void {
@@ -135,10 +140,13 @@ export class Collection {
     }
   }
 
-  /** Inserts or replaces the document stored under `id` (callers have checked uniqueness). */
-  put(id: string, doc: Doc, ts: number): void {
+  /**
+   * Inserts or replaces the document stored under `id` (callers have checked uniqueness); `ts`,
+   * the commit's stamp, is given while transactions are open.
+   */
+  put(id: string, doc: Doc, ts?: number): void {
     const prev = this.docs.get(id);
-    const prevDoc = prev && this.current(id, prev);
+    const prevDoc = prev === undefined ? undefined : this.current(id, prev);
     const bson = encodeDoc(doc).toString('latin1');
     internValues(doc);
     if (!prev) shareEqualDates(doc);
@@ -146,11 +154,9 @@ export class Collection {
       if (prevDoc) index.replace(id, prevDoc, doc);
       else index.add(id, doc);
     }
-    if (prev) {
-      prev.bson = bson;
-      prev.ts = ts;
-      this.cache.delete(id);
-    } else this.docs.set(id, { bson, ts });
+    this.docs.set(id, bson);
+    if (ts !== undefined) this.stamps.set(id, ts);
+    if (prevDoc) this.cache.delete(id);
     // A document just written is the likeliest to be read next (a claim, then its update). The
     // writer hands it over: nothing changes a stored document in place.
     this.remember(id, doc);
@@ -158,10 +164,11 @@ export class Collection {
 
   delete(id: string): boolean {
     const prev = this.docs.get(id);
-    if (!prev) return false;
+    if (prev === undefined) return false;
     const prevDoc = this.current(id, prev);
     for (const index of this.indexes.values()) index.remove(id, prevDoc);
     this.docs.delete(id);
+    this.stamps.delete(id);
     this.cache.delete(id);
     return true;
   }
@@ -192,8 +199,8 @@ export class Collection {
 
   /** True when the document under `id` was written (or deleted) by a commit after stamp `ts`. */
   changedAfter(id: string, ts: number): boolean {
-    const rec = this.docs.get(id);
-    if (rec && rec.ts > ts) return true;
+    const stamp = this.stamps.get(id);
+    if (stamp !== undefined && stamp > ts) return true;
     const old = this.history.get(id);
     return !!old && old.some((v) => v.until > ts);
   }

@@ -44,6 +44,8 @@ export class Engine {
   private readonly snapshots = new Set<Transaction>();
   /** Collections holding old versions for those snapshots. */
   private readonly withHistory = new Set<Collection>();
+  /** Collections keeping commit stamps for them (Collection.put's `ts`). */
+  private readonly stamped = new Set<Collection>();
   private journal?: Journal;
   private releaseLock?: () => void;
   private ttlTimer?: NodeJS.Timeout;
@@ -135,7 +137,7 @@ export class Engine {
       case 'p': {
         const doc = normaliseDoc(op.d as Doc);
         const coll = this.collections.get(ns);
-        coll?.put(Collection.idKey(doc), doc, this.seq);
+        coll?.put(Collection.idKey(doc), doc);
         break;
       }
       case 'd':
@@ -285,6 +287,16 @@ export class Engine {
     this.withHistory.add(coll);
   }
 
+  /**
+   * A write's commit stamp for the collection to keep, while transactions are open (write
+   * conflicts are writes after a transaction's start); undefined otherwise.
+   */
+  private stampFor(coll: Collection, seq: number): number | undefined {
+    if (!this.snapshots.size) return undefined;
+    this.stamped.add(coll);
+    return seq;
+  }
+
   /** Drops the old versions no open transaction can read any more. */
   private pruneHistory(): void {
     if (!this.withHistory.size) return;
@@ -345,7 +357,7 @@ export class Engine {
       if (doc) coll.checkUnique(id, doc);
       const seq = this.log(() => [doc ? { o: 'p', ns: coll.ns, d: toWire(doc) } : { o: 'd', ns: coll.ns, id: toWire({ id: coll.get(id)?._id }).id }]);
       this.remember(coll, id, seq);
-      if (doc) coll.put(id, doc, seq);
+      if (doc) coll.put(id, doc, this.stampFor(coll, seq));
       else coll.delete(id);
       return seq;
     }
@@ -411,7 +423,7 @@ export class Engine {
         if (!coll) continue;
         for (const [id, doc] of overlay) {
           this.remember(coll, id, seq);
-          if (doc) coll.put(id, doc, seq);
+          if (doc) coll.put(id, doc, this.stampFor(coll, seq));
           else coll.delete(id);
         }
       }
@@ -433,6 +445,10 @@ export class Engine {
     for (const key of txn.locks) if (this.locks.get(key) === txn) this.locks.delete(key);
     this.snapshots.delete(txn);
     this.pruneHistory();
+    if (!this.snapshots.size) {
+      for (const coll of this.stamped) coll.forgetStamps();
+      this.stamped.clear();
+    }
     if (state === 'aborted') {
       txn.writes.clear();
       // Undo implicit creations, unless someone else has used the collection meanwhile.

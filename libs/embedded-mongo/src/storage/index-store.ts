@@ -9,6 +9,7 @@ import { mongoQuery } from '../query/operators';
 import { MongoError } from '../errors';
 import { compareObjectIds, compareValues, Doc, getPath, keyString, renderValue, toNumber, typeRank } from '../bson/values';
 import { EntryRef, SortedEntries } from './sorted-list';
+import { ObjectId } from 'bson';
 
 export interface IndexSpec extends Doc {
   v: number;
@@ -22,36 +23,42 @@ export interface IndexSpec extends Doc {
 
 /**
  * One entry of the sorted list, where it is stored: the document's id, then its key's values in
- * the index's field order (the list keeps them in flat blocks, `1 + fields` slots per entry).
+ * the index's field order (the list keeps them by column, see sorted-list.ts). An `_id`
+ * field has no slot of its own while every id in the index is an ObjectId's: the id stands for
+ * it (see IndexStore.keyAt).
  */
 export type IndexEntry = EntryRef;
 
 /** The id of the document an entry stands for. */
 export function entryId(e: IndexEntry): string {
-  return e.slots[e.off] as string;
-}
-
-/** The entry's value for the index's field `i`. */
-export function entryKey(e: IndexEntry, i: number): unknown {
-  return unpackKey(e.slots[e.off + 1 + i]);
+  return e.block.at(e.row, 0) as string;
 }
 
 /**
  * Entries hold a date as a BigInt of its milliseconds: 24 bytes of heap against a Date's 96, and
  * nothing else an index holds is a bigint (the codec decodes Int64 to numbers or Longs), so the
- * type says what it was. One BigInt per Date object: a document's createdAt and updatedAt (one
- * Date, see Collection.put) are one BigInt in all the indexes that hold them.
+ * type says what it was. One BigInt per Date object while a document's keys are built: its
+ * createdAt and updatedAt (one Date, see Collection.put) are one BigInt in all the indexes that
+ * hold them. The dates packed last are remembered by identity (a document's indexes take its
+ * dates one after another); a WeakMap over every date kept a table sized for the largest load.
  */
-const packedDates = new WeakMap<Date, bigint>();
+const RECENT_DATES = 4;
+const recentDates: Array<Date | undefined> = new Array(RECENT_DATES).fill(undefined);
+const recentPacked: bigint[] = new Array(RECENT_DATES).fill(0n);
+let nextRecent = 0;
 
 function packKey(v: unknown): unknown {
   if (!(v instanceof Date)) return v;
   const ms = v.getTime();
   // (a BSON date outside JavaScript's range decodes as an invalid Date: kept as it is)
   if (!Number.isFinite(ms)) return v;
-  let packed = packedDates.get(v);
+  const i = recentDates.indexOf(v);
   // (checked against the date itself, should anything ever set a stored Date's time)
-  if (packed === undefined || Number(packed) !== ms) packedDates.set(v, (packed = BigInt(ms)));
+  if (i >= 0 && Number(recentPacked[i]) === ms) return recentPacked[i];
+  const packed = BigInt(ms);
+  recentDates[nextRecent] = v;
+  recentPacked[nextRecent] = packed;
+  nextRecent = (nextRecent + 1) % RECENT_DATES;
   return packed;
 }
 
@@ -59,12 +66,16 @@ function unpackKey(v: unknown): unknown {
   return typeof v === 'bigint' ? new Date(Number(v)) : v;
 }
 
-/** The slots of the entry for key `parts` of the document under `id` (to insert or remove). */
-function entryOf(id: string, parts: unknown[]): unknown[] {
-  const e = new Array<unknown>(parts.length + 1);
-  e[0] = id;
-  for (let i = 0; i < parts.length; i++) e[i + 1] = packKey(parts[i]);
-  return e;
+/** True for the id of a document whose `_id` is an ObjectId ('o' and its 12 bytes: objectIdKey). */
+function isObjectIdKey(id: string): boolean {
+  return id.length === 13 && id.charCodeAt(0) === 111;
+}
+
+/** The ObjectId an ObjectId's id stands for. */
+function objectIdOfKey(id: string): ObjectId {
+  const bytes = new Uint8Array(12);
+  for (let i = 0; i < 12; i++) bytes[i] = id.charCodeAt(i + 1);
+  return new ObjectId(bytes);
 }
 
 export interface IndexKey {
@@ -94,7 +105,14 @@ export class IndexStore {
    * sorted entry, and the other indexes answer equality from the sorted list.
    */
   private readonly byKey?: KeyIds;
-  readonly sorted: SortedEntries;
+  sorted: SortedEntries;
+  /**
+   * Where each key field's value sits in an entry (after the id in slot 0); 0 for an `_id` field
+   * while every id in the index is an ObjectId's. Such an id ('o' and the 12 bytes) orders as
+   * the ObjectId does, so the id stands for the value: one slot and one kept ObjectId (56 bytes)
+   * fewer per entry. The first other id gives the field a slot of its own (materializeIdField).
+   */
+  private slotOf: number[];
   /**
    * Which key positions ever held an array ("multikey"). A range scan on such a position, or a
    * sorted walk or index-only count with one past the equality prefix, would see a document
@@ -119,11 +137,19 @@ export class IndexStore {
     this.sparse = !!spec.sparse;
     if (spec.partialFilterExpression) this.partial = mongoQuery(spec.partialFilterExpression);
     if (this.unique || this.collation) this.byKey = spec.name === '_id_' && !this.collation && storedIds ? new StoredIds(storedIds) : new Map();
+    const idField = this.fields.findIndex(([path]) => path === '_id');
+    this.slotOf = this.fields.map((_, i) => (i === idField ? 0 : idField >= 0 && i > idField ? i : i + 1));
+    this.sorted = this.newEntries();
+  }
+
+  private newEntries(): SortedEntries {
     const dirs = this.fields.map((f) => f[1]);
-    this.sorted = new SortedEntries(1 + dirs.length, (a, ao, b, bo) => {
+    const slotOf = this.slotOf;
+    const width = 1 + slotOf.filter((s) => s > 0).length;
+    return new SortedEntries(width, (a, ar, b, br) => {
       for (let i = 0; i < dirs.length; i++) {
-        const x = a[ao + 1 + i];
-        const y = b[bo + 1 + i];
+        const x = a.at(ar, slotOf[i]);
+        const y = b.at(br, slotOf[i]);
         // Fast paths for the common same-typed keys (strings, numbers, dates as BigInts,
         // ObjectIds); compareValues handles the rest.
         const t = typeof x;
@@ -139,10 +165,42 @@ export class IndexStore {
               : compareValues(unpackKey(x), unpackKey(y));
         if (c) return c * dirs[i];
       }
-      const ia = a[ao] as string;
-      const ib = b[bo] as string;
+      const ia = a.at(ar, 0) as string;
+      const ib = b.at(br, 0) as string;
       return ia < ib ? -1 : ia > ib ? 1 : 0;
     });
+  }
+
+  /** The entry's value for the index's field `i`. */
+  keyAt(e: IndexEntry, i: number): unknown {
+    const slot = this.slotOf[i];
+    return slot ? unpackKey(e.block.at(e.row, slot)) : objectIdOfKey(entryId(e));
+  }
+
+  /** The slots of the entry for key `parts` of the document under `id` (to insert or remove). */
+  private entryOf(id: string, parts: unknown[]): unknown[] {
+    const slotOf = this.slotOf;
+    const e = new Array<unknown>(this.sorted.width);
+    e[0] = id;
+    for (let i = 0; i < parts.length; i++) if (slotOf[i]) e[slotOf[i]] = packKey(parts[i]);
+    return e;
+  }
+
+  /**
+   * Gives the `_id` field a slot of its own, for a document whose `_id` is not an ObjectId: the
+   * entries are rebuilt once (in order: the ObjectIds they read back keep it), and later ones
+   * store the value as any other field.
+   */
+  private materializeIdField(): void {
+    const old = this.sorted;
+    const oldSlots = this.slotOf;
+    this.slotOf = this.fields.map((_, i) => i + 1);
+    this.sorted = this.newEntries();
+    for (const e of old.forward()) {
+      const id = entryId(e);
+      const full = [id, ...oldSlots.map((slot) => (slot ? e.block.at(e.row, slot) : objectIdOfKey(id)))];
+      this.sorted.insert(full);
+    }
   }
 
   get name(): string {
@@ -250,7 +308,8 @@ export class IndexStore {
         else if (typeof cur === 'string') byKey.set(str, new Set([cur, id]));
         else cur.add(id);
       }
-      this.sorted.insert(entryOf(id, key.parts));
+      if (!isObjectIdKey(id) && this.slotOf.includes(0)) this.materializeIdField();
+      this.sorted.insert(this.entryOf(id, key.parts));
     }
   }
 
@@ -269,7 +328,7 @@ export class IndexStore {
         cur.delete(id);
         if (cur.size === 1) byKey!.set(str, cur.values().next().value as string);
       }
-      this.sorted.remove(entryOf(id, key.parts));
+      this.sorted.remove(this.entryOf(id, key.parts));
     }
   }
 
@@ -279,9 +338,9 @@ export class IndexStore {
    */
   expiredIds(cutoffMs: number): Set<string> {
     const ids = new Set<string>();
-    const rank = (e: IndexEntry) => typeRank(entryKey(e, 0));
+    const rank = (e: IndexEntry) => typeRank(this.keyAt(e, 0));
     const expired = (e: IndexEntry) => {
-      const v = entryKey(e, 0);
+      const v = this.keyAt(e, 0);
       return v instanceof Date && v.getTime() <= cutoffMs;
     };
     // Ascending: dates follow the lower-ranked types, oldest first. Descending: the expired dates
@@ -311,7 +370,7 @@ export class IndexStore {
     const dirs = this.fields.map((f) => f[1]);
     const pos = (e: IndexEntry): number => {
       for (let i = 0; i < parts.length; i++) {
-        const c = compareValues(entryKey(e, i), parts[i]);
+        const c = compareValues(this.keyAt(e, i), parts[i]);
         if (c) return c * dirs[i];
       }
       return 0;
