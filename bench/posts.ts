@@ -4,7 +4,9 @@
  *   - POST /api/v1/create-post (drafts: the full path without the monthly pool filling up)
  * beside a bare Fastify route measured in the same run, with bounded concurrency over Node's
  * http (keep-alive). Prints requests per second and p99 latency, and the ratios to the bare route;
- * and the resident memory the seeded data adds, right after seeding and after --idle seconds.
+ * and the memory the seeded data adds: the process's resident set, right after seeding and after
+ * --idle seconds, and the database thread's heap after --idle seconds against the same before
+ * seeding (V8's memory reducer collects an idle thread's garbage within seconds).
  *
  *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10] [--idle 10]
  */
@@ -123,6 +125,16 @@ async function main(): Promise<void> {
     const connections: ConnectionRef[] = [];
     for (const platform of PLATFORMS) connections.push(await createConnection(t, account.userId, { platform }));
 
+    // The embedded database's own heap (its thread in worker mode): documents, indexes, garbage.
+    const db = t.connection.db!;
+    const threadHeap = async (): Promise<{ usedMB: number; physicalMB: number } | undefined> => {
+      const embedded = (await db.admin().command({ serverStatus: 1 })).embedded as
+        { inWorker?: boolean; heap?: { usedMB: number; physicalMB: number } } | undefined;
+      return embedded?.inWorker ? embedded.heap : undefined;
+    };
+    const idle = () => new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    await idle();
+    const heapBefore = await threadHeap();
     // Resident memory before and after seeding, beside the data's BSON size (issue 19: within 2×).
     const rssBefore = settledRss();
     // Seed through the repositories in bulk (not 100k HTTP calls).
@@ -166,7 +178,6 @@ async function main(): Promise<void> {
     }
     const seeded = Date.now();
     console.log(`seeded ${GROUPS} post groups on ${connections.length} connections in ${((seeded - t0) / 1000).toFixed(1)} s`);
-    const db = t.connection.db!;
     let bson = 0;
     let indexes = 0;
     for (const name of ['post_groups', 'platform_posts']) {
@@ -177,22 +188,18 @@ async function main(): Promise<void> {
     const grown = settledRss() - rssBefore;
     const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
     console.log(`memory: resident set grew ${mb(grown)} for ${mb(bson)} of BSON (${(grown / bson).toFixed(2)}×; index size reported ${mb(indexes)})`);
-    // The embedded database's own heap (its thread in worker mode): documents, indexes, garbage.
-    const threadHeap = async (when: string): Promise<void> => {
-      const embedded = (await db.admin().command({ serverStatus: 1 })).embedded as
-        { inWorker?: boolean; heap?: { usedMB: number; physicalMB: number } } | undefined;
-      if (!embedded?.inWorker || !embedded.heap) return;
-      const { usedMB, physicalMB } = embedded.heap;
-      console.log(
-        `memory: the database thread's heap ${when}: ${usedMB} MB used, ${physicalMB} MB resident (${((physicalMB * 1048576) / bson).toFixed(2)}× the BSON)`,
-      );
-    };
-    await threadHeap('right after');
     // The same once idle: V8's memory reducer collects an idle thread's garbage within seconds.
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    await idle();
     const idleGrown = settledRss() - rssBefore;
     console.log(`memory: after ${IDLE_MS / 1000} s idle, the resident set is ${mb(idleGrown)} above the start (${(idleGrown / bson).toFixed(2)}× the BSON)`);
-    await threadHeap(`after ${IDLE_MS / 1000} s idle`);
+    const heapAfter = await threadHeap();
+    if (heapBefore && heapAfter) {
+      const grewMB = heapAfter.usedMB - heapBefore.usedMB;
+      console.log(
+        `memory: the database thread's heap, both after ${IDLE_MS / 1000} s idle: ${heapBefore.usedMB} MB used before seeding, ` +
+          `${heapAfter.usedMB} MB after (${heapAfter.physicalMB} MB resident): grew ${grewMB.toFixed(1)} MB, ${((grewMB * 1048576) / bson).toFixed(2)}× the BSON`,
+      );
+    }
 
     const headers = account.apiHeaders as Record<string, string>;
     let n = 0;
