@@ -4,7 +4,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Long, MongoClient } from 'mongodb';
+import { Long, MongoClient, ObjectId } from 'mongodb';
 import { startEmbeddedMongo } from '../src';
 
 const tmpDirs: string[] = [];
@@ -180,5 +180,36 @@ describe('durability', () => {
     const ms = Date.now() - t0;
     await s.stop();
     expect(ms).toBeLessThan(3000); // margin for a loaded CI machine
+  });
+
+  it('an index with an _id field answers the same after a restart, before and after a non-ObjectId _id', async () => {
+    // (the index keeps no `_id` slot while every id is an ObjectId's, and one from the first other id)
+    const dir = tmpDir();
+    const oids = Array.from({ length: 6 }, () => new ObjectId());
+    const page = (client: MongoClient) =>
+      client.db('app').collection<{ _id: ObjectId | string; a: number }>('c').find({ a: 1 }, { hint: 'a_1__id_-1' }).sort({ a: 1, _id: -1 }).toArray();
+    const objectIdsFirst = oids.filter((_, i) => i % 2 === 1).reverse();
+    await withServer(dir, async (client) => {
+      const c = client.db('app').collection<{ _id: ObjectId | string; a: number }>('c');
+      await c.createIndex({ a: 1, _id: -1 });
+      await c.insertMany(oids.map((_id, i) => ({ _id, a: i % 2 })));
+      expect((await page(client)).map((d) => d._id)).toEqual(objectIdsFirst);
+    });
+    await withServer(dir, async (client) => {
+      expect((await page(client)).map((d) => d._id)).toEqual(objectIdsFirst);
+      await client.db('app').collection<{ _id: ObjectId | string; a: number }>('c').insertOne({ _id: 'x', a: 1 });
+      // (BSON orders strings before ObjectIds: last, descending)
+      expect((await page(client)).map((d) => d._id)).toEqual([...objectIdsFirst, 'x']);
+    });
+    await withServer(dir, async (client) => {
+      expect((await page(client)).map((d) => d._id)).toEqual([...objectIdsFirst, 'x']);
+      // (type bracketing: `$lt` an ObjectId matches ObjectIds only, not 'x')
+      expect(
+        await client
+          .db('app')
+          .collection('c')
+          .countDocuments({ a: 1, _id: { $lt: oids[5] } }),
+      ).toBe(2);
+    });
   });
 });
