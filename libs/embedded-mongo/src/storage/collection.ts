@@ -149,7 +149,6 @@ export class Collection {
     const prevDoc = prev === undefined ? undefined : this.current(id, prev);
     const bson = encodeDoc(doc).toString('latin1');
     internValues(doc);
-    if (!prev) shareEqualDates(doc);
     for (const index of this.indexes.values()) {
       if (prevDoc) index.replace(id, prevDoc, doc);
       else index.add(id, doc);
@@ -225,22 +224,5 @@ export class Collection {
 
   static idKey(doc: Doc): string {
     return keyString(doc._id);
-  }
-}
-
-/**
- * Makes equal top-level dates of a new document one Date object: a created document's createdAt
- * and updatedAt are the same instant, and each Date costs ~96 bytes of heap. Safe because nothing
- * changes a stored Date in place (updates replace values; aggregation works on copies).
- */
-function shareEqualDates(doc: Doc): void {
-  let seen: Date[] | undefined;
-  for (const key in doc) {
-    const v = doc[key];
-    if (!(v instanceof Date)) continue;
-    const t = v.getTime();
-    const same = seen?.find((d) => d.getTime() === t);
-    if (same) doc[key] = same;
-    else (seen ??= []).push(v);
   }
 }

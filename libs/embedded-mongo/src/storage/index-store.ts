@@ -37,29 +37,15 @@ export function entryId(e: IndexEntry): string {
 /**
  * Entries hold a date as a BigInt of its milliseconds: 24 bytes of heap against a Date's 96, and
  * nothing else an index holds is a bigint (the codec decodes Int64 to numbers or Longs), so the
- * type says what it was. One BigInt per Date object while a document's keys are built: its
- * createdAt and updatedAt (one Date, see Collection.put) are one BigInt in all the indexes that
- * hold them. The dates packed last are remembered by identity (a document's indexes take its
- * dates one after another); a WeakMap over every date kept a table sized for the largest load.
+ * type says what it was. A block's column of dates keeps their milliseconds unboxed
+ * (sorted-list.ts), so a BigInt is kept only where a column holds one value or mixed types: one
+ * per Date object (a WeakMap, then a cache of the last dates) saved nothing measurable after that.
  */
-const RECENT_DATES = 4;
-const recentDates: Array<Date | undefined> = new Array(RECENT_DATES).fill(undefined);
-const recentPacked: bigint[] = new Array(RECENT_DATES).fill(0n);
-let nextRecent = 0;
-
 function packKey(v: unknown): unknown {
   if (!(v instanceof Date)) return v;
   const ms = v.getTime();
   // (a BSON date outside JavaScript's range decodes as an invalid Date: kept as it is)
-  if (!Number.isFinite(ms)) return v;
-  const i = recentDates.indexOf(v);
-  // (checked against the date itself, should anything ever set a stored Date's time)
-  if (i >= 0 && Number(recentPacked[i]) === ms) return recentPacked[i];
-  const packed = BigInt(ms);
-  recentDates[nextRecent] = v;
-  recentPacked[nextRecent] = packed;
-  nextRecent = (nextRecent + 1) % RECENT_DATES;
-  return packed;
+  return Number.isFinite(ms) ? BigInt(ms) : v;
 }
 
 function unpackKey(v: unknown): unknown {
