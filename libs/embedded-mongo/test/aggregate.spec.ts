@@ -1,5 +1,6 @@
 // aggregate: the common pipeline stages, $lookup (all three forms, with and without an index on
 // the foreign field) and cursor replies.
+import { ClientSession, Decimal128, Long, ObjectId } from 'mongodb';
 import { useServer } from './harness';
 
 const h = useServer();
@@ -163,6 +164,84 @@ describe('aggregate', () => {
         { _id: 'x', hits: [{ _id: 1 }] },
         { _id: 'Y', hits: [{ _id: 2 }] },
       ]);
+    });
+
+    it('joins a page of plain local values through one scan: each gets what a scan of its own returns', async () => {
+      // With an index on the foreign field, distinct scalar locals share one `$in` scan whose hits
+      // are dealt out by value; without one (posts_plain), each document is scanned on its own.
+      const oid = new ObjectId();
+      const day = new Date('2026-01-02T00:00:00Z');
+      await h.db.collection('locals').insertMany([
+        { _id: 1 as never, v: oid },
+        { _id: 2 as never, v: new Date(day) },
+        { _id: 3 as never, v: 2 },
+        { _id: 4 as never, v: 'two' },
+        { _id: 5 as never, v: oid }, // the same value twice: both get the matches
+        { _id: 6 as never }, // missing: matches null and missing foreign values (its own scan)
+        { _id: 7 as never, v: ['two', 2] }, // an array: its own scan, through its elements
+        { _id: 8 as never, v: Long.fromNumber(2) }, // not a plain scalar here: its own scan
+        { _id: 9 as never, v: 'none' },
+      ]);
+      const foreign = [
+        { _id: 101, k: oid, t: 'x', n: 3 },
+        { _id: 102, k: new Date(day), t: 'x', n: 1 },
+        { _id: 103, k: 2.0, t: 'x', n: 2 },
+        { _id: 104, k: Decimal128.fromString('2'), t: 'x', n: 0 },
+        { _id: 105, k: ['two', oid, 'two'], t: 'x', n: 5 }, // two locals at once, one of them twice
+        { _id: 106, k: 'two', t: 'y', n: 4 }, // filtered out by the pipeline's $match
+        { _id: 107, t: 'x', n: 6 },
+        { _id: 108, k: null, t: 'x', n: 7 },
+        { _id: 109, k: 'TWO', t: 'x', n: 8 },
+      ];
+      await h.db.collection('foreign_indexed').insertMany(foreign as never[]);
+      await h.db.collection('foreign_indexed').createIndex({ k: 1 });
+      await h.db.collection('foreign_plain').insertMany(foreign as never[]);
+      const join = (from: string, session?: ClientSession) =>
+        h.db
+          .collection('locals')
+          .aggregate(
+            [
+              { $sort: { _id: 1 } },
+              {
+                $lookup: {
+                  from,
+                  localField: 'v',
+                  foreignField: 'k',
+                  pipeline: [{ $match: { t: 'x' } }, { $sort: { n: -1 } }, { $project: { _id: 1 } }],
+                  as: 'm',
+                },
+              },
+              { $project: { ids: '$m._id' } },
+            ],
+            { session },
+          )
+          .toArray();
+      const expected = [
+        { _id: 1, ids: [105, 101] },
+        { _id: 2, ids: [102] },
+        { _id: 3, ids: [103, 104] },
+        { _id: 4, ids: [105] },
+        { _id: 5, ids: [105, 101] },
+        { _id: 6, ids: [108, 107] },
+        { _id: 7, ids: [105, 103, 104] },
+        { _id: 8, ids: [103, 104] },
+        { _id: 9, ids: [] },
+      ];
+      expect(await join('foreign_plain')).toEqual(expected);
+      expect(await join('foreign_indexed')).toEqual(expected);
+      // Inside a transaction the shared scan sees its own writes, as each scan of its own does.
+      const s = h.client.startSession();
+      try {
+        s.startTransaction();
+        await h.db.collection('foreign_indexed').insertOne({ _id: 110 as never, k: 'two', t: 'x', n: 9 }, { session: s });
+        await h.db.collection('foreign_indexed').deleteOne({ _id: 101 as never }, { session: s });
+        const inside = await join('foreign_indexed', s);
+        expect(inside.map((r) => r.ids)).toEqual([[105], [102], [103, 104], [110, 105], [105], [108, 107], [110, 105, 103, 104], [103, 104], []]);
+        await s.abortTransaction();
+      } finally {
+        await s.endSession();
+      }
+      expect(await join('foreign_indexed')).toEqual(expected);
     });
 
     it('$match, $sort, $skip, $limit: one page, as find would return it', async () => {

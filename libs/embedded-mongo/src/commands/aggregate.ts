@@ -6,11 +6,12 @@
 import { Aggregator as RootAggregator, ProcessingMode } from 'mingo';
 import { computeOptions } from '../query/operators';
 import { MongoError } from '../errors';
-import { allDocs, countFromIndex, resolveHint, scan } from '../query/planner';
+import { allDocs, countFromIndex, eqKey, Hit, isSimpleEqValue, resolveHint, scan } from '../query/planner';
 import { restoreStageTypes } from '../query/agg-types';
 import { Collation, collateValue, mingoCollation } from '../query/collation';
 import { effectiveCollation } from './collation';
 import { cloneDoc, Doc, isPlainObject, keyString, toNumber } from '../bson/values';
+import type { Collection } from '../storage/collection';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { explainCommand } from './explain';
 import { cursorReply, simpleProjection } from './find';
@@ -44,23 +45,34 @@ function stageName(stage: unknown): string {
 interface Run {
   ctx: CommandContext;
   collation?: Collation;
-  /** mingo options over MONGO_CONTEXT (the operator context is copied once per run). */
-  options: object;
+  /**
+   * mingo options over MONGO_CONTEXT, built on first use (the operator context, hundreds of
+   * entries, is copied once per run; a pipeline this file runs itself, such as list-posts'
+   * equality $lookup, needs none).
+   */
+  readonly options: object;
   /** Whether the current stage may see other collections' stored documents by reference. */
   byReference: boolean;
 }
 
 function newRun(ctx: CommandContext, collation?: Collation): Run {
-  const run: Run = { ctx, collation, options: {}, byReference: false };
-  run.options = computeOptions({
-    processingMode: ProcessingMode.CLONE_OFF,
-    ...(collation ? { collation: mingoCollation(collation) } : {}),
-    collectionResolver: (coll: string) => {
-      const c = ctx.engine.get(`${ctx.db}.${coll}`);
-      const all = allDocs(c, overlayFor(ctx, c));
-      return run.byReference ? all : all.map((d) => cloneDoc(d));
+  let options: object | undefined;
+  const run: Run = {
+    ctx,
+    collation,
+    byReference: false,
+    get options() {
+      return (options ??= computeOptions({
+        processingMode: ProcessingMode.CLONE_OFF,
+        ...(collation ? { collation: mingoCollation(collation) } : {}),
+        collectionResolver: (coll: string) => {
+          const c = ctx.engine.get(`${ctx.db}.${coll}`);
+          const all = allDocs(c, overlayFor(ctx, c));
+          return run.byReference ? all : all.map((d) => cloneDoc(d));
+        },
+      }));
     },
-  });
+  };
   return run;
 }
 
@@ -226,7 +238,10 @@ function equalityLookup(run: Run, docs: Doc[], spec: Doc): Doc[] | undefined {
   // A pipeline shaped like a find runs as one: its $match joins the equality, then sort, skip,
   // limit and a plain projection (mingo would be built again for every input document).
   const asFind = pipeline ? findShaped(pipeline as Doc[]) : {};
-  return docs.map((doc) => {
+  const batched = coll && asFind && indexed ? batchedMatches(run, coll, overlay, docs, localField, foreignField, asFind) : undefined;
+  return docs.map((doc, i) => {
+    const batch = batched?.[i];
+    if (batch) return { ...doc, [as]: batch.map((h) => cloneDoc(asFind!.project ? asFind!.project(h.doc) : h.doc)) };
     const local = resolve(doc, localField);
     const equality: Doc = { [foreignField]: Array.isArray(local) ? { $in: local } : { $eq: local ?? null } };
     if (!asFind) {
@@ -238,6 +253,52 @@ function equalityLookup(run: Run, docs: Doc[], spec: Doc): Doc[] | undefined {
     // Copies: later stages may change the joined documents in place.
     return { ...doc, [as]: hits.map((h) => cloneDoc(asFind.project ? asFind.project(h.doc) : h.doc)) };
   });
+}
+
+/**
+ * The matches of every input document whose local value is a plain scalar (string, number,
+ * boolean, date, ObjectId), read in one scan: `foreignField $in` those values (and the pipeline's
+ * $match), sorted as the pipeline sorts, then shared out by the planner's own equality key
+ * (`eqKey`, which its $in test uses). Each document's share holds what its own scan would return,
+ * in the $sort's order (without one, in index order: unspecified, as in MongoDB); a page of
+ * list-posts joins its 20 groups through one plan instead of 20 (issue 19).
+ * Undefined entries (other local values: missing, null, arrays, documents) are left to the
+ * per-document scan, as is everything when a collation, a $skip or $limit (per document, where a
+ * sorted index walk may order ties differently), or a dotted foreignField (its values spread over
+ * arrays of documents) is in play, or when fewer than two documents would share the scan.
+ */
+function batchedMatches(
+  run: Run,
+  coll: Collection,
+  overlay: Map<string, Doc | null> | undefined,
+  docs: Doc[],
+  localField: string,
+  foreignField: string,
+  shape: FindShape,
+): Array<Hit[] | undefined> | undefined {
+  if (run.collation || shape.skip !== undefined || shape.limit !== undefined || foreignField.includes('.')) return undefined;
+  const keys = docs.map((doc) => {
+    const local = resolve(doc, localField);
+    return isSimpleEqValue(local) ? { key: eqKey(local)!, local } : undefined;
+  });
+  const values = new Map<string, unknown>();
+  for (const k of keys) if (k && !values.has(k.key)) values.set(k.key, k.local);
+  if (values.size < 2) return undefined;
+  const equality: Doc = { [foreignField]: { $in: [...values.values()] } };
+  const hits = scan(coll, overlay, shape.match ? { $and: [equality, shape.match] } : equality, { sort: shape.sort });
+  const byKey = new Map<string, Hit[]>();
+  for (const hit of hits) {
+    const value = hit.doc[foreignField];
+    // (an array matches through each of its elements, once per distinct value)
+    const hitKeys = new Set(Array.isArray(value) ? value.map(eqKey) : [eqKey(value)]);
+    for (const key of hitKeys) {
+      if (key === undefined || !values.has(key)) continue;
+      const list = byKey.get(key);
+      if (list) list.push(hit);
+      else byKey.set(key, [hit]);
+    }
+  }
+  return keys.map((k) => (k ? (byKey.get(k.key) ?? []) : undefined));
 }
 
 /** A `$project` of plain fields, applied as find applies it; an empty one is mingo's to refuse. */

@@ -130,7 +130,7 @@ export interface Matcher {
  * (which also match missing fields), arrays, objects, regexes and other BSON types go through
  * mingo.
  */
-function isSimpleEqValue(v: unknown): boolean {
+export function isSimpleEqValue(v: unknown): boolean {
   const t = typeof v;
   if (t === 'string' || t === 'boolean' || t === 'number') return true;
   return v instanceof Date || (v as { _bsontype?: string } | null)?._bsontype === 'ObjectId';
@@ -150,7 +150,7 @@ function simpleEq(a: unknown, b: unknown): boolean {
 }
 
 /** A key under which simpleEq-equal values coincide (numbers by value, ObjectIds by their bytes). */
-function eqKey(v: unknown): string | undefined {
+export function eqKey(v: unknown): string | undefined {
   switch (typeof v) {
     case 'string':
       return `s${v}`;
