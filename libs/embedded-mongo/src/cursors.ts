@@ -1,10 +1,10 @@
 // Server-side cursors. Results are materialised when the cursor is opened (the engine is
 // in-memory, so this costs no I/O) and handed out in batches by getMore. Ids are Int64 (Long)
 // as MongoDB's are; idle cursors are reaped after a timeout (MongoDB: 10 minutes).
-import { calculateObjectSize, Long } from 'bson';
+import { Long } from 'bson';
 import { MongoError } from './errors';
 import { Doc } from './bson/values';
-import { toWire } from './bson/codec';
+import { EncodedBatch, encodeDoc } from './bson/codec';
 
 /** MongoDB caps a reply batch at 16 MiB of documents. */
 const MAX_BATCH_BYTES = 16 * 1024 * 1024 - 16 * 1024;
@@ -26,7 +26,7 @@ export class CursorManager {
    * Takes the first batch from `docs`; returns it with the cursor id (0 when exhausted).
    * batchSize undefined = MongoDB's default first batch of 101 documents.
    */
-  open(ns: string, docs: Doc[], batchSize: number | undefined, singleBatch: boolean, sessionId?: string): { batch: Doc[]; id: Long } {
+  open(ns: string, docs: Doc[], batchSize: number | undefined, singleBatch: boolean, sessionId?: string): { batch: EncodedBatch; id: Long } {
     const cursor: Cursor = { id: Long.ZERO, ns, docs, pos: 0, lastUsed: Date.now(), sessionId };
     const batch = this.take(cursor, batchSize ?? 101);
     if (singleBatch || cursor.pos >= docs.length) return { batch, id: Long.ZERO };
@@ -36,7 +36,7 @@ export class CursorManager {
     return { batch, id: cursor.id };
   }
 
-  getMore(id: Long, ns: string, batchSize: number | undefined): { batch: Doc[]; id: Long } {
+  getMore(id: Long, ns: string, batchSize: number | undefined): { batch: EncodedBatch; id: Long } {
     const key = id.toBigInt().toString();
     const cursor = this.cursors.get(key);
     if (!cursor) throw new MongoError('CursorNotFound', `cursor id ${key} not found`);
@@ -74,22 +74,16 @@ export class CursorManager {
     for (const [key, c] of this.cursors) if (now - c.lastUsed > idleMs) this.cursors.delete(key);
   }
 
-  private take(cursor: Cursor, max: number): Doc[] {
-    const batch: Doc[] = [];
-    let bytes = 0;
+  /**
+   * The next documents up to `max` and the reply's size limit, encoded (the encoding is the size
+   * check; encodeReply puts the bytes in the reply). A batch always takes its first document.
+   */
+  private take(cursor: Cursor, max: number): EncodedBatch {
+    const batch = new EncodedBatch();
     while (cursor.pos < cursor.docs.length && batch.length < max) {
-      const doc = cursor.docs[cursor.pos];
-      // A batch always takes its first document; its size only matters if more can follow.
-      // (Spares findOne-style single-document batches a second BSON size walk of the doc.)
-      if (!batch.length && (cursor.pos + 1 >= cursor.docs.length || max <= 1)) {
-        batch.push(doc);
-        cursor.pos++;
-        break;
-      }
-      const size = calculateObjectSize(toWire(doc), { ignoreUndefined: false });
-      if (batch.length && bytes + size > MAX_BATCH_BYTES) break;
-      batch.push(doc);
-      bytes += size;
+      const encoded = encodeDoc(cursor.docs[cursor.pos]);
+      if (batch.length && batch.bytes + encoded.length > MAX_BATCH_BYTES) break;
+      batch.push(encoded);
       cursor.pos++;
     }
     return batch;

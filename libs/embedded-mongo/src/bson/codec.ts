@@ -104,3 +104,73 @@ export function encodeDoc(doc: Doc): Buffer {
   const bytes = serialize(toWire(doc), { checkKeys: false, ignoreUndefined: false });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
+
+/**
+ * A cursor batch whose documents are already BSON: each is encoded once, when the batch is
+ * measured against the reply's size limit, and `encodeReply` puts the bytes into the reply as
+ * they are (before, each was walked three times: types restored and sized, then restored and
+ * serialized again with the reply).
+ */
+export class EncodedBatch {
+  private readonly docs: Buffer[] = [];
+  private size = 0;
+
+  get length(): number {
+    return this.docs.length;
+  }
+
+  /** Bytes of the documents so far. */
+  get bytes(): number {
+    return this.size;
+  }
+
+  push(encoded: Buffer): void {
+    this.docs.push(encoded);
+    this.size += encoded.length;
+  }
+
+  /** The batch as a BSON array document: { "0": doc, "1": doc, ... }. */
+  toArrayBytes(): Buffer {
+    let length = 5;
+    for (let i = 0; i < this.docs.length; i++) length += 2 + String(i).length + this.docs[i].length;
+    const out = Buffer.allocUnsafe(length);
+    out.writeInt32LE(length, 0);
+    let at = 4;
+    for (let i = 0; i < this.docs.length; i++) {
+      out[at++] = 0x03; // embedded document
+      at += out.write(String(i), at, 'latin1');
+      out[at++] = 0;
+      at += this.docs[i].copy(out, at);
+    }
+    out[at] = 0;
+    return out;
+  }
+}
+
+const EMPTY_ARRAY = Buffer.from([5, 0, 0, 0, 0]);
+
+/**
+ * A command reply in BSON. A cursor reply (`{ cursor: { firstBatch | nextBatch, id, ns }, ... }`,
+ * commands/find.ts: cursorReply) carries an EncodedBatch: the reply is serialized with an empty
+ * array in its place, and the batch's bytes replace those five bytes (both enclosing lengths
+ * grow by the difference).
+ */
+export function encodeReply(body: Doc): Buffer {
+  const cursor = body.cursor;
+  if (!isPlainObject(cursor)) return encodeDoc(body);
+  const key = Object.keys(cursor)[0];
+  const batch = cursor[key];
+  if (!(batch instanceof EncodedBatch)) return encodeDoc(body);
+  if (Object.keys(body)[0] !== 'cursor') throw new Error('a cursor reply starts with its cursor');
+  const shell = encodeDoc({ ...body, cursor: { ...cursor, [key]: [] } });
+  // body length(4) type(1) "cursor\0"(7) | cursor length(4) type(1) key\0 | the empty array
+  const cursorAt = 12;
+  const arrayAt = cursorAt + 4 + 1 + key.length + 1;
+  if (!shell.subarray(arrayAt, arrayAt + 5).equals(EMPTY_ARRAY)) throw new Error('unexpected cursor reply layout');
+  const array = batch.toArrayBytes();
+  const grow = array.length - EMPTY_ARRAY.length;
+  const out = Buffer.concat([shell.subarray(0, arrayAt), array, shell.subarray(arrayAt + EMPTY_ARRAY.length)]);
+  out.writeInt32LE(shell.readInt32LE(0) + grow, 0);
+  out.writeInt32LE(shell.readInt32LE(cursorAt) + grow, cursorAt);
+  return out;
+}

@@ -1,6 +1,7 @@
 // Read commands: find (+ getMore / killCursors), count and distinct.
 import { Long } from 'bson';
 import { MongoError } from '../errors';
+import type { EncodedBatch } from '../bson/codec';
 import { copyTypes } from '../query/agg-types';
 import { mongoQuery } from '../query/operators';
 import { compileFilter, countFromIndex, distinctFromIndex, resolveHint, scan } from '../query/planner';
@@ -150,7 +151,7 @@ export function project(docs: Doc[], filter: Doc, projection: Doc | undefined): 
   }
 }
 
-export function cursorReply(ns: string, batch: Doc[], id: Long, first: boolean): Doc {
+export function cursorReply(ns: string, batch: EncodedBatch, id: Long, first: boolean): Doc {
   return { cursor: { [first ? 'firstBatch' : 'nextBatch']: batch, id, ns }, ok: 1 };
 }
 

@@ -3,7 +3,7 @@
 import { deserialize } from 'bson';
 import { BSON_SIZE, MAX_USER_SIZE } from '../storage/limits';
 import { Doc } from '../bson/values';
-import { decodeDoc, encodeDoc } from '../bson/codec';
+import { decodeDoc, encodeReply } from '../bson/codec';
 
 export const OP_REPLY = 1;
 export const OP_QUERY = 2004;
@@ -164,7 +164,7 @@ function header(length: number, responseTo: number, opCode: number): Buffer {
 
 /** OP_MSG reply with a single kind-0 body section. */
 export function encodeMsgReply(responseTo: number, body: Doc, flags = 0): Buffer {
-  const bson = encodeDoc(body);
+  const bson = encodeReply(body);
   const pre = Buffer.allocUnsafe(5);
   pre.writeUInt32LE(flags, 0);
   pre[4] = 0;
@@ -173,7 +173,7 @@ export function encodeMsgReply(responseTo: number, body: Doc, flags = 0): Buffer
 
 /** OP_REPLY carrying one document (answers to legacy OP_QUERY handshakes). */
 export function encodeOpReply(responseTo: number, body: Doc): Buffer {
-  const bson = encodeDoc(body);
+  const bson = encodeReply(body);
   const pre = Buffer.alloc(20); // responseFlags(4) cursorId(8) startingFrom(4) numberReturned(4)
   pre.writeInt32LE(1, 16);
   return Buffer.concat([header(16 + 20 + bson.length, responseTo, OP_REPLY), pre, bson]);
