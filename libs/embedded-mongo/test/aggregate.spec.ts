@@ -244,6 +244,29 @@ describe('aggregate', () => {
       expect(await join('foreign_indexed')).toEqual(expected);
     });
 
+    it('shares the scan 256 values at a time: 600 local values, a foreign array across two of the scans', async () => {
+      await h.db.collection('many_locals').insertMany(Array.from({ length: 600 }, (_, i) => ({ _id: i as never, v: `v${i}` })));
+      const foreign = [...Array.from({ length: 600 }, (_, i) => ({ _id: 1000 + i, k: `v${i}` })), { _id: 5000, k: ['v5', 'v400', 'v599'] }];
+      for (const name of ['many_indexed', 'many_plain']) await h.db.collection(name).insertMany(foreign as never[]);
+      await h.db.collection('many_indexed').createIndex({ k: 1 });
+      const join = (from: string) =>
+        h.db
+          .collection('many_locals')
+          .aggregate([
+            { $sort: { _id: 1 } },
+            { $lookup: { from, localField: 'v', foreignField: 'k', pipeline: [{ $sort: { _id: 1 } }, { $project: { _id: 1 } }], as: 'm' } },
+            { $project: { ids: '$m._id' } },
+          ])
+          .toArray();
+      const indexed = await join('many_indexed');
+      expect(indexed).toEqual(await join('many_plain'));
+      expect(indexed).toHaveLength(600);
+      expect(indexed[5]).toEqual({ _id: 5, ids: [1005, 5000] });
+      expect(indexed[400]).toEqual({ _id: 400, ids: [1400, 5000] });
+      expect(indexed[599]).toEqual({ _id: 599, ids: [1599, 5000] });
+      expect(indexed[300]).toEqual({ _id: 300, ids: [1300] });
+    });
+
     it('$match, $sort, $skip, $limit: one page, as find would return it', async () => {
       const page = await groups([{ $match: { u: 'x' } }, { $sort: { at: 1 } }, { $skip: 1 }, { $limit: 2 }, { $project: { _id: 1 } }]);
       expect(page).toEqual([{ _id: 4 }, { _id: 3 }]);

@@ -6,7 +6,7 @@
 import { Aggregator as RootAggregator, ProcessingMode } from 'mingo';
 import { computeOptions } from '../query/operators';
 import { MongoError } from '../errors';
-import { allDocs, countFromIndex, eqKey, Hit, isSimpleEqValue, resolveHint, scan } from '../query/planner';
+import { allDocs, countFromIndex, eqKey, Hit, isSimpleEqValue, MAX_COMBOS, resolveHint, scan } from '../query/planner';
 import { restoreStageTypes } from '../query/agg-types';
 import { Collation, collateValue, mingoCollation } from '../query/collation';
 import { effectiveCollation } from './collation';
@@ -284,18 +284,23 @@ function batchedMatches(
   const values = new Map<string, unknown>();
   for (const k of keys) if (k && !values.has(k.key)) values.set(k.key, k.local);
   if (values.size < 2) return undefined;
-  const equality: Doc = { [foreignField]: { $in: [...values.values()] } };
-  const hits = scan(coll, overlay, shape.match ? { $and: [equality, shape.match] } : equality, { sort: shape.sort });
   const byKey = new Map<string, Hit[]>();
-  for (const hit of hits) {
-    const value = hit.doc[foreignField];
-    // (an array matches through each of its elements, once per distinct value)
-    const hitKeys = new Set(Array.isArray(value) ? value.map(eqKey) : [eqKey(value)]);
-    for (const key of hitKeys) {
-      if (key === undefined || !values.has(key)) continue;
-      const list = byKey.get(key);
-      if (list) list.push(hit);
-      else byKey.set(key, [hit]);
+  // At most MAX_COMBOS values per scan: past it the planner would not fix the index's first
+  // field, and the scan would read the whole collection instead of one stretch per value.
+  const all = [...values.entries()];
+  for (let from = 0; from < all.length; from += MAX_COMBOS) {
+    const chunk = new Map(all.slice(from, from + MAX_COMBOS));
+    const equality: Doc = { [foreignField]: { $in: [...chunk.values()] } };
+    for (const hit of scan(coll, overlay, shape.match ? { $and: [equality, shape.match] } : equality, { sort: shape.sort })) {
+      const value = hit.doc[foreignField];
+      // (an array matches through each of its elements, once per distinct value)
+      const hitKeys = new Set(Array.isArray(value) ? value.map(eqKey) : [eqKey(value)]);
+      for (const key of hitKeys) {
+        if (key === undefined || !chunk.has(key)) continue;
+        const list = byKey.get(key);
+        if (list) list.push(hit);
+        else byKey.set(key, [hit]);
+      }
     }
   }
   return keys.map((k) => (k ? (byKey.get(k.key) ?? []) : undefined));

@@ -483,7 +483,8 @@ function* walk(index: IndexStore, prefix: unknown[], range: FieldCond | undefine
   }
 }
 
-const MAX_COMBOS = 256;
+/** Combinations of fixed values an index prefix is walked for; past it the field is not fixed. */
+export const MAX_COMBOS = 256;
 
 /** The best index for narrowing candidates: k leading fields fixed by equalities (+ a range). */
 interface CandidatePlan {
