@@ -239,19 +239,21 @@ function equalityLookup(run: Run, docs: Doc[], spec: Doc): Doc[] | undefined {
   // limit and a plain projection (mingo would be built again for every input document).
   const asFind = pipeline ? findShaped(pipeline as Doc[]) : {};
   const batched = coll && asFind && indexed ? batchedMatches(run, coll, overlay, docs, localField, foreignField, asFind) : undefined;
+  const project = asFind?.project;
   return docs.map((doc, i) => {
-    const batch = batched?.[i];
-    if (batch) return { ...doc, [as]: batch.map((h) => cloneDoc(asFind!.project ? asFind!.project(h.doc) : h.doc)) };
-    const local = resolve(doc, localField);
-    const equality: Doc = { [foreignField]: Array.isArray(local) ? { $in: local } : { $eq: local ?? null } };
-    if (!asFind) {
-      const matches = coll ? scan(coll, overlay, equality, { collation: run.collation }).map((h) => h.doc) : [];
-      return { ...doc, [as]: runPipeline(run.ctx, matches, pipeline as Doc[], run.collation) }; // (copies its input)
+    let hits = batched?.[i];
+    if (!hits) {
+      const local = resolve(doc, localField);
+      const equality: Doc = { [foreignField]: Array.isArray(local) ? { $in: local } : { $eq: local ?? null } };
+      if (!asFind) {
+        const matches = coll ? scan(coll, overlay, equality, { collation: run.collation }).map((h) => h.doc) : [];
+        return { ...doc, [as]: runPipeline(run.ctx, matches, pipeline as Doc[], run.collation) }; // (copies its input)
+      }
+      const filter = asFind.match ? { $and: [equality, asFind.match] } : equality;
+      hits = coll ? scan(coll, overlay, filter, { collation: run.collation, sort: asFind.sort, skip: asFind.skip, limit: asFind.limit }) : [];
     }
-    const filter = asFind.match ? { $and: [equality, asFind.match] } : equality;
-    const hits = coll ? scan(coll, overlay, filter, { collation: run.collation, sort: asFind.sort, skip: asFind.skip, limit: asFind.limit }) : [];
     // Copies: later stages may change the joined documents in place.
-    return { ...doc, [as]: hits.map((h) => cloneDoc(asFind.project ? asFind.project(h.doc) : h.doc)) };
+    return { ...doc, [as]: hits.map((h) => cloneDoc(project ? project(h.doc) : h.doc)) };
   });
 }
 
