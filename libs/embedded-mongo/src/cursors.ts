@@ -27,7 +27,7 @@ export class CursorManager {
    * batchSize undefined = MongoDB's default first batch of 101 documents.
    */
   open(ns: string, docs: Doc[], batchSize: number | undefined, singleBatch: boolean, sessionId?: string): { batch: EncodedBatch; id: Long } {
-    const cursor: Cursor = { id: Long.ZERO, ns, docs, pos: 0, lastUsed: Date.now(), sessionId };
+    const cursor: Cursor = { id: Long.ZERO, ns, docs, pos: 0, lastUsed: 0, sessionId };
     const batch = this.take(cursor, batchSize ?? 101);
     if (singleBatch || cursor.pos >= docs.length) return { batch, id: Long.ZERO };
     this.nextId += 1n;
@@ -42,7 +42,6 @@ export class CursorManager {
     if (!cursor) throw new MongoError('CursorNotFound', `cursor id ${key} not found`);
     if (cursor.ns !== ns)
       throw new MongoError('Unauthorized', `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`);
-    cursor.lastUsed = Date.now();
     const batch = this.take(cursor, batchSize || Infinity);
     if (cursor.pos >= cursor.docs.length) {
       this.cursors.delete(key);
@@ -86,6 +85,8 @@ export class CursorManager {
       batch.push(encoded);
       cursor.pos++;
     }
+    // Idle time counts from when the batch is ready: encoding a large one takes a while.
+    cursor.lastUsed = Date.now();
     return batch;
   }
 }
