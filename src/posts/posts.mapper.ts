@@ -1,3 +1,4 @@
+import { isoTime } from '../common/iso-time';
 import type { PlatformPostSummary } from './platform-posts.repository';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
@@ -23,9 +24,9 @@ export function toListedPost(group: PostGroupRecord, posts: PlatformPostSummary[
     postGroupId: String(group._id),
     content: group.content,
     status: group.status,
-    ...(group.scheduledTime ? { scheduledTime: group.scheduledTime.toISOString() } : {}),
-    createdAt: group.createdAt.toISOString(),
-    updatedAt: group.updatedAt.toISOString(),
+    ...(group.scheduledTime ? { scheduledTime: isoTime(group.scheduledTime) } : {}),
+    createdAt: isoTime(group.createdAt),
+    updatedAt: isoTime(group.updatedAt),
     platforms: posts.map((p) => ({ platformId: p.platformId, platform: p.platform, status: p.status })),
     mediaUrls: group.mediaUrls ?? [],
   };
@@ -66,7 +67,7 @@ export function toPostDetail(group: PostGroupRecord, posts: PlatformPostRecord[]
     status: group.status,
     content: group.content,
     processingStatus: group.processingStatus ?? 'pending',
-    ...(group.scheduledTime ? { scheduledTime: group.scheduledTime.toISOString() } : {}),
+    ...(group.scheduledTime ? { scheduledTime: isoTime(group.scheduledTime) } : {}),
     posts: posts.map(toPostDetailEntry),
   };
 }
@@ -89,7 +90,7 @@ export function toPostDetailEntry(post: PlatformPostRecord): PostDetailEntry {
       retryable: post.error.retryable,
       ...(post.error.platformStatusCode !== undefined && post.error.platformStatusCode !== null ? { platformStatusCode: post.error.platformStatusCode } : {}),
       platformError: post.error.platformError ?? null,
-      failedAt: new Date(post.error.failedAt).toISOString(),
+      failedAt: isoTime(new Date(post.error.failedAt)),
     };
   }
   return entry;
@@ -115,8 +116,8 @@ export function toPostLogEntry(log: PostLogRecord): PostLogEntry {
     _id: String(log._id),
     postGroupId: String(log.postGroupId),
     event: log.event,
-    createdAt: log.createdAt.toISOString(),
-    updatedAt: log.updatedAt.toISOString(),
+    createdAt: isoTime(log.createdAt),
+    updatedAt: isoTime(log.updatedAt),
     __v: log.__v ?? 0,
   };
   if (log.postId) entry.postId = String(log.postId);

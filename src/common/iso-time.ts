@@ -1,0 +1,39 @@
+/**
+ * `date.toISOString()`, computed in JavaScript: V8's builtin took ~0.7 µs a call here, three calls
+ * per group of a list-posts page, about 4% of a list request's main-thread time (issue 19); this
+ * takes ~0.25 µs. Years 0000–9999 only; other years (the builtin's `+275760`/`-000001` forms) and
+ * invalid dates (a RangeError) go to the builtin.
+ */
+export function isoTime(date: Date): string {
+  const ms = date.getTime();
+  if (!(ms >= FIRST_MS && ms <= LAST_MS)) return date.toISOString();
+  const days = Math.floor(ms / DAY_MS);
+  let rest = ms - days * DAY_MS;
+  // Days since 1970-01-01 to a proleptic Gregorian date, by 400-year eras starting on 1 March
+  // (Howard Hinnant's civil_from_days).
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const m = Math.floor((5 * dayOfYear + 2) / 153); // months from March
+  const day = dayOfYear - Math.floor((153 * m + 2) / 5) + 1;
+  const month = m < 10 ? m + 3 : m - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(millis, 3)}Z`;
+}
+
+const DAY_MS = 86_400_000;
+const FIRST_MS = -62_167_219_200_000; // 0000-01-01T00:00:00.000Z
+const LAST_MS = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
+
+function pad(n: number, width: number): string {
+  const s = String(n);
+  return s.length >= width ? s : '000'.slice(0, width - s.length) + s;
+}
