@@ -6,12 +6,14 @@
  * http (keep-alive). Prints requests per second and p99 latency, and the ratios to the bare route;
  * and the memory the seeded data adds: the process's resident set, right after seeding and after
  * --idle seconds, and the database thread's heap after --idle seconds against the same before
- * seeding (V8's memory reducer collects an idle thread's garbage within seconds).
+ * seeding (V8's memory reducer collects an idle thread's garbage within seconds); and, on Linux,
+ * list-posts' CPU per request by thread.
  *
  *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10] [--idle 10]
  */
 import { createAccount, createConnection, createTestApp } from '@app/testing';
 import Fastify from 'fastify';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { Types } from 'mongoose';
 import { setFlagsFromString } from 'node:v8';
@@ -109,6 +111,46 @@ function settledRss(): number {
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
   return process.memoryUsage().rss;
+}
+
+/**
+ * CPU time so far of each of the process's threads by name (Linux: /proc/self/task; elsewhere
+ * empty): the main thread, the database's worker thread, V8's helper threads.
+ */
+function cpuByThread(): Map<string, number> {
+  const ticksMs = 10; // USER_HZ
+  const byThread = new Map<string, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return byThread;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byThread.set(`${tid} ${name}`, (Number(fields[11]) + Number(fields[12])) * ticksMs);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return byThread;
+}
+
+/** CPU ms per request by thread name between two cpuByThread readings. */
+function cpuPerRequest(before: Map<string, number>, after: Map<string, number>, requests: number): string {
+  const byName = new Map<string, number>();
+  for (const [key, ms] of after) {
+    const name = key.slice(key.indexOf(' ') + 1);
+    byName.set(name, (byName.get(name) ?? 0) + ms - (before.get(key) ?? 0));
+  }
+  return [...byName]
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${(ms / requests).toFixed(2)} ms`)
+    .join(', ');
 }
 
 async function main(): Promise<void> {
@@ -211,7 +253,9 @@ async function main(): Promise<void> {
 
     const results: Result[] = [];
     results.push(await measure('bare fastify GET', bareBase, () => ({ method: 'GET', path: '/bare' })));
+    const cpuBefore = cpuByThread();
     results.push(await measure('list-posts (20, scheduledTime, platform)', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers })));
+    const listCpu = cpuPerRequest(cpuBefore, cpuByThread(), results[1].requests);
     const body = JSON.stringify({ content: 'bench create', platforms: [connections[0].platformId] });
     results.push(await measure('create-post (draft)', t.baseUrl, () => ({ method: 'POST', path: '/api/v1/create-post', headers, body })));
 
@@ -230,6 +274,8 @@ async function main(): Promise<void> {
         ].join(''),
       );
     }
+    // Where a list request's CPU goes (2 cores: the threads' sum bounds the throughput).
+    if (listCpu) console.log(`list-posts CPU per request by thread: ${listCpu}`);
   } finally {
     await bare.close();
     await t.close();
