@@ -33,7 +33,7 @@ describe('deep documents', () => {
     const path = Array.from({ length: 39 }, () => 'a').join('.');
     await c.updateOne({ _id: 'deep' as never }, { $set: { [`${path}.s`]: 'changed', [`${path}.extra`]: nasty } });
     const found = await c.findOne({ _id: 'deep' as never });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(5000); // an exponential blow-up takes far longer; the room is for a loaded CI machine
     let cur = found as Record<string, unknown>;
     for (let i = 0; i < 39; i++) cur = cur.a as Record<string, unknown>;
     expect(cur).toMatchObject({ s: 'changed', extra: nasty, list: [nasty, { s: nasty }] });
