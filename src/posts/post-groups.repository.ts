@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, SortOrder } from 'mongoose';
 import { Types } from 'mongoose';
+import { commandDocuments } from '../database/command-cursor';
 import { storedDocument } from '../database/stored-document';
 import { Transactions } from '../database/transactions';
 import type { PostGroupStatus, ProcessingStatus } from './post-status';
@@ -68,7 +69,8 @@ export class PostGroupsRepository {
   /**
    * list-posts' page with each group's platform posts: the page's filter, sort, skip and limit,
    * only the fields it shows (the dashboard's PostGroup type has every field), then `join` (a
-   * `$lookup` stage adding them as `platformPosts`), in one aggregate command.
+   * `$lookup` stage adding them as `platformPosts`), in one aggregate command (a page of at most
+   * 100 groups comes whole in its first batch; see commandDocuments).
    */
   findListPage<T>(
     userId: string,
@@ -78,16 +80,16 @@ export class PostGroupsRepository {
     limit: number,
     join: Record<string, unknown>,
   ): Promise<Array<PostGroupRecord & { platformPosts: T[] }>> {
-    return this.model.collection
-      .aggregate<PostGroupRecord & { platformPosts: T[] }>([
-        { $match: { ...filter, userId: new Types.ObjectId(userId) } },
-        { $sort: sort as Record<string, 1 | -1> },
-        { $skip: skip },
-        { $limit: limit },
-        { $project: { content: 1, status: 1, scheduledTime: 1, createdAt: 1, updatedAt: 1, mediaUrls: 1 } },
-        join,
-      ])
-      .toArray();
+    const collection = this.model.collection.collectionName;
+    const pipeline = [
+      { $match: { ...filter, userId: new Types.ObjectId(userId) } },
+      { $sort: sort },
+      { $skip: skip },
+      { $limit: limit },
+      { $project: { content: 1, status: 1, scheduledTime: 1, createdAt: 1, updatedAt: 1, mediaUrls: 1 } },
+      join,
+    ];
+    return commandDocuments(this.model.db.db!, collection, { aggregate: collection, pipeline, cursor: {} });
   }
 
   /** The list's total: one `count` command (no aggregation cursor), outside any transaction. */
