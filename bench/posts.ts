@@ -7,7 +7,7 @@
  * and the memory the seeded data adds: the process's resident set, right after seeding and after
  * --idle seconds, and the database thread's heap after --idle seconds against the same before
  * seeding (V8's memory reducer collects an idle thread's garbage within seconds); and, on Linux,
- * list-posts' CPU per request by thread.
+ * each route's CPU per request by thread.
  *
  *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10] [--idle 10]
  */
@@ -253,11 +253,13 @@ async function main(): Promise<void> {
 
     const results: Result[] = [];
     results.push(await measure('bare fastify GET', bareBase, () => ({ method: 'GET', path: '/bare' })));
-    const cpuBefore = cpuByThread();
+    let cpuBefore = cpuByThread();
     results.push(await measure('list-posts (20, scheduledTime, platform)', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers })));
     const listCpu = cpuPerRequest(cpuBefore, cpuByThread(), results[1].requests);
     const body = JSON.stringify({ content: 'bench create', platforms: [connections[0].platformId] });
+    cpuBefore = cpuByThread();
     results.push(await measure('create-post (draft)', t.baseUrl, () => ({ method: 'POST', path: '/api/v1/create-post', headers, body })));
+    const createCpu = cpuPerRequest(cpuBefore, cpuByThread(), results[2].requests);
 
     const bareRps = results[0].rps;
     console.log(`\nconcurrency ${CONCURRENCY}, ${SECONDS} s per run, ${GROUPS} groups`);
@@ -274,8 +276,9 @@ async function main(): Promise<void> {
         ].join(''),
       );
     }
-    // Where a list request's CPU goes (2 cores: the threads' sum bounds the throughput).
+    // Where a request's CPU goes (2 cores: the threads' sum bounds the throughput).
     if (listCpu) console.log(`list-posts CPU per request by thread: ${listCpu}`);
+    if (createCpu) console.log(`create-post CPU per request by thread: ${createCpu}`);
   } finally {
     await bare.close();
     await t.close();
