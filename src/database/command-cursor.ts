@@ -9,16 +9,22 @@ interface CursorReply<T> {
  * Every document of a cursor-returning command (`aggregate`, `find`), read through `db.command`
  * and `getMore` until the cursor is exhausted: for a hot path whose result comes whole in the
  * first batch (a page), where the driver's cursor machinery was a measured share of each request
- * (issue 19). Outside any session or transaction, like `db.command`.
+ * (issue 19). Outside any transaction; one session for all the commands, as MongoDB runs a
+ * getMore only in the session that opened its cursor.
  */
 export async function commandDocuments<T>(db: Db, collection: string, command: Document): Promise<T[]> {
-  let { cursor } = (await db.command(command)) as CursorReply<T>;
-  const documents = cursor.firstBatch ?? [];
-  // The driver hands the id back as a number when it fits one exactly (promoteLongs), else as a
-  // Long; getMore wants a Long.
-  while (!Long.fromValue(cursor.id).isZero()) {
-    ({ cursor } = (await db.command({ getMore: Long.fromValue(cursor.id), collection })) as CursorReply<T>);
-    for (const document of cursor.nextBatch ?? []) documents.push(document);
+  const session = db.client.startSession();
+  try {
+    let { cursor } = (await db.command(command, { session })) as CursorReply<T>;
+    const documents = cursor.firstBatch ?? [];
+    // The driver hands the id back as a number when it fits one exactly (promoteLongs), else as
+    // a Long; getMore wants a Long.
+    while (!Long.fromValue(cursor.id).isZero()) {
+      ({ cursor } = (await db.command({ getMore: Long.fromValue(cursor.id), collection }, { session })) as CursorReply<T>);
+      for (const document of cursor.nextBatch ?? []) documents.push(document);
+    }
+    return documents;
+  } finally {
+    await session.endSession();
   }
-  return documents;
 }
