@@ -14,6 +14,9 @@ export type ConnectionRecord = Omit<
   'userId' | 'accessTokenEncrypted' | 'refreshTokenEncrypted' | 'expiringNotifiedFor' | 'upkeepLeaseUntil'
 > & { id: string; userId: string };
 
+/** Who a connection is: fixed for its life but for the username, which its profile writes change. */
+export type ConnectionIdentity = Pick<ConnectionRecord, 'id' | 'userId' | 'platform' | 'externalId' | 'platformId' | 'username'>;
+
 export type ConnectionSecrets = Pick<PlatformConnection, 'accessTokenEncrypted' | 'refreshTokenEncrypted'>;
 
 export interface UpsertConnectionData {
@@ -44,6 +47,7 @@ export interface ConnectionWithSecrets {
 export const CONNECTION_CACHE_MS = 30_000;
 
 const WITHOUT_SECRETS = { accessTokenEncrypted: 0, refreshTokenEncrypted: 0 } as const;
+const IDENTITY = { userId: 1, platform: 1, externalId: 1, platformId: 1, username: 1 } as const;
 
 type LeanConnection = Omit<PlatformConnection, 'userId'> & { _id: Types.ObjectId; userId: Types.ObjectId };
 
@@ -79,12 +83,19 @@ export class ConnectionsRepository {
    * `lastSuccessfulPost` may trail (that write does not empty it): credentials do not use it.
    */
   private readonly withSecrets: ProcessReadCache<ConnectionWithSecrets>;
+  /**
+   * create-post's (and update-post's) read of the connections a post names, once per post (a
+   * quarter of create-post's database round trips; issue 19): cached the same way, emptied by the
+   * same writes, which include every write of a username (profiles, upserts) and every delete.
+   */
+  private readonly identities: ProcessReadCache<ConnectionIdentity[]>;
 
   constructor(
     @InjectModel(PlatformConnection.name) private readonly model: Model<PlatformConnection>,
     @Inject(DATABASE_INFO) database: DatabaseInfo,
   ) {
     this.withSecrets = new ProcessReadCache<ConnectionWithSecrets>({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000 });
+    this.identities = new ProcessReadCache<ConnectionIdentity[]>({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000 });
   }
 
   /**
@@ -99,6 +110,7 @@ export class ConnectionsRepository {
   /** After each write that may change a connection's credentials (inside a transaction, again once it ends). */
   private written(): void {
     this.withSecrets.invalidate(Transactions.current());
+    this.identities.invalidate(Transactions.current());
   }
 
   async listByUser(userId: string): Promise<ConnectionRecord[]> {
@@ -106,12 +118,28 @@ export class ConnectionsRepository {
     return docs.map(toRecord);
   }
 
-  async findByPlatformIds(userId: string, platformIds: string[]): Promise<ConnectionRecord[]> {
-    if (!platformIds.length) return [];
+  /** The user's connections with these platform ids (unknown ids and non-strings left out). */
+  async findIdentities(userId: string, platformIds: string[]): Promise<ConnectionIdentity[]> {
     // Strings only: without Mongoose's casting an object here would be an operator.
-    const ids = platformIds.filter((id) => typeof id === 'string');
-    const docs = await this.model.collection.find<LeanConnection>({ userId: oid(userId), platformId: { $in: ids } }, this.readOptions()).toArray();
-    return docs.map(toRecord);
+    const ids = [...new Set(platformIds.filter((id) => typeof id === 'string'))].sort();
+    if (!ids.length) return [];
+    // Inside a transaction the read must see the transaction's own writes: not from the cache.
+    if (Transactions.current()) return this.loadIdentities(userId, ids);
+    return (await this.identities.read(`${userId}:${ids.join('\n')}`, () => this.loadIdentities(userId, ids))) ?? [];
+  }
+
+  private async loadIdentities(userId: string, platformIds: string[]): Promise<ConnectionIdentity[]> {
+    const docs = await this.model.collection
+      .find<LeanConnection>({ userId: oid(userId), platformId: { $in: platformIds } }, { ...this.readOptions(), projection: IDENTITY })
+      .toArray();
+    return docs.map((doc) => ({
+      id: String(doc._id),
+      userId: String(doc.userId),
+      platform: doc.platform,
+      externalId: doc.externalId,
+      platformId: doc.platformId,
+      username: doc.username ?? null,
+    }));
   }
 
   async findOne(userId: string, platform: string, externalId: string): Promise<ConnectionRecord | null> {

@@ -4,7 +4,7 @@ import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
 import { PlatformError, type PlatformCredentials, type PlatformName, type RefreshedTokens } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
-import { ConnectionsRepository, type ConnectionRecord } from './connections.repository';
+import { ConnectionsRepository, type ConnectionIdentity, type ConnectionRecord } from './connections.repository';
 import { parseLoosePlatformId } from './platform-id';
 import { TokenCipher, TokenCipherError } from '../crypto/token-cipher';
 import { errorResult, passedResult, profileUpdateOf, untestableResult, type ConnectionTestResult } from './connection-test';
@@ -74,7 +74,7 @@ export interface AdminConnectionInput {
 
 const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
 
-function toRef(record: ConnectionRecord): ConnectionRef {
+function toRef(record: ConnectionIdentity): ConnectionRef {
   return {
     id: record.id,
     userId: record.userId,
@@ -111,8 +111,7 @@ export class ConnectionsService implements BeforeApplicationShutdown {
 
   /** Connections of `userId` among the given compound ids (others' and unknown ids are simply absent). */
   async findOwned(userId: string, platformIds: string[]): Promise<ConnectionRef[]> {
-    const records = await this.repository.findByPlatformIds(userId, [...new Set(platformIds)]);
-    return records.map(toRef);
+    return (await this.repository.findIdentities(userId, platformIds)).map(toRef);
   }
 
   /** Number of connections of the given users (the account's total for CONNECTIONS_OVER_LIMIT). */

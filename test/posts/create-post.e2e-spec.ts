@@ -1,7 +1,7 @@
 import { createAccount, createConnection, createTestApp, type TestApp } from '@app/testing';
 import { PostGroup } from '../../src/posts/schemas/post-group.schema';
 import { accountWithConnections, isoIn, type Account } from './posts-helpers';
-import type { ConnectionRef } from '../../src/connections/connections.service';
+import { ConnectionsService, type ConnectionRef } from '../../src/connections/connections.service';
 
 describe('POST /api/v1/create-post', () => {
   let t: TestApp;
@@ -133,6 +133,23 @@ describe('POST /api/v1/create-post', () => {
     const res = await create({ content: 'x', platforms: [foreign.platformId] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: `Platform connection not found: ${foreign.platformId}` });
+  });
+
+  it('sees a connection made or removed since its last post at once (the cached lookup is emptied by each)', async () => {
+    const platformId = 'mastodon-424242';
+    const refused = { error: `Platform connection not found: ${platformId}` };
+    expect((await create({ content: 'x', platforms: [platformId] })).body).toEqual(refused);
+    const made = await createConnection(t, account.userId, { platform: 'mastodon', externalId: '424242', instanceUrl: 'https://mastodon.example' });
+    expect(made.platformId).toBe(platformId);
+    // The same request as the refused one: the same cache entry.
+    const res = await create({ content: 'x', platforms: [platformId] });
+    expect(res.status).toBe(200);
+    const got = await t.http.get(`/api/v1/get-post/${res.body.postGroupId}`).set(account.apiHeaders);
+    expect(got.body.posts).toMatchObject([{ platform: 'mastodon', platformId: '424242' }]);
+    await t.app.get(ConnectionsService).delete(account.userId, made.id);
+    const again = await create({ content: 'x', platforms: [platformId] });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual(refused);
   });
 
   it('requires an API key', async () => {
