@@ -51,7 +51,7 @@ const IDENTITY = { userId: 1, platform: 1, externalId: 1, platformId: 1, usernam
 
 type LeanConnection = Omit<PlatformConnection, 'userId'> & { _id: Types.ObjectId; userId: Types.ObjectId };
 
-function toRecord(doc: LeanConnection): ConnectionRecord {
+function toIdentity(doc: Pick<LeanConnection, '_id' | 'userId' | 'platform' | 'externalId' | 'platformId' | 'username'>): ConnectionIdentity {
   return {
     id: String(doc._id),
     userId: String(doc.userId),
@@ -59,6 +59,12 @@ function toRecord(doc: LeanConnection): ConnectionRecord {
     externalId: doc.externalId,
     platformId: doc.platformId,
     username: doc.username ?? null,
+  };
+}
+
+function toRecord(doc: LeanConnection): ConnectionRecord {
+  return {
+    ...toIdentity(doc),
     displayName: doc.displayName ?? null,
     profileImageUrl: doc.profileImageUrl ?? null,
     profileUrl: doc.profileUrl ?? null,
@@ -132,14 +138,7 @@ export class ConnectionsRepository {
     const docs = await this.model.collection
       .find<LeanConnection>({ userId: oid(userId), platformId: { $in: platformIds } }, { ...this.readOptions(), projection: IDENTITY })
       .toArray();
-    return docs.map((doc) => ({
-      id: String(doc._id),
-      userId: String(doc.userId),
-      platform: doc.platform,
-      externalId: doc.externalId,
-      platformId: doc.platformId,
-      username: doc.username ?? null,
-    }));
+    return docs.map(toIdentity);
   }
 
   async findOne(userId: string, platform: string, externalId: string): Promise<ConnectionRecord | null> {
