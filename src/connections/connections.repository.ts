@@ -94,14 +94,16 @@ export class ConnectionsRepository {
    * quarter of create-post's database round trips; issue 19): cached the same way, emptied by the
    * same writes, which include every write of a username (profiles, upserts) and every delete.
    */
-  private readonly identities: ProcessReadCache<ConnectionIdentity[]>;
+  private readonly identities: ProcessReadCache<{ found: ConnectionIdentity[]; all: boolean }>;
 
   constructor(
     @InjectModel(PlatformConnection.name) private readonly model: Model<PlatformConnection>,
     @Inject(DATABASE_INFO) database: DatabaseInfo,
   ) {
     this.withSecrets = new ProcessReadCache<ConnectionWithSecrets>({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000 });
-    this.identities = new ProcessReadCache<ConnectionIdentity[]>({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000 });
+    // Only answers that found every id are kept: a refusal is never remembered, so a connection
+    // stored meanwhile by any means (mongosh included) is found by the next post.
+    this.identities = new ProcessReadCache({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000, keep: (answer) => answer.all });
   }
 
   /**
@@ -131,7 +133,11 @@ export class ConnectionsRepository {
     if (!ids.length) return [];
     // Inside a transaction the read must see the transaction's own writes: not from the cache.
     if (Transactions.current()) return this.loadIdentities(userId, ids);
-    return (await this.identities.read(`${userId}:${ids.join('\n')}`, () => this.loadIdentities(userId, ids))) ?? [];
+    const answer = await this.identities.read(`${userId}:${ids.join('\n')}`, async () => {
+      const found = await this.loadIdentities(userId, ids);
+      return { found, all: found.length === ids.length };
+    });
+    return answer?.found ?? [];
   }
 
   private async loadIdentities(userId: string, platformIds: string[]): Promise<ConnectionIdentity[]> {

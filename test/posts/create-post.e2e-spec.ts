@@ -1,4 +1,5 @@
 import { createAccount, createConnection, createTestApp, type TestApp } from '@app/testing';
+import { Types } from 'mongoose';
 import { PostGroup } from '../../src/posts/schemas/post-group.schema';
 import { accountWithConnections, isoIn, type Account } from './posts-helpers';
 import { ConnectionsService, type ConnectionRef } from '../../src/connections/connections.service';
@@ -150,6 +151,16 @@ describe('POST /api/v1/create-post', () => {
     const again = await create({ content: 'x', platforms: [platformId] });
     expect(again.status).toBe(400);
     expect(again.body).toEqual(refused);
+  });
+
+  it('does not remember a refusal: a connection stored straight into the database (as with mongosh) is found by the next post', async () => {
+    const platformId = 'linkedin-777000777';
+    expect((await create({ content: 'x', platforms: [linkedin.platformId, platformId] })).status).toBe(400);
+    const connections = t.connection.collection('platform_connections');
+    const model = await connections.findOne({ platformId: linkedin.platformId });
+    await connections.insertOne({ ...model, _id: new Types.ObjectId(), externalId: '777000777', platformId });
+    const res = await create({ content: 'x', platforms: [linkedin.platformId, platformId] });
+    expect(res.status).toBe(200);
   });
 
   it('requires an API key', async () => {
