@@ -1,5 +1,5 @@
 import { startEmbeddedMongo, type EmbeddedMongoHandle } from '@app/embedded-mongo';
-import { Binary, MongoClient, MongoServerError, type CommandStartedEvent, type Db } from 'mongodb';
+import { Binary, MongoClient, MongoServerError, type CommandStartedEvent, type CommandSucceededEvent, type Db, type Document } from 'mongodb';
 import { commandDocuments } from './command-cursor';
 
 describe('commandDocuments', () => {
@@ -26,19 +26,37 @@ describe('commandDocuments', () => {
     ]);
   });
 
-  it('reads a cursor left open by its first batch to the end by getMore, in order, in the session that opened it', async () => {
-    const sent: CommandStartedEvent[] = [];
-    const record = (event: CommandStartedEvent) => sent.push(event);
-    client.on('commandStarted', record);
+  it('reads a cursor left open by its first batch to the end by getMore, in order', async () => {
     const docs = await commandDocuments(db, 'items', { aggregate: 'items', pipeline: [{ $sort: { _id: 1 } }], cursor: { batchSize: 2 } });
-    client.off('commandStarted', record);
     expect(docs.map((d) => (d as { _id: number })._id)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    // MongoDB refuses a getMore from another session than its cursor's.
-    expect(sent.map((e) => e.commandName)).toEqual(['aggregate', 'getMore']);
-    const sessions = sent.map((e) => (e.command.lsid as { id: Binary }).id.toString('hex'));
-    expect(new Set(sessions).size).toBe(1);
     const found = await commandDocuments(db, 'items', { find: 'items', filter: { n: { $gte: 30 } }, sort: { _id: 1 }, batchSize: 1 });
     expect(found).toHaveLength(4);
+  });
+
+  it('sends each getMore in the session that opened its cursor, with other reads in flight', async () => {
+    // MongoDB refuses a getMore from another session than its cursor's. The driver's implicit
+    // sessions come from a pool: one read at a time gets the same one back, concurrent reads do not.
+    const lsid = (command: Document) => (command.lsid as { id: Binary }).id.toString('hex');
+    const opened = new Map<number, string>(); // aggregate's request id → its session
+    const cursorSession = new Map<string, string>(); // cursor id → the session that opened it
+    const getMores: Array<{ cursor: string; session: string }> = [];
+    const started = (e: CommandStartedEvent) => {
+      if (e.commandName === 'aggregate') opened.set(e.requestId, lsid(e.command));
+      if (e.commandName === 'getMore') getMores.push({ cursor: String(e.command.getMore), session: lsid(e.command) });
+    };
+    const succeeded = (e: CommandSucceededEvent) => {
+      if (e.commandName === 'aggregate') cursorSession.set(String((e.reply as { cursor: { id: unknown } }).cursor.id), opened.get(e.requestId)!);
+    };
+    client.on('commandStarted', started);
+    client.on('commandSucceeded', succeeded);
+    const reads = await Promise.all(
+      Array.from({ length: 6 }, () => commandDocuments(db, 'items', { aggregate: 'items', pipeline: [{ $sort: { _id: 1 } }], cursor: { batchSize: 1 } })),
+    );
+    client.off('commandStarted', started);
+    client.off('commandSucceeded', succeeded);
+    for (const docs of reads) expect(docs).toHaveLength(7);
+    expect(getMores).toHaveLength(6);
+    expect(getMores.filter((g) => cursorSession.get(g.cursor) !== g.session)).toEqual([]);
   });
 
   it('returns nothing for no match, and the server’s error for a bad command', async () => {
