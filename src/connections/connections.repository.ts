@@ -90,9 +90,9 @@ export class ConnectionsRepository {
    */
   private readonly withSecrets: ProcessReadCache<ConnectionWithSecrets>;
   /**
-   * create-post's (and update-post's) read of the connections a post names, once per post (a
-   * quarter of create-post's database round trips; issue 19): cached the same way, emptied by the
-   * same writes, which include every write of a username (profiles, upserts) and every delete.
+   * The lookup of connections by platform id (findOwned: the post endpoints, once per post, a
+   * quarter of create-post's round trips, issue 19; disconnect; analytics): cached the same way,
+   * emptied by the same writes, which include every write of a username and every delete.
    */
   private readonly identities: ProcessReadCache<{ found: ConnectionIdentity[]; all: boolean }>;
 
@@ -115,7 +115,7 @@ export class ConnectionsRepository {
     return { projection: WITHOUT_SECRETS, session: Transactions.current() };
   }
 
-  /** After each write that may change a connection's credentials (inside a transaction, again once it ends). */
+  /** After each write that may change a connection's credentials or identity (inside a transaction, again once it ends). */
   private written(): void {
     this.withSecrets.invalidate(Transactions.current());
     this.identities.invalidate(Transactions.current());
