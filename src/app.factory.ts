@@ -53,7 +53,11 @@ export async function createApp(
   // buffered line could come out after what the service prints later).
   Logger.overrideLogger(new BootLogger(rootLogger(environment)));
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot({ environment, database: { uri: database.uri, embedded: database.embedded }, imports: options.imports }),
+    AppModule.forRoot({
+      environment,
+      database: { uri: database.uri, embedded: database.embedded, writeVersion: database.writeVersion },
+      imports: options.imports,
+    }),
     adapter,
   );
   app.useLogger(app.get(AppLogger));

@@ -9,7 +9,11 @@ import { ApiKey, type ApiKeyRecord } from './schemas/api-key.schema';
 
 /** What the guard needs to verify a key. */
 export type ApiKeyCredential = Pick<ApiKeyRecord, '_id' | 'userId' | 'keyPrefix' | 'lookupKey' | 'keyHash' | 'lastUsedAt' | 'revokedAt'>;
-/** How old a cached credential may be: the backstop for key writes by other clients (mongosh). */
+/**
+ * How old a cached credential may be. Key writes by other clients (mongosh) apply on the next
+ * request through the database's write counter; this bounds them where the app did not start the
+ * embedded database itself (no counter to read).
+ */
 export const CREDENTIAL_CACHE_MS = 5_000;
 const CREDENTIAL_FIELDS = { userId: 1, keyPrefix: 1, lookupKey: 1, keyHash: 1, lastUsedAt: 1, revokedAt: 1 } as const;
 
@@ -25,6 +29,7 @@ export class ApiKeysRepository {
     this.credentials = new ProcessReadCache<ApiKeyCredential>({
       enabled: database.embedded,
       ttlMs: CREDENTIAL_CACHE_MS,
+      version: database.writeVersion?.(model.collection.collectionName),
       max: 10_000,
       keep: (c) => !c.revokedAt,
     });

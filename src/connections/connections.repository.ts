@@ -100,10 +100,11 @@ export class ConnectionsRepository {
     @InjectModel(PlatformConnection.name) private readonly model: Model<PlatformConnection>,
     @Inject(DATABASE_INFO) database: DatabaseInfo,
   ) {
-    this.withSecrets = new ProcessReadCache<ConnectionWithSecrets>({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000 });
+    const version = database.writeVersion?.(model.collection.collectionName);
+    this.withSecrets = new ProcessReadCache<ConnectionWithSecrets>({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000, version });
     // Only answers that found every id are kept: a refusal is never remembered, so a connection
     // stored meanwhile by any means (mongosh included) is found by the next post.
-    this.identities = new ProcessReadCache({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000, keep: (answer) => answer.all });
+    this.identities = new ProcessReadCache({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000, version, keep: (answer) => answer.all });
   }
 
   /**

@@ -8,6 +8,8 @@ import type { Environment } from '../config/environment';
 export interface DatabaseServer {
   uri: string;
   embedded: boolean;
+  /** The embedded database: a reader of a collection's write counter (DatabaseInfo.writeVersion). */
+  writeVersion?: (collection: string) => () => number;
   /** Stops the embedded server (a no-op for an external MongoDB). Call after the app closed. */
   stop(): Promise<void>;
 }
@@ -72,5 +74,10 @@ export async function openDatabase(env: Environment): Promise<DatabaseServer> {
   }
   const uri = withDatabaseName(handle.uri, EMBEDDED_DB_NAME);
   logger.log(`Embedded database at ${uri} (files in ${dataDir}; mongosh "${uri}")`);
-  return { uri, embedded: true, stop: () => handle.stop() };
+  return {
+    uri,
+    embedded: true,
+    writeVersion: (collection) => handle.writeVersionReader(`${EMBEDDED_DB_NAME}.${collection}`),
+    stop: () => handle.stop(),
+  };
 }

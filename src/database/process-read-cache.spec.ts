@@ -79,6 +79,30 @@ describe('process read cache', () => {
     expect(loads).toBe(2);
   });
 
+  it("with the database's write counter, uses an entry only at the reading it was loaded at", async () => {
+    let counter = 7;
+    const versioned = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, version: () => counter, now: () => clock });
+    await versioned.read('k', loader(active('a')));
+    expect(await versioned.read('k', loader(active('b')))).toEqual(active('a'));
+    expect(loads).toBe(1);
+    counter += 1; // another client's write (mongosh): no invalidate() call here
+    expect(await versioned.read('k', loader(active('c')))).toEqual(active('c'));
+    expect(await versioned.read('k', loader(active('d')))).toEqual(active('c'));
+    expect(loads).toBe(2);
+  });
+
+  it('keeps an entry loaded across a change under the reading taken before the load, so it misses next time', async () => {
+    let counter = 0;
+    const versioned = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, version: () => counter, now: () => clock });
+    await versioned.read('k', async () => {
+      loads += 1;
+      counter += 1; // applied while the load was on its way
+      return active('old');
+    });
+    expect(await versioned.read('k', loader(active('new')))).toEqual(active('new'));
+    expect(loads).toBe(2);
+  });
+
   it('empties itself when full', async () => {
     const small = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 2, now: () => clock });
     await small.read('a', loader(active('a')));

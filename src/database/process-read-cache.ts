@@ -5,6 +5,12 @@ export interface ProcessReadCacheOptions<V> {
   enabled: boolean;
   /** How long an entry is trusted without a read: the backstop for writes by other clients. */
   ttlMs: number;
+  /**
+   * The embedded database's write counter of the collection the values come from
+   * (`DatabaseInfo.writeVersion`): an entry read at one reading is not used at another, so a
+   * change by any client (mongosh included) applies on the next read, not after `ttlMs`.
+   */
+  version?: () => number;
   /** Entries kept at most (the cache is emptied when full). */
   max: number;
   /** Whether a loaded value may be kept (default: any value but null). */
@@ -15,9 +21,10 @@ export interface ProcessReadCacheOptions<V> {
 /**
  * Values read on every request and written rarely, kept in this process's memory so that the
  * read costs no database round trip. Only a cache that sees every write stays exact, so where a
- * change must apply on the next request it is on for the embedded database (one process owns it,
- * and the owning repository invalidates it on each of its writes) and off for an external MongoDB,
- * which several instances may share. Where a reader accepts changes made through other instances
+ * change must apply on the next request it is on for the embedded database (one process owns it:
+ * the owning repository invalidates it on each of its writes, and the database's write counter,
+ * `version`, catches every other client's) and off for an external MongoDB, which several
+ * instances may share. Where a reader accepts changes made through other instances
  * arriving within `ttlMs` (the users' summaries), it is on everywhere.
  *
  * A write empties the whole cache and bumps a generation: a read that was already on its way
@@ -25,7 +32,7 @@ export interface ProcessReadCacheOptions<V> {
  * latest committed state (not a transaction's snapshot).
  */
 export class ProcessReadCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
+  private readonly entries = new Map<string, { value: V; expires: number; version: number | undefined }>();
   private generation = 0;
   private readonly now: () => number;
 
@@ -35,13 +42,16 @@ export class ProcessReadCache<V> {
 
   async read(key: string, load: () => Promise<V | null>): Promise<V | null> {
     if (!this.options.enabled) return load();
+    // Read before the load: a change applied after this reading makes the entry miss (the
+    // database bumps the counter after applying a change, before replying to its writer).
+    const version = this.options.version?.();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > this.now()) return hit.value;
+    if (hit && hit.expires > this.now() && hit.version === version) return hit.value;
     const generation = this.generation;
     const value = await load();
     if (value !== null && (this.options.keep?.(value) ?? true) && generation === this.generation) {
       if (this.entries.size >= this.options.max) this.entries.clear();
-      this.entries.set(key, { value, expires: this.now() + this.options.ttlMs });
+      this.entries.set(key, { value, expires: this.now() + this.options.ttlMs, version });
     } else {
       this.entries.delete(key);
     }

@@ -63,7 +63,8 @@ export class WebhooksRepository {
    * Each user's active webhooks and their events, read for every post event (the publisher's
    * outbox write): on the embedded database only, emptied by every write here that changes them
    * (create, update, delete, disable after failures). A write by another client (mongosh) is seen
-   * within SUBSCRIPTIONS_CACHE_MS.
+   * on the next read through the database's write counter (within SUBSCRIPTIONS_CACHE_MS where
+   * the app did not start the database itself).
    */
   private readonly subscriptions: ProcessReadCache<Array<{ id: string; events: string[] }>>;
 
@@ -71,7 +72,12 @@ export class WebhooksRepository {
     @InjectModel(Webhook.name) private readonly model: Model<Webhook>,
     @Inject(DATABASE_INFO) database: DatabaseInfo,
   ) {
-    this.subscriptions = new ProcessReadCache({ enabled: database.embedded, ttlMs: SUBSCRIPTIONS_CACHE_MS, max: 10_000 });
+    this.subscriptions = new ProcessReadCache({
+      enabled: database.embedded,
+      ttlMs: SUBSCRIPTIONS_CACHE_MS,
+      max: 10_000,
+      version: database.writeVersion?.(model.collection.collectionName),
+    });
   }
 
   async listByUser(userId: string): Promise<WebhookRecord[]> {

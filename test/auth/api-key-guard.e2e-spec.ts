@@ -1,4 +1,5 @@
 import { createAccount, createTestApp, type TestApp } from '@app/testing';
+import { MongoClient } from 'mongodb';
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
@@ -35,6 +36,23 @@ describe('API-key guard (shared errors, MCP, workspaces, lastUsedAt)', () => {
       await t.http.get(PROBE).set(account.apiHeaders).expect(200);
       const list = await t.http.get('/auth/api-keys').set('Cookie', account.cookie).expect(200);
       await t.http.delete(`/auth/api-keys/${list.body.apiKeys[0]._id}`).set('Cookie', account.cookie).expect(200);
+      expect((await t.http.get(PROBE).set(account.apiHeaders).expect(401)).body).toEqual({ error: 'Invalid API key' });
+    });
+
+    it('a key revoked straight in the database (mongosh) is refused on the very next request too', async () => {
+      const account = await createAccount(t);
+      await t.http.get(PROBE).set(account.apiHeaders).expect(200);
+      await t.http.get(PROBE).set(account.apiHeaders).expect(200);
+      // Not through the app: its cache learns of this write from the embedded database's write counter.
+      const outside = await MongoClient.connect(t.databaseUri);
+      try {
+        await outside
+          .db()
+          .collection('api_keys')
+          .updateOne({ userId: new Types.ObjectId(account.userId) }, { $set: { revokedAt: new Date() } });
+      } finally {
+        await outside.close();
+      }
       expect((await t.http.get(PROBE).set(account.apiHeaders).expect(401)).body).toEqual({ error: 'Invalid API key' });
     });
 

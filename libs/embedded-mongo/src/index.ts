@@ -10,6 +10,7 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { EmbeddedMongoServer, ServerOptions } from './server';
+import { WriteVersions } from './storage/write-versions';
 
 export interface EmbeddedMongoOptions {
   /** Directory for journal/snapshots; undefined = in-memory only (tests). */
@@ -47,6 +48,12 @@ export interface EmbeddedMongoHandle {
   uri: string;
   port: number;
   dataDir?: string;
+  /**
+   * A reader of the write counter of one namespace (`db.collection`): its readings differ once
+   * any change to that collection has been applied, by any client. For caches that must see
+   * every write (ProcessReadCache in the app).
+   */
+  writeVersionReader(ns: string): () => number;
   stop(): Promise<void>;
 }
 
@@ -59,13 +66,15 @@ const defaultLogger = (level: 'info' | 'warn' | 'error', msg: string): void => {
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongoHandle> {
   const { inWorker = true, logger = defaultLogger, youngGenerationMb = DEFAULT_YOUNG_GENERATION_MB, ...rest } = options;
   const dataDir = rest.dataDir ? path.resolve(rest.dataDir) : undefined;
-  const serverOptions: ServerOptions = { ...rest, dataDir };
+  const versions = new WriteVersions();
+  const serverOptions: ServerOptions = { ...rest, dataDir, writeVersions: versions.buffer };
+  const writeVersionReader = (ns: string): (() => number) => versions.reader(ns);
   if (!inWorker) {
     const server = new EmbeddedMongoServer({ ...serverOptions, logger });
     await server.start();
-    return { uri: server.uri, port: server.port, dataDir, stop: () => server.stop() };
+    return { uri: server.uri, port: server.port, dataDir, writeVersionReader, stop: () => server.stop() };
   }
-  return startInWorker(serverOptions, logger, youngGenerationMb);
+  return { ...(await startInWorker(serverOptions, logger, youngGenerationMb)), writeVersionReader };
 }
 
 /** Messages the worker posts to its parent. */
@@ -86,7 +95,11 @@ function workerSource(): string {
   return lines.join('\n');
 }
 
-function startInWorker(options: ServerOptions, logger: NonNullable<EmbeddedMongoOptions['logger']>, youngGenerationMb: number): Promise<EmbeddedMongoHandle> {
+function startInWorker(
+  options: ServerOptions,
+  logger: NonNullable<EmbeddedMongoOptions['logger']>,
+  youngGenerationMb: number,
+): Promise<Omit<EmbeddedMongoHandle, 'writeVersionReader'>> {
   const worker = new Worker(workerSource(), { eval: true, workerData: options, resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb } });
   let stopped: Promise<void> | undefined;
   return new Promise((resolve, reject) => {

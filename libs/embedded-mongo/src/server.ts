@@ -8,6 +8,7 @@ import { runCommand, CommandBase } from './commands';
 import { ServerInfo } from './commands/context';
 import { CursorManager } from './cursors';
 import { Engine } from './storage/engine';
+import { WriteVersions } from './storage/write-versions';
 import { SessionRegistry } from './transactions';
 import { decodeMessage, encodeMsgReply, encodeOpReply, MessageFramer, MSG_EXHAUST_ALLOWED, MSG_MORE_TO_COME, OP_COMPRESSED, readHeader } from './wire/protocol';
 import { Doc } from './bson/values';
@@ -31,6 +32,8 @@ export interface ServerOptions {
   cursorTimeoutMs?: number;
   /** Journal size that triggers compaction (default 64 MiB). */
   compactBytes?: number;
+  /** Shared memory for the per-collection write counters (WriteVersions), so the embedding process can read them. */
+  writeVersions?: SharedArrayBuffer;
 }
 
 const MAX_MESSAGE = 48_000_000;
@@ -67,6 +70,7 @@ export class EmbeddedMongoServer {
       ttlIntervalMs: this.opts.ttlIntervalMs,
       compactBytes: this.opts.compactBytes,
       log: (l, m) => this.log(l, m),
+      writeVersions: this.opts.writeVersions ? new WriteVersions(this.opts.writeVersions) : undefined,
     });
     const host = this.opts.host ?? '127.0.0.1';
     const socketPath = this.opts.socketPath;

@@ -105,6 +105,7 @@ export async function openTestDatabase(): Promise<DatabaseServer> {
   return {
     uri: withDatabaseName(handle.uri, 'app'),
     embedded: true,
+    writeVersion: (collection) => handle.writeVersionReader(`app.${collection}`),
     stop: async () => {
       await handle.stop();
       rmSync(socketDir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { IndexSpec, sameIndexOptions } from './index-store';
 import { Journal, recoverJournal } from './journal';
 import { acquireLock } from './lockfile';
 import { collectionDef, readSnapshot, writeSnapshot } from './snapshot';
+import { WriteVersions } from './write-versions';
 import { Doc, keyString, toNumber } from '../bson/values';
 
 export interface EngineOptions {
@@ -20,6 +21,8 @@ export interface EngineOptions {
   compactBytes?: number;
   ttlIntervalMs?: number;
   log?: (level: 'info' | 'warn' | 'error', msg: string) => void;
+  /** Counters bumped after each applied change to a collection (see write-versions.ts). */
+  writeVersions?: WriteVersions;
 }
 
 /** Thrown by a non-transactional write that hit a document locked by an open transaction. */
@@ -201,6 +204,7 @@ export class Engine {
     this.assertNotLocked(ns);
     this.collections.delete(ns);
     this.log([{ o: 'x', ns }]);
+    this.opts.writeVersions?.bump(ns);
     return true;
   }
 
@@ -221,6 +225,8 @@ export class Engine {
     validateNames(coll.db, coll.name);
     this.collections.set(to, coll);
     this.log([{ o: 'r', from, to }]);
+    this.opts.writeVersions?.bump(from);
+    this.opts.writeVersions?.bump(to);
   }
 
   setOptions(coll: Collection, options: Doc): void {
@@ -359,6 +365,7 @@ export class Engine {
       this.remember(coll, id, seq);
       if (doc) coll.put(id, doc, this.stampFor(coll, seq));
       else coll.delete(id);
+      this.opts.writeVersions?.bump(coll.ns);
       return seq;
     }
     if (holder && holder !== txn && holder.state === 'active') throw writeConflict();
@@ -426,6 +433,7 @@ export class Engine {
           if (doc) coll.put(id, doc, this.stampFor(coll, seq));
           else coll.delete(id);
         }
+        if (overlay.size) this.opts.writeVersions?.bump(ns);
       }
       this.release(txn, 'committed');
       return seq;
