@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, SortOrder } from 'mongoose';
 import { Types } from 'mongoose';
 import { commandDocuments } from '../database/command-cursor';
+import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
+import { ProcessReadCache } from '../database/process-read-cache';
 import { storedDocument } from '../database/stored-document';
 import { Transactions } from '../database/transactions';
 import type { PostGroupStatus, ProcessingStatus } from './post-status';
@@ -23,7 +25,20 @@ export interface NewPostGroup {
 /** Post groups, always scoped by the acting user; plain objects out. */
 @Injectable()
 export class PostGroupsRepository {
-  constructor(@InjectModel(PostGroup.name) private readonly model: Model<PostGroup>) {}
+  /**
+   * list-posts' totals by user and filter, kept while the collection's write counter stays the
+   * same: only on the embedded database this process started (no counter, no cache), so a post
+   * group changed by anyone (mongosh included) is counted by the next list.
+   */
+  private readonly totals: ProcessReadCache<number>;
+
+  constructor(
+    @InjectModel(PostGroup.name) private readonly model: Model<PostGroup>,
+    @Inject(DATABASE_INFO) database: DatabaseInfo,
+  ) {
+    const version = database.writeVersion?.(model.collection.collectionName);
+    this.totals = new ProcessReadCache<number>({ enabled: version !== undefined, version, ttlMs: 60_000, max: 10_000 });
+  }
 
   /** create-post's insert, through the driver (a measured hot path; see storedDocument). */
   async create(userId: string, group: NewPostGroup): Promise<PostGroupRecord> {
@@ -92,10 +107,13 @@ export class PostGroupsRepository {
     return commandDocuments(this.model.db.db!, collection, { aggregate: collection, pipeline, cursor: {} });
   }
 
-  /** The list's total: one `count` command (no aggregation cursor), outside any transaction. */
+  /** The list's total: one `count` command (no aggregation cursor), outside any transaction; cached (see `totals`). */
   async count(userId: string, filter: Record<string, unknown>): Promise<number> {
-    const reply = await this.model.db.db!.command({ count: this.model.collection.collectionName, query: { ...filter, userId: new Types.ObjectId(userId) } });
-    return Number(reply.n);
+    const total = await this.totals.read(`${userId}\0${JSON.stringify(filter)}`, async () => {
+      const reply = await this.model.db.db!.command({ count: this.model.collection.collectionName, query: { ...filter, userId: new Types.ObjectId(userId) } });
+      return Number(reply.n);
+    });
+    return total ?? 0;
   }
 
   /**
