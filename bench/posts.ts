@@ -9,7 +9,12 @@
  * seeding (V8's memory reducer collects an idle thread's garbage within seconds); and, on Linux,
  * each route's CPU per request by thread.
  *
- *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10] [--idle 10]
+ * Each route is warmed up for --warmup seconds right before it is measured (create-post had none
+ * before): V8 moves some hot functions of a list request to its optimising tier only after
+ * thousands of requests (seen with --trace-opt), and the helper threads' compiling is counted in
+ * the CPU per request.
+ *
+ *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10] [--idle 10] [--warmup 5]
  */
 import { createAccount, createConnection, createTestApp } from '@app/testing';
 import Fastify from 'fastify';
@@ -32,6 +37,7 @@ const GROUPS = arg('groups', 100_000);
 const CONCURRENCY = arg('concurrency', 32);
 const SECONDS = arg('seconds', 10);
 const IDLE_MS = arg('idle', 10) * 1000;
+const WARMUP = arg('warmup', 5);
 const PLATFORMS: PlatformName[] = ['linkedin', 'twitter', 'threads', 'mastodon', 'bluesky', 'facebook', 'telegram', 'instagram', 'youtube', 'tiktok'];
 
 interface Result {
@@ -247,16 +253,16 @@ async function main(): Promise<void> {
     let n = 0;
     const listPath = () => `/api/v1/list-posts?limit=20&sortBy=scheduledTime&platform=${PLATFORMS[n++ % PLATFORMS.length]}&page=${1 + (n % 5)}`;
 
-    // Warm-up (JIT, connection pools, caches), then the measured runs.
-    await measure('warm-up', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers }), 2);
-    await measure('warm-up', bareBase, () => ({ method: 'GET', path: '/bare' }), 1);
-
+    // Each route warmed up (JIT, connection pools, caches) right before its measured run.
     const results: Result[] = [];
+    await measure('warm-up', bareBase, () => ({ method: 'GET', path: '/bare' }), WARMUP);
     results.push(await measure('bare fastify GET', bareBase, () => ({ method: 'GET', path: '/bare' })));
+    await measure('warm-up', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers }), WARMUP);
     let cpuBefore = cpuByThread();
     results.push(await measure('list-posts (20, scheduledTime, platform)', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers })));
     const listCpu = cpuPerRequest(cpuBefore, cpuByThread(), results[1].requests);
     const body = JSON.stringify({ content: 'bench create', platforms: [connections[0].platformId] });
+    await measure('warm-up', t.baseUrl, () => ({ method: 'POST', path: '/api/v1/create-post', headers, body }), WARMUP);
     cpuBefore = cpuByThread();
     results.push(await measure('create-post (draft)', t.baseUrl, () => ({ method: 'POST', path: '/api/v1/create-post', headers, body })));
     const createCpu = cpuPerRequest(cpuBefore, cpuByThread(), results[2].requests);
