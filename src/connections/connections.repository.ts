@@ -86,7 +86,8 @@ export class ConnectionsRepository {
   /**
    * Publishing's read of a connection and its token ciphertext, once per post: on the embedded
    * database only, emptied by every write here that could change it (ProcessReadCache). Its
-   * `lastSuccessfulPost` may trail (that write does not empty it): credentials do not use it.
+   * `lastSuccessfulPost` write does not empty it (credentials do not use that field), though like
+   * any write it moves the collection's write counter, so the next read reloads the entry.
    */
   private readonly withSecrets: ProcessReadCache<ConnectionWithSecrets>;
   /**
