@@ -2,11 +2,13 @@
  * Webhook delivery throughput to a local receiver, beside a raw signed-POST loop measured in the
  * same run (same receiver, same concurrency, no database): the ratio is the cost of the outbox
  * (claim with lease, webhook lookup, secret decryption, attempt bookkeeping). Each side first
- * runs an untimed warm-up of 200, then three timed rounds of `deliveries`; the ratio is of the
- * two medians (2,000 requests take the raw loop about half a second, so one round of either side
- * moved by ±20% from run to run).
+ * runs an untimed warm-up of `warmup` requests, then three timed rounds of `deliveries`; the ratio
+ * is of the two medians (2,000 requests take the raw loop a fifth to half a second, so one round of
+ * either side moved by ±20% from run to run). With a warm-up of 200 the outbox's first timed round
+ * still ran at about two thirds of the later ones (V8 still optimising); 4,000 takes either side
+ * about a second.
  *
- *   node -r @swc-node/register bench/webhooks.ts [deliveries=2000] [concurrency=16]
+ *   node -r @swc-node/register bench/webhooks.ts [deliveries=2000] [concurrency=16] [warmup=4000]
  */
 import { createAccount, createTestApp } from '@app/testing';
 import { createHmac } from 'node:crypto';
@@ -18,7 +20,7 @@ import { WebhooksService } from '../src/webhooks/webhooks.service';
 const TOTAL = Number(process.argv[2] ?? 2000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);
 const WEBHOOKS = 10; // the per-user maximum; deliveries to one webhook run one at a time
-const WARMUP = 200; // untimed, on each side, before the timed rounds
+const WARMUP = Number(process.argv[4] ?? 4000); // untimed, on each side, before the timed rounds
 const ROUNDS = 3;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
