@@ -37,17 +37,19 @@ describe('list-posts totals on the embedded database', () => {
   };
 
   it('answers a repeated list without counting again, and counts again after a post is created', async () => {
+    // On an external MongoDB (MONGODB_URI) there is no write counter: every list counts.
+    const cached = !process.env.MONGODB_URI;
     expect(await total()).toBe(0);
     const sent = counts.length;
     expect(await total()).toBe(0);
-    expect(counts.length).toBe(sent);
+    expect(counts.length).toBe(cached ? sent : sent + 1);
     await t.http
       .post('/api/v1/create-post')
       .set(account.apiHeaders)
       .send({ content: 'draft', platforms: [linkedin.platformId] })
       .expect(200);
     expect(await total()).toBe(1);
-    expect(counts.length).toBe(sent + 1);
+    expect(counts.length).toBe(cached ? sent + 1 : sent + 2);
   });
 
   it('counts a group inserted and removed by another client (as mongosh would) on the next list', async () => {
