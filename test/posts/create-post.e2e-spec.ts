@@ -163,6 +163,17 @@ describe('POST /api/v1/create-post', () => {
     expect(res.status).toBe(200);
   });
 
+  it('a connection removed straight from the database (as with mongosh) is refused by the very next post', async () => {
+    const made = await createConnection(t, account.userId, { platform: 'mastodon', externalId: '515151', instanceUrl: 'https://mastodon.example' });
+    expect((await create({ content: 'x', platforms: [made.platformId] })).status).toBe(200);
+    expect((await create({ content: 'x', platforms: [made.platformId] })).status).toBe(200);
+    // Not through the repository (no invalidate): the cache learns of it from the write counter.
+    await t.connection.collection('platform_connections').deleteOne({ platformId: made.platformId });
+    const res = await create({ content: 'x', platforms: [made.platformId] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: `Platform connection not found: ${made.platformId}` });
+  });
+
   it('requires an API key', async () => {
     const res = await t.http.post('/api/v1/create-post').send({ content: 'x', platforms: [linkedin.platformId] });
     expect(res.status).toBe(401);

@@ -147,6 +147,20 @@ describe('webhook delivery (local receivers, WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
     expect(await failed()).toBe(0);
   });
 
+  it('an edit made straight in the database (as with mongosh) applies to the very next event', async () => {
+    const rx = await receiver();
+    const owner = await createAccount(t);
+    const published = () => service.enqueue(owner.userId, 'post.published', { ...postData(), publishedAt: new Date().toISOString() } as never);
+    const hook = await createWebhook(t, owner, rx.url, ['post.published']);
+    expect([await published(), await published()]).toEqual([1, 1]);
+    // Not through the repository (no invalidate): the cache learns of it from the write counter.
+    const webhooks = t.connection.collection('webhooks');
+    await webhooks.updateOne({ _id: new Types.ObjectId(hook._id) }, { $set: { isActive: false } });
+    expect(await published()).toBe(0);
+    await webhooks.updateOne({ _id: new Types.ObjectId(hook._id) }, { $set: { isActive: true } });
+    expect(await published()).toBe(1);
+  });
+
   it('an aborted transaction leaves no delivery (outbox rows commit with the change)', async () => {
     const rx = await receiver();
     const account = await createAccount(t);
