@@ -3,7 +3,7 @@ import type { ClientSession } from 'mongoose';
 export interface ProcessReadCacheOptions<V> {
   /** Off: every read goes to the database (see the class comment for when it may be on). */
   enabled: boolean;
-  /** How long an entry is trusted without a read: the backstop for writes by other clients. */
+  /** How long an entry is trusted without a read: the backstop for writes by other clients where there is no `version`. */
   ttlMs: number;
   /**
    * The embedded database's write counter of the collection the values come from
