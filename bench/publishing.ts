@@ -24,9 +24,10 @@ const CONCURRENCY = Number(args[2] ?? 16);
 const LATENCY = Number(args[3] ?? 50);
 
 // The fake Mastodon on a worker thread: its tokens md-0 … md-<C-1>, its latency, and on request
-// how many statuses it created.
+// how many statuses it created. Run from sources, the worker (a fresh module registry) loads the
+// fakes through swc-node too; compiled (npm run bench), as they are.
 const FAKE = `
-require(${JSON.stringify(require.resolve('@swc-node/register'))});
+${__filename.endsWith('.ts') ? `require(${JSON.stringify(require.resolve('@swc-node/register'))});` : ''}
 const { parentPort, workerData } = require('node:worker_threads');
 const { FakeMastodonServer } = require(${JSON.stringify(require.resolve('../libs/testing/src/fakes'))});
 const fake = new FakeMastodonServer();
