@@ -9,7 +9,7 @@
 // maintenance) never blocks the caller's event loop. `inWorker: false` runs it in-process.
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { EmbeddedMongoServer, ServerOptions } from './server';
+import type { ServerOptions } from './server';
 import { WriteVersions } from './storage/write-versions';
 
 export interface EmbeddedMongoOptions {
@@ -57,8 +57,6 @@ export interface EmbeddedMongoHandle {
   stop(): Promise<void>;
 }
 
-export { EmbeddedMongoServer } from './server';
-
 const defaultLogger = (level: 'info' | 'warn' | 'error', msg: string): void => {
   if (level === 'error') console.error(`[embedded-mongo] ${msg}`);
 };
@@ -70,6 +68,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
   const serverOptions: ServerOptions = { ...rest, dataDir, writeVersions: versions.buffer };
   const writeVersionReader = (ns: string): (() => number) => versions.reader(ns);
   if (!inWorker) {
+    // Loaded only here: in worker mode the engine (and mingo) live on the database thread alone.
+    const { EmbeddedMongoServer } = await import('./server');
     const server = new EmbeddedMongoServer({ ...serverOptions, logger });
     await server.start();
     return { uri: server.uri, port: server.port, dataDir, writeVersionReader, stop: () => server.stop() };
