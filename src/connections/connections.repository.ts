@@ -51,6 +51,11 @@ const IDENTITY = { userId: 1, platform: 1, externalId: 1, platformId: 1, usernam
 
 type LeanConnection = Omit<PlatformConnection, 'userId'> & { _id: Types.ObjectId; userId: Types.ObjectId };
 
+/** `$max` of two stamps, as the database applies it. */
+function laterOf(stored: Date | null, at: Date): Date {
+  return stored && stored.getTime() >= at.getTime() ? stored : at;
+}
+
 function toIdentity(doc: Pick<LeanConnection, '_id' | 'userId' | 'platform' | 'externalId' | 'platformId' | 'username'>): ConnectionIdentity {
   return {
     id: String(doc._id),
@@ -86,8 +91,9 @@ export class ConnectionsRepository {
   /**
    * Publishing's read of a connection and its token ciphertext, once per post: on the embedded
    * database only, emptied by every write here that could change it (ProcessReadCache). Its
-   * `lastSuccessfulPost` write does not empty it (credentials do not use that field), though like
-   * any write it moves the collection's write counter, so the next read reloads the entry.
+   * `lastSuccessfulPost` write does not empty it (credentials do not use that field) and, unless
+   * something else wrote the collection meanwhile, carries its entries over the write counter's
+   * move (`carryOver`), so publishing's own stamps do not make every connection reload.
    */
   private readonly withSecrets: ProcessReadCache<ConnectionWithSecrets>;
   /**
@@ -230,8 +236,9 @@ export class ConnectionsRepository {
     const valid = stamps.filter((s) => isObjectIdString(s.connectionId) && isObjectIdString(s.userId));
     if (!valid.length) return;
     const now = new Date();
+    const before = this.withSecrets.versionNow();
     // Through the driver: the publishing path's only connection write (issue 19).
-    await this.model.collection.bulkWrite(
+    const result = await this.model.collection.bulkWrite(
       valid.map((s) => ({
         updateOne: {
           filter: { _id: oid(s.connectionId), userId: oid(s.userId) },
@@ -240,6 +247,17 @@ export class ConnectionsRepository {
       })),
       { ordered: false },
     );
+    // Neither cache is used for these two fields (the identities do not hold them; credentials
+    // are read from the other fields), and the cached records get them as stored: so the caches
+    // stay warm through publishing's stamps unless something else was written meanwhile.
+    for (const s of valid) {
+      this.withSecrets.update(`${s.userId}:${s.connectionId}`, (found) => ({
+        ...found,
+        record: { ...found.record, lastSuccessfulPost: laterOf(found.record.lastSuccessfulPost, s.at), updatedAt: now },
+      }));
+    }
+    this.withSecrets.carryOver(before, result.modifiedCount);
+    this.identities.carryOver(before, result.modifiedCount);
   }
 
   /** Profile facts (and a fresher expiry) reported by a successful health check. */

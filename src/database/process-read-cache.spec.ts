@@ -103,6 +103,47 @@ describe('process read cache', () => {
     expect(loads).toBe(2);
   });
 
+  it("carries entries over this process's own bookkeeping write only when the counter moved by exactly that write", async () => {
+    let counter = 10;
+    const versioned = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, version: () => counter, now: () => clock });
+    await versioned.read('a', loader(active('a')));
+    await versioned.read('b', loader(active('b')));
+
+    // Our write of two documents, nobody else's: both entries still answer.
+    let before = versioned.versionNow();
+    counter += 2;
+    versioned.carryOver(before, 2);
+    expect(await versioned.read('a', loader(active('a2')))).toEqual(active('a'));
+    expect(await versioned.read('b', loader(active('b2')))).toEqual(active('b'));
+    expect(loads).toBe(2);
+
+    // Another client wrote meanwhile (the counter moved by one more): both reload.
+    before = versioned.versionNow();
+    counter += 3;
+    versioned.carryOver(before, 2);
+    expect(await versioned.read('a', loader(active('a3')))).toEqual(active('a3'));
+    expect(await versioned.read('b', loader(active('b3')))).toEqual(active('b3'));
+    expect(loads).toBe(4);
+
+    // A write that changed fewer documents than claimed (or none): no carry-over either.
+    before = versioned.versionNow();
+    versioned.carryOver(before, 1);
+    counter += 1;
+    expect(await versioned.read('a', loader(active('a4')))).toEqual(active('a4'));
+    expect(loads).toBe(5);
+  });
+
+  it('carries over only entries read at the reading before the write, not older ones', async () => {
+    let counter = 0;
+    const versioned = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, version: () => counter, now: () => clock });
+    await versioned.read('old', loader(active('old')));
+    counter += 1; // someone else's write: 'old' is stale from here on
+    const before = versioned.versionNow();
+    counter += 1;
+    versioned.carryOver(before, 1);
+    expect(await versioned.read('old', loader(active('fresh')))).toEqual(active('fresh'));
+  });
+
   it('empties itself when full', async () => {
     const small = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 2, now: () => clock });
     await small.read('a', loader(active('a')));

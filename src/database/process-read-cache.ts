@@ -64,6 +64,25 @@ export class ProcessReadCache<V> {
     if (hit) hit.value = change(hit.value);
   }
 
+  /** The write counter now (undefined without one): read it right before a bookkeeping write, for `carryOver`. */
+  versionNow(): number | undefined {
+    return this.options.version?.();
+  }
+
+  /**
+   * After this process's own bookkeeping write of `changes` documents (one that changes nothing
+   * the cached values are used for; `update` mends their copies), begun when the counter read
+   * `before`: if the counter has moved by exactly those changes, nobody else wrote the collection
+   * meanwhile, so the entries read at `before` still hold at the new reading. Any other write in
+   * between (another client's, another of this process's) leaves the counter elsewhere, and the
+   * entries miss as usual. Without it every such write made each entry reload once.
+   */
+  carryOver(before: number | undefined, changes: number): void {
+    const now = this.options.version?.();
+    if (before === undefined || now === undefined || now !== before + changes) return;
+    for (const entry of this.entries.values()) if (entry.version === before) entry.version = now;
+  }
+
   /**
    * Call after each write to the cached data. A read that was on its way meanwhile is not kept;
    * inside a transaction the write is visible to other readers only once it commits, so the cache

@@ -1,0 +1,89 @@
+// Publishing reads each connection's credentials once per post through a per-process cache kept
+// by the embedded database's write counter (ConnectionsRepository `withSecrets`). Publishing's
+// own `lastSuccessfulPost` stamps move that counter too; they carry the cache's entries over
+// (`ProcessReadCache.carryOver`) unless something else was written meanwhile, which still makes
+// the very next read go to the database.
+import { createAccount, createConnection, createTestApp, type TestApp } from '@app/testing';
+import { MongoClient, type CommandStartedEvent } from 'mongodb';
+import { Types } from 'mongoose';
+import { ConnectionsService, type ConnectionRef } from '../../src/connections/connections.service';
+
+describe('connection credentials cache across publishing stamps', () => {
+  let t: TestApp;
+  let userId: string;
+  let first: ConnectionRef;
+  let second: ConnectionRef;
+  let connections: ConnectionsService;
+  let outside: MongoClient;
+  const finds: CommandStartedEvent[] = [];
+  // On an external MongoDB (MONGODB_URI) there is no write counter and no cache: every read finds.
+  const cached = !process.env.MONGODB_URI;
+
+  beforeAll(async () => {
+    // METRICS_ENABLED turns the driver's command events on: they show which reads reached the database.
+    t = await createTestApp({ env: { METRICS_ENABLED: 'true' } });
+    userId = (await createAccount(t, { plan: 'pro' })).userId;
+    first = await createConnection(t, userId, { platform: 'mastodon', externalId: 'cache-one', accessToken: 'token-one' });
+    second = await createConnection(t, userId, { platform: 'bluesky', externalId: 'did:plc:cachetwo', accessToken: 'token-two' });
+    connections = t.app.get(ConnectionsService);
+    t.connection.getClient().on('commandStarted', (e) => {
+      if ((e.commandName === 'find' || e.commandName === 'findOne') && e.command.find === 'platform_connections') finds.push(e);
+    });
+    outside = await MongoClient.connect(t.databaseUri);
+  });
+  afterAll(async () => {
+    await outside?.close();
+    await t?.close();
+  });
+
+  const stored = async (id: string) =>
+    outside
+      .db()
+      .collection('platform_connections')
+      .findOne({ _id: new Types.ObjectId(id) });
+
+  it('keeps both connections cached through a flush of lastSuccessfulPost stamps, which are stored', async () => {
+    expect((await connections.getCredentials(userId, first.id)).accessToken).toBe('token-one');
+    expect((await connections.getCredentials(userId, second.id)).accessToken).toBe('token-two');
+    const loaded = finds.length;
+
+    const at = new Date(Date.now() - 1000);
+    connections.recordSuccessfulPost(userId, first.id, at);
+    connections.recordSuccessfulPost(userId, second.id, at);
+    await connections.flushSuccessfulPosts();
+    expect((await stored(first.id))?.lastSuccessfulPost).toEqual(at);
+    expect((await stored(second.id))?.lastSuccessfulPost).toEqual(at);
+
+    expect((await connections.getCredentials(userId, first.id)).accessToken).toBe('token-one');
+    expect((await connections.getCredentials(userId, second.id)).accessToken).toBe('token-two');
+    expect(finds.length).toBe(cached ? loaded : loaded + 2);
+  });
+
+  it('reads again after another client (as mongosh would) wrote the collection while stamps were held', async () => {
+    await connections.getCredentials(userId, first.id);
+    const before = finds.length;
+    // The entry was read before that write: the flush carries over only entries read at the
+    // counter's reading right before it (the exact-count rule itself: process-read-cache.spec).
+    connections.recordSuccessfulPost(userId, first.id, new Date());
+    await outside
+      .db()
+      .collection('platform_connections')
+      .updateOne({ _id: new Types.ObjectId(second.id) }, { $set: { displayName: 'renamed in mongosh' } });
+    await connections.flushSuccessfulPosts();
+    await connections.getCredentials(userId, first.id);
+    expect(finds.length).toBe(cached ? before + 1 : before + 2);
+  });
+
+  it('sees tokens replaced straight in the database on the very next read, stamps or not', async () => {
+    await connections.getCredentials(userId, first.id);
+    const replacement = (await stored(second.id))!.accessTokenEncrypted as string;
+    // Swap the two connections' ciphertexts by hand: the first now decrypts to the second's token.
+    await outside
+      .db()
+      .collection('platform_connections')
+      .updateOne({ _id: new Types.ObjectId(first.id) }, { $set: { accessTokenEncrypted: replacement } });
+    connections.recordSuccessfulPost(userId, first.id, new Date());
+    await connections.flushSuccessfulPosts();
+    expect((await connections.getCredentials(userId, first.id)).accessToken).toBe('token-two');
+  });
+});
