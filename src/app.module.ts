@@ -1,10 +1,9 @@
 import { DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
-import { FailureMessageInterceptor } from './common/failure-message';
 import { AppConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
 import type { Environment } from './config/environment';
@@ -58,7 +57,7 @@ export class AppModule {
         AppGraphQLModule,
         ...imports,
       ],
-      providers: [AppLogger, { provide: APP_FILTER, useClass: ApiExceptionFilter }, { provide: APP_INTERCEPTOR, useClass: FailureMessageInterceptor }],
+      providers: [AppLogger, { provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }
 }

@@ -1,31 +1,32 @@
-import { CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor, SetMetadata } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { catchError, Observable } from 'rxjs';
+import { ArgumentsHost, Catch, Logger, UseFilters } from '@nestjs/common';
 import { ApiError, ClientFault } from './api-error';
-
-const FAILURE_MESSAGE = 'failureMessage';
+import { ApiExceptionFilter } from './api-exception.filter';
 
 /**
- * Names the 500 message of a route (`Failed to list posts`): any error that is not an ApiError
- * becomes that message, and the cause is logged, never sent.
+ * Names the 500 message of a route (`Failed to list posts`): any error on the way through the
+ * route (its guards, pipes and handler) that is not an ApiError becomes that message, and the
+ * cause is logged, never sent; ApiErrors keep their own status and message.
+ *
+ * A route-scoped exception filter, which runs only when something was thrown. (It was an
+ * interceptor, which put every request of these routes through rxjs: about 3% of a list request's
+ * main-thread time, issue 19.)
  */
-export const FailureMessage = (message: string) => SetMetadata(FAILURE_MESSAGE, message);
+export const FailureMessage = (message: string) => UseFilters(new FailureMessageFilter(message));
 
-@Injectable()
-export class FailureMessageInterceptor implements NestInterceptor {
-  private readonly logger = new Logger('Request');
-  constructor(private readonly reflector: Reflector) {}
+@Catch()
+export class FailureMessageFilter extends ApiExceptionFilter {
+  private readonly requests = new Logger('Request');
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const message = this.reflector.get<string | undefined>(FAILURE_MESSAGE, context.getHandler());
-    if (!message) return next.handle();
-    return next.handle().pipe(
-      catchError((err: unknown) => {
-        if (err instanceof ApiError) throw err;
-        if (err instanceof ClientFault) this.logger.warn(`${message}: ${err.message}`);
-        else this.logger.error({ err }, message);
-        throw ApiError.internal(message);
-      }),
-    );
+  constructor(private readonly message: string) {
+    super();
+  }
+
+  override catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() === 'http' && !(exception instanceof ApiError)) {
+      if (exception instanceof ClientFault) this.requests.warn(`${this.message}: ${exception.message}`);
+      else this.requests.error({ err: exception }, this.message);
+      return super.catch(ApiError.internal(this.message), host);
+    }
+    super.catch(exception, host);
   }
 }
