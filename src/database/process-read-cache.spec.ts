@@ -21,6 +21,9 @@ describe('process read cache', () => {
     return value;
   };
 
+  /** A cache kept by a write counter (the embedded database's), read through `version`. */
+  const versionedCache = (version: () => number) => new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, version, now: () => clock });
+
   beforeEach(() => {
     clock = 1_000_000;
     loads = 0;
@@ -81,7 +84,7 @@ describe('process read cache', () => {
 
   it("with the database's write counter, uses an entry only at the reading it was loaded at", async () => {
     let counter = 7;
-    const versioned = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, version: () => counter, now: () => clock });
+    const versioned = versionedCache(() => counter);
     await versioned.read('k', loader(active('a')));
     expect(await versioned.read('k', loader(active('b')))).toEqual(active('a'));
     expect(loads).toBe(1);
@@ -93,7 +96,7 @@ describe('process read cache', () => {
 
   it('keeps an entry loaded across a change under the reading taken before the load, so it misses next time', async () => {
     let counter = 0;
-    const versioned = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, version: () => counter, now: () => clock });
+    const versioned = versionedCache(() => counter);
     await versioned.read('k', async () => {
       loads += 1;
       counter += 1; // applied while the load was on its way
@@ -105,7 +108,7 @@ describe('process read cache', () => {
 
   it("carries entries over this process's own bookkeeping write only when the counter moved by exactly that write", async () => {
     let counter = 10;
-    const versioned = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, version: () => counter, now: () => clock });
+    const versioned = versionedCache(() => counter);
     await versioned.read('a', loader(active('a')));
     await versioned.read('b', loader(active('b')));
 
@@ -135,7 +138,7 @@ describe('process read cache', () => {
 
   it('carries over only entries read at the reading before the write, not older ones', async () => {
     let counter = 0;
-    const versioned = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, version: () => counter, now: () => clock });
+    const versioned = versionedCache(() => counter);
     await versioned.read('old', loader(active('old')));
     counter += 1; // someone else's write: 'old' is stale from here on
     const before = versioned.versionNow();

@@ -27,7 +27,7 @@ describe('connection credentials cache across publishing stamps', () => {
     second = await createConnection(t, userId, { platform: 'bluesky', externalId: 'did:plc:cachetwo', accessToken: 'token-two' });
     connections = t.app.get(ConnectionsService);
     t.connection.getClient().on('commandStarted', (e) => {
-      if ((e.commandName === 'find' || e.commandName === 'findOne') && e.command.find === 'platform_connections') finds.push(e);
+      if (e.commandName === 'find' && e.command.find === 'platform_connections') finds.push(e);
     });
     outside = await MongoClient.connect(t.databaseUri);
   });

@@ -1,4 +1,5 @@
 import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { RateLimitService } from '../../src/rate-limit/rate-limit.service';
 import { bearer, mcpClient } from '../mcp/mcp-helpers';
 
 describe('RATE_LIMIT_PER_MINUTE: per-key request limit shared by every instance', () => {
@@ -66,6 +67,17 @@ describe('RATE_LIMIT_PER_MINUTE: per-key request limit shared by every instance'
     const after = await a.http.get('/api/v1/list-posts').set(bob.apiHeaders);
     // listTools made the initialize, notification and list requests: three more counted.
     expect(Number(/remaining=(\d+)/.exec(after.headers['ratelimit'])![1])).toBeLessThan(3);
+  });
+
+  it("an unexpected failure of the limiter answers the route's own 500 message (docs/errors.md), the cause logged only", async () => {
+    jest.spyOn(a.app.get(RateLimitService), 'consume').mockRejectedValueOnce(new Error('limiter store down'));
+    try {
+      const res = await a.http.get('/api/v1/list-posts').set(bob.apiHeaders);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ error: 'Failed to list posts' });
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 
   it('requests without a valid key are refused by authentication first (401, not counted)', async () => {
