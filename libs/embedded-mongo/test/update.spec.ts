@@ -1,5 +1,5 @@
 // update: every update operator, arrayFilters, positional operators, replacement and pipelines.
-import { Long, ObjectId } from 'mongodb';
+import { BSON, Long, ObjectId } from 'mongodb';
 import { useServer } from './harness';
 
 const h = useServer();
@@ -102,5 +102,31 @@ describe('update operators', () => {
     await expect(c.updateOne({ _id: 1 as never }, { $set: { a: 1 }, $inc: { a: 1 } })).rejects.toMatchObject({ code: 40 });
     const raw = await h.db.command({ update: 'bad', updates: [{ q: {}, u: { $frobnicate: { a: 1 } } }] });
     expect(raw.writeErrors[0]).toMatchObject({ code: 9 });
+  });
+
+  // An update's result is encoded once, for its size check, and those bytes are what is stored:
+  // read back once the collection's cache of decoded documents (512) no longer holds them.
+  it('stores the updated document itself (update, findAndModify, a multi update)', async () => {
+    const c = h.db.collection('stored');
+    await c.insertMany([
+      { _id: 'u' as never, n: 1, tags: ['a'] },
+      { _id: 'f' as never, n: 1, s: 'short' },
+      { _id: 'm1' as never, group: 'g', v: 0 },
+      { _id: 'm2' as never, group: 'g', v: 0 },
+    ]);
+    await c.updateOne({ _id: 'u' as never }, { $inc: { n: 41 }, $push: { tags: 'b' }, $set: { added: 'yes' } } as never);
+    await c.findOneAndUpdate({ _id: 'f' as never }, { $set: { s: 'a longer string than before' }, $unset: { n: '' } });
+    await c.updateMany({ group: 'g' }, { $set: { v: 7 } });
+    await c.insertMany(Array.from({ length: 600 }, (_, i) => ({ _id: `other-${i}` as never })));
+
+    const byId = async (id: string) => c.findOne({ _id: id as never });
+    expect(await byId('u')).toEqual({ _id: 'u', n: 42, tags: ['a', 'b'], added: 'yes' });
+    expect(await byId('f')).toEqual({ _id: 'f', s: 'a longer string than before' });
+    expect(await byId('m1')).toEqual({ _id: 'm1', group: 'g', v: 7 });
+    expect(await byId('m2')).toEqual({ _id: 'm2', group: 'g', v: 7 });
+    // collStats reads the stored bytes' length without decoding them.
+    const all = await c.find().toArray();
+    const stats = await h.db.command({ collStats: 'stored' });
+    expect(stats.size).toBe(all.reduce((sum, doc) => sum + BSON.calculateObjectSize(doc), 0));
   });
 });

@@ -40,10 +40,10 @@ function run(ctx: CommandContext, ns: string, cmd: Doc): Doc {
     return { lastErrorObject: { n: 1 }, value: shape(hit.doc), ok: 1 };
   }
   if (hit) {
-    const { doc, changed } = applyUpdate(hit.doc, u as UpdateSpec, { arrayFilters, query });
+    const { doc, changed, bson } = applyUpdate(hit.doc, u as UpdateSpec, { arrayFilters, query });
     if (changed) {
       validateFor(ctx, coll!, doc, hit.doc);
-      ctx.engine.write(coll!, hit.id, doc, ctx.txn);
+      ctx.engine.write(coll!, hit.id, doc, ctx.txn, bson);
     }
     return { lastErrorObject: { n: 1, updatedExisting: true }, value: shape(returnNew ? doc : hit.doc), ok: 1 };
   }

@@ -137,10 +137,10 @@ function updateStatement(ctx: CommandContext, ns: string, stmt: Doc): UpdateOutc
   let modified = 0;
   for (const hit of hits) {
     if (ctx.txn) ctx.engine.checkConflict(coll!, hit.id, ctx.txn);
-    const { doc, changed } = applyUpdate(hit.doc, u as UpdateSpec, { arrayFilters, query: q });
+    const { doc, changed, bson } = applyUpdate(hit.doc, u as UpdateSpec, { arrayFilters, query: q });
     if (!changed) continue;
     validateFor(ctx, coll!, doc, hit.doc);
-    ctx.engine.write(coll!, hit.id, doc, ctx.txn);
+    ctx.engine.write(coll!, hit.id, doc, ctx.txn, bson);
     modified++;
   }
   if (hits.length || !upsert) return { matched: hits.length, modified };

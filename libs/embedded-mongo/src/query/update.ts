@@ -6,7 +6,7 @@ import { ObjectId } from 'bson';
 import { Aggregator, Context } from 'mingo';
 import { MONGO_CONTEXT, mongoQuery } from './operators';
 import { MongoError } from '../errors';
-import { assertStorableDepth, assertUpdatedSize } from '../storage/limits';
+import { assertStorableDepth, encodeUpdated } from '../storage/limits';
 import { cloneDoc, cloneForUpdate, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, renderValue } from '../bson/values';
 
 // mingo's updater entry point, without the root module's wrapper. The root `update` merges
@@ -213,8 +213,15 @@ export interface ApplyOptions {
   inserting?: boolean;
 }
 
+/** An update's result: the updated copy, whether it differs, and its BSON (for the store). */
+export interface UpdatedDoc {
+  doc: Doc;
+  changed: boolean;
+  bson: Buffer;
+}
+
 /** Returns the updated copy of `doc` (the original is never mutated) and whether it changed. */
-export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): { doc: Doc; changed: boolean } {
+export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): UpdatedDoc {
   let next: Doc;
   if (Array.isArray(u)) {
     next = runPipeline(doc, u);
@@ -265,14 +272,15 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): {
 }
 
 /** The checks every updated document passes, then the result (`changed` computed when not known). */
-function finishUpdate(doc: Doc, next: Doc, changed?: boolean): { doc: Doc; changed: boolean } {
+function finishUpdate(doc: Doc, next: Doc, changed?: boolean): UpdatedDoc {
   // A pipeline or replacement that drops _id keeps the original one (as mongod does).
   if (next._id === undefined && doc._id !== undefined) next = { _id: doc._id, ...next };
   assertStorableDepth(next, 'update');
-  assertUpdatedSize(next);
-  if (doc._id !== undefined && keyString(next._id) !== keyString(doc._id)) throw immutableId(doc);
+  // _id first (the stored order) before encoding; the move changes no size.
   if (next._id !== undefined && Object.keys(next)[0] !== '_id') next = { _id: next._id, ...next };
-  return { doc: next, changed: changed ?? keyString(next) !== keyString(doc) };
+  const bson = encodeUpdated(next);
+  if (doc._id !== undefined && keyString(next._id) !== keyString(doc._id)) throw immutableId(doc);
+  return { doc: next, changed: changed ?? keyString(next) !== keyString(doc), bson };
 }
 
 /** MongoDB's name of a value's BSON type, as its error messages print it. */

@@ -354,8 +354,9 @@ export class Engine {
   /**
    * Writes `doc` (or deletes, when null) under `id`. Outside a transaction the change is applied
    * and journalled at once (returns the journal sequence); inside one it goes to the write set.
+   * `bson`: `doc`'s encoding when the caller already made it (an update's size check).
    */
-  write(coll: Collection, id: string, doc: Doc | null, txn?: Transaction): number {
+  write(coll: Collection, id: string, doc: Doc | null, txn?: Transaction, bson?: Buffer): number {
     const key = this.lockKey(coll.ns, id);
     const holder = this.locks.get(key);
     if (!txn) {
@@ -363,7 +364,7 @@ export class Engine {
       if (doc) coll.checkUnique(id, doc);
       const seq = this.log(() => [doc ? { o: 'p', ns: coll.ns, d: toWire(doc) } : { o: 'd', ns: coll.ns, id: toWire({ id: coll.get(id)?._id }).id }]);
       this.remember(coll, id, seq);
-      if (doc) coll.put(id, doc, this.stampFor(coll, seq));
+      if (doc) coll.put(id, doc, this.stampFor(coll, seq), bson);
       else coll.delete(id);
       this.opts.writeVersions?.bump(coll.ns);
       return seq;
