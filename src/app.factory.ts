@@ -15,6 +15,7 @@ import type { DatabaseServer } from './database/database-server';
 import { ErrorResponse } from './common/error.response';
 import { jsonBodyParser } from './common/json-body';
 import { registerSecurityHeaders } from './common/security-headers';
+import { registerDeprecationHeaders } from './common/deprecated-route';
 import { defaultDashboardDir, registerDashboard } from './dashboard/dashboard-static';
 import { recordRoutes } from './common/route-catalog';
 import { AppLogger, BootLogger, RequestLogController, rootLogger } from './logging';
@@ -65,6 +66,7 @@ export async function createApp(
   app.useBodyParser('application/json', {}, jsonBodyParser);
   const config = app.get(AppConfig);
   registerSecurityHeaders(app, config.isProduction);
+  registerDeprecationHeaders(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // process-video (spec: one file, 512 MB); routes read parts as streams, never buffered.
   await app.register(fastifyMultipart, { limits: { fileSize: 512 * 1024 * 1024, files: 1 } });

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { SessionAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { ApiError } from '../common/api-error';
+import { DeprecatedRoute } from '../common/deprecated-route';
 import { ErrorResponse } from '../common/error.response';
 import { FailureMessage } from '../common/failure-message';
 import { GenerateUploadUrlDto, GenerateUploadUrlResponse } from './dto/generate-upload-url.dto';
@@ -98,6 +99,7 @@ export class MediaDashboardController {
 
   /** Deprecated (spec): answers carry `Deprecation: true` and a `Link` to get-upload-url. */
   @Post('generate-upload-url')
+  @DeprecatedRoute('/api/v1/get-upload-url')
   @HttpCode(200)
   @FailureMessage('Failed to generate upload URL')
   @ApiOperation({ summary: 'Deprecated: use POST /api/v1/get-upload-url', deprecated: true })

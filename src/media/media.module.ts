@@ -1,8 +1,7 @@
-import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AppConfig } from '../config/app-config.service';
 import { PostsModule } from '../posts/posts.module';
-import { DeprecationHeadersMiddleware } from './deprecation.middleware';
 import { MediaCleanupService } from './media-cleanup.service';
 import { MediaDashboardController } from './media-dashboard.controller';
 import { MediaHttpRoutes } from './media-http.routes';
@@ -62,8 +61,4 @@ import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
   ],
   exports: [MediaService, MediaPublishingService],
 })
-export class MediaModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(DeprecationHeadersMiddleware).forRoutes({ path: 'media/generate-upload-url', method: RequestMethod.ALL });
-  }
-}
+export class MediaModule {}

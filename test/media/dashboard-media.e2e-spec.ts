@@ -250,5 +250,19 @@ describe('dashboard media routes (session)', () => {
       expect(res.status).toBe(401);
       expectDeprecated(res);
     });
+
+    it('marks only the deprecated route (not its successor, not a 404)', async () => {
+      const successor = await t.http
+        .post('/api/v1/get-upload-url')
+        .set(account.apiHeaders)
+        .send({ fileName: 'a.png', contentType: 'image/png', postGroupId, type: 'image' });
+      expect(successor.status).toBe(200);
+      const missing = await t.http.post('/media/generate-upload-url-nope').send({});
+      expect(missing.status).toBe(404);
+      for (const res of [successor, missing]) {
+        expect(res.headers.deprecation).toBeUndefined();
+        expect(res.headers.link).toBeUndefined();
+      }
+    });
   });
 });
