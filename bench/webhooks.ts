@@ -2,13 +2,15 @@
  * Webhook delivery throughput to a local receiver, beside a raw signed-POST loop measured in the
  * same run (same receiver, same concurrency, no database): the ratio is the cost of the outbox
  * (claim with lease, webhook lookup, secret decryption, attempt bookkeeping). Each side first
- * runs an untimed warm-up of `warmup` requests, then three timed rounds of `deliveries`; the ratio
- * is of the two medians (2,000 requests take the raw loop a fifth to half a second, so one round of
- * either side moved by ±20% from run to run). With a warm-up of 200 the outbox's first timed round
- * still ran at about two thirds of the later ones (V8 still optimising); 4,000 takes either side
- * about a second.
+ * runs an untimed warm-up of `warmup` requests (with 200, the outbox's first timed round still ran
+ * at about two thirds of the later ones: V8 still optimising). Then `rounds` pairs: a round of
+ * `deliveries` raw POSTs, then a round of `deliveries` outbox deliveries, back to back. The ratio
+ * is the median of the pairs' ratios: this host's speed moves by 2× within a minute (the raw
+ * loop's rounds of one run ranged 5,200–16,000 req/s), so a ratio of two sides measured a minute
+ * apart, as the three raw rounds and then the three outbox rounds were, said more about the host
+ * than about the outbox.
  *
- *   node -r @swc-node/register bench/webhooks.ts [deliveries=2000] [concurrency=16] [warmup=4000]
+ *   node -r @swc-node/register bench/webhooks.ts [deliveries=2000] [concurrency=16] [warmup=4000] [rounds=5]
  */
 import { createAccount, createTestApp } from '@app/testing';
 import { createHmac } from 'node:crypto';
@@ -21,7 +23,7 @@ const TOTAL = Number(process.argv[2] ?? 2000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);
 const WEBHOOKS = 10; // the per-user maximum; deliveries to one webhook run one at a time
 const WARMUP = Number(process.argv[4] ?? 4000); // untimed, on each side, before the timed rounds
-const ROUNDS = 3;
+const ROUNDS = Number(process.argv[5] ?? 5);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -78,13 +80,6 @@ async function main() {
   // Both sides get the same untimed warm-up (JIT, keep-alive sockets): 2,000 requests take the
   // raw loop under a second, so a cold start was a large share of its time.
   await loop(WARMUP);
-  const rawRates: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const rawStart = performance.now();
-    await loop(TOTAL);
-    rawRates.push(TOTAL / ((performance.now() - rawStart) / 1000));
-  }
-  received = 0;
 
   // The service: enqueue everything first (worker stopped), then time the drain.
   const t = await createTestApp({
@@ -118,15 +113,23 @@ async function main() {
     };
     const worker = t.app.get(WebhookDeliveryWorker);
     // The warm-up drain, untimed.
+    received = 0;
     const warm = await enqueue(Math.ceil(WARMUP / WEBHOOKS));
     worker.start();
     await until(warm);
     await worker.stop();
-    received = 0;
 
+    const rawRates: number[] = [];
     const rates: number[] = [];
+    const ratios: number[] = [];
     let expected = 0;
     for (let round = 0; round < ROUNDS; round++) {
+      received = 0;
+      const rawStart = performance.now();
+      await loop(TOTAL);
+      rawRates.push(TOTAL / ((performance.now() - rawStart) / 1000));
+
+      // The outbox's round: enqueued untimed, then the drain timed.
       received = 0;
       expected = await enqueue(Math.ceil(TOTAL / WEBHOOKS));
       const start = performance.now();
@@ -134,18 +137,16 @@ async function main() {
       await until(expected);
       rates.push(expected / ((performance.now() - start) / 1000));
       await worker.stop();
+      ratios.push(rates[round] / rawRates[round]);
     }
 
-    const rawRate = median(rawRates);
-    const rate = median(rates);
     const rounds = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
     console.log(
-      `webhook deliveries: ${expected} to ${WEBHOOKS} webhooks per round, concurrency ${CONCURRENCY}, ${process.env.MONGODB_URI ? 'MONGODB_URI' : 'embedded database'}, median of ${ROUNDS} rounds`,
+      `webhook deliveries: ${expected} to ${WEBHOOKS} webhooks per round, concurrency ${CONCURRENCY}, ${process.env.MONGODB_URI ? 'MONGODB_URI' : 'embedded database'}, ${ROUNDS} pairs of rounds`,
     );
-    console.log(`  raw signed POST loop : ${rawRate.toFixed(0).padStart(7)} req/s         (rounds: ${rounds(rawRates)})`);
-    console.log(
-      `  outbox worker        : ${rate.toFixed(0).padStart(7)} deliveries/s  (rounds: ${rounds(rates)}; ${((rate / rawRate) * 100).toFixed(1)}% of raw)`,
-    );
+    console.log(`  raw signed POST loop : ${median(rawRates).toFixed(0).padStart(7)} req/s         (median; rounds: ${rounds(rawRates)})`);
+    console.log(`  outbox worker        : ${median(rates).toFixed(0).padStart(7)} deliveries/s  (median; rounds: ${rounds(rates)})`);
+    console.log(`  outbox / raw, by pair: ${ratios.map((r) => `${(r * 100).toFixed(1)}%`).join(', ')}; median ${(median(ratios) * 100).toFixed(1)}% of raw`);
   } finally {
     await t.close();
     agent.destroy();
