@@ -29,7 +29,7 @@ export function registerDeprecationHeaders(app: NestFastifyApplication): void {
     .addHook('onRequest', (request, reply, done) => {
       const successor = request.routeOptions.config?.deprecatedFor;
       if (successor) {
-        // On the raw response, as the middleware did: kept whatever Fastify does with its own headers on an error.
+        // On the raw response, as the middleware set them: they stay whatever Fastify does with its own headers on an error.
         reply.raw.setHeader('Deprecation', 'true');
         reply.raw.setHeader('Link', `<${successor}>; rel="successor-version"`);
       }
