@@ -139,6 +139,8 @@ async function main() {
       await until(expected);
       rates.push(expected / ((performance.now() - start) / 1000));
       await worker.stop();
+      // Each delivery arrived exactly once (the worker stopped with nothing in flight).
+      if (received !== expected) throw new Error(`round ${round + 1}: ${received} requests arrived for ${expected} deliveries`);
       ratios.push(rates[round] / rawRates[round]);
     }
 
