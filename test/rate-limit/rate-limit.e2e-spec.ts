@@ -69,7 +69,7 @@ describe('RATE_LIMIT_PER_MINUTE: per-key request limit shared by every instance'
     expect(Number(/remaining=(\d+)/.exec(after.headers['ratelimit'])![1])).toBeLessThan(3);
   });
 
-  it("an unexpected failure of the limiter answers the route's own 500 message (docs/errors.md), the cause logged only", async () => {
+  it("an unexpected failure of the limiter answers the route's own 500 message (docs/errors.md), never the cause", async () => {
     jest.spyOn(a.app.get(RateLimitService), 'consume').mockRejectedValueOnce(new Error('limiter store down'));
     try {
       const res = await a.http.get('/api/v1/list-posts').set(bob.apiHeaders);
