@@ -61,8 +61,11 @@ export async function createApp(
     }),
     adapter,
   );
-  app.useLogger(app.get(AppLogger));
-  app.get(MetricsService).instrumentHttp(app.getHttpAdapter().getInstance());
+  const logger = app.get(AppLogger);
+  app.useLogger(logger);
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, _reply, done) => logger.bindRequest(request.id, done));
+  app.get(MetricsService).instrumentHttp(fastify);
   app.useBodyParser('application/json', {}, jsonBodyParser);
   const config = app.get(AppConfig);
   registerSecurityHeaders(app, config.isProduction);

@@ -83,6 +83,10 @@ describe('start-up (the real entry point in its own process)', () => {
     const baseUrl = await app.listening;
     await fetch(`${baseUrl}/health`);
     await fetch(`${baseUrl}/api/v1/list-posts?token=secret-in-query`);
+    // A request whose handling logs through Nest's logger (a malformed id is a warning).
+    const apiKey = /x-api-key: (sk_[\w.]+)/.exec(app.output())?.[1];
+    expect(apiKey).toBeDefined();
+    expect((await fetch(`${baseUrl}/api/v1/get-post/zzz`, { headers: { 'x-api-key': apiKey! } })).status).toBe(500);
     await new Promise((r) => setTimeout(r, 300));
     const lines = app.output().split('\n');
     const bannerStart = lines.findIndex((l) => l.includes('DEMO ACCOUNT'));
@@ -104,11 +108,19 @@ describe('start-up (the real entry point in its own process)', () => {
     // One line per request, health probes left out, the query string never logged.
     const requests = records.filter((r) => r.msg === 'request completed') as unknown as Array<{
       level: number;
+      reqId: string;
       req: { url: string };
       res: { statusCode: number };
     }>;
-    expect(requests.map((r) => [r.req.url, r.res.statusCode, r.level])).toEqual([['/api/v1/list-posts', 401, 40]]);
+    expect(requests.map((r) => [r.req.url, r.res.statusCode, r.level])).toEqual([
+      ['/api/v1/list-posts', 401, 40],
+      ['/api/v1/get-post/zzz', 500, 50],
+    ]);
     expect(app.output()).not.toContain('secret-in-query');
+    // A line logged through Nest's logger while a request is handled carries that request's id.
+    const warning = records.find((r) => r.msg === 'Failed to fetch post group: Malformed post group id: zzz');
+    expect(warning).toMatchObject({ level: 40, context: 'Request', reqId: requests[1].reqId });
+    expect(requests[1].reqId).not.toBe(requests[0].reqId);
     // The banner comes after the line saying where the service listens.
     expect(lines.findIndex((l) => l.includes('Listening on'))).toBeLessThan(bannerStart);
 
