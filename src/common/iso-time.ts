@@ -1,8 +1,10 @@
 /**
  * `date.toISOString()`, computed in JavaScript: V8's builtin took ~0.7 µs a call here, three calls
  * per group of a list-posts page, about 4% of a list request's main-thread time (issue 19); this
- * takes ~0.25 µs. Years 0000–9999 only; other years (the builtin's `+275760`/`-000001` forms) and
- * invalid dates (a RangeError) go to the builtin.
+ * takes ~0.25 µs. The text is made by one `String.fromCharCode` call: built by concatenation, each
+ * call left ~370 bytes of intermediate strings, 8% of what a list request allocated on the main
+ * thread. Years 0000–9999 only; other years (the builtin's `+275760`/`-000001` forms) and invalid
+ * dates (a RangeError) go to the builtin.
  */
 export function isoTime(date: Date): string {
   const ms = date.getTime();
@@ -26,14 +28,21 @@ export function isoTime(date: Date): string {
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1000);
   const millis = rest - seconds * 1000;
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(millis, 3)}Z`;
+  // prettier-ignore
+  return String.fromCharCode(
+    digit(year, 1000), digit(year, 100), digit(year, 10), digit(year, 1), DASH, digit(month, 10), digit(month, 1), DASH, digit(day, 10), digit(day, 1),
+    T, digit(hours, 10), digit(hours, 1), COLON, digit(minutes, 10), digit(minutes, 1), COLON, digit(seconds, 10), digit(seconds, 1),
+    DOT, digit(millis, 100), digit(millis, 10), digit(millis, 1), Z,
+  );
 }
 
 const DAY_MS = 86_400_000;
 const FIRST_MS = -62_167_219_200_000; // 0000-01-01T00:00:00.000Z
 const LAST_MS = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
 
-function pad(n: number, width: number): string {
-  const s = String(n);
-  return s.length >= width ? s : '000'.slice(0, width - s.length) + s;
+const [DASH, T, COLON, DOT, Z, ZERO] = [...'-T:.Z0'].map((c) => c.charCodeAt(0));
+
+/** The character code of `n`'s decimal digit at `place` (1, 10, 100, 1000). */
+function digit(n: number, place: number): number {
+  return ZERO + (Math.floor(n / place) % 10);
 }
