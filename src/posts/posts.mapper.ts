@@ -20,16 +20,15 @@ export interface ListedPost {
 }
 
 export function toListedPost(group: PostGroupRecord, posts: PlatformPostSummary[]): ListedPost {
-  return {
-    postGroupId: String(group._id),
-    content: group.content,
-    status: group.status,
-    ...(group.scheduledTime ? { scheduledTime: isoTime(group.scheduledTime) } : {}),
-    createdAt: isoTime(group.createdAt),
-    updatedAt: isoTime(group.updatedAt),
-    platforms: posts.map((p) => ({ platformId: p.platformId, platform: p.platform, status: p.status })),
-    mediaUrls: group.mediaUrls ?? [],
-  };
+  const postGroupId = String(group._id);
+  const createdAt = isoTime(group.createdAt);
+  const updatedAt = isoTime(group.updatedAt);
+  const platforms = posts.map((p) => ({ platformId: p.platformId, platform: p.platform, status: p.status }));
+  const mediaUrls = group.mediaUrls ?? [];
+  // Two literals, not a conditional spread (a temporary object per group on list-posts' hot path).
+  if (!group.scheduledTime) return { postGroupId, content: group.content, status: group.status, createdAt, updatedAt, platforms, mediaUrls };
+  const scheduledTime = isoTime(group.scheduledTime);
+  return { postGroupId, content: group.content, status: group.status, scheduledTime, createdAt, updatedAt, platforms, mediaUrls };
 }
 
 export interface PostDetailEntry {
