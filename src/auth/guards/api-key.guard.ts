@@ -1,14 +1,34 @@
-import { Injectable } from '@nestjs/common';
-import { AuthGuard } from '@nestjs/passport';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import passport from 'passport';
 import { ApiError } from '../../common/api-error';
 import { AuthMessages } from '../auth.errors';
 
-/** Runs the `api-key` strategy; its ApiErrors pass through with their spec messages. */
+/**
+ * Runs the passport strategy `api-key` (ApiKeyStrategy, which leaves the request context on the
+ * request); its ApiErrors pass through with their spec messages, anything else is a 500.
+ *
+ * It calls `passport.authenticate` itself rather than extending @nestjs/passport's `AuthGuard`,
+ * whose callback closes over the guard instance: with it, each request's objects outlived the young
+ * generation's collections and were promoted, 4.9 MB per scavenge against 1.9 MB with a callback
+ * that captures only the request (a no-op strategy, 32 requests in flight, `--trace-gc-nvp`), and
+ * the old generation filled up with them; its mark-compacts are what list-posts' slowest requests
+ * wait for (issue 19).
+ */
 @Injectable()
-export class ApiKeyGuard extends AuthGuard('api-key') {
-  override handleRequest<TUser>(err: unknown, user: TUser): TUser {
-    if (err instanceof ApiError) throw err;
-    if (err || !user) throw ApiError.internal(AuthMessages.internal);
-    return user;
+export class ApiKeyGuard implements CanActivate {
+  canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    return authenticate(http.getRequest(), http.getResponse());
   }
+}
+
+function authenticate(request: unknown, response: unknown): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const done = (err: unknown, user: unknown): void => {
+      if (err instanceof ApiError) reject(err);
+      else if (err || !user) reject(ApiError.internal(AuthMessages.internal));
+      else resolve(true);
+    };
+    passport.authenticate('api-key', { session: false }, done)(request, response, (err?: unknown) => done(err, !err));
+  });
 }
