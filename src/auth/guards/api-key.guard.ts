@@ -9,10 +9,12 @@ import { AuthMessages } from '../auth.errors';
  *
  * It calls `passport.authenticate` itself rather than extending @nestjs/passport's `AuthGuard`,
  * whose callback closes over the guard instance: with it, each request's objects outlived the young
- * generation's collections and were promoted, 4.9 MB per scavenge against 1.9 MB with a callback
- * that captures only the request (a no-op strategy, 32 requests in flight, `--trace-gc-nvp`), and
- * the old generation filled up with them; its mark-compacts are what list-posts' slowest requests
- * wait for (issue 19).
+ * generation's collections and were promoted into the old one, whose mark-compacts stall every
+ * request in flight: 4.9 MB per scavenge against 1.9 MB with a callback that captures only the
+ * request (a no-op strategy, 32 requests in flight, `--trace-gc-nvp`; issue 19).
+ *
+ * The middleware's `next` (a strategy's `pass()`, which `api-key` never calls) is refused like a
+ * missing user: no request gets through without the strategy's request context.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -29,6 +31,6 @@ function authenticate(request: unknown, response: unknown): Promise<boolean> {
       else if (err || !user) reject(ApiError.internal(AuthMessages.internal));
       else resolve(true);
     };
-    passport.authenticate('api-key', { session: false }, done)(request, response, (err?: unknown) => done(err, !err));
+    passport.authenticate('api-key', { session: false }, done)(request, response, (err?: unknown) => done(err, false));
   });
 }
