@@ -4,6 +4,7 @@
  *   - POST /api/v1/create-post (drafts: the full path without the monthly pool filling up)
  * beside a bare Fastify route measured in the same run, with bounded concurrency over Node's
  * http (keep-alive). Prints requests per second and p99 latency, and the ratios to the bare route;
+ * list-posts' latency once more below saturation (an open loop at half its measured throughput);
  * and the memory the seeded data adds: the process's resident set, right after seeding and after
  * --idle seconds, and the database thread's heap after --idle seconds against the same before
  * seeding (V8's memory reducer collects an idle thread's garbage within seconds); and, on Linux,
@@ -112,6 +113,61 @@ async function measure(
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
   if (firstError) console.log(`${name}: first error: ${firstError}`);
   return { name, requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99) };
+}
+
+/**
+ * Open-loop load: `rate` requests a second, each sent at its scheduled time whatever the others
+ * are doing, its latency counted from that time (so a stall delays the requests due meanwhile
+ * instead of hiding them, as a closed loop does). An untimed `warmupSeconds` at the same rate first
+ * opens the keep-alive sockets.
+ */
+async function measureOpen(
+  base: string,
+  make: () => { path: string; headers?: Record<string, string> },
+  rate: number,
+  seconds = SECONDS,
+  warmupSeconds = 3,
+): Promise<{ requests: number; errors: number; p50: number; p99: number }> {
+  const url = new URL(base);
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const run = (secs: number) =>
+    new Promise<{ latencies: number[]; errors: number }>((done) => {
+      const total = Math.floor(rate * secs);
+      const latencies: number[] = [];
+      let errors = 0;
+      let sent = 0;
+      let finished = 0;
+      const settle = () => ++finished === total && done({ latencies, errors });
+      const start = performance.now();
+      const fire = () => {
+        const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
+        for (; sent < due; sent++) {
+          const scheduled = start + (sent * 1000) / rate;
+          const r = make();
+          const req = request({ host: url.hostname, port: url.port, path: r.path, agent, headers: r.headers }, (res) => {
+            res.resume();
+            res.on('end', () => {
+              if (res.statusCode !== 200) errors++;
+              latencies.push(performance.now() - scheduled);
+              settle();
+            });
+          });
+          req.on('error', () => {
+            errors++;
+            settle();
+          });
+          req.end();
+        }
+        if (sent < total) setTimeout(fire, 1);
+      };
+      fire();
+    });
+  await run(warmupSeconds);
+  const { latencies, errors } = await run(seconds);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+  return { requests: latencies.length, errors, p50: pct(0.5), p99: pct(0.99) };
 }
 
 /** The process's resident set after a full collection of the main thread's heap. */
@@ -263,6 +319,11 @@ async function main(): Promise<void> {
     let cpuBefore = cpuByThread();
     results.push(await measure('list-posts (20, scheduledTime, platform)', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers })));
     const listCpu = cpuPerRequest(cpuBefore, cpuByThread(), results[1].requests);
+    // The closed loop keeps CONCURRENCY requests in flight on a saturated main thread: its mean
+    // latency is CONCURRENCY ÷ throughput (Little's law) and its p99 mostly that queue. The same
+    // requests at half that throughput, sent on a schedule, show the latency below saturation.
+    const openRate = Math.max(1, Math.round(results[1].rps / 2));
+    const open = await measureOpen(t.baseUrl, () => ({ path: listPath(), headers }), openRate);
     const body = JSON.stringify({ content: 'bench create', platforms: [connections[0].platformId] });
     await measure('warm-up', t.baseUrl, () => ({ method: 'POST', path: '/api/v1/create-post', headers, body }), WARMUP);
     cpuBefore = cpuByThread();
@@ -285,6 +346,10 @@ async function main(): Promise<void> {
       );
     }
     // Where a request's CPU goes (2 cores: the threads' sum bounds the throughput).
+    console.log(
+      `list-posts, open loop at half its throughput (${openRate} req/s offered, ${open.requests} requests, ${open.errors} errors): ` +
+        `p50 ${open.p50.toFixed(2)} ms, p99 ${open.p99.toFixed(2)} ms`,
+    );
     if (listCpu) console.log(`list-posts CPU per request by thread: ${listCpu}`);
     if (createCpu) console.log(`create-post CPU per request by thread: ${createCpu}`);
   } finally {
