@@ -139,6 +139,7 @@ async function measureOpen(
       let finished = 0;
       const settle = () => ++finished === total && done({ latencies, errors });
       const start = performance.now();
+      if (total === 0) return done({ latencies, errors });
       const fire = () => {
         const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
         for (; sent < due; sent++) {
