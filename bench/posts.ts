@@ -321,8 +321,9 @@ async function main(): Promise<void> {
     results.push(await measure('list-posts (20, scheduledTime, platform)', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers })));
     const listCpu = cpuPerRequest(cpuBefore, cpuByThread(), results[1].requests);
     // The closed loop keeps CONCURRENCY requests in flight on a saturated main thread: its mean
-    // latency is CONCURRENCY ÷ throughput (Little's law) and its p99 mostly that queue. The same
-    // requests at half that throughput, sent on a schedule, show the latency below saturation.
+    // latency is CONCURRENCY ÷ throughput (Little's law) and its p99 mixes that queue with the
+    // process's stalls. The same requests at half that throughput, sent on a schedule, show the
+    // latency below saturation (the stalls without the queue).
     const openRate = Math.max(1, Math.round(results[1].rps / 2));
     const open = await measureOpen(t.baseUrl, () => ({ path: listPath(), headers }), openRate);
     const body = JSON.stringify({ content: 'bench create', platforms: [connections[0].platformId] });
@@ -346,11 +347,11 @@ async function main(): Promise<void> {
         ].join(''),
       );
     }
-    // Where a request's CPU goes (2 cores: the threads' sum bounds the throughput).
     console.log(
       `list-posts, open loop at half its throughput (${openRate} req/s offered, ${open.requests} requests, ${open.errors} errors): ` +
         `p50 ${open.p50.toFixed(2)} ms, p99 ${open.p99.toFixed(2)} ms`,
     );
+    // Where a request's CPU goes (2 cores: the threads' sum bounds the throughput).
     if (listCpu) console.log(`list-posts CPU per request by thread: ${listCpu}`);
     if (createCpu) console.log(`create-post CPU per request by thread: ${createCpu}`);
   } finally {
