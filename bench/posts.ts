@@ -52,6 +52,13 @@ interface Result {
   p99: number;
 }
 
+/** The median and 99th percentile of `latencies` (sorted in place). */
+function percentiles(latencies: number[]): { p50: number; p99: number } {
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+  return { p50: pct(0.5), p99: pct(0.99) };
+}
+
 /** Closed-loop load: CONCURRENCY workers, each sending the next request when its last ends. */
 async function measure(
   name: string,
@@ -109,10 +116,9 @@ async function measure(
   );
   const elapsed = (Date.now() - started) / 1000;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
+  const { p50, p99 } = percentiles(latencies);
   if (firstError) console.log(`${name}: first error: ${firstError}`);
-  return { name, requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(0.5), p99: pct(0.99) };
+  return { name, requests: latencies.length, errors, rps: latencies.length / elapsed, p50, p99 };
 }
 
 /**
@@ -166,9 +172,8 @@ async function measureOpen(
   await run(warmupSeconds);
   const { latencies, errors } = await run(seconds);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? NaN;
-  return { requests: latencies.length, errors, p50: pct(0.5), p99: pct(0.99) };
+  const { p50, p99 } = percentiles(latencies);
+  return { requests: latencies.length, errors, p50, p99 };
 }
 
 /** The process's resident set after a full collection of the main thread's heap. */

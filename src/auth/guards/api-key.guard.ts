@@ -9,9 +9,9 @@ import { AuthMessages } from '../auth.errors';
  *
  * It calls `passport.authenticate` itself rather than extending @nestjs/passport's `AuthGuard`,
  * whose callback closes over the guard instance: with it, each request's objects outlived the young
- * generation's collections and were promoted into the old one, whose mark-compacts stall every
- * request in flight: 4.9 MB per scavenge against 1.9 MB with a callback that captures only the
- * request (a no-op strategy, 32 requests in flight, `--trace-gc-nvp`; issue 19).
+ * generation's collections and were promoted into the old one (more, longer mark-compacts): 4.9 MB
+ * per scavenge against 1.9 MB with a callback that captures only the request (a no-op strategy,
+ * 32 requests in flight, `--trace-gc-nvp`; issue 19).
  *
  * The middleware's `next` (a strategy's `pass()`, which `api-key` never calls) is refused like a
  * missing user: no request gets through without the strategy's request context.
