@@ -1,6 +1,6 @@
 import { startEmbeddedMongo, type EmbeddedMongoHandle } from '@app/embedded-mongo';
 import { Binary, MongoClient, MongoServerError, type CommandStartedEvent, type CommandSucceededEvent, type Db, type Document } from 'mongodb';
-import { commandDocuments } from './command-cursor';
+import { commandDocuments, singleBatchDocuments } from './command-cursor';
 
 describe('commandDocuments', () => {
   let server: EmbeddedMongoHandle;
@@ -62,5 +62,53 @@ describe('commandDocuments', () => {
   it('returns nothing for no match, and the server’s error for a bad command', async () => {
     expect(await commandDocuments(db, 'items', { aggregate: 'items', pipeline: [{ $match: { n: -1 } }], cursor: {} })).toEqual([]);
     await expect(commandDocuments(db, 'items', { aggregate: 'items', pipeline: [{ $nope: 1 }], cursor: {} })).rejects.toBeInstanceOf(MongoServerError);
+  });
+});
+
+describe('singleBatchDocuments', () => {
+  let server: EmbeddedMongoHandle;
+  let client: MongoClient;
+  let db: Db;
+  beforeAll(async () => {
+    server = await startEmbeddedMongo({ inWorker: false });
+    client = await MongoClient.connect(server.uri, { monitorCommands: true });
+    db = client.db('single_batch');
+    await db.collection('items').insertMany(Array.from({ length: 150 }, (_, i) => ({ _id: i as never, n: i * 10 })));
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+
+  it('returns up to the limit, in the sort order, and the server keeps no cursor open', async () => {
+    const ids: unknown[] = [];
+    const succeeded = (e: CommandSucceededEvent) => {
+      if (e.commandName === 'find') ids.push((e.reply as { cursor: { id: unknown } }).cursor.id);
+    };
+    client.on('commandSucceeded', succeeded);
+    const docs = await singleBatchDocuments(db, { find: 'items', filter: { n: { $lte: 60 } }, sort: { n: -1 }, limit: 3 });
+    const all = await singleBatchDocuments(db, { find: 'items', filter: {}, sort: { _id: 1 }, limit: 140 });
+    client.off('commandSucceeded', succeeded);
+    expect(docs).toEqual([
+      { _id: 6, n: 60 },
+      { _id: 5, n: 50 },
+      { _id: 4, n: 40 },
+    ]);
+    // Past the default first batch (101): the limit is the batch size, so one reply holds it all.
+    expect(all.map((d) => (d as { _id: number })._id)).toEqual(Array.from({ length: 140 }, (_, i) => i));
+    expect(ids.map(Number)).toEqual([0, 0]);
+  });
+
+  it('reads in the transaction it is given', async () => {
+    const session = client.startSession();
+    try {
+      session.startTransaction();
+      await db.collection('items').insertOne({ _id: 999 as never, n: 9990 }, { session });
+      expect(await singleBatchDocuments(db, { find: 'items', filter: { _id: 999 }, limit: 1 }, session)).toEqual([{ _id: 999, n: 9990 }]);
+      expect(await singleBatchDocuments(db, { find: 'items', filter: { _id: 999 }, limit: 1 })).toEqual([]);
+    } finally {
+      await session.abortTransaction();
+      await session.endSession();
+    }
   });
 });

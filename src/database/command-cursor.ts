@@ -1,4 +1,4 @@
-import type { Db, Document } from 'mongodb';
+import type { ClientSession, Db, Document } from 'mongodb';
 import { Long } from 'mongodb';
 
 interface CursorReply<T> {
@@ -27,4 +27,15 @@ export async function commandDocuments<T>(db: Db, collection: string, command: D
   } finally {
     await session.endSession();
   }
+}
+
+/**
+ * The documents of one `find` sent with `singleBatch: true` and its `limit` as the batch size (the
+ * server answers with one batch, up to the limit and 16 MiB, and keeps no cursor): for a read
+ * bounded by its limit, without the driver's cursor machinery or a session kept for a getMore.
+ * In `session` when one is given (a transaction).
+ */
+export async function singleBatchDocuments<T>(db: Db, find: Document & { find: string; limit: number }, session?: ClientSession): Promise<T[]> {
+  const { cursor } = (await db.command({ ...find, batchSize: find.limit, singleBatch: true }, { session })) as CursorReply<T>;
+  return cursor.firstBatch ?? [];
 }

@@ -4,8 +4,10 @@ import type { Collection } from 'mongodb';
 import { Model, Types } from 'mongoose';
 import { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from './schemas/webhook-delivery.schema';
 import { isObjectIdString } from '../database/object-id';
+import { singleBatchDocuments } from '../database/command-cursor';
 import { storedDocument } from '../database/stored-document';
 import { Transactions } from '../database/transactions';
+import { runUpdates, type UpdateStatement } from '../database/update-command';
 
 /** A delivery as the services see it: string ids, without the worker's lease. */
 export type DeliveryRecord = Omit<WebhookDelivery, 'userId' | 'webhookId' | 'leaseToken'> & { id: string; userId: string; webhookId: string };
@@ -52,8 +54,8 @@ export interface Delivered {
   attempt: DeliveryAttempt;
 }
 
-/** The write that records a success; it applies only while the claim still holds the lease. */
-function deliveredUpdate({ claim, attempt }: Delivered) {
+/** The statement that records a success; it applies only while the claim still holds the lease. */
+function deliveredUpdate({ claim, attempt }: Delivered): UpdateStatement {
   // The attempt as the schema stores it (field order and nulls as Mongoose would cast them).
   const stored: DeliveryAttempt = {
     at: attempt.at,
@@ -63,13 +65,11 @@ function deliveredUpdate({ claim, attempt }: Delivered) {
     durationMs: attempt.durationMs,
   };
   return {
-    updateOne: {
-      filter: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
-      update: {
-        $set: { status: 'delivered' as const, leaseToken: null, deliveredAt: attempt.at, updatedAt: new Date() },
-        $push: { attempts: stored },
-        $inc: { attemptCount: 1 },
-      },
+    q: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
+    u: {
+      $set: { status: 'delivered' as const, leaseToken: null, deliveredAt: attempt.at, updatedAt: new Date() },
+      $push: { attempts: stored },
+      $inc: { attemptCount: 1 },
     },
   };
 }
@@ -79,7 +79,8 @@ function deliveredUpdate({ claim, attempt }: Delivered) {
  * worker serves all users by nature; what it claims carries its userId, and everything after the
  * claim is scoped again. The worker's steps (find due, claim, record, release) go through the
  * driver with typed values and set `updatedAt` themselves (docs/conventions.md, a measured hot
- * path: issue 19); the rest goes through Mongoose.
+ * path: issue 19), a run's batches as plain `find` and `update` commands (`singleBatchDocuments`,
+ * `runUpdates`); the rest goes through Mongoose.
  */
 @Injectable()
 export class WebhookDeliveriesRepository {
@@ -88,6 +89,12 @@ export class WebhookDeliveriesRepository {
   /** The collection through the driver, typed as its stored documents. */
   private get outbox(): Collection<LeanDelivery> {
     return this.model.collection as unknown as Collection<LeanDelivery>;
+  }
+
+  /** Update statements on the outbox in one command (see `runUpdates`); how many changed a document. */
+  private async update(statements: UpdateStatement[]): Promise<number> {
+    const { modified } = await runUpdates(this.model.db.db!, this.outbox.collectionName, statements, Transactions.current());
+    return modified;
   }
 
   /**
@@ -186,21 +193,24 @@ export class WebhookDeliveriesRepository {
   ): Promise<ClaimedDelivery[]> {
     const session = Transactions.current();
     const due = { webhookId: oid(webhookId), userId: oid(userId), status: 'pending' as const, availableAt: { $lte: now } };
-    const candidates = await this.outbox.find<LeanDelivery>(due, { session }).sort({ availableAt: 1, _id: 1 }).limit(limit).toArray();
+    const candidates = await singleBatchDocuments<LeanDelivery>(
+      this.model.db.db!,
+      { find: this.outbox.collectionName, filter: due, sort: { availableAt: 1, _id: 1 }, limit },
+      session,
+    );
     if (!candidates.length) {
       await this.completeDelivered(delivered);
       return [];
     }
     const ids = candidates.map((c) => c._id);
-    const lease = {
-      updateMany: {
-        filter: { ...due, _id: { $in: ids } },
-        update: { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken, updatedAt: new Date() } },
-      },
+    const lease: UpdateStatement = {
+      q: { ...due, _id: { $in: ids } },
+      u: { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken, updatedAt: new Date() } },
+      multi: true,
     };
-    const { modifiedCount } = await this.outbox.bulkWrite([...delivered.map(deliveredUpdate), lease], { ordered: false, session });
+    const modified = await this.update([...delivered.map(deliveredUpdate), lease]);
     let won = candidates;
-    if (modifiedCount < delivered.length + candidates.length) {
+    if (modified < delivered.length + candidates.length) {
       const ours = await this.outbox.find({ _id: { $in: ids }, leaseToken }, { projection: { _id: 1 }, session }).toArray();
       const mine = new Set(ours.map((d) => String(d._id)));
       won = candidates.filter((c) => mine.has(String(c._id)));
@@ -212,8 +222,7 @@ export class WebhookDeliveriesRepository {
   /** Several successful attempts recorded in one command; how many still held their lease. */
   async completeDelivered(delivered: Delivered[]): Promise<number> {
     if (!delivered.length) return 0;
-    const result = await this.outbox.bulkWrite(delivered.map(deliveredUpdate), { ordered: false, session: Transactions.current() });
-    return result.modifiedCount;
+    return this.update(delivered.map(deliveredUpdate));
   }
 
   /**
@@ -223,14 +232,11 @@ export class WebhookDeliveriesRepository {
   async release(claims: ClaimedDelivery[]): Promise<void> {
     if (!claims.length) return;
     const updatedAt = new Date();
-    await this.outbox.bulkWrite(
+    await this.update(
       claims.map((claim) => ({
-        updateOne: {
-          filter: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
-          update: { $set: { leaseToken: null, availableAt: claim.availableAt, updatedAt } },
-        },
+        q: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
+        u: { $set: { leaseToken: null, availableAt: claim.availableAt, updatedAt } },
       })),
-      { ordered: false, session: Transactions.current() },
     );
   }
 

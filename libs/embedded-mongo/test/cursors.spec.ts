@@ -24,6 +24,17 @@ describe('cursors', () => {
     expect(rest.cursor.id.toString()).toBe('0');
   });
 
+  it('keeps the default first batch of 101 under a larger limit, the rest of the limit by getMore', async () => {
+    const first = await h.db.command({ find: 'c', filter: {}, sort: { i: 1 }, limit: 150 });
+    expect(first.cursor.firstBatch).toHaveLength(101);
+    const rest = await h.db.command({ getMore: first.cursor.id, collection: 'c' });
+    expect(rest.cursor.nextBatch.map((d: { i: number }) => d.i)).toEqual(Array.from({ length: 49 }, (_, k) => 101 + k));
+    expect(String(rest.cursor.id)).toBe('0');
+    const capped = await h.db.command({ find: 'c', filter: {}, limit: 5, batchSize: 50 });
+    expect(capped.cursor.firstBatch).toHaveLength(5);
+    expect(String(capped.cursor.id)).toBe('0');
+  });
+
   it('iterates through the driver with a small batchSize', async () => {
     const all = await h.db.collection('c').find({}).batchSize(7).toArray();
     expect(all).toHaveLength(250);

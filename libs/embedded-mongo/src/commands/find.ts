@@ -172,7 +172,9 @@ const find: Handler = (cmd, ctx) => {
     singleBatch = true;
   }
   if (batchSize !== undefined && batchSize < 0) throw new MongoError('BadValue', `BatchSize value must be non-negative, but received: ${batchSize}`);
-  if (limit && (batchSize === undefined || batchSize > limit)) batchSize = limit;
+  // The limit caps a given batch size; without one the first batch is MongoDB's default (101),
+  // whatever the limit: `limit: 150` answers 101 documents and a cursor for the other 49.
+  if (limit && batchSize !== undefined && batchSize > limit) batchSize = limit;
   const coll = ctx.engine.get(ns);
   const hits = scan(coll, overlayFor(ctx, coll), filter, {
     sort,
