@@ -2,19 +2,28 @@ import { startEmbeddedMongo, type EmbeddedMongoHandle } from '@app/embedded-mong
 import { Binary, MongoClient, MongoServerError, type CommandStartedEvent, type CommandSucceededEvent, type Db, type Document } from 'mongodb';
 import { commandDocuments, singleBatchDocuments } from './command-cursor';
 
+let server: EmbeddedMongoHandle;
+let client: MongoClient;
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ inWorker: false });
+  client = await MongoClient.connect(server.uri, { monitorCommands: true });
+});
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+/** A database of its own holding `items` with `_id` 0…count-1 and `n` = 10 × `_id`. */
+async function itemsDb(name: string, count: number): Promise<Db> {
+  const db = client.db(name);
+  await db.collection('items').insertMany(Array.from({ length: count }, (_, i) => ({ _id: i as never, n: i * 10 })));
+  return db;
+}
+
 describe('commandDocuments', () => {
-  let server: EmbeddedMongoHandle;
-  let client: MongoClient;
   let db: Db;
   beforeAll(async () => {
-    server = await startEmbeddedMongo({ inWorker: false });
-    client = await MongoClient.connect(server.uri, { monitorCommands: true });
-    db = client.db('command_cursor');
-    await db.collection('items').insertMany(Array.from({ length: 7 }, (_, i) => ({ _id: i as never, n: i * 10 })));
-  });
-  afterAll(async () => {
-    await client?.close();
-    await server?.stop();
+    db = await itemsDb('command_cursor', 7);
   });
 
   it('returns a first batch that holds everything as it is', async () => {
@@ -66,18 +75,9 @@ describe('commandDocuments', () => {
 });
 
 describe('singleBatchDocuments', () => {
-  let server: EmbeddedMongoHandle;
-  let client: MongoClient;
   let db: Db;
   beforeAll(async () => {
-    server = await startEmbeddedMongo({ inWorker: false });
-    client = await MongoClient.connect(server.uri, { monitorCommands: true });
-    db = client.db('single_batch');
-    await db.collection('items').insertMany(Array.from({ length: 150 }, (_, i) => ({ _id: i as never, n: i * 10 })));
-  });
-  afterAll(async () => {
-    await client?.close();
-    await server?.stop();
+    db = await itemsDb('single_batch', 150);
   });
 
   it('returns up to the limit, in the sort order, and the server keeps no cursor open', async () => {
