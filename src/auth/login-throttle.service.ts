@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { createHash } from 'node:crypto';
@@ -26,12 +26,16 @@ const TABLE = 'login_attempts';
  * A lock is a `block` of its own key, so it outlives the failure window when it must.
  */
 @Injectable()
-export class LoginThrottleService {
+export class LoginThrottleService implements OnModuleInit {
+  private readonly logger = new Logger(LoginThrottleService.name);
   private readonly account: Throttle;
   private readonly address: Throttle;
 
   constructor(@InjectConnection() connection: Connection) {
-    const store = { storeClient: connection.getClient(), dbName: connection.db!.databaseName, tableName: TABLE };
+    // The four limiters share one collection, whose indexes `onModuleInit` creates once: each
+    // limiter would otherwise start creating them from its constructor, unawaited, and report a
+    // failure with console.error (as when the app stopped right after starting).
+    const store = { storeClient: connection.getClient(), dbName: connection.db!.databaseName, tableName: TABLE, disableIndexesCreation: true };
     const throttle = (kind: string, free: number): Throttle => ({
       // Points are never the limit here: the count decides the lock length.
       failures: new RateLimiterMongo({ ...store, keyPrefix: `login_failures_${kind}`, points: Number.MAX_SAFE_INTEGER, duration: LOGIN_WINDOW_MS / 1000 }),
@@ -40,6 +44,16 @@ export class LoginThrottleService {
     });
     this.account = throttle('account', LOGIN_FREE_FAILURES);
     this.address = throttle('address', LOGIN_FREE_FAILURES_PER_ADDRESS);
+  }
+
+  /** The collection's TTL (`expire`) and unique (`key`) indexes, before the app takes requests. */
+  async onModuleInit(): Promise<void> {
+    try {
+      await this.account.failures.createIndexes();
+    } catch (err) {
+      // As Mongoose's own index builds: the app still starts; logins are still counted.
+      this.logger.error({ err }, `Creating the ${TABLE} indexes failed`);
+    }
   }
 
   /** Hashed keys: the collection holds neither emails nor addresses. */

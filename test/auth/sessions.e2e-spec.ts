@@ -126,6 +126,17 @@ describe('dashboard sessions /auth', () => {
       expect(await t.connection.collection('login_attempts').countDocuments()).toBeGreaterThan(0);
     });
 
+    it('the attempts collection has its expiry and unique-key indexes from start-up', async () => {
+      const fresh = await createTestApp();
+      try {
+        const indexes = await fresh.connection.collection('login_attempts').indexes();
+        expect(indexes.find((i) => i.name === 'expire_-1')).toMatchObject({ key: { expire: -1 }, expireAfterSeconds: 0 });
+        expect(indexes.find((i) => i.name === 'key_1')).toMatchObject({ key: { key: 1 }, unique: true });
+      } finally {
+        await fresh.close();
+      }
+    });
+
     it('a successful login clears the failures', async () => {
       const a = await createAccount(t);
       const ip = freshIp();
