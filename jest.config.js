@@ -15,6 +15,10 @@ const shared = {
 
 module.exports = {
   testTimeout: 60000,
+  // One suite per core. Jest's default leaves a core free (one worker on a 2-core machine, which
+  // then ran the suites one after another at about one core's use: 645 s, against 372 s with two
+  // workers). Every suite has its own database, data directory and ports, so suites never share state.
+  maxWorkers: '100%',
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     { ...shared, displayName: 'libs', testMatch: ['<rootDir>/libs/**/*.spec.ts'] },
