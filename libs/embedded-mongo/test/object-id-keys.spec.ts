@@ -46,6 +46,19 @@ describe('ObjectId keys', () => {
     }
   });
 
+  it("orders an id against other types by MongoDB's type order, and equal ids as equal", () => {
+    const id = ids[3];
+    for (const lower of [null, 5, 'str', { a: 1 }, [1], new Uint8Array([1])]) {
+      expect(Math.sign(compareValues(id, lower))).toBe(1);
+      expect(Math.sign(compareValues(lower, id))).toBe(-1);
+    }
+    for (const higher of [true, new Date(0), /x/]) {
+      expect(Math.sign(compareValues(id, higher))).toBe(-1);
+      expect(Math.sign(compareValues(higher, id))).toBe(1);
+    }
+    expect(compareValues(id, new ObjectId(id.toHexString()))).toBe(0);
+  });
+
   it('keeps composite keys unambiguous (an id byte may be any character)', () => {
     const a = new ObjectId('2c5b5d2c5b5d2c5b5d2c5b5d'); // bytes that read as ",[]" repeated
     expect(keyString([a, 'x'])).not.toBe(keyString([a, 'y']));
