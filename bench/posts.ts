@@ -59,13 +59,49 @@ function percentiles(latencies: number[]): { p50: number; p99: number } {
   return { p50: pct(0.5), p99: pct(0.99) };
 }
 
+interface BenchRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Sends one request; `done` runs exactly once, with the status (0 when the request failed on the
+ * network) and, for a failure, what went wrong (the body's first 200 characters, or the error).
+ */
+function send(url: URL, agent: Agent, r: BenchRequest, done: (status: number, failure: string) => void): void {
+  let finished = false;
+  const finish = (status: number, failure: string) => {
+    if (finished) return;
+    finished = true;
+    done(status, failure);
+  };
+  const req = request(
+    {
+      host: url.hostname,
+      port: url.port,
+      method: r.method ?? 'GET',
+      path: r.path,
+      agent,
+      headers: { ...(r.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(r.body) } : {}), ...r.headers },
+    },
+    (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        if (text.length < 300) text += chunk;
+      });
+      res.on('end', () => finish(res.statusCode ?? 0, `${res.statusCode} ${text.slice(0, 200)}`));
+      res.on('error', (err) => finish(0, err.message));
+    },
+  );
+  req.on('error', (err) => finish(0, err.message));
+  req.end(r.body);
+}
+
 /** Closed-loop load: CONCURRENCY workers, each sending the next request when its last ends. */
-async function measure(
-  name: string,
-  base: string,
-  make: () => { method: string; path: string; headers?: Record<string, string>; body?: string },
-  seconds = SECONDS,
-): Promise<Result> {
+async function measure(name: string, base: string, make: () => BenchRequest, seconds = SECONDS): Promise<Result> {
   const url = new URL(base);
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies: number[] = [];
@@ -74,39 +110,15 @@ async function measure(
   const deadline = Date.now() + seconds * 1000;
   const one = () =>
     new Promise<void>((resolve) => {
-      const r = make();
       const started = process.hrtime.bigint();
-      const req = request(
-        {
-          host: url.hostname,
-          port: url.port,
-          method: r.method,
-          path: r.path,
-          agent,
-          headers: { ...(r.body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(r.body) } : {}), ...r.headers },
-        },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            if (text.length < 300) text += chunk;
-          });
-          res.on('end', () => {
-            if (res.statusCode !== 200) {
-              errors++;
-              firstError ??= `${res.statusCode} ${text.slice(0, 200)}`;
-            }
-            latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-            resolve();
-          });
-        },
-      );
-      req.on('error', (err) => {
-        errors++;
-        firstError ??= err.message;
+      send(url, agent, make(), (status, failure) => {
+        if (status !== 200) {
+          errors++;
+          firstError ??= failure;
+        }
+        if (status) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
         resolve();
       });
-      req.end(r.body);
     });
   const started = Date.now();
   await Promise.all(
@@ -129,7 +141,7 @@ async function measure(
  */
 async function measureOpen(
   base: string,
-  make: () => { path: string; headers?: Record<string, string> },
+  make: () => BenchRequest,
   rate: number,
   seconds = SECONDS,
   warmupSeconds = 3,
@@ -143,27 +155,17 @@ async function measureOpen(
       let errors = 0;
       let sent = 0;
       let finished = 0;
-      const settle = () => ++finished === total && done({ latencies, errors });
       const start = performance.now();
       if (total === 0) return done({ latencies, errors });
       const fire = () => {
         const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate));
         for (; sent < due; sent++) {
           const scheduled = start + (sent * 1000) / rate;
-          const r = make();
-          const req = request({ host: url.hostname, port: url.port, path: r.path, agent, headers: r.headers }, (res) => {
-            res.resume();
-            res.on('end', () => {
-              if (res.statusCode !== 200) errors++;
-              latencies.push(performance.now() - scheduled);
-              settle();
-            });
+          send(url, agent, make(), (status) => {
+            if (status !== 200) errors++;
+            if (status) latencies.push(performance.now() - scheduled);
+            if (++finished === total) done({ latencies, errors });
           });
-          req.on('error', () => {
-            errors++;
-            settle();
-          });
-          req.end();
         }
         if (sent < total) setTimeout(fire, 1);
       };
