@@ -20,6 +20,7 @@ import { Ctx, type RequestContext } from '../src/auth/request-context';
 import { UsersService } from '../src/auth/users.service';
 import { loadEnvironment } from '../src/config/environment';
 import { openDatabase } from '../src/database/database-server';
+import { applyHeapGrowth } from '../src/common/heap-growth';
 
 @Controller('api/v1/bench')
 class BenchController {
@@ -89,6 +90,7 @@ function load(url: string, headers: Record<string, string>, seconds: number, con
 }
 
 async function main(): Promise<void> {
+  applyHeapGrowth(); // as `npm start` runs the service (src/main.ts)
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
   const dataDir = mkdtempSync(join(tmpdir(), 'sps-bench-'));

@@ -15,6 +15,7 @@ import { runInNewContext } from 'node:vm';
 import { startEmbeddedMongo } from '../libs/embedded-mongo/src';
 import { PlatformPostSchema } from '../src/posts/schemas/platform-post.schema';
 import { PostGroupSchema } from '../src/posts/schemas/post-group.schema';
+import { applyHeapGrowth } from '../src/common/heap-growth';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const GROUPS = Number(args[0] ?? 100_000);
@@ -31,6 +32,7 @@ const settledHeap = (): number => {
 const mb = (n: number): string => `${(n / 1048576).toFixed(1)} MB`;
 
 async function main(): Promise<void> {
+  applyHeapGrowth(); // as `npm start` runs the service (src/main.ts)
   const server = await startEmbeddedMongo({ inWorker: false });
   const client = await MongoClient.connect(server.uri);
   try {

@@ -31,6 +31,7 @@ import type { PlatformName } from '../src/platforms/platform-adapter';
 import { PlatformPostsRepository } from '../src/posts/platform-posts.repository';
 import { PostGroupsRepository } from '../src/posts/post-groups.repository';
 import type { PostGroupStatus } from '../src/posts/post-status';
+import { applyHeapGrowth } from '../src/common/heap-growth';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -226,6 +227,7 @@ function cpuPerRequest(before: Map<string, number>, after: Map<string, number>, 
 }
 
 async function main(): Promise<void> {
+  applyHeapGrowth(); // as `npm start` runs the service (src/main.ts)
   const t0 = Date.now();
   const t = await createTestApp();
   const bare = Fastify();

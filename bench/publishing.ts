@@ -15,6 +15,7 @@ import { createAccount, createConnection, createTestApp } from '@app/testing';
 import { Worker } from 'node:worker_threads';
 import { seedGroups } from '../test/posts/posts-helpers';
 import type { ConnectionRef } from '../src/connections/connections.service';
+import { applyHeapGrowth } from '../src/common/heap-growth';
 
 const COUNT_COMMANDS = process.argv.includes('--count-commands');
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -61,6 +62,7 @@ function threadCpuMs(): number {
 }
 
 async function main() {
+  applyHeapGrowth(); // as `npm start` runs the service (src/main.ts)
   const fake = await startFake();
   const t = await createTestApp({
     env: {

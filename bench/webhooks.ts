@@ -20,6 +20,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebhookDeliveryWorker } from '../src/webhooks/webhook-delivery.worker';
 import { WebhooksService } from '../src/webhooks/webhooks.service';
+import { applyHeapGrowth } from '../src/common/heap-growth';
 
 const TOTAL = Number(process.argv[2] ?? 2000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);
@@ -32,6 +33,7 @@ const ROUNDS = Number(process.argv[5] ?? 9);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
+  applyHeapGrowth(); // as `npm start` runs the service (src/main.ts)
   let received = 0;
   let onReceived: () => void = () => undefined;
   const server = http.createServer((req, res) => {
