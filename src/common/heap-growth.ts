@@ -10,10 +10,10 @@ import { setFlagsFromString } from 'node:v8';
  * and since the limit is set that little above the live size plus the young generation's capacity
  * (64 MB in Node's builds without pointer compression), marking began again after ~9 MB promoted:
  * a full collection about every second under load (issue 19: a 15–28 ms pause each, marking steps
- * on the main thread, and V8's helper threads at 0.23–0.37 ms of CPU per list-posts request; see
- * docs/benchmarks.md for the figures with and without).
+ * on the main thread, and V8's helper threads at 0.18–0.38 ms of CPU per list-posts request against
+ * 0.06–0.23 with this factor; the figures are in the README's Benchmarks section).
  */
-export const HEAP_GROWING_PERCENT = 100;
+const HEAP_GROWING_PERCENT = 100;
 
 /**
  * Applies HEAP_GROWING_PERCENT to this process (every thread: V8 flags are process-wide) unless
