@@ -70,6 +70,66 @@ describe('process read cache', () => {
     expect(loads).toBe(1);
   });
 
+  describe('concurrent misses of one key', () => {
+    /** A load that finishes when told to, counted in `loads`. */
+    const deferred = () => {
+      let finish!: (c: Credential | null) => void;
+      let fail!: (e: Error) => void;
+      const load = () => {
+        loads += 1;
+        return new Promise<Credential | null>((resolve, reject) => {
+          finish = resolve;
+          fail = reject;
+        });
+      };
+      return { load, finish: (c: Credential | null) => finish(c), fail: (e: Error) => fail(e) };
+    };
+
+    it('share the load on its way (an expired entry of a busy key is loaded once, not once per request)', async () => {
+      const first = deferred();
+      const reads = [cache.read('k', first.load), cache.read('k', loader(active('b'))), cache.read('k', loader(active('c')))];
+      first.finish(active('a'));
+      expect(await Promise.all(reads)).toEqual([active('a'), active('a'), active('a')]);
+      expect(loads).toBe(1);
+      // Each key its own load.
+      await Promise.all([cache.read('x', loader(active('x'))), cache.read('y', loader(active('y')))]);
+      expect(loads).toBe(3);
+    });
+
+    it('do not share a load that began before a write (invalidate)', async () => {
+      const first = deferred();
+      const before = cache.read('k', first.load);
+      cache.invalidate();
+      const after = cache.read('k', loader({ ...active('a'), revokedAt: new Date() }));
+      first.finish(active('a'));
+      expect((await before)?.revokedAt).toBeNull();
+      expect((await after)?.revokedAt).toBeInstanceOf(Date);
+      expect(loads).toBe(2);
+    });
+
+    it("do not share a load begun at another reading of the database's write counter", async () => {
+      let counter = 0;
+      const versioned = versionedCache(() => counter);
+      const first = deferred();
+      const before = versioned.read('k', first.load);
+      counter += 1; // another client's write
+      const after = versioned.read('k', loader(active('new')));
+      first.finish(active('old'));
+      expect(await before).toEqual(active('old'));
+      expect(await after).toEqual(active('new'));
+      expect(loads).toBe(2);
+    });
+
+    it('share a failure too, and the next read loads again', async () => {
+      const first = deferred();
+      const reads = [cache.read('k', first.load), cache.read('k', loader(active('b')))];
+      first.fail(new Error('database down'));
+      for (const read of reads) await expect(read).rejects.toThrow('database down');
+      expect(await cache.read('k', loader(active('c')))).toEqual(active('c'));
+      expect(loads).toBe(2);
+    });
+  });
+
   it('inside a transaction, empties itself again when the session ends (after the commit)', async () => {
     const session = new EventEmitter();
     cache.invalidate(session as unknown as ClientSession);
