@@ -50,45 +50,56 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database: DatabaseServer = options.databaseUri
     ? { uri: options.databaseUri, embedded: !process.env.MONGODB_URI, stop: async () => undefined }
     : await openTestDatabase();
-  const environment = loadEnvironment(
-    process.env,
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO_ACCOUNT: 'false',
-      SCHEDULER_ENABLED: 'false',
-      // The platform fakes listen on 127.0.0.1; the tests of the refusal set it back to false.
-      CONNECT_ALLOW_PRIVATE_INSTANCES: 'true',
-      MONGODB_URI: database.uri,
-      // One key for every app of a test process: apps that share a database must share it
-      // (the database remembers its key and refuses another).
-      ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-      ...options.env,
-    },
-    '/nonexistent/.env',
-  );
-  const app = await createApp(environment, database, { imports: options.imports, dashboardDir: options.dashboardDir });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-  const connection = app.get<Connection>(getConnectionToken());
-  return {
-    app,
-    http: request(baseUrl),
-    baseUrl,
-    environment,
-    connection,
-    dataDir,
-    databaseUri: database.uri,
-    async close() {
-      if (!database.embedded && !options.databaseUri) await connection.dropDatabase().catch(() => undefined);
-      await app.close();
-      await database.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  // A start that fails (the tests of a refused configuration) leaves nothing running: its
+  // database's thread, the app's connection to the database and their timers would otherwise keep
+  // the jest worker from exiting ("A worker process has failed to exit gracefully").
+  let app: NestFastifyApplication | undefined;
+  try {
+    const environment = loadEnvironment(
+      process.env,
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DEMO_ACCOUNT: 'false',
+        SCHEDULER_ENABLED: 'false',
+        // The platform fakes listen on 127.0.0.1; the tests of the refusal set it back to false.
+        CONNECT_ALLOW_PRIVATE_INSTANCES: 'true',
+        MONGODB_URI: database.uri,
+        // One key for every app of a test process: apps that share a database must share it
+        // (the database remembers its key and refuses another).
+        ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+        ...options.env,
+      },
+      '/nonexistent/.env',
+    );
+    const started = (app = await createApp(environment, database, { imports: options.imports, dashboardDir: options.dashboardDir }));
+    await started.listen({ port: 0, host: '127.0.0.1' });
+    const baseUrl = (await started.getUrl()).replace('[::1]', '127.0.0.1');
+    const connection = started.get<Connection>(getConnectionToken());
+    return {
+      app: started,
+      http: request(baseUrl),
+      baseUrl,
+      environment,
+      connection,
+      dataDir,
+      databaseUri: database.uri,
+      async close() {
+        if (!database.embedded && !options.databaseUri) await connection.dropDatabase().catch(() => undefined);
+        await started.close();
+        await database.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await app?.close().catch(() => undefined);
+    await database.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /** A database no other suite sees. */
