@@ -53,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // A start that fails (the tests of a refused configuration) leaves nothing running: its
   // database's thread, the app's connection to the database and their timers would otherwise keep
   // the jest worker from exiting ("A worker process has failed to exit gracefully").
-  let app: NestFastifyApplication | undefined;
+  let built: NestFastifyApplication | undefined;
   try {
     const environment = loadEnvironment(
       process.env,
@@ -75,12 +75,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       },
       '/nonexistent/.env',
     );
-    const started = (app = await createApp(environment, database, { imports: options.imports, dashboardDir: options.dashboardDir }));
-    await started.listen({ port: 0, host: '127.0.0.1' });
-    const baseUrl = (await started.getUrl()).replace('[::1]', '127.0.0.1');
-    const connection = started.get<Connection>(getConnectionToken());
+    const app = await createApp(environment, database, { imports: options.imports, dashboardDir: options.dashboardDir });
+    built = app;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+    const connection = app.get<Connection>(getConnectionToken());
     return {
-      app: started,
+      app,
       http: request(baseUrl),
       baseUrl,
       environment,
@@ -89,13 +90,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       databaseUri: database.uri,
       async close() {
         if (!database.embedded && !options.databaseUri) await connection.dropDatabase().catch(() => undefined);
-        await started.close();
+        await app.close();
         await database.stop();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (err) {
-    await app?.close().catch(() => undefined);
+    await built?.close().catch(() => undefined);
     await database.stop();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
