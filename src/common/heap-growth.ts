@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
  * (64 MB in Node's builds without pointer compression), marking began again after ~9 MB promoted:
  * a full collection about every second under load (issue 19: a 15–28 ms pause each, marking steps
  * on the main thread, and V8's helper threads at 0.18–0.38 ms of CPU per list-posts request against
- * 0.06–0.23 with this factor; the figures are in the README's Benchmarks section).
+ * 0.06–0.23 with this factor; the figures are in docs/benchmarks.md, 2026-11-27 afternoon).
  */
 const HEAP_GROWING_PERCENT = 100;
 
