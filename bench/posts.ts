@@ -2,22 +2,23 @@
  * Posts benchmark: an account with 100,000 post groups across 10 connections, then
  *   - GET /api/v1/list-posts?limit=20&sortBy=scheduledTime&platform=<p>
  *   - POST /api/v1/create-post (drafts: the full path without the monthly pool filling up)
- * beside a bare Fastify route measured in the same run, with bounded concurrency over Node's
- * http (keep-alive). Prints requests per second and p99 latency, and the ratios to the bare route;
+ * each in rounds alternating with rounds of a bare Fastify route (see pairs()), with bounded
+ * concurrency over Node's http (keep-alive). Prints requests per second and p99 latency, and the
+ * ratios to the bare route (the median of the rounds');
  * list-posts' latency once more below saturation (an open loop at half its measured throughput);
  * and the memory the seeded data adds: the process's resident set, right after seeding and after
  * --idle seconds, and the database thread's heap after --idle seconds against the same before
  * seeding (V8's memory reducer collects an idle thread's garbage within seconds); and, on Linux,
  * each route's CPU per request by thread.
  *
- * Each route is warmed up for --warmup seconds right before it is measured: V8 moves hot
+ * Each route is warmed up for --warmup seconds before its rounds: V8 moves hot
  * functions to its optimising tiers over thousands of requests (--trace-opt), and the helper
  * threads' compiling is counted in the CPU per request. After 5 s of list-posts V8 still marked
  * 351 functions for optimisation in the 10 measured seconds, after 20 s 113; V8's helper threads
  * spent 0.30–0.31 ms per list request after 5 s against 0.17–0.23 after 20 s (two runs each): 20 s
  * measures the steady state a running service is in.
  *
- *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10] [--idle 10] [--warmup 20]
+ *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10] [--rounds 5] [--idle 10] [--warmup 20]
  */
 import { createAccount, createConnection, createTestApp } from '@app/testing';
 import Fastify from 'fastify';
@@ -42,6 +43,9 @@ const CONCURRENCY = arg('concurrency', 32);
 const SECONDS = arg('seconds', 10);
 const IDLE_MS = arg('idle', 10) * 1000;
 const WARMUP = arg('warmup', 20);
+// Each service route runs SECONDS in all, in ROUNDS rounds (see pairs()).
+const ROUNDS = arg('rounds', 5);
+const ROUND_SECONDS = SECONDS / ROUNDS;
 const PLATFORMS: PlatformName[] = ['linkedin', 'twitter', 'threads', 'mastodon', 'bluesky', 'facebook', 'telegram', 'instagram', 'youtube', 'tiktok'];
 
 interface Result {
@@ -101,37 +105,109 @@ function send(url: URL, agent: Agent, r: BenchRequest, done: (status: number, fa
   req.end(r.body);
 }
 
-/** Closed-loop load: CONCURRENCY workers, each sending the next request when its last ends. */
-async function measure(name: string, base: string, make: () => BenchRequest, seconds = SECONDS): Promise<Result> {
+interface Measured extends Result {
+  latencies: number[];
+  seconds: number;
+}
+
+/**
+ * Closed-loop load: CONCURRENCY workers, each sending the next request when its last ends, on
+ * `agent`'s keep-alive sockets when given (kept across rounds), else on its own. Counted: the
+ * requests sent within `seconds`; the workers go on sending, uncounted, until the last counted
+ * one has its answer, so the counted ones end under the same load as the others rather than in a
+ * draining queue (whose quick answers are CONCURRENCY per round, ~1.5% of a 2-s list-posts round).
+ * Throughput: the counted requests over `seconds`.
+ */
+async function measure(name: string, base: string, make: () => BenchRequest, seconds = SECONDS, agent?: Agent): Promise<Measured> {
   const url = new URL(base);
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const sockets = agent ?? new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
+  let counting = 0; // counted requests in flight
   const deadline = Date.now() + seconds * 1000;
   const one = () =>
     new Promise<void>((resolve) => {
+      const counted = Date.now() < deadline;
+      if (counted) counting++;
       const started = process.hrtime.bigint();
-      send(url, agent, make(), (status, failure) => {
-        if (status !== 200) {
-          errors++;
-          firstError ??= failure;
+      send(url, sockets, make(), (status, failure) => {
+        if (counted) {
+          counting--;
+          if (status !== 200) {
+            errors++;
+            firstError ??= failure;
+          }
+          if (status) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
         }
-        if (status) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
         resolve();
       });
     });
-  const started = Date.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < deadline) await one();
+      while (Date.now() < deadline || counting > 0) await one();
     }),
   );
-  const elapsed = (Date.now() - started) / 1000;
-  agent.destroy();
-  const { p50, p99 } = percentiles(latencies);
+  if (!agent) sockets.destroy();
   if (firstError) console.log(`${name}: first error: ${firstError}`);
-  return { name, requests: latencies.length, errors, rps: latencies.length / elapsed, p50, p99 };
+  return { name, requests: latencies.length, errors, rps: latencies.length / seconds, ...percentiles([...latencies]), latencies, seconds };
+}
+
+/** Rounds of one route as one measurement: their requests over their time, percentiles over all. */
+function pooled(name: string, rounds: Measured[]): Result {
+  const latencies = rounds.flatMap((r) => r.latencies);
+  const seconds = rounds.reduce((sum, r) => sum + r.seconds, 0);
+  const errors = rounds.reduce((sum, r) => sum + r.errors, 0);
+  return { name, requests: latencies.length, errors, rps: latencies.length / seconds, ...percentiles(latencies) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * A service route in ROUNDS rounds of ROUND_SECONDS, each paired with a round of the bare route
+ * right before or after it, and its ratio the median of the pairs' ratios. This host's speed moves by 2× within a minute
+ * (the bare route ran 9,621 and 14,735 req/s in two runs eight minutes apart, 6,218–11,240 in
+ * three runs within ten), so a ratio of two sides measured half a minute apart, as one 10-s run
+ * of each was, said as much about the host as about the route (list-posts' ratio read 0.074 and
+ * 0.125 in those two runs on the same code); as the webhooks benchmark does with its pairs. The
+ * route's CPU per request by thread is summed over its rounds.
+ */
+async function pairs(
+  name: string,
+  base: string,
+  make: () => BenchRequest,
+  bareBase: string,
+): Promise<{ bare: Result; route: Result; ratios: number[]; cpu: string }> {
+  const bareAgent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const bareRounds: Measured[] = [];
+  const rounds: Measured[] = [];
+  const cpu = new Map<string, number>();
+  try {
+    const bareRound = async () =>
+      bareRounds.push(await measure('bare fastify GET', bareBase, () => ({ method: 'GET', path: '/bare' }), ROUND_SECONDS, bareAgent));
+    const routeRound = async () => {
+      const before = cpuByThread();
+      rounds.push(await measure(name, base, make, ROUND_SECONDS, agent));
+      for (const [thread, ms] of threadCpu(before, cpuByThread())) cpu.set(thread, (cpu.get(thread) ?? 0) + ms);
+    };
+    // Each pair's order alternates (bare first, then the route first, …), so whatever one round
+    // leaves behind for the next (garbage, V8's compiling) falls on both sides alike.
+    for (let i = 0; i < ROUNDS; i++) {
+      if (i % 2 === 0) {
+        await bareRound();
+        await routeRound();
+      } else {
+        await routeRound();
+        await bareRound();
+      }
+    }
+  } finally {
+    bareAgent.destroy();
+    agent.destroy();
+  }
+  const route = pooled(name, rounds);
+  return { bare: pooled('bare fastify GET', bareRounds), route, ratios: rounds.map((r, i) => r.rps / bareRounds[i].rps), cpu: formatCpu(cpu, route.requests) };
 }
 
 /**
@@ -212,13 +288,18 @@ function cpuByThread(): Map<string, number> {
   return byThread;
 }
 
-/** CPU ms per request by thread name between two cpuByThread readings. */
-function cpuPerRequest(before: Map<string, number>, after: Map<string, number>, requests: number): string {
+/** CPU ms by thread name between two cpuByThread readings. */
+function threadCpu(before: Map<string, number>, after: Map<string, number>): Map<string, number> {
   const byName = new Map<string, number>();
   for (const [key, ms] of after) {
     const name = key.slice(key.indexOf(' ') + 1);
     byName.set(name, (byName.get(name) ?? 0) + ms - (before.get(key) ?? 0));
   }
+  return byName;
+}
+
+/** CPU ms per request by thread name, busiest first. */
+function formatCpu(byName: Map<string, number>, requests: number): string {
   return [...byName]
     .filter(([, ms]) => ms > 0)
     .sort((a, b) => b[1] - a[1])
@@ -321,48 +402,47 @@ async function main(): Promise<void> {
     let n = 0;
     const listPath = () => `/api/v1/list-posts?limit=20&sortBy=scheduledTime&platform=${PLATFORMS[n++ % PLATFORMS.length]}&page=${1 + (n % 5)}`;
 
-    // Each route warmed up (JIT, connection pools, caches) right before its measured run.
-    const results: Result[] = [];
+    // Every route warmed up first (JIT, connection pools, caches); then each service route in
+    // ROUNDS pairs with the bare route (see pairs()).
     await measure('warm-up', bareBase, () => ({ method: 'GET', path: '/bare' }), WARMUP);
-    results.push(await measure('bare fastify GET', bareBase, () => ({ method: 'GET', path: '/bare' })));
     await measure('warm-up', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers }), WARMUP);
-    let cpuBefore = cpuByThread();
-    results.push(await measure('list-posts (20, scheduledTime, platform)', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers })));
-    const listCpu = cpuPerRequest(cpuBefore, cpuByThread(), results[1].requests);
+    const list = await pairs('list-posts (20, scheduledTime, platform)', t.baseUrl, () => ({ method: 'GET', path: listPath(), headers }), bareBase);
     // The closed loop keeps CONCURRENCY requests in flight on a saturated main thread: its mean
     // latency is CONCURRENCY ÷ throughput (Little's law) and its p99 mixes that queue with the
     // process's stalls. The same requests at half that throughput, sent on a schedule, show the
     // latency below saturation (the stalls without the queue).
-    const openRate = Math.max(1, Math.round(results[1].rps / 2));
+    const openRate = Math.max(1, Math.round(list.route.rps / 2));
     const open = await measureOpen(t.baseUrl, () => ({ path: listPath(), headers }), openRate);
     const body = JSON.stringify({ content: 'bench create', platforms: [connections[0].platformId] });
     await measure('warm-up', t.baseUrl, () => ({ method: 'POST', path: '/api/v1/create-post', headers, body }), WARMUP);
-    cpuBefore = cpuByThread();
-    results.push(await measure('create-post (draft)', t.baseUrl, () => ({ method: 'POST', path: '/api/v1/create-post', headers, body })));
-    const createCpu = cpuPerRequest(cpuBefore, cpuByThread(), results[2].requests);
+    const create = await pairs('create-post (draft)', t.baseUrl, () => ({ method: 'POST', path: '/api/v1/create-post', headers, body }), bareBase);
 
-    const bareRps = results[0].rps;
-    console.log(`\nconcurrency ${CONCURRENCY}, ${SECONDS} s per run, ${GROUPS} groups`);
+    console.log(
+      `\nconcurrency ${CONCURRENCY}, ${GROUPS} groups; each service route in ${ROUNDS} rounds of ${ROUND_SECONDS} s, each round paired with one of the bare route`,
+    );
     console.log(['route'.padEnd(44), 'req/s'.padStart(9), 'p50 ms'.padStart(9), 'p99 ms'.padStart(9), 'errors'.padStart(7), 'x bare'.padStart(8)].join(''));
-    for (const r of results) {
-      console.log(
-        [
-          r.name.padEnd(44),
-          r.rps.toFixed(0).padStart(9),
-          r.p50.toFixed(2).padStart(9),
-          r.p99.toFixed(2).padStart(9),
-          String(r.errors).padStart(7),
-          (r.rps / bareRps).toFixed(3).padStart(8),
-        ].join(''),
-      );
+    for (const { route, bare: baseline, ratios } of [list, create]) {
+      for (const r of [baseline, route]) {
+        console.log(
+          [
+            r.name.padEnd(44),
+            r.rps.toFixed(0).padStart(9),
+            r.p50.toFixed(2).padStart(9),
+            r.p99.toFixed(2).padStart(9),
+            String(r.errors).padStart(7),
+            (r === route ? median(ratios) : 1).toFixed(3).padStart(8),
+          ].join(''),
+        );
+      }
+      console.log(`  ${route.name} ÷ bare, by pair: ${ratios.map((x) => x.toFixed(3)).join(', ')}; median ${median(ratios).toFixed(3)}`);
     }
     console.log(
       `list-posts, open loop at half its throughput (${openRate} req/s offered, ${open.requests} requests, ${open.errors} errors): ` +
         `p50 ${open.p50.toFixed(2)} ms, p99 ${open.p99.toFixed(2)} ms`,
     );
     // Where a request's CPU goes (2 cores: the threads' sum bounds the throughput).
-    if (listCpu) console.log(`list-posts CPU per request by thread: ${listCpu}`);
-    if (createCpu) console.log(`create-post CPU per request by thread: ${createCpu}`);
+    if (list.cpu) console.log(`list-posts CPU per request by thread: ${list.cpu}`);
+    if (create.cpu) console.log(`create-post CPU per request by thread: ${create.cpu}`);
   } finally {
     await bare.close();
     await t.close();
