@@ -4,7 +4,7 @@
  *   - POST /api/v1/create-post (drafts: the full path without the monthly pool filling up)
  * each in rounds alternating with rounds of a bare Fastify route (see pairs()), with bounded
  * concurrency over Node's http (keep-alive). Prints requests per second and p99 latency, and the
- * ratios to the bare route (the median of the rounds');
+ * ratios to the bare route (the median of the pairs');
  * list-posts' latency once more below saturation (an open loop at half its measured throughput);
  * and the memory the seeded data adds: the process's resident set, right after seeding and after
  * --idle seconds, and the database thread's heap after --idle seconds against the same before
@@ -165,12 +165,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /**
  * A service route in ROUNDS rounds of ROUND_SECONDS, each paired with a round of the bare route
- * right before or after it, and its ratio the median of the pairs' ratios. This host's speed moves by 2× within a minute
- * (the bare route ran 9,621 and 14,735 req/s in two runs eight minutes apart, 6,218–11,240 in
- * three runs within ten), so a ratio of two sides measured half a minute apart, as one 10-s run
- * of each was, said as much about the host as about the route (list-posts' ratio read 0.074 and
- * 0.125 in those two runs on the same code); as the webhooks benchmark does with its pairs. The
- * route's CPU per request by thread is summed over its rounds.
+ * right before or after it, and its ratio the median of the pairs' ratios, as the webhooks
+ * benchmark does with its pairs. This host's speed moves by 2× within a minute (the bare route ran
+ * 9,621 and 14,735 req/s in two runs eight minutes apart, 6,218–11,240 in three runs within ten),
+ * so a ratio of two sides measured half a minute apart, as one 10-s run of each was, said as much
+ * about the host as about the route (list-posts' ratio read 0.074 and 0.125 in those two runs on
+ * the same code). The route's CPU per request by thread is summed over its rounds.
  */
 async function pairs(
   name: string,
