@@ -50,6 +50,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database: DatabaseServer = options.databaseUri
     ? { uri: options.databaseUri, embedded: !process.env.MONGODB_URI, stop: async () => undefined }
     : await openTestDatabase();
+  /** The database this call opened (not one the caller passed) stopped, and the data directory gone. */
+  const releaseDatabase = async () => {
+    await database.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   // A start that fails (the tests of a refused configuration) leaves nothing running: its
   // database's thread, the app's connection to the database and their timers would otherwise keep
   // the jest worker from exiting ("A worker process has failed to exit gracefully").
@@ -91,14 +96,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       async close() {
         if (!database.embedded && !options.databaseUri) await connection.dropDatabase().catch(() => undefined);
         await app.close();
-        await database.stop();
-        rmSync(dataDir, { recursive: true, force: true });
+        await releaseDatabase();
       },
     };
   } catch (err) {
     await built?.close().catch(() => undefined);
-    await database.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await releaseDatabase();
     throw err;
   }
 }
