@@ -1,5 +1,7 @@
-import { DynamicModule, Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { installActiveSessions } from './active-sessions';
 import { Transactions } from './transactions';
 
 export const DATABASE_INFO = Symbol('DATABASE_INFO');
@@ -27,6 +29,14 @@ export class DatabaseModule {
           serverSelectionTimeoutMS: 10_000,
           // Command events feed the database latency metric; off without metrics (they cost a little).
           monitorCommands: options.monitorCommands ?? false,
+          connectionFactory: (connection: Connection) => {
+            if (!installActiveSessions(connection.getClient())) {
+              new Logger('Database').warn(
+                'The MongoDB driver has no session Set to replace: every implicit session is promoted by V8 (see active-sessions.ts)',
+              );
+            }
+            return connection;
+          },
         }),
       ],
       providers: [{ provide: DATABASE_INFO, useValue: info }, Transactions],
