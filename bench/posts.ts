@@ -24,6 +24,7 @@ import { createAccount, createConnection, createTestApp } from '@app/testing';
 import Fastify from 'fastify';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { constants as perfConstants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { Types } from 'mongoose';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -164,6 +165,20 @@ function pooled(name: string, rounds: Measured[]): Result {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
+ * The main thread's full collections (V8's mark-compact) so far, and their pauses: under load each
+ * one slows the requests in flight for the length of its marking, so they make a closed loop's
+ * p99 (issue 19, docs/benchmarks.md 2026-11-28).
+ */
+const fullCollections = { count: 0, pauseMs: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind !== perfConstants.NODE_PERFORMANCE_GC_MAJOR) continue;
+    fullCollections.count++;
+    fullCollections.pauseMs += entry.duration;
+  }
+}).observe({ entryTypes: ['gc'] });
+
+/**
  * A service route in ROUNDS rounds of ROUND_SECONDS, each paired with a round of the bare route
  * right before or after it, and its ratio the median of the pairs' ratios, as the webhooks
  * benchmark does with its pairs. This host's speed moves by 2× within a minute (the bare route ran
@@ -177,18 +192,22 @@ async function pairs(
   base: string,
   make: () => BenchRequest,
   bareBase: string,
-): Promise<{ bare: Result; route: Result; ratios: number[]; cpu: string }> {
+): Promise<{ bare: Result; route: Result; ratios: number[]; cpu: string; fullCollections: string }> {
   const bareAgent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const bareRounds: Measured[] = [];
   const rounds: Measured[] = [];
   const cpu = new Map<string, number>();
+  const collected = { count: 0, pauseMs: 0 };
   try {
     const bareRound = async () =>
       bareRounds.push(await measure('bare fastify GET', bareBase, () => ({ method: 'GET', path: '/bare' }), ROUND_SECONDS, bareAgent));
     const routeRound = async () => {
       const before = cpuByThread();
+      const { count, pauseMs } = fullCollections;
       rounds.push(await measure(name, base, make, ROUND_SECONDS, agent));
+      collected.count += fullCollections.count - count;
+      collected.pauseMs += fullCollections.pauseMs - pauseMs;
       for (const [thread, ms] of threadCpu(before, cpuByThread())) cpu.set(thread, (cpu.get(thread) ?? 0) + ms);
     };
     // Each pair's order alternates (bare first, then the route first, …), so whatever one round
@@ -207,7 +226,13 @@ async function pairs(
     agent.destroy();
   }
   const route = pooled(name, rounds);
-  return { bare: pooled('bare fastify GET', bareRounds), route, ratios: rounds.map((r, i) => r.rps / bareRounds[i].rps), cpu: formatCpu(cpu, route.requests) };
+  return {
+    bare: pooled('bare fastify GET', bareRounds),
+    route,
+    ratios: rounds.map((r, i) => r.rps / bareRounds[i].rps),
+    cpu: formatCpu(cpu, route.requests),
+    fullCollections: `${collected.count} (pauses ${collected.pauseMs.toFixed(0)} ms in all)`,
+  };
 }
 
 /**
@@ -443,6 +468,7 @@ async function main(): Promise<void> {
     // Where a request's CPU goes (2 cores: the threads' sum bounds the throughput).
     if (list.cpu) console.log(`list-posts CPU per request by thread: ${list.cpu}`);
     if (create.cpu) console.log(`create-post CPU per request by thread: ${create.cpu}`);
+    console.log(`full collections of the main thread during the rounds: list-posts ${list.fullCollections}, create-post ${create.fullCollections}`);
   } finally {
     await bare.close();
     await t.close();
