@@ -167,7 +167,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /**
  * The main thread's full collections (V8's mark-compact) so far, and their pauses: under load each
  * one slows the requests in flight for the length of its marking, so they make a closed loop's
- * p99 (issue 19, docs/benchmarks.md 2026-11-28).
+ * p99 (issue 19: the benchmark round of 2026-11-28, early morning, in the README).
  */
 const fullCollections = { count: 0, pauseMs: 0 };
 new PerformanceObserver((list) => {

@@ -13,7 +13,7 @@ import type { MongoClient } from 'mongodb';
  * that left ~7 KB of buffer memory per request for the next full collection, which V8 then
  * started every 5–10 s for "external memory pressure"; each full collection of the main thread's
  * ~100 MB heap slowed the requests in flight for 150–200 ms and made most of list-posts' p99
- * (issue 19; the figures are in docs/benchmarks.md).
+ * (issue 19: the benchmark round of 2026-11-28, early morning, in the README).
  */
 export class ActiveSessions<T extends object> implements Iterable<T> {
   private slots: Array<T | undefined> = [];
