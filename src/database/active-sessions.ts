@@ -12,7 +12,7 @@ import type { MongoClient } from 'mongodb';
  * is a view into the reply's buffer, a slice of Node's 64-KiB buffer pool. Under list-posts load
  * that left ~7 KB of buffer memory per request for the next full collection, which V8 then
  * started every 5–10 s for "external memory pressure"; each full collection of the main thread's
- * ~100 MB heap slowed the requests in flight for 150–200 ms and made most of list-posts' p99
+ * ~100 MB heap slowed the requests in flight for 170–240 ms and made most of list-posts' p99
  * (issue 19: the benchmark round of 2026-11-28, early morning, in the README).
  */
 export class ActiveSessions<T extends object> implements Iterable<T> {

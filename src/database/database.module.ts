@@ -32,7 +32,7 @@ export class DatabaseModule {
           connectionFactory: (connection: Connection) => {
             if (!installActiveSessions(connection.getClient())) {
               new Logger('Database').warn(
-                'The MongoDB driver has no session Set to replace: every implicit session is promoted by V8 (see active-sessions.ts)',
+                'The MongoDB driver keeps its sessions in no Set this app can replace: they stay in its own registry (see active-sessions.ts)',
               );
             }
             return connection;
