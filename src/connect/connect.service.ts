@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
+import { httpUrlOrNull } from '../common/http-url';
 import { validateInput } from '../common/validation/validate-input';
 import { AppConfig } from '../config/app-config.service';
 import { ConnectionsService, type ConnectionRecord } from '../connections/connections.service';
@@ -243,8 +244,8 @@ export class ConnectService {
             externalId: a.externalId,
             username: a.username,
             displayName: a.displayName,
-            profileImageUrl: a.profileImageUrl,
-            profileUrl: a.profileUrl,
+            profileImageUrl: httpUrlOrNull(a.profileImageUrl),
+            profileUrl: httpUrlOrNull(a.profileUrl),
             kind: a.kind,
             accessTokenEncrypted: this.cipher.encrypt(a.accessToken),
             refreshTokenEncrypted: a.refreshToken ? this.cipher.encrypt(a.refreshToken) : null,
@@ -275,7 +276,7 @@ export class ConnectService {
         externalId: a.externalId,
         username: a.username,
         displayName: a.displayName,
-        profileImageUrl: a.profileImageUrl,
+        profileImageUrl: httpUrlOrNull(a.profileImageUrl),
         kind: a.kind as AccountKind,
       })),
     };

@@ -1,3 +1,4 @@
+import { httpUrlOrNull } from '../common/http-url';
 import type { ValidationResult } from '../platforms/platform-adapter';
 import type { ConnectionRecord } from './connections.repository';
 import { tokenStatusOf } from './token-status';
@@ -52,9 +53,10 @@ export function errorResult(record: TestedConnection, message: string, lastError
 
 /** What a passed validation refreshes on the connection: the profile and the reported expiry. */
 export function profileUpdateOf(result: ValidationResult): { displayName?: string; profileImageUrl?: string; accessTokenExpiresAt?: Date } {
+  const profileImageUrl = httpUrlOrNull(result.profileImageUrl);
   return {
     ...(result.displayName != null ? { displayName: result.displayName } : {}),
-    ...(result.profileImageUrl != null ? { profileImageUrl: result.profileImageUrl } : {}),
+    ...(profileImageUrl ? { profileImageUrl } : {}),
     ...(result.tokenExpiresAt ? { accessTokenExpiresAt: result.tokenExpiresAt } : {}),
   };
 }

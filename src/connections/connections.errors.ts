@@ -6,6 +6,7 @@ export const ConnectionMessages = {
   externalIdRequired: 'externalId is required',
   accessTokenRequired: 'accessToken is required',
   invalidExpiry: 'accessTokenExpiresAt must be an ISO 8601 date-time',
+  notHttpUrl: (field: string) => `${field} must be an http(s) URL`,
   notFound: 'Connection not found',
   invalidPlatformId: 'Invalid platformId format',
 } as const;

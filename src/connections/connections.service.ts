@@ -2,6 +2,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/comm
 import { Transactions } from '../database/transactions';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
+import { httpUrlOrNull } from '../common/http-url';
 import { PlatformError, type PlatformCredentials, type PlatformName, type RefreshedTokens } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { ConnectionsRepository, type ConnectionIdentity, type ConnectionRecord } from './connections.repository';
@@ -142,8 +143,8 @@ export class ConnectionsService implements BeforeApplicationShutdown {
         externalId: input.externalId,
         username: input.username ?? null,
         displayName: input.displayName ?? null,
-        profileImageUrl: input.profileImageUrl ?? null,
-        profileUrl: input.profileUrl ?? null,
+        profileImageUrl: httpUrlOrNull(input.profileImageUrl),
+        profileUrl: httpUrlOrNull(input.profileUrl),
         accessTokenEncrypted: this.cipher.encrypt(input.accessToken),
         refreshTokenEncrypted: input.refreshToken ? this.cipher.encrypt(input.refreshToken) : null,
         accessTokenExpiresAt: input.accessTokenExpiresAt ?? null,

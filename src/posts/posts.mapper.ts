@@ -1,4 +1,5 @@
 import { isoTime } from '../common/iso-time';
+import { httpUrlOrNull } from '../common/http-url';
 import type { PlatformPostSummary } from './platform-posts.repository';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
@@ -80,7 +81,8 @@ export function toPostDetailEntry(post: PlatformPostRecord): PostDetailEntry {
     content: post.content,
   };
   if (post.postedId) entry.postedId = post.postedId;
-  if (post.publishedUrl) entry.publishedUrl = post.publishedUrl;
+  const publishedUrl = httpUrlOrNull(post.publishedUrl);
+  if (publishedUrl) entry.publishedUrl = publishedUrl;
   // The error object describes a failure: absent for any other status.
   if (post.status === 'failed' && post.error) {
     entry.error = {

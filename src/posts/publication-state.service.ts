@@ -50,7 +50,8 @@ export interface PublishFailure {
 
 export interface PublishSuccess {
   postedId: string;
-  publishedUrl: string;
+  /** Absent when the platform gave no http(s) address for the post. */
+  publishedUrl?: string;
   threadParts?: PlatformPostRecord['threadParts'];
 }
 
@@ -223,7 +224,7 @@ export class PublicationStateService implements OnModuleInit {
     const result = await this.transactions.run(async () => {
       const applied = await this.repository.finish(claimed.scope, 'published', {
         postedId: success.postedId,
-        publishedUrl: success.publishedUrl,
+        ...(success.publishedUrl ? { publishedUrl: success.publishedUrl } : {}),
         publishedAt,
         ...(success.threadParts ? { threadParts: success.threadParts } : {}),
       });
@@ -235,7 +236,7 @@ export class PublicationStateService implements OnModuleInit {
           ...this.postLogBase(post),
           event: 'publish_succeeded',
           ...(retryCount > 0 ? { retryCount } : {}),
-          metadata: { postedId: success.postedId, publishedUrl: success.publishedUrl },
+          metadata: { postedId: success.postedId, ...(success.publishedUrl ? { publishedUrl: success.publishedUrl } : {}) },
         },
         { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'published' } },
       ];

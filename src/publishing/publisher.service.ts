@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
+import { httpUrlOrNull } from '../common/http-url';
 import { ConnectionsService, CredentialsUnreadableError } from '../connections/connections.service';
 import { PlatformError, type PlatformAdapter, type PlatformCredentials, type PublishRequest, type PublishResult } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
@@ -167,7 +168,7 @@ export class PublisherService {
         await this.onFailure(claimed, error, parts, i, attemptCount, retryCount);
         return;
       }
-      parts[i] = { ...parts[i], postedId: result.postedId, url: result.publishedUrl };
+      parts[i] = { ...parts[i], postedId: result.postedId, url: httpUrlOrNull(result.publishedUrl) ?? undefined };
       if (parts.length > 1 && i < parts.length - 1) {
         if (!(await this.state.saveThreadParts(claimed, parts))) return;
       }
@@ -233,7 +234,7 @@ export class PublisherService {
       return 'stop';
     }
     if (found) {
-      parts[part] = { ...parts[part], postedId: found.postedId, url: found.publishedUrl };
+      parts[part] = { ...parts[part], postedId: found.postedId, url: httpUrlOrNull(found.publishedUrl) ?? undefined };
       if (part === parts.length - 1) {
         await this.succeed(claimed, parts, Math.max(0, (claimed.post.attemptCount ?? 0) - parts.length));
         return 'stop';
@@ -308,7 +309,9 @@ export class PublisherService {
 
   private async fail(claimed: ClaimedPost, failure: PublishFailure & { httpStatus?: number }, parts?: ThreadPart[], retryCount = 0): Promise<void> {
     const live = parts?.filter((p) => p.postedId) ?? [];
-    const extra = parts && parts.length > 1 ? { threadParts: parts, ...(live[0] ? { postedId: live[0].postedId, publishedUrl: live[0].url } : {}) } : {};
+    const head = live[0];
+    const extra =
+      parts && parts.length > 1 ? { threadParts: parts, ...(head ? { postedId: head.postedId, ...(head.url ? { publishedUrl: head.url } : {}) } : {}) } : {};
     await this.state.markFailed(claimed, failure, retryCount, extra);
   }
 
@@ -316,7 +319,7 @@ export class PublisherService {
     const head = parts[0];
     const result = await this.state.markPublished(
       claimed,
-      { postedId: head.postedId!, publishedUrl: head.url!, ...(parts.length > 1 ? { threadParts: parts } : {}) },
+      { postedId: head.postedId!, ...(head.url ? { publishedUrl: head.url } : {}), ...(parts.length > 1 ? { threadParts: parts } : {}) },
       retryCount,
     );
     if (result.applied) this.connections.recordSuccessfulPost(claimed.scope.userId, String(claimed.post.connectionId));

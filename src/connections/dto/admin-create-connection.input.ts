@@ -3,11 +3,13 @@ import { Transform } from 'class-transformer';
 import { Allow, IsIn, IsNotEmpty } from 'class-validator';
 import { IsNonBlankString, IsStringWhere, WhenGiven } from '../../common/validation/field-rules';
 import { PLATFORM_NAMES, type PlatformName } from '../../platforms/platform-adapter';
+import { httpUrlOrNull } from '../../common/http-url';
 import { ConnectionMessages } from '../connections.errors';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 /** An ISO 8601 date-time with a zone, and a real instant. */
 const isIsoDateTime = (value: string): boolean => ISO_DATE_TIME.test(value) && !Number.isNaN(new Date(value).getTime());
+const isHttpUrl = (value: string): boolean => httpUrlOrNull(value) !== null;
 const trimmed = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
 /**
@@ -29,8 +31,15 @@ export class AdminCreateConnectionInput {
 
   @Field({ nullable: true }) @Allow() username?: string;
   @Field({ nullable: true }) @Allow() displayName?: string;
-  @Field({ nullable: true }) @Allow() profileImageUrl?: string;
-  @Field({ nullable: true }) @Allow() profileUrl?: string;
+  @Field({ nullable: true, description: 'An http(s) URL' })
+  @WhenGiven()
+  @IsStringWhere('isHttpUrl', isHttpUrl, ConnectionMessages.notHttpUrl('profileImageUrl'))
+  profileImageUrl?: string;
+
+  @Field({ nullable: true, description: 'An http(s) URL' })
+  @WhenGiven()
+  @IsStringWhere('isHttpUrl', isHttpUrl, ConnectionMessages.notHttpUrl('profileUrl'))
+  profileUrl?: string;
 
   @Field({ description: 'Stored encrypted; never returned' })
   @IsNotEmpty({ message: ConnectionMessages.accessTokenRequired })

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { httpUrlOrNull } from '../../common/http-url';
 import type { ConnectionRecord, ConnectionTestResult } from '../connections.service';
 import { TOKEN_STATUSES, tokenStatusOf, type TokenStatus } from '../token-status';
 
@@ -47,8 +48,8 @@ export function toConnectionResponse(record: ConnectionRecord, now: Date = new D
     platformId: record.platformId,
     username: record.username ?? '',
     displayName: record.displayName,
-    profileImageUrl: record.profileImageUrl,
-    profileUrl: record.profileUrl,
+    profileImageUrl: httpUrlOrNull(record.profileImageUrl),
+    profileUrl: httpUrlOrNull(record.profileUrl),
     accessTokenExpiresAt: iso(record.accessTokenExpiresAt),
     tokenStatus,
     tokenExpiresIn,

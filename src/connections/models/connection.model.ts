@@ -1,4 +1,5 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
+import { httpUrlOrNull } from '../../common/http-url';
 import type { ConnectionRecord } from '../connections.repository';
 import { tokenStatusOf } from '../token-status';
 
@@ -40,8 +41,8 @@ export function toConnectionModel(record: ConnectionRecord, now: Date = new Date
     externalId: record.externalId,
     username: record.username ?? '',
     displayName: record.displayName,
-    profileImageUrl: record.profileImageUrl,
-    profileUrl: record.profileUrl,
+    profileImageUrl: httpUrlOrNull(record.profileImageUrl),
+    profileUrl: httpUrlOrNull(record.profileUrl),
     accessTokenExpiresAt: record.accessTokenExpiresAt,
     tokenStatus,
     tokenExpiresIn,

@@ -1,5 +1,6 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLJSON } from 'graphql-scalars';
+import { httpUrlOrNull } from '../../common/http-url';
 import type { PlatformPostRecord } from '../schemas/platform-post.schema';
 import type { PostGroupRecord } from '../schemas/post-group.schema';
 import type { PostLogRecord } from '../schemas/post-log.schema';
@@ -98,7 +99,7 @@ export function toPlatformPostModel(post: PlatformPostRecord): PlatformPostModel
     content: post.content,
     scheduledTime: post.scheduledTime ?? null,
     postedId: post.postedId ?? null,
-    publishedUrl: post.publishedUrl ?? null,
+    publishedUrl: httpUrlOrNull(post.publishedUrl),
     publishedAt: post.publishedAt ?? null,
     attemptCount: post.attemptCount ?? 0,
     // As in REST get-post: the error object describes a failure, absent for any other status.
