@@ -7,7 +7,7 @@ import type { GraphQLContext } from '../graphql/graphql.module';
 import { ensureBrowserBinding } from './browser-binding';
 import { ConnectService } from './connect.service';
 import { ConnectCredentialsInput, StartConnectionInput } from './dto/connect.inputs';
-import { ConnectablePlatformModel, ConnectionStartModel, PendingConnectionModel } from './models/connect.models';
+import { ConnectablePlatformModel, ConnectionStartModel, ConnectOutcomeModel, PendingConnectionModel } from './models/connect.models';
 
 /** Connecting accounts from the dashboard session: the session user connects for themself. */
 @Resolver()
@@ -26,6 +26,26 @@ export class ConnectResolver {
   @Query(() => PendingConnectionModel, { nullable: true })
   pendingConnection(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string): Promise<PendingConnectionModel | null> {
     return this.connect.pending(ctx.userId, id);
+  }
+
+  @Query(() => ConnectOutcomeModel, {
+    nullable: true,
+    description:
+      "What to show for the outcome parameters a connection attempt put in the page's address (connected, error, message, sig); null when there is nothing to announce",
+  })
+  connectOutcome(
+    @Ctx() ctx: RequestContext,
+    @Args('connected', { type: () => String, nullable: true }) connected?: string | null,
+    @Args('error', { type: () => String, nullable: true }) error?: string | null,
+    @Args('message', { type: () => String, nullable: true }) message?: string | null,
+    @Args('sig', { type: () => String, nullable: true }) sig?: string | null,
+  ): ConnectOutcomeModel | null {
+    return this.connect.readOutcome(ctx.userId, {
+      connected: connected ?? undefined,
+      error: error ?? undefined,
+      message: message ?? undefined,
+      sig: sig ?? undefined,
+    });
   }
 
   @Mutation(() => ConnectionStartModel)

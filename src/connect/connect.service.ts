@@ -11,6 +11,7 @@ import { PLATFORM_NAMES, type PlatformName } from '../platforms/platform-adapter
 import { platformEndpointsFrom } from '../platforms/platform-endpoints';
 import { PublicationStateService } from '../posts/publication-state.service';
 import { pkceChallenge, pkceVerifier, randomToken, sameDigest, sha256 } from './connect-crypto';
+import { OutcomeSigner, type ConnectOutcome, type OutcomeParams } from './connect-outcome';
 import { ConnectMessages, connectErrorToApi } from './connect.errors';
 import { oauthClientSettings, redirectUriFor, type ConnectSettings } from './connect-settings';
 import { ConnectStatesRepository } from './connect-states.repository';
@@ -112,6 +113,7 @@ export class ConnectService {
   private readonly settings: ConnectSettings;
   /** By flowKey: each platform's own sign-in under its name, other sign-ins as `<platform>-<via>`. */
   private readonly providers = new Map<string, ConnectProvider>();
+  private readonly outcomes: OutcomeSigner;
 
   constructor(
     config: AppConfig,
@@ -125,6 +127,7 @@ export class ConnectService {
     private readonly cipher: TokenCipher,
   ) {
     const env = config.env;
+    this.outcomes = new OutcomeSigner(config.sessionSecret);
     this.settings = {
       publicBaseUrl: config.publicBaseUrl,
       endpoints: platformEndpointsFrom(env as typeof env & Record<string, unknown>),
@@ -197,15 +200,21 @@ export class ConnectService {
 
   /**
    * The provider sent the browser back: completes the flow and answers where to send it next
-   * (`?connected=`, `?pending=` or `?error=&message=`). Nothing is stored on any error; the
-   * state is spent whatever happens.
+   * (`?connected=`, `?pending=` or `?error=&message=`, signed for the user the attempt was for:
+   * connect-outcome.ts). Nothing is stored on any error; the state is spent whatever happens.
    */
   async callback(platform: string, query: CallbackQuery, browser: string | null, now: Date = new Date()): Promise<string> {
-    const fail = (returnTo: string, code: ConnectErrorCode, message: string) => returnUrl(this.settings.publicBaseUrl, returnTo, { error: code, message });
     const taken = query.state ? await this.states.take(sha256(query.state), now) : null;
-    // A state we never issued has no page of its own to go back to.
-    if (!taken) return fail(DEFAULT_RETURN_TO, 'invalid_state', ConnectMessages.invalidState);
+    // A state we never issued has no page of its own to go back to, nor a user to sign for.
+    if (!taken)
+      return returnUrl(
+        this.settings.publicBaseUrl,
+        DEFAULT_RETURN_TO,
+        this.outcomes.params(null, { error: 'invalid_state', message: ConnectMessages.invalidState }),
+      );
     const { record, used } = taken;
+    const fail = (returnTo: string, code: ConnectErrorCode, message: string) =>
+      returnUrl(this.settings.publicBaseUrl, returnTo, this.outcomes.params(record.userId, { error: code, message }));
     // A known state goes back where it started (the dashboard, or a workspace link's page): its
     // returnTo is a path on this site, checked at the start.
     const { returnTo } = record;
@@ -257,12 +266,22 @@ export class ConnectService {
         return returnUrl(this.settings.publicBaseUrl, returnTo, { pending: id });
       }
       const [saved] = await this.save(record.userId, provider.platform, result.accounts.slice(0, 1));
-      return returnUrl(this.settings.publicBaseUrl, returnTo, { connected: saved.platformId });
+      return returnUrl(this.settings.publicBaseUrl, returnTo, this.outcomes.params(record.userId, { connected: saved.platformId }));
     } catch (err) {
       if (err instanceof ConnectError) return fail(returnTo, err.code, err.message);
       this.logger.error({ err, platform }, 'Connect callback failed');
       return fail(returnTo, 'token_exchange_failed', `${provider.label} could not be connected; try again`);
     }
+  }
+
+  /** The address parameters of an outcome for `userId`'s page (the workspace link's page). */
+  outcomeParams(userId: string, outcome: { connected: string } | { error: string; message: string }): Record<string, string> {
+    return this.outcomes.params(userId, outcome);
+  }
+
+  /** What a page of `userId` shows for an outcome in its address (connect-outcome.ts). */
+  readOutcome(userId: string, query: OutcomeParams): ConnectOutcome | null {
+    return this.outcomes.read(userId, query);
   }
 
   async pending(userId: string, id: string, now: Date = new Date()): Promise<PendingConnectionView | null> {

@@ -44,10 +44,10 @@ export class ConnectPageController {
       platforms: this.connect.connectablePlatforms(),
       connections: (await this.connections.list(holder.user.id)).map((c) => ({ platform: c.platform, username: c.username ?? c.platformId })),
     };
-    const connected = text(query.connected);
-    if (connected) model.notice = `Connected ${connected}.`;
-    const error = text(query.message) ?? (text(query.error) ? 'That did not work; try again.' : undefined);
-    if (error) model.error = error;
+    // Only outcomes this service signed for this link's user are shown in their own words.
+    const outcome = this.connect.readOutcome(holder.user.id, query);
+    if (outcome?.connected) model.notice = `Connected ${outcome.message}.`;
+    else if (outcome) model.error = outcome.message;
     const pendingId = text(query.pending);
     if (pendingId) {
       const pending = await this.connect.pending(holder.user.id, pendingId);
@@ -72,7 +72,7 @@ export class ConnectPageController {
       if (fromForm) return this.html(reply, 200, renderContinuePage(new URL(authorizeUrl).host, authorizeUrl));
       void reply.header('referrer-policy', 'no-referrer').header('cache-control', 'no-store').redirect(authorizeUrl, 302);
     } catch (err) {
-      this.backWithError(reply, err);
+      this.backWithError(reply, holder, err);
     }
   }
 
@@ -88,9 +88,9 @@ export class ConnectPageController {
         chatId: text(body?.chatId) ?? null,
         serviceUrl: text(body?.serviceUrl) ?? null,
       });
-      void reply.redirect(`${PAGE}?connected=${encodeURIComponent(saved.platformId)}`, 303);
+      this.back(reply, holder, { connected: saved.platformId });
     } catch (err) {
-      this.backWithError(reply, err);
+      this.backWithError(reply, holder, err);
     }
   }
 
@@ -102,9 +102,9 @@ export class ConnectPageController {
     const externalIds = (Array.isArray(chosen) ? chosen : [chosen]).filter((x): x is string => typeof x === 'string');
     try {
       const saved = await this.connect.completePending(holder.user.id, id, externalIds);
-      void reply.redirect(`${PAGE}?connected=${encodeURIComponent(saved.map((c) => c.platformId).join(', '))}`, 303);
+      this.back(reply, holder, { connected: saved.map((c) => c.platformId).join(', ') });
     } catch (err) {
-      this.backWithError(reply, err);
+      this.backWithError(reply, holder, err);
     }
   }
 
@@ -129,10 +129,16 @@ export class ConnectPageController {
     this.html(reply, 410, renderGonePage(WorkspaceMessages.linkGone));
   }
 
+  /** Back to the page with an outcome signed for the link's user. */
+  private back(reply: FastifyReply, holder: LinkHolder, outcome: { connected: string } | { error: string; message: string }): void {
+    void reply.redirect(`${PAGE}?${new URLSearchParams(this.connect.outcomeParams(holder.user.id, outcome))}`, 303);
+  }
+
   /** A refusal (bad credentials, limits, a platform not configured) shown on the page. */
-  private backWithError(reply: FastifyReply, err: unknown): void {
+  private backWithError(reply: FastifyReply, holder: LinkHolder, err: unknown): void {
     if (!(err instanceof ApiError)) throw err;
-    void reply.redirect(`${PAGE}?error=refused&message=${encodeURIComponent(err.message)}`, 303);
+    const reason = err.body.reason;
+    this.back(reply, holder, { error: typeof reason === 'string' ? reason : 'refused', message: err.message });
   }
 
   private html(reply: FastifyReply, status: number, body: string): void {

@@ -11,6 +11,10 @@ export const PENDING = `query($id: ID!) { pendingConnection(id: $id) { id platfo
 export const CREDENTIALS = `mutation($input: ConnectCredentialsInput!) { connectWithCredentials(input: $input) { platform platformId externalId username displayName instanceUrl type tokenStatus } }`;
 export const DISCONNECT = `mutation($platformId: String!) { disconnectConnection(platformId: $platformId) }`;
 export const PLATFORMS = `{ connectablePlatforms { platform method configured label } }`;
+export const OUTCOME = `query($connected: String, $error: String, $message: String, $sig: String) { connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) { connected message } }`;
+
+/** The `sig` an outcome's address carries when it was signed for the attempt's user (connect-outcome.ts). */
+export const SIGNATURE = expect.stringMatching(/^[\w-]{22}$/) as unknown as string;
 
 /** A browser: the session cookie plus the connect binding cookie once a start set it. */
 export class Browser {

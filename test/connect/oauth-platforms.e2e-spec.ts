@@ -14,7 +14,7 @@ import { Types } from 'mongoose';
 import { AppConfig } from '../../src/config/app-config.service';
 import { ConnectionsService } from '../../src/connections/connections.service';
 import { TokenCipher } from '../../src/crypto/token-cipher';
-import { authorize, Browser, callback, COMPLETE, connectThrough, gql, PENDING, start } from './connect-helpers';
+import { authorize, Browser, callback, COMPLETE, connectThrough, gql, PENDING, SIGNATURE, start } from './connect-helpers';
 
 /**
  * Every OAuth sign-in against its fake's OAuth server, one table (FLOWS) run through the same
@@ -272,7 +272,7 @@ describe('Connecting the OAuth platforms', () => {
     /** Completes what the callback answered: the selection when there is one. Returns the connected platformId. */
     async function finish(browser: Browser, landed: URL): Promise<string> {
       if (!flow.choose) {
-        expect(Object.fromEntries(landed.searchParams)).toEqual({ connected: flow.platformId });
+        expect(Object.fromEntries(landed.searchParams)).toEqual({ connected: flow.platformId, sig: SIGNATURE });
         return flow.platformId;
       }
       const pending = landed.searchParams.get('pending');
@@ -299,7 +299,7 @@ describe('Connecting the OAuth platforms', () => {
       flow.oauth().nextDecision = 'deny';
       const back = await authorize(res.body.data.startConnection.authorizeUrl);
       const denied = await callback(t, browser, back);
-      expect(Object.fromEntries(denied.searchParams)).toEqual({ error: 'access_denied', message: `${flow.label} access was not granted` });
+      expect(Object.fromEntries(denied.searchParams)).toEqual({ error: 'access_denied', message: `${flow.label} access was not granted`, sig: SIGNATURE });
       expect((await callback(t, browser, back)).searchParams.get('error')).toBe('invalid_state');
       expect(await connections()).toHaveLength(0);
     });
@@ -327,6 +327,7 @@ describe('Connecting the OAuth platforms', () => {
       expect(Object.fromEntries(expired.searchParams)).toEqual({
         error: 'expired_state',
         message: 'This connection attempt expired (10 minutes): start again',
+        sig: SIGNATURE,
       });
       expect(await connections()).toHaveLength(0);
     });
@@ -350,6 +351,7 @@ describe('Connecting the OAuth platforms', () => {
         expect(Object.fromEntries(landed.searchParams)).toEqual({
           error: 'token_exchange_failed',
           message: `${flow.label} refused the authorization code (invalid_grant: code_verifier does not match the code_challenge)`,
+          sig: SIGNATURE,
         });
         expect(await connections()).toHaveLength(0);
       });
@@ -393,7 +395,7 @@ describe('Connecting the OAuth platforms', () => {
       const landed = await callback(t, browser, await authorize(res.body.data.startConnection.authorizeUrl));
       const message = 'Your Pro plan allows 1 connected channel and your account has 1. Disconnect a channel or upgrade your plan to connect another.';
       if (!flow.choose) {
-        expect(Object.fromEntries(landed.searchParams)).toEqual({ error: 'connection_limit', message });
+        expect(Object.fromEntries(landed.searchParams)).toEqual({ error: 'connection_limit', message, sig: SIGNATURE });
       } else {
         // A selection is checked when the person completes it.
         const refused = await gql(t, browser.cookies, COMPLETE, { id: landed.searchParams.get('pending'), ids: [flow.choose] });

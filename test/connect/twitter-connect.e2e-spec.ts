@@ -7,7 +7,7 @@ import { ConnectionsService } from '../../src/connections/connections.service';
 import { TokenCipher } from '../../src/crypto/token-cipher';
 import { FAST_ENGINE_ENV, postLogs, waitFor, waitForGroup } from '../publishing/publishing-helpers';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
-import { authorize, Browser, callback, connectThrough, DISCONNECT, gql, PLATFORMS, start } from './connect-helpers';
+import { authorize, Browser, callback, connectThrough, DISCONNECT, gql, OUTCOME, PLATFORMS, SIGNATURE, start } from './connect-helpers';
 
 /**
  * X end to end: startConnection → the fake's authorize page → our callback → token exchange
@@ -160,6 +160,42 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
     await expectSpent();
   });
 
+  it("the dashboard shows an outcome's words only when the service signed them for this user", async () => {
+    const outcome = async (who: TestAccount, landed: URL) =>
+      (await gql(t, [who.cookie], OUTCOME, Object.fromEntries(landed.searchParams))).body.data.connectOutcome as { connected: boolean; message: string } | null;
+
+    // A real refusal: its words, for the user whose attempt it was.
+    const browser = new Browser(account);
+    x.oauth.nextDecision = 'deny';
+    const denied = await callback(t, browser, await authorize((await start(t, browser, { platform: 'twitter' })).body.data.startConnection.authorizeUrl));
+    expect(await outcome(account, denied)).toEqual({ connected: false, message: 'X access was not granted' });
+
+    // The same address opened by someone else, or with its words changed: the code's fixed words.
+    const victim = await createAccount(t, { plan: 'premium' });
+    expect(await outcome(victim, denied)).toEqual({ connected: false, message: 'Access was not granted' });
+    const changed = new URL(denied);
+    changed.searchParams.set('message', 'Your account is suspended: call +1 555 0100');
+    expect(await outcome(account, changed)).toEqual({ connected: false, message: 'Access was not granted' });
+    const unsigned = new URL('http://app.invalid/connections?error=token_exchange_failed&message=Sign+in+again+at+evil.example');
+    expect(await outcome(account, unsigned)).toEqual({ connected: false, message: 'The platform did not complete the connection: try again' });
+
+    // An attacker's own attempt whose error description (theirs to choose) carries the text: signed
+    // for the attacker, so a victim who opens the address sees the fixed words.
+    const attacker = new Browser(await createAccount(t, { plan: 'premium' }));
+    const started = await start(t, attacker, { platform: 'twitter' });
+    const state = new URL(started.body.data.startConnection.authorizeUrl).searchParams.get('state')!;
+    const crafted = await callback(t, attacker, new URL(`http://x/connect/callback/twitter?state=${state}&error=server_error&error_description=Call+us`));
+    expect(crafted.searchParams.get('message')).toBe('X answered server_error: Call us');
+    expect(await outcome(victim, crafted)).toEqual({ connected: false, message: 'The platform did not complete the connection: try again' });
+
+    // A connection is announced only when signed for this user.
+    x.oauth.nextDecision = 'approve';
+    const landed = await connectThrough(t, browser, { platform: 'twitter' });
+    expect(await outcome(account, landed)).toEqual({ connected: true, message: `twitter-${x.user.id}` });
+    expect(await outcome(victim, landed)).toBeNull();
+    expect(await outcome(account, new URL('http://app.invalid/connections?connected=Your+data+was+exported'))).toBeNull();
+  });
+
   it('refuses a returnTo that leaves this site', async () => {
     const browser = new Browser(account);
     for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', 'connections']) {
@@ -238,6 +274,7 @@ describe('Connecting X (OAuth 2.0 + PKCE) on the dashboard session', () => {
       tab: 'linkedin',
       error: 'not_configured',
       message: 'LinkedIn is not configured: set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
+      sig: SIGNATURE,
     });
     expect(await connections()).toHaveLength(0);
     await expectSpent();

@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Types } from 'mongoose';
 import { UsersService } from '../../src/auth/users.service';
 import { ConnectionLink } from '../../src/workspace/schemas/connection-link.schema';
-import { authorize, Browser } from '../connect/connect-helpers';
+import { authorize, Browser, SIGNATURE } from '../connect/connect-helpers';
 import { dataOf, errorOf, gqlClient } from '../graphql/graphql-helpers';
 import { bearer, call, mcpClient } from '../mcp/mcp-helpers';
 
@@ -317,6 +317,12 @@ describe('workspace: managed users and connection links', () => {
       return page.text;
     }
     const alertOf = (html: string) => /<p class="error" role="alert">([^<]*)<\/p>/.exec(html)?.[1];
+    /** The outcome parameters of a step's redirect to the page. */
+    const outcomeOf = (location: string) => {
+      const url = new URL(location, 'http://page.invalid');
+      expect(url.pathname).toBe('/connect/link/accounts');
+      return Object.fromEntries(url.searchParams);
+    };
     const theirConnections = async (userId: string) =>
       (await t.http.get('/api/v1/platform-connections').set(owner.apiHeaders).set('x-service-user-id', userId).expect(200)).body.connections as Array<{
         platformId: string;
@@ -362,7 +368,7 @@ describe('workspace: managed users and connection links', () => {
 
       const done = await post({ identifier: `@${bsky.handle}`, secret: bsky.appPassword, serviceUrl: bsky.baseUrl });
       expect(done.status).toBe(303);
-      expect(done.headers.location).toBe(`/connect/link/accounts?connected=${encodeURIComponent(`bluesky-${bsky.did}`)}`);
+      expect(outcomeOf(done.headers.location)).toEqual({ connected: `bluesky-${bsky.did}`, sig: SIGNATURE });
       const page = await pageAt(done.headers.location, browser);
       expect(page).toContain(`Connected bluesky-${bsky.did}.`);
       expect(page).toContain(`<li>bluesky: ${bsky.handle}</li>`);
@@ -377,8 +383,27 @@ describe('workspace: managed users and connection links', () => {
       const noChat = await post({ secret: BOT_TOKEN });
       expect(alertOf(await pageAt(noChat.headers.location, browser))).toBe('chatId is required: the channel or group as @name or numeric id');
       const done = await post({ secret: BOT_TOKEN, chatId: '@mychannel' });
-      expect(done.headers.location).toBe('/connect/link/accounts?connected=telegram--1001234567890');
+      expect(outcomeOf(done.headers.location)).toEqual({ connected: 'telegram--1001234567890', sig: SIGNATURE });
       expect((await theirConnections(user._id)).map((c) => c.platformId)).toEqual(['telegram--1001234567890']);
+    });
+
+    it("shows only outcomes the service signed for this link's user: a crafted or another user's address gets fixed words", async () => {
+      const { browser } = await linkedBrowser();
+      const refused = await t.http
+        .post('/connect/link/credentials/telegram')
+        .set('Cookie', browser.cookies.join('; '))
+        .type('form')
+        .send({ secret: BOT_TOKEN });
+      expect(alertOf(await pageAt(refused.headers.location, browser))).toBe('chatId is required: the channel or group as @name or numeric id');
+
+      const crafted = '/connect/link/accounts?error=refused&message=Your+link+expired%3A+sign+in+at+evil.example';
+      expect(alertOf(await pageAt(crafted, browser))).toBe('The account was not connected: try again');
+      expect(alertOf(await pageAt('/connect/link/accounts?error=invalid_credentials&message=Call+us', browser))).toBe('The credentials were refused');
+      const other = await linkedBrowser();
+      expect(alertOf(await pageAt(refused.headers.location, other.browser))).toBe('The credentials were refused');
+      const announced = await pageAt('/connect/link/accounts?connected=Everything+was+deleted', browser);
+      expect(announced).not.toContain('Everything was deleted');
+      expect(alertOf(announced)).toBeUndefined();
     });
 
     it('a platform that offers several accounts: the page lists them, the person chooses, once, for its own user only', async () => {
@@ -416,7 +441,7 @@ describe('workspace: managed users and connection links', () => {
 
       const done = await choose(browser, 'externalIds=104000000000002');
       expect(done.status).toBe(303);
-      expect(done.headers.location).toBe('/connect/link/accounts?connected=facebook-104000000000002');
+      expect(outcomeOf(done.headers.location)).toEqual({ connected: 'facebook-104000000000002', sig: SIGNATURE });
       expect(await pageAt(done.headers.location, browser)).toContain('Connected facebook-104000000000002.');
       expect((await theirConnections(user._id)).map((c) => c.platformId)).toEqual(['facebook-104000000000002']);
       const twice = await choose(browser, 'externalIds=104000000000001');

@@ -57,9 +57,11 @@ test('connections: what can be connected, a credentials form with the server’s
   // Its row is gone: the focus goes to the list's heading.
   await expect(page.getByRole('heading', { name: 'Connected accounts' })).toBeFocused();
 
-  // Back from an authorization page that was declined: the reason is shown, the address cleaned.
-  await page.goto('/connections?error=access_denied&message=You%20declined%20on%20X');
-  await expect(page.getByText('You declined on X')).toBeVisible();
+  // An address that says a connection failed, with words the service did not sign (anyone can
+  // write such a link): the code's own words are shown, not the link's; the address is cleaned.
+  await page.goto('/connections?error=access_denied&message=Your%20account%20is%20suspended');
+  await expect(page.getByRole('alert').filter({ hasText: 'The account was not connected' })).toContainText('Access was not granted');
+  await expect(page.getByText('Your account is suspended')).toHaveCount(0);
   await expect(page).toHaveURL(/\/connections$/);
   expect(errors).toEqual([]);
 });

@@ -34,3 +34,9 @@ export class PendingConnectionModel {
   @Field(() => [PendingConnectionAccountModel]) accounts: PendingConnectionAccountModel[];
   @Field(() => GraphQLISODateTime) expiresAt: Date;
 }
+
+@ObjectType('ConnectOutcome', { description: 'How a connection attempt ended, as the page it returned to may show it' })
+export class ConnectOutcomeModel {
+  @Field({ description: 'True when accounts were connected (message: their platform ids)' }) connected: boolean;
+  @Field({ description: "The outcome in words: the service's own when signed for you, else the fixed text of the error code" }) message: string;
+}

@@ -25,6 +25,7 @@ type Documents = {
     "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": typeof types.ComposeUploadUrlDocument,
     "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ComposePostDocument,
     "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n": typeof types.ConnectionsPageDocument,
+    "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": typeof types.ConnectOutcomeDocument,
     "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": typeof types.StartConnectionDocument,
     "\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n": typeof types.ConnectWithCredentialsDocument,
     "\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n": typeof types.PendingConnectionDocument,
@@ -68,6 +69,7 @@ const documents: Documents = {
     "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": types.ComposeUploadUrlDocument,
     "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ComposePostDocument,
     "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n": types.ConnectionsPageDocument,
+    "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": types.ConnectOutcomeDocument,
     "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": types.StartConnectionDocument,
     "\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n": types.ConnectWithCredentialsDocument,
     "\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n": types.PendingConnectionDocument,
@@ -158,6 +160,10 @@ export function graphql(source: "\n  mutation ComposePost($input: CreatePostInpu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n"): (typeof documents)["\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n"): (typeof documents)["\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMutation, useQuery } from 'urql';
+import { useClient, useMutation, useQuery } from 'urql';
 import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
 import type { ConnectionsPageQuery } from '../gql/graphql';
@@ -36,6 +36,15 @@ const ConnectionsPageDocument = graphql(`
       configured
       label
       via
+    }
+  }
+`);
+
+const ConnectOutcomeDocument = graphql(`
+  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {
+    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {
+      connected
+      message
     }
   }
 `);
@@ -114,13 +123,25 @@ export default function ConnectionsPage() {
   const [credentialsFor, setCredentialsFor] = useState<Connectable | null>(null);
   const pendingId = params.get('pending');
 
-  // The outcome of an authorization page, as the callback reports it in the address.
+  const client = useClient();
+
+  // The outcome of an authorization page, as the callback reports it in the address. Anyone can
+  // write an address: the server says what may be shown (its own signed words, or fixed ones).
   useEffect(() => {
     const connected = params.get('connected');
     const failed = params.get('error');
     if (!connected && !failed) return;
-    if (connected) notifications.show({ color: 'green', title: 'Account connected', message: connected });
-    else notifications.show({ color: 'red', title: 'The account was not connected', message: params.get('message') ?? failed!, autoClose: false });
+    const variables = { connected, error: failed, message: params.get('message'), sig: params.get('sig') };
+    void client
+      .query(ConnectOutcomeDocument, variables, { requestPolicy: 'network-only' })
+      .toPromise()
+      .then(({ data, error }) => {
+        const outcome = data?.connectOutcome;
+        if (outcome?.connected) notifications.show({ color: 'green', title: 'Account connected', message: outcome.message });
+        else if (outcome || (error && failed)) {
+          notifications.show({ color: 'red', title: 'The account was not connected', message: outcome?.message ?? errorMessage(error!), autoClose: false });
+        }
+      });
     setParams({}, { replace: true });
     reload();
     // eslint-disable-next-line react-hooks/exhaustive-deps
