@@ -51,7 +51,7 @@ export function toDateRange(value: unknown): DateRange | null {
  */
 export function linkedInPlatformId(value: string): string | null {
   const parsed = parseLoosePlatformId(value.trim());
-  return parsed?.platform === 'linkedin' ? `linkedin-${parsed.externalId}` : null;
+  return parsed?.platform === 'linkedin' ? `linkedin-${parsed.id}` : null;
 }
 
 /**

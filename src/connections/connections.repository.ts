@@ -7,6 +7,7 @@ import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
 import { isObjectIdString } from '../database/object-id';
 import { ProcessReadCache } from '../database/process-read-cache';
 import { Transactions } from '../database/transactions';
+import { compoundPlatformId } from './platform-id';
 
 /** A connection as the services see it: string ids, without its tokens or upkeep bookkeeping. */
 export type ConnectionRecord = Omit<
@@ -160,6 +161,19 @@ export class ConnectionsRepository {
     return doc ? toRecord(doc) : null;
   }
 
+  /**
+   * test-connection's lookup: the connection of this platform whose compound id is
+   * `<platform>-<id>`, else the one whose external id is `id` (the older form of an id with
+   * characters create-post refuses, e.g. `bluesky-did:plc:…`).
+   */
+  async findByLooseId(userId: string, platform: string, id: string): Promise<ConnectionRecord | null> {
+    const docs = await this.model.collection
+      .find<LeanConnection>({ userId: oid(userId), platform, $or: [{ platformId: `${platform}-${id}` }, { externalId: id }] }, this.readOptions())
+      .toArray();
+    const doc = docs.find((d) => d.platformId === `${platform}-${id}`) ?? docs[0];
+    return doc ? toRecord(doc) : null;
+  }
+
   async findById(userId: string, id: string): Promise<ConnectionRecord | null> {
     if (!isObjectIdString(id)) return null;
     const doc = await this.model.collection.findOne<LeanConnection>({ _id: oid(id), userId: oid(userId) }, this.readOptions());
@@ -206,7 +220,7 @@ export class ConnectionsRepository {
       .findOneAndUpdate(
         { userId: oid(userId), platform: data.platform, externalId: data.externalId },
         {
-          $set: { ...rest, ...(keep ? {} : { refreshTokenEncrypted }), platformId: `${data.platform}-${data.externalId}` },
+          $set: { ...rest, ...(keep ? {} : { refreshTokenEncrypted }), platformId: compoundPlatformId(data.platform, data.externalId) },
           $setOnInsert: { lastSuccessfulPost: null, lastError: null, ...(keep ? { refreshTokenEncrypted: null } : {}) },
         },
         { upsert: true, returnDocument: 'after', projection: WITHOUT_SECRETS },

@@ -36,9 +36,9 @@ export interface ConnectionRef {
   id: string;
   userId: string;
   platform: PlatformName;
-  /** Raw platform id. */
+  /** The platform's own account id (Bluesky: the DID). */
   externalId: string;
-  /** Compound `<platform>-<externalId>`. */
+  /** Compound `<platform>-<id part>` (`compoundPlatformId`): what create-post takes. */
   platformId: string;
   username: string | null;
 }
@@ -234,7 +234,7 @@ export class ConnectionsService implements BeforeApplicationShutdown {
     const parsed = parseLoosePlatformId(rawPlatformId);
     if (!parsed) throw ApiError.badRequest(ConnectionMessages.invalidPlatformId);
     await this.showHeldStamps();
-    const record = await this.repository.findOne(userId, parsed.platform, parsed.externalId);
+    const record = await this.repository.findByLooseId(userId, parsed.platform, parsed.id);
     if (!record) throw ApiError.notFound(ConnectionMessages.notFound);
 
     const registered = this.registry.get(record.platform);

@@ -18,7 +18,7 @@ export type PlatformName = (typeof PLATFORM_NAMES)[number];
 
 /** What an adapter needs of a connection: decrypted tokens and identity. Never logged. */
 export interface PlatformCredentials {
-  /** Raw platform id (the part after `<platform>-` in the compound id). */
+  /** The platform's own account id (Bluesky: the DID); the compound id is built from it (`compoundPlatformId`). */
   externalId: string;
   accessToken: string;
   refreshToken?: string | null;

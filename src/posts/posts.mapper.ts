@@ -1,5 +1,6 @@
 import { isoTime } from '../common/iso-time';
 import { httpUrlOrNull } from '../common/http-url';
+import { idPartOf } from '../connections/platform-id';
 import type { PlatformPostSummary } from './platform-posts.repository';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
@@ -76,7 +77,9 @@ export function toPostDetailEntry(post: PlatformPostRecord): PostDetailEntry {
   const entry: PostDetailEntry = {
     postId: String(post._id),
     platform: post.platform,
-    platformId: post.externalId,
+    // The spec's "raw id without the platform prefix": the compound id's own tail, so it reads
+    // as in list-posts and the connection list (for Bluesky not the DID, which has colons).
+    platformId: idPartOf(post.platformId),
     status: post.status,
     content: post.content,
   };

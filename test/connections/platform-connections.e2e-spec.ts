@@ -97,14 +97,14 @@ describe('GET /api/v1/platform-connections', () => {
     for (const [id, offset] of cases) {
       await createConnection(t, a.userId, {
         platform: 'bluesky',
-        externalId: `did:plc:${id}`,
+        externalId: `did:plc:${id.replace(/-/g, '')}`,
         accessTokenExpiresAt: offset === null ? null : new Date(now + offset),
       });
     }
     const res = await list(a).expect(200);
     const byId = new Map(res.body.connections.map((c: { platformId: string }) => [c.platformId, c]));
     for (const [id, offset, status, expiresIn] of cases) {
-      expect({ id, ...(byId.get(`bluesky-did:plc:${id}`) as object) }).toMatchObject({
+      expect({ id, ...(byId.get(`bluesky-${id.replace(/-/g, '')}`) as object) }).toMatchObject({
         id,
         tokenStatus: status,
         tokenExpiresIn: expiresIn,
@@ -113,12 +113,12 @@ describe('GET /api/v1/platform-connections', () => {
     }
   });
 
-  it('shows compound ids with colons and double dashes as stored', async () => {
+  it("shows a Bluesky DID by its plc id (create-post refuses colons) and Telegram's minus sign as a double dash", async () => {
     const a = await createAccount(t);
     await createConnection(t, a.userId, { platform: 'telegram', externalId: '-1001234567890' });
     await createConnection(t, a.userId, { platform: 'bluesky', externalId: 'did:plc:xyz' });
     const res = await list(a).expect(200);
-    expect(res.body.connections.map((c: { platformId: string }) => c.platformId).sort()).toEqual(['bluesky-did:plc:xyz', 'telegram--1001234567890']);
+    expect(res.body.connections.map((c: { platformId: string }) => c.platformId).sort()).toEqual(['bluesky-xyz', 'telegram--1001234567890']);
   });
 
   it("never shows another user's connections; workspace mode shows the managed user's", async () => {

@@ -89,11 +89,13 @@ describe('POST /api/v1/test-connection/:platformId', () => {
       expect(res.body).toMatchObject({ platform: 'pinterest', platformId: 'pinterest-UPPER-9', status: 'error' });
     });
 
-    it('accepts ids with colons (bluesky DIDs)', async () => {
+    it('accepts ids with colons (the DID form of a Bluesky id) as well as the listed id', async () => {
       // Points at a closed port, so a registered Bluesky adapter fails fast instead of calling bsky.social.
       await createConnection(t, user.userId, { platform: 'bluesky', externalId: 'did:plc:colon1', instanceUrl: 'http://127.0.0.1:9' });
-      const res = await test(user, 'bluesky-did:plc:colon1').expect(200);
-      expect(res.body).toMatchObject({ platform: 'bluesky', platformId: 'bluesky-did:plc:colon1', status: 'error' });
+      for (const asked of ['bluesky-did:plc:colon1', 'bluesky-colon1']) {
+        const res = await test(user, asked).expect(200);
+        expect(res.body).toMatchObject({ platform: 'bluesky', platformId: 'bluesky-colon1', status: 'error' });
+      }
     });
   });
 

@@ -368,11 +368,11 @@ describe('workspace: managed users and connection links', () => {
 
       const done = await post({ identifier: `@${bsky.handle}`, secret: bsky.appPassword, serviceUrl: bsky.baseUrl });
       expect(done.status).toBe(303);
-      expect(outcomeOf(done.headers.location)).toEqual({ connected: `bluesky-${bsky.did}`, sig: SIGNATURE });
+      expect(outcomeOf(done.headers.location)).toEqual({ connected: `bluesky-${bsky.did.slice('did:plc:'.length)}`, sig: SIGNATURE });
       const page = await pageAt(done.headers.location, browser);
-      expect(page).toContain(`Connected bluesky-${bsky.did}.`);
+      expect(page).toContain(`Connected bluesky-${bsky.did.slice('did:plc:'.length)}.`);
       expect(page).toContain(`<li>bluesky: ${bsky.handle}</li>`);
-      expect((await theirConnections(user._id)).map((c) => c.platformId)).toEqual([`bluesky-${bsky.did}`]);
+      expect((await theirConnections(user._id)).map((c) => c.platformId)).toEqual([`bluesky-${bsky.did.slice('did:plc:'.length)}`]);
       expect((await t.http.get('/api/v1/platform-connections').set(owner.apiHeaders).expect(200)).body.connections).toEqual([]);
     });
 

@@ -15,8 +15,11 @@ export class ConnectionModel {
   @Field(() => ID) id: string;
   @Field(() => ID) userId: string;
   @Field() platform: string;
-  @Field({ description: 'Compound id `<platform>-<externalId>`' }) platformId: string;
-  @Field() externalId: string;
+  @Field({
+    description: 'Compound id `<platform>-<id>` that createPost takes: `<id>` is the externalId, encoded where createPost refuses it (Bluesky DIDs)',
+  })
+  platformId: string;
+  @Field({ description: "The platform's own account id (Bluesky: the DID)" }) externalId: string;
   @Field() username: string;
   @Field(() => String, { nullable: true }) displayName: string | null;
   @Field(() => String, { nullable: true }) profileImageUrl: string | null;

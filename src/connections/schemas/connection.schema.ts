@@ -28,7 +28,10 @@ export class PlatformConnection {
   @Prop({ type: String, required: true })
   externalId: string;
 
-  /** `<platform>-<externalId>`, kept denormalised so create-post ids are matched by one query. */
+  /**
+   * `compoundPlatformId(platform, externalId)`: `<platform>-<externalId>`, or an encoding of an id
+   * create-post's pattern refuses (Bluesky DIDs). Stored so create-post ids match in one query.
+   */
   @Prop({ type: String, required: true })
   platformId: string;
 

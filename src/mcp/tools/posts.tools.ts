@@ -78,7 +78,9 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
         content: z.string().describe('Post text (required, not blank). On twitter and threads long text is split into a thread.'),
         platforms: z
           .array(z.string())
-          .describe('Compound platform ids `<platform>-<id>` of your connections, e.g. ["linkedin-abc123"] (pattern ^[a-z]+-[a-zA-Z0-9_-]+$)'),
+          .describe(
+            'Compound platform ids `<platform>-<id>` of your connections, exactly as list_connections gives them, e.g. ["linkedin-abc123"] (pattern ^[a-z]+-[a-zA-Z0-9_-]+$, which every listed id matches)',
+          ),
         scheduledTime: z.string().nullable().optional().describe(`${isoTime} Omit (or null) to create a draft.`),
         platformSettings: z
           .record(z.unknown())

@@ -13,7 +13,8 @@ export class CreatePostDto {
 
   @PlatformIdsRules()
   @ApiProperty({
-    description: 'Compound platform ids (`<platform>-<id>`, pattern `^[a-z]+-[a-zA-Z0-9_-]+$`), or a JSON string of such an array',
+    description:
+      'Compound platform ids (`<platform>-<id>`, pattern `^[a-z]+-[a-zA-Z0-9_-]+$`) as GET platform-connections lists them (every listed id matches it), or a JSON string of such an array',
     oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string' }],
     example: ['linkedin-abc123'],
   })

@@ -14,7 +14,8 @@ export class PlatformPostErrorDto {
 export class PlatformPostDto {
   @ApiProperty() postId: string;
   @ApiProperty() platform: string;
-  @ApiProperty({ description: 'Raw platform id, without the `<platform>-` prefix' }) platformId: string;
+  @ApiProperty({ description: 'The compound id without its `<platform>-` prefix (Bluesky: the DID encoded as in the connection list, not the DID)' })
+  platformId: string;
   @ApiProperty({ enum: PLATFORM_POST_STATUSES }) status: string;
   @ApiProperty() content: string;
   @ApiPropertyOptional({ description: 'Platform-native id, once published' }) postedId?: string;

@@ -21,7 +21,7 @@ export class PostsFilter {
 @InputType()
 export class CreatePostInput {
   @Field() @Allow() content: string;
-  @Field(() => [String], { description: 'Compound connection ids `<platform>-<externalId>`' }) @Allow() platforms: string[];
+  @Field(() => [String], { description: 'Compound connection ids `<platform>-<id>`, as `connections` lists them' }) @Allow() platforms: string[];
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'Absent: a draft. Past times become now.' })
   @Allow()
   scheduledTime?: Date | null;

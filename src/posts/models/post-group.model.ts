@@ -19,8 +19,8 @@ export class PlatformPostErrorModel {
 export class PlatformPostModel {
   @Field(() => ID) id: string;
   @Field({ description: 'Bare platform name, e.g. linkedin' }) platform: string;
-  @Field({ description: 'Compound connection id `<platform>-<externalId>` (as in createPost `platforms`)' }) platformId: string;
-  @Field({ description: 'Raw platform account id (REST get-post calls this platformId)' }) externalId: string;
+  @Field({ description: 'Compound connection id `<platform>-<id>` (as in createPost `platforms`)' }) platformId: string;
+  @Field({ description: "The platform's own account id (Bluesky: the DID)" }) externalId: string;
   @Field({ description: 'pending | scheduled | processing | published | failed' }) status: string;
   @Field() content: string;
   @Field(() => GraphQLISODateTime, { nullable: true }) scheduledTime: Date | null;

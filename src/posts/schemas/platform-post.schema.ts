@@ -46,10 +46,10 @@ export class PlatformPost {
   connectionId: Types.ObjectId;
   @Prop({ type: String, required: true })
   platform: string;
-  /** Compound `<platform>-<externalId>`. */
+  /** The connection's compound id (`compoundPlatformId`) when the post was made; get-post shows it without its prefix. */
   @Prop({ type: String, required: true })
   platformId: string;
-  /** Raw platform id (get-post shows this one). */
+  /** The platform's own account id (Bluesky: the DID). */
   @Prop({ type: String, required: true })
   externalId: string;
   @Prop({ type: String, enum: PLATFORM_POST_STATUSES, required: true })

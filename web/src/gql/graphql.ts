@@ -65,7 +65,7 @@ export type CreatePostInput = {
   mediaIds?: Array<string | number> | null | undefined;
   /** Per-platform settings object (merged over the defaults) */
   platformSettings?: unknown;
-  /** Compound connection ids `<platform>-<externalId>` */
+  /** Compound connection ids `<platform>-<id>`, as `connections` lists them */
   platforms: Array<string>;
   /** Absent: a draft. Past times become now. */
   scheduledTime?: string | null | undefined;

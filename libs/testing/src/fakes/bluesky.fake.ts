@@ -25,7 +25,8 @@ const cidOf = (bytes: Buffer | string) => `bafyrei${createHash('sha256').update(
  * getRecord / listRecords, getServiceAuth and video jobs that finish after `processingPolls`.
  */
 export class FakeBlueskyServer extends FakePlatformServer {
-  readonly did = 'did:plc:fakealice123';
+  /** A did:plc as the PLC directory issues them (24 base32 characters); a test may set a did:web. */
+  did = 'did:plc:fakealicexq2m4k7bz3wdnt5';
   readonly handle = 'alice.bsky.social';
   readonly posts: StoredPost[] = [];
   readonly blobs: Array<{ cid: string; mimeType: string; size: number }> = [];
