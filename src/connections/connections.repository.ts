@@ -7,7 +7,7 @@ import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
 import { isObjectIdString } from '../database/object-id';
 import { ProcessReadCache } from '../database/process-read-cache';
 import { Transactions } from '../database/transactions';
-import { compoundPlatformId } from './platform-id';
+import { compoundPlatformId, RECOMPUTED_PLATFORM_IDS_FILTER } from './platform-id';
 
 /** A connection as the services see it: string ids, without its tokens or upkeep bookkeeping. */
 export type ConnectionRecord = Omit<
@@ -17,6 +17,14 @@ export type ConnectionRecord = Omit<
 
 /** Who a connection is: fixed for its life but for the username, which its profile writes change. */
 export type ConnectionIdentity = Pick<ConnectionRecord, 'id' | 'userId' | 'platform' | 'externalId' | 'platformId' | 'username'>;
+
+/** A connection whose stored compound id is not the one `compoundPlatformId` gives now. */
+export interface StalePlatformId {
+  id: string;
+  userId: string;
+  from: string;
+  to: string;
+}
 
 export type ConnectionSecrets = Pick<PlatformConnection, 'accessTokenEncrypted' | 'refreshTokenEncrypted'>;
 
@@ -228,6 +236,29 @@ export class ConnectionsRepository {
       .lean<LeanConnection>();
     this.written();
     return toRecord(doc!);
+  }
+
+  /**
+   * Connections, across users, whose stored compound id is not the one `compoundPlatformId` gives
+   * (stored before the encoding of ids create-post refuses). Start-up only; reads just the
+   * connections whose id may differ.
+   */
+  async findStalePlatformIds(): Promise<StalePlatformId[]> {
+    const docs = await this.model.collection
+      .find<Pick<LeanConnection, '_id' | 'userId' | 'platform' | 'externalId' | 'platformId'>>(RECOMPUTED_PLATFORM_IDS_FILTER, {
+        projection: { userId: 1, platform: 1, externalId: 1, platformId: 1 },
+      })
+      .toArray();
+    return docs
+      .map((d) => ({ id: String(d._id), userId: String(d.userId), from: d.platformId, to: compoundPlatformId(d.platform, d.externalId) }))
+      .filter((d) => d.from !== d.to);
+  }
+
+  /** Sets a connection's compound id from `from` to `to`; false when it no longer reads `from` (done already). */
+  async renamePlatformId(userId: string, id: string, from: string, to: string): Promise<boolean> {
+    const result = await this.model.updateOne({ _id: oid(id), userId: oid(userId), platformId: from }, { $set: { platformId: to } });
+    this.written();
+    return result.modifiedCount === 1;
   }
 
   /** Removes the connection and its tokens; true when it existed. */

@@ -5,14 +5,14 @@ import { ApiError } from '../common/api-error';
 import { httpUrlOrNull } from '../common/http-url';
 import { PlatformError, type PlatformCredentials, type PlatformName, type RefreshedTokens } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
-import { ConnectionsRepository, type ConnectionIdentity, type ConnectionRecord } from './connections.repository';
+import { ConnectionsRepository, type ConnectionIdentity, type ConnectionRecord, type StalePlatformId } from './connections.repository';
 import { parseLoosePlatformId } from './platform-id';
 import { TokenCipher, TokenCipherError } from '../crypto/token-cipher';
 import { errorResult, passedResult, profileUpdateOf, untestableResult, type ConnectionTestResult } from './connection-test';
 import { ConnectionMessages } from './connections.errors';
 import { LastSuccessStamps } from './last-success-stamps';
 
-export type { ConnectionRecord } from './connections.repository';
+export type { ConnectionRecord, StalePlatformId } from './connections.repository';
 
 /** lastSuccessfulPost stamps are written this long after the first one held (per instance). */
 export const LAST_SUCCESS_WRITE_DELAY_MS = 1_000;
@@ -159,6 +159,16 @@ export class ConnectionsService implements BeforeApplicationShutdown {
   async findOne(userId: string, platform: PlatformName, externalId: string): Promise<ConnectionRecord | null> {
     await this.showHeldStamps();
     return this.repository.findOne(userId, platform, externalId);
+  }
+
+  /** Connections stored with a compound id other than today's (start-up upgrade, docs/connections.md). */
+  findStalePlatformIds(): Promise<StalePlatformId[]> {
+    return this.repository.findStalePlatformIds();
+  }
+
+  /** Gives a connection its current compound id; false when another instance did already. */
+  renamePlatformId(stale: StalePlatformId): Promise<boolean> {
+    return this.repository.renamePlatformId(stale.userId, stale.id, stale.from, stale.to);
   }
 
   /** Deletes the connection and its stored tokens (disconnect); false when it was already gone. */

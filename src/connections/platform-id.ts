@@ -58,6 +58,14 @@ export function idPartOf(platformId: string): string {
 }
 
 /**
+ * Connections whose stored compound id may differ from `compoundPlatformId` (a database filter):
+ * Bluesky's, and those whose external id create-post's pattern refuses or that look hashed.
+ */
+export const RECOMPUTED_PLATFORM_IDS_FILTER = {
+  $or: [{ platform: 'bluesky' }, { externalId: { $not: PLAIN_ID } }, { externalId: HASHED_ID }],
+};
+
+/**
  * test-connection's loose parse (spec: "a simple split on a dash"): split on the FIRST dash, so
  * Telegram's `telegram--100123` keeps its minus sign and the older form of a Bluesky id,
  * `bluesky-did:plc:abc`, keeps its colons. `id` is what follows: the compound id's id part, or

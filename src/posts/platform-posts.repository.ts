@@ -41,6 +41,15 @@ export class PlatformPostsRepository {
     return docs;
   }
 
+  /** A connection's posts stored under its former compound id get the current one (start-up upgrade). */
+  async renamePlatformId(userId: string, connectionId: string, from: string, to: string): Promise<number> {
+    const result = await this.model.updateMany(
+      { platformId: from, userId: new Types.ObjectId(userId), connectionId: new Types.ObjectId(connectionId) },
+      { $set: { platformId: to } },
+    );
+    return result.modifiedCount;
+  }
+
   /** Bulk seeding outside any transaction (benchmarks). */
   async insertManyRaw(userId: string, posts: Array<NewPlatformPost & { postGroupId: Types.ObjectId; attemptCount?: number }>): Promise<void> {
     const uid = new Types.ObjectId(userId);

@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module';
 import { ConnectionsModule } from '../connections/connections.module';
 import { LimitsModule } from '../limits/limits.module';
 import { MediaCleanupRegistry } from './media-cleanup';
+import { PlatformIdUpgrade } from './platform-id-upgrade';
 import { PlatformPostsRepository } from './platform-posts.repository';
 import { PostEvents } from './post-events';
 import { PostGroupsRepository } from './post-groups.repository';
@@ -48,6 +49,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     UsageResolver,
     PublicationStateRepository,
     PublicationStateService,
+    PlatformIdUpgrade,
   ],
   exports: [PostsService, PostEvents, MediaCleanupRegistry, PublicationStateService],
 })
