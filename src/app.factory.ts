@@ -14,6 +14,7 @@ import { parseTrustProxy } from './config/trust-proxy';
 import type { DatabaseServer } from './database/database-server';
 import { ErrorResponse } from './common/error.response';
 import { jsonBodyParser } from './common/json-body';
+import { httpServerTimeouts, registerBodyTimeout } from './common/request-timeouts';
 import { registerSecurityHeaders } from './common/security-headers';
 import { registerDeprecationHeaders } from './common/deprecated-route';
 import { defaultDashboardDir, registerDashboard } from './dashboard/dashboard-static';
@@ -45,6 +46,8 @@ export async function createApp(
     // (Fastify takes a hop count too, though its type leaves numbers out.)
     trustProxy: (parseTrustProxy(environment.TRUST_PROXY) ?? false) as boolean | string,
     bodyLimit: 10 * 1024 * 1024,
+    // A request that stops arriving is answered 408 and closed; the answer itself is never timed.
+    ...httpServerTimeouts(environment),
     // Fastify logs through the root logger (request.log carries the request id), one line per request.
     loggerInstance: rootLogger(environment),
     logController: new RequestLogController(),
@@ -65,6 +68,7 @@ export async function createApp(
   app.useLogger(logger);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, _reply, done) => logger.bindRequest(request.id, done));
+  registerBodyTimeout(fastify, environment.HTTP_BODY_TIMEOUT_MS);
   app.get(MetricsService).instrumentHttp(fastify);
   app.useBodyParser('application/json', {}, jsonBodyParser);
   const config = app.get(AppConfig);

@@ -47,6 +47,15 @@ describe('validateEnvironment', () => {
     expect(() => validateEnvironment({ ENCRYPTION_KEY: 'abcd' })).toThrow(/ENCRYPTION_KEY: must be 32 bytes/);
   });
 
+  it('bounds a request body by 30 s of silence by default, and wants the headers limit within the whole-request limit', () => {
+    expect(validateEnvironment({})).toMatchObject({ HTTP_BODY_TIMEOUT_MS: 30_000, HTTP_HEADERS_TIMEOUT_MS: 30_000, HTTP_REQUEST_TIMEOUT_MS: 3_600_000 });
+    expect(() => validateEnvironment({ HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      'Invalid configuration:\nHTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+    );
+    expect(validateEnvironment({ HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '0' }).HTTP_HEADERS_TIMEOUT_MS).toBe(60_000);
+    expect(() => validateEnvironment({ HTTP_BODY_TIMEOUT_MS: '-1' })).toThrow(/^Invalid configuration:\nHTTP_BODY_TIMEOUT_MS: /);
+  });
+
   it('wants both bootstrap admin variables or neither', () => {
     expect(() => validateEnvironment({ BOOTSTRAP_ADMIN_EMAIL: 'a@b.co' })).toThrow(ConfigurationError);
     expect(validateEnvironment({ BOOTSTRAP_ADMIN_EMAIL: 'a@b.co', BOOTSTRAP_ADMIN_PASSWORD: 'long-enough' }).BOOTSTRAP_ADMIN_EMAIL).toBe('a@b.co');

@@ -81,6 +81,38 @@ export class Environment {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /**
+   * Most time a request body may go without a byte arriving: past it the client has stalled, and
+   * gets 408 and a closed connection. An idle limit, not a total one, so a slow but moving upload
+   * (process-video's 512 MB, a pre-signed PUT) is never cut. 0 = off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  HTTP_BODY_TIMEOUT_MS = 30_000;
+
+  /** The request line and headers must arrive within this (Node's `headersTimeout`); 0 = off. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  HTTP_HEADERS_TIMEOUT_MS = 30_000;
+
+  /**
+   * The whole request, body included, must arrive within this (Node's `requestTimeout`): the
+   * bound on a body that trickles in just inside HTTP_BODY_TIMEOUT_MS forever. Never applies to
+   * the answer. 0 = off.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  HTTP_REQUEST_TIMEOUT_MS = 3_600_000;
+
+  /** An idle kept-alive connection is closed after this (above common load balancers' 60 s). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
   /** On SIGTERM/SIGINT, in-flight work gets this long to finish before the process exits anyway. */
   @Transform(toInt)
   @IsInt()
@@ -471,6 +503,11 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
       `Invalid configuration:\nTRUST_PROXY: "${env.TRUST_PROXY}" is not false, true, a hop count or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal`,
     );
   }
+  if (env.HTTP_REQUEST_TIMEOUT_MS > 0 && env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigurationError(
+      'Invalid configuration:\nHTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
+    );
+  }
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
     throw new ConfigurationError('Invalid configuration:\nS3_BUCKET: required when STORAGE_DRIVER=s3');
   }
@@ -506,6 +543,11 @@ const OWN_PREFIXES = [
   'DEMO_',
   'EMBEDDED_',
   'ENCRYPTION_',
+  // Not HTTP_ alone: HTTP_PROXY is another program's.
+  'HTTP_BODY_',
+  'HTTP_HEADERS_',
+  'HTTP_REQUEST_',
+  'HTTP_KEEP_ALIVE_',
   'MCP_',
   'MEDIA_',
   'METRICS_',
