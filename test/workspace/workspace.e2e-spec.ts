@@ -238,12 +238,30 @@ describe('workspace: managed users and connection links', () => {
       [{ expiresInDays: 0 }, 'expiresInDays must be a positive number'],
       [{ expiresInDays: -3 }, 'expiresInDays must be a positive number'],
       [{ expiresInDays: '7' }, 'expiresInDays must be a positive number'],
-      [{ expiresInDays: 1e9 }, 'expiresInDays must be a positive number'],
+      [{ expiresInDays: 'NaN' }, 'expiresInDays must be a positive number'],
+      [{ expiresInDays: [7] }, 'expiresInDays must be a positive number'],
+      [{ expiresInDays: 365.01 }, 'expiresInDays must be at most 365'],
+      [{ expiresInDays: 100_000_000 }, 'expiresInDays must be at most 365'],
+      [{ expiresInDays: 1e9 }, 'expiresInDays must be at most 365'],
     ])('400 for %j, and nothing stored', async (body, message) => {
       const user = await managedUser();
       const res = await api(owner).link(user._id, body).expect(400);
       expect(res.body).toEqual({ error: message });
       expect(await linkModel().countDocuments({ userId: new Types.ObjectId(user._id) })).toBe(0);
+    });
+
+    it('a number JSON cannot hold (1e400 parses as Infinity) is refused like any non-number; 365 days is the longest link', async () => {
+      const user = await managedUser();
+      const infinite = await t.http
+        .post(`${USERS}/${user._id}/connection-url`)
+        .set(owner.apiHeaders)
+        .set('content-type', 'application/json')
+        .send('{"expiresInDays":1e400}');
+      expect([infinite.status, infinite.body]).toEqual([400, { error: 'expiresInDays must be a positive number' }]);
+      const before = Date.now();
+      const longest = (await api(owner).link(user._id, { expiresInDays: 365 }).expect(200)).body;
+      expect(Date.parse(longest.tokenExpiresAt) - before).toBeGreaterThanOrEqual(365 * DAY - 1000);
+      expect(Date.parse(longest.tokenExpiresAt) - before).toBeLessThan(365 * DAY + 60_000);
     });
 
     it('the page names the user, lists what can be connected, and escapes what it shows', async () => {
@@ -566,6 +584,12 @@ describe('workspace: managed users and connection links', () => {
         owner.cookie,
       );
       expect(errorOf(bad).message).toBe('expiresInDays must be a positive number');
+      const tooLong = await gql(
+        `mutation($id: ID!, $days: Float) { createWorkspaceConnectionLink(userId: $id, input: { expiresInDays: $days }) { url } }`,
+        { id: created.id, days: 100_000_000 },
+        owner.cookie,
+      );
+      expect(errorOf(tooLong)).toMatchObject({ message: 'expiresInDays must be at most 365', extensions: { code: 'BAD_USER_INPUT' } });
       const gone = await gql(`mutation($id: ID!) { createWorkspaceConnectionLink(userId: $id) { url } }`, { id: created.id }, owner.cookie);
       expect(errorOf(gone).message).toBe('User not found or not managed by this key');
     });

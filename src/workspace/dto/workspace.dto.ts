@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNumber, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsNonBlankString, WhenPresent } from '../../common/validation/field-rules';
-import { WorkspaceMessages } from '../workspace.errors';
+import { DEFAULT_LINK_DAYS, MAX_LINK_DAYS, WorkspaceMessages } from '../workspace.errors';
 
 /** POST /api/v1/workspace/users */
 export class CreateManagedUserDto {
@@ -23,12 +23,18 @@ export class ConnectionUrlDto {
   @ApiPropertyOptional({ default: false, description: 'true: a new link, the previous one stops working; false: the still-valid link is returned again' })
   rotate?: boolean | null;
 
-  // Positive, fractions allowed; the upper bound only keeps the expiry a valid date (about 270,000 years).
+  // Positive, fractions allowed, at most a year (a bearer link should not outlive its purpose).
   @WhenPresent()
-  @Max(100_000_000, { message: WorkspaceMessages.invalidExpiresInDays })
+  @Max(MAX_LINK_DAYS, { message: WorkspaceMessages.expiresInDaysTooLong })
   @Min(Number.MIN_VALUE, { message: WorkspaceMessages.invalidExpiresInDays })
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: WorkspaceMessages.invalidExpiresInDays })
-  @ApiPropertyOptional({ default: 90, description: 'Days until the link expires (positive)' })
+  @ApiPropertyOptional({
+    default: DEFAULT_LINK_DAYS,
+    minimum: 0,
+    exclusiveMinimum: true,
+    maximum: MAX_LINK_DAYS,
+    description: 'Days until the link expires (positive, at most 365)',
+  })
   expiresInDays?: number | null;
 }
 

@@ -36,7 +36,7 @@ export class CreateManagedUserInput {
 @InputType()
 export class ConnectionLinkInput {
   @Field(() => Boolean, { nullable: true, description: 'A new link; the previous one stops working' }) @Allow() rotate?: boolean | null;
-  @Field(() => Float, { nullable: true, description: 'Days until it expires (default 90)' }) @Allow() expiresInDays?: number | null;
+  @Field(() => Float, { nullable: true, description: 'Days until it expires (default 90, at most 365)' }) @Allow() expiresInDays?: number | null;
 }
 
 export function toManagedUserModel(view: ManagedUserView): ManagedUserModel {

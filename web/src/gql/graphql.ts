@@ -46,7 +46,7 @@ export type ConnectCredentialsInput = {
 };
 
 export type ConnectionLinkInput = {
-  /** Days until it expires (default 90) */
+  /** Days until it expires (default 90, at most 365) */
   expiresInDays?: number | null | undefined;
   /** A new link; the previous one stops working */
   rotate?: boolean | null | undefined;
