@@ -9,6 +9,12 @@ export const LIST_SORT_ORDERS = ['asc', 'desc'] as const;
 export type ListSortOrder = (typeof LIST_SORT_ORDERS)[number];
 export const DEFAULT_LIST_LIMIT = 20;
 export const MAX_LIST_LIMIT = 100;
+/**
+ * The most documents a page may skip. page itself is unbounded (the spec: it never errors), but
+ * MongoDB refuses a skip it cannot hold as a 64-bit integer (`page=1e20` would be a 500); past any
+ * real collection the page is empty either way.
+ */
+export const MAX_LIST_SKIP = Number.MAX_SAFE_INTEGER;
 
 export interface ListPostsQuery {
   page: number;
@@ -62,7 +68,7 @@ export function buildListPostsQuery(query: ListPostsQueryDto): ListPostsQuery {
   return {
     page,
     limit,
-    skip: (page - 1) * limit,
+    skip: Math.min((page - 1) * limit, MAX_LIST_SKIP),
     filter,
     sort: { [query.sortBy]: direction, _id: direction },
     matchesNothing,

@@ -107,6 +107,10 @@ describe('GET /api/v1/list-posts', () => {
     const past = await list({ page: '9' });
     expect(past.body.posts).toEqual([]);
     expect(past.body.pagination).toMatchObject({ page: 9, totalItems: 25, totalPages: 2, hasNextPage: false, hasPrevPage: true });
+    // Far past any collection (a skip beyond 64 bits, which MongoDB refuses): still an empty page.
+    const far = await list({ page: '1e20', limit: '100' });
+    expect([far.status, far.body.posts]).toEqual([200, []]);
+    expect(far.body.pagination).toMatchObject({ page: 1e20, totalItems: 25, hasNextPage: false, hasPrevPage: true });
   });
 
   it.each([

@@ -16,6 +16,14 @@ describe('list-posts query (ListPostsQueryDto, then buildListPostsQuery)', () =>
     expect(listQuery({ page: '3', limit: '10' }).skip).toBe(20);
   });
 
+  it('a page past any collection skips at most 2^53 - 1 documents (a skip MongoDB can hold), and keeps its number', () => {
+    for (const page of ['1e20', '1e300', '99999999999999999999999']) {
+      const q = listQuery({ page, limit: '100' });
+      expect(q.page).toBe(Number(page));
+      expect(q.skip).toBe(Number.MAX_SAFE_INTEGER);
+    }
+  });
+
   it('status is an exact match of the five group statuses', () => {
     for (const s of ['draft', 'scheduled', 'published', 'failed', 'partially_published']) {
       expect(listQuery({ status: s }).filter).toEqual({ status: s });
