@@ -16,6 +16,10 @@ export const PostMessages = {
   invalidToDate: 'Invalid toDate format',
   invalidStatus: (valid: readonly string[]) => `Invalid status. Must be one of: ${valid.join(', ')}`,
   contentTooLong: (max: number) => `Content must be at most ${max} characters`,
+  contentControlCharacter: (codePoint: string, position: number) =>
+    `Content must not contain control characters other than tab, line feed and carriage return: ${codePoint} at character ${position}`,
+  contentUnpairedSurrogate: (codePoint: string, position: number) =>
+    `Content must be valid Unicode text: an unpaired surrogate ${codePoint} at character ${position}`,
   invalidPlatformId: (id: string) => `Invalid platform ID format: ${id}`,
   connectionNotFound: (platformId: string) => `Platform connection not found: ${platformId}`,
   notUpdatable: (status: string) => `Cannot update post: post is currently in ${status} status`,

@@ -1,6 +1,7 @@
 import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
 import { Logger } from '@nestjs/common';
-import { bearer } from '../mcp/mcp-helpers';
+import { dataOf, errorOf, gqlClient } from '../graphql/graphql-helpers';
+import { bearer, call, mcpClient } from '../mcp/mcp-helpers';
 
 /** Nest logger calls at error and warn while `run` runs. */
 async function logsDuring(run: () => Promise<unknown>): Promise<{ errors: string[]; warnings: string[] }> {
@@ -63,6 +64,74 @@ describe('Request bounds and client mistakes', () => {
       .set(account.apiHeaders)
       .send({ content: 'a'.repeat(100_000), platforms: [platformId] })
       .expect(200);
+  });
+
+  it('content with a NUL, an unpaired surrogate or another control character is a clear 400 on every surface; tab, line breaks and emoji are kept', async () => {
+    const groups = () => t.connection.collection('post_groups').countDocuments();
+    const before = await groups();
+    const control = (codePoint: string, at: number) =>
+      `Content must not contain control characters other than tab, line feed and carriage return: ${codePoint} at character ${at}`;
+    const surrogate = (codePoint: string, at: number) => `Content must be valid Unicode text: an unpaired surrogate ${codePoint} at character ${at}`;
+
+    // REST, with the escapes a JSON client sends.
+    for (const [content, error] of [
+      ['Hello\\u0000world', control('U+0000', 6)],
+      ['a\\u0007', control('U+0007', 2)],
+      ['Hi \\ud800 there', surrogate('U+D800', 4)],
+      ['\\ud83d\\ude00 \\udc00', surrogate('U+DC00', 3)],
+    ]) {
+      const res = await post(`{"content":"${content}","platforms":["${platformId}"]}`);
+      expect([res.status, res.body]).toEqual([400, { error }]);
+    }
+    // validate-post answers create-post's refusal.
+    const validated = await t.http
+      .post('/api/v1/validate-post')
+      .set(account.apiHeaders)
+      .set('content-type', 'application/json')
+      .send(`{"content":"x\\u0000","platforms":["${platformId}"]}`);
+    expect(validated.body.rejection).toEqual({ status: 400, error: control('U+0000', 2) });
+    // MCP create_post.
+    const client = await mcpClient(t, bearer(account.apiKey));
+    try {
+      const refused = await call(client, 'create_post', { content: 'x\ud800', platforms: [platformId] });
+      expect([refused.isError, refused.json]).toEqual([true, { error: surrogate('U+D800', 2), status: 400 }]);
+    } finally {
+      await client.close();
+    }
+    // GraphQL createPost, and the dashboard's edit of a draft's content.
+    const gql = gqlClient(t);
+    const created = await gql(
+      `mutation($input: CreatePostInput!) { createPost(input: $input) { id } }`,
+      { input: { content: 'nul\u0000', platforms: [platformId] } },
+      account.cookie,
+    );
+    expect(errorOf(created)).toMatchObject({ message: control('U+0000', 4), code: 'BAD_USER_INPUT' });
+    const draft = await t.http
+      .post('/api/v1/create-post')
+      .set(account.apiHeaders)
+      .send({ content: 'draft', platforms: [platformId] })
+      .expect(200);
+    const edited = await gql(
+      `mutation($id: ID!, $input: UpdatePostInput!) { updatePost(id: $id, input: $input) { id } }`,
+      { id: draft.body.postGroupId, input: { content: 'edit\u001b[31m' } },
+      account.cookie,
+    );
+    expect(errorOf(edited)).toMatchObject({ message: control('U+001B', 5), code: 'BAD_USER_INPUT' });
+    expect(await groups()).toBe(before + 1);
+
+    // Kept as given: tab, CR, LF, and a surrogate pair (an emoji).
+    const kept = await post(`{"content":"Tab\\there\\r\\nnext line \\ud83d\\ude00","platforms":["${platformId}"]}`);
+    expect(kept.status).toBe(200);
+    const stored = await t.http.get(`/api/v1/get-post/${kept.body.postGroupId}`).set(account.apiHeaders);
+    expect(stored.body.content).toBe('Tab\there\r\nnext line \u{1F600}');
+    const renamed = dataOf(
+      await gql(
+        `mutation($id: ID!, $input: UpdatePostInput!) { updatePost(id: $id, input: $input) { content } }`,
+        { id: draft.body.postGroupId, input: { content: 'line\nline' } },
+        account.cookie,
+      ),
+    );
+    expect(renamed.updatePost.content).toBe('line\nline');
   });
 
   it('a malformed post group id keeps the status the spec fixes, logged at warn without a stack', async () => {

@@ -8,7 +8,11 @@ import { ContentRules, PlatformIdsRules, PlatformSettingsRules, ScheduledTimeRul
  */
 export class CreatePostDto {
   @ContentRules()
-  @ApiProperty({ type: String, description: 'Post text; empty or whitespace-only is refused', example: 'Hello from the API' })
+  @ApiProperty({
+    type: String,
+    description: 'Post text; empty or whitespace-only is refused, as are NUL and the other control characters except tab, LF and CR, and unpaired surrogates',
+    example: 'Hello from the API',
+  })
   content: string;
 
   @PlatformIdsRules()

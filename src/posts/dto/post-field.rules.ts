@@ -2,6 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ArrayNotEmpty, IsArray } from 'class-validator';
 import {
   EachMatches,
+  FieldRule,
   IsNonBlankString,
   IsPlainObject,
   IsPresent,
@@ -10,6 +11,7 @@ import {
   MaxCodePoints,
   ParseJsonString,
 } from '../../common/validation/field-rules';
+import { forbiddenCharacterIn } from '../content-characters';
 import { CREATE_PLATFORM_ID_PATTERN, MAX_CONTENT_LENGTH, parseScheduledTime } from '../post-rules';
 import { PostMessages } from '../posts.errors';
 
@@ -18,9 +20,20 @@ import { PostMessages } from '../posts.errors';
  * `applyDecorators` the checks run in the order listed (first listed, first checked).
  */
 
-/** Present, not blank, at most MAX_CONTENT_LENGTH characters. */
+/** Present, not blank, at most MAX_CONTENT_LENGTH characters, each of them text (`forbiddenCharacterIn`). */
 export const ContentRules = (): PropertyDecorator =>
-  applyDecorators(IsNonBlankString(PostMessages.contentRequired), MaxCodePoints(MAX_CONTENT_LENGTH, PostMessages.contentTooLong(MAX_CONTENT_LENGTH)));
+  applyDecorators(
+    IsNonBlankString(PostMessages.contentRequired),
+    MaxCodePoints(MAX_CONTENT_LENGTH, PostMessages.contentTooLong(MAX_CONTENT_LENGTH)),
+    FieldRule(
+      'contentCharacters',
+      (value) => typeof value !== 'string' || forbiddenCharacterIn(value) === null,
+      (args) => {
+        const found = forbiddenCharacterIn(args.value as string)!;
+        return (found.kind === 'control' ? PostMessages.contentControlCharacter : PostMessages.contentUnpairedSurrogate)(found.codePoint, found.position);
+      },
+    ),
+  );
 
 /** Compound platform ids, as an array or a JSON string of one; at least one, each `<platform>-<id>`. */
 export const PlatformIdsRules = (): PropertyDecorator =>
