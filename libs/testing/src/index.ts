@@ -3,3 +3,4 @@ export * from './fakes';
 export * from './fixtures/connections';
 export * from './fixtures/accounts';
 export * from './refusals';
+export * from './app-log';

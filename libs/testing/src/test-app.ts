@@ -12,6 +12,7 @@ import { createApp } from '../../../src/app.factory';
 import type { AppModuleOptions } from '../../../src/app.module';
 import { loadEnvironment, type Environment } from '../../../src/config/environment';
 import { withDatabaseName, type DatabaseServer } from '../../../src/database/database-server';
+import { captureAppLog, type AppLog } from './app-log';
 
 const TEST_ENCRYPTION_KEY = randomBytes(32).toString('hex');
 
@@ -24,6 +25,8 @@ export interface TestApp {
   connection: Connection;
   dataDir: string;
   databaseUri: string;
+  /** The app's log, with `captureLog` (otherwise null). */
+  log: AppLog | null;
   close(): Promise<void>;
 }
 
@@ -39,6 +42,8 @@ export interface TestAppOptions {
   databaseUri?: string;
   /** The built dashboard to serve at `/` (default: dist/dashboard when built; null: none). */
   dashboardDir?: string | null;
+  /** Read the app's log into `t.log` from its first line, at info unless `env.LOG_LEVEL` says otherwise, instead of printing it. */
+  captureLog?: boolean;
 }
 
 /**
@@ -64,7 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       process.env,
       {
         NODE_ENV: 'test',
-        LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+        LOG_LEVEL: options.captureLog ? 'info' : (process.env.TEST_LOG_LEVEL ?? 'silent'),
         DATA_DIR: dataDir,
         PORT: '0',
         HOST: '127.0.0.1',
@@ -80,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       },
       '/nonexistent/.env',
     );
+    const log = options.captureLog ? captureAppLog({ environment }) : null;
     const app = await createApp(environment, database, { imports: options.imports, dashboardDir: options.dashboardDir });
     built = app;
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -93,6 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       connection,
       dataDir,
       databaseUri: database.uri,
+      log,
       async close() {
         if (!database.embedded && !options.databaseUri) await connection.dropDatabase().catch(() => undefined);
         await app.close();
