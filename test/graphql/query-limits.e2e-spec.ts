@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
 import { QUERY_LIMITS } from '../../src/graphql/query-limits';
 
 const aliases = (n: number, field = 'me { id }') => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;
@@ -77,6 +77,75 @@ describe('GraphQL: every operation is bounded before it executes', () => {
     const flood = await gql(aliases(50_000, '__typename'));
     expect(flood.status).toBe(400);
     expect(flood.text.length).toBeLessThan(1_000);
+  });
+
+  it('fragments spread into more fields than the cost count visits: 400 QUERY_TOO_COMPLEX, not a 500', async () => {
+    // 25 spreads of 25 spreads of 25 spreads of `me { id }`: few tokens, depth 8, 15,625 fields once expanded.
+    const spreads = (n: number) => Array.from({ length: 25 }, () => `...F${n}`).join(' ');
+    const query = `query Q { ...F3 } fragment F0 on Query { me { id } } ${[1, 2, 3].map((n) => `fragment F${n} on Query { ${spreads(n - 1)} }`).join(' ')}`;
+    const res = await gql(query, alice.cookie);
+    expect(res.status).toBe(400);
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors[0]).toEqual({
+      message: `Query is too complex: more than ${QUERY_LIMITS.maxCostedFields} fields once its fragments are expanded`,
+      extensions: { code: 'QUERY_TOO_COMPLEX' },
+    });
+  });
+
+  it('the cost counts with the variables and refuses before any resolver runs, mutations included', async () => {
+    const send = (query: string, variables: Record<string, unknown>) =>
+      t.http.post('/graphql').set('content-type', 'application/json').set('Cookie', alice.cookie).send({ query, variables });
+    // posts: its page `limit` items, 11 fields each.
+    const page =
+      'query Page($limit: Int) { posts(limit: $limit) { items { id content status scheduledTime platforms createdAt updatedAt mediaUrls processingStatus platformSettings } } }';
+    expect((await send(page, { limit: 20 })).status).toBe(200);
+    const big = await send(page, { limit: 100 });
+    expect(big.status).toBe(400);
+    expect(big.body.errors[0]).toMatchObject({
+      message: expect.stringMatching(/^Query is too complex: cost \d+, at most 1000 allowed$/),
+      extensions: { code: 'QUERY_TOO_COMPLEX' },
+    });
+
+    // Fifteen costly createPost answers: refused as a whole, nothing created; one alone runs.
+    const { platformId } = await createConnection(t, alice.userId, { platform: 'mastodon', externalId: 'm1', instanceUrl: 'https://mastodon.example' });
+    const create = (n: number) =>
+      `mutation Many($input: CreatePostInput!) { ${Array.from({ length: n }, (_, i) => `p${i}: createPost(input: $input) { id logs { id event platform createdAt } media { id url type state } platformPosts { id status platform } }`).join(' ')} }`;
+    const input = { content: 'hello', platforms: [platformId] };
+    const res = await send(create(15), { input });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+    expect(res.body.data).toBeUndefined();
+    expect(await t.connection.collection('post_groups').countDocuments()).toBe(0);
+    expect((await send(create(1), { input })).body.data.p0.id).toEqual(expect.any(String));
+    expect(await t.connection.collection('post_groups').countDocuments()).toBe(1);
+  });
+
+  it('wrong variables and an operation Apollo cannot pick are 400 client errors, not 500s (graphql-fuzz.e2e-spec.ts sends them all)', async () => {
+    const send = (body: Record<string, unknown>) => t.http.post('/graphql').set('content-type', 'application/json').set('Cookie', alice.cookie).send(body);
+    const wrongType = await send({
+      query: 'mutation Create($input: CreatePostInput!) { createPost(input: $input) { id } }',
+      variables: { input: { content: 123, platforms: ['x-1'] } },
+    });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.errors[0]).toMatchObject({
+      message: expect.stringContaining('String cannot represent a non string value: 123'),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const missing = await send({ query: 'query Post($id: ID!) { post(id: $id) { id } }', variables: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0]).toMatchObject({
+      message: 'Variable "$id" of required type "ID!" was not provided.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const unknown = await send({ query: '{ me { id } }', operationName: 'Nope' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0]).toMatchObject({ message: 'Unknown operation named "Nope".', extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } });
+    const nullIf = await send({ query: 'query Q($if: Boolean = true) { me @include(if: $if) { id } }', variables: { if: null } });
+    expect(nullIf.status).toBe(400);
+    expect(nullIf.body.errors[0]).toMatchObject({
+      message: 'Argument "if" of non-null type "Boolean!" must not be null.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 
   it('under a flood of huge queries from one client, /health and another user keep their latency', async () => {
