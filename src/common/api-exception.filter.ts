@@ -1,11 +1,14 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GRAPHQL_PATH, graphQLRequestRefusal } from '../graphql/graphql-errors';
 import { ApiError, errorResponse, type ErrorResponse } from './api-error';
 
 /**
  * The single place errors become HTTP answers: `{ "error": "<message>" }` plus any extra fields
  * of an ApiError. Framework exceptions keep their status with the same body shape; anything
- * unexpected is logged and answered 500 `Internal server error`.
+ * unexpected is logged and answered 500 `Internal server error`. At the GraphQL endpoint the same
+ * refusals (a body that is not JSON, too deep, too large) take GraphQL's shape, so a GraphQL client
+ * reads them like Apollo's own.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -17,7 +20,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const { status, body } = this.toResponse(exception, request);
     if (reply.sent) return;
-    void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+    const payload = request.url.split('?')[0] === GRAPHQL_PATH ? graphQLRequestRefusal(status, body.error) : body;
+    void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(payload);
   }
 
   private toResponse(exception: unknown, request: FastifyRequest): ErrorResponse {

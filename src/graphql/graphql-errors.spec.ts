@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { ApiError } from '../common/api-error';
-import { formatGraphQLError, graphQLCodeFor } from './graphql-errors';
+import { formatGraphQLError, graphQLCodeFor, graphQLRequestRefusal } from './graphql-errors';
 
 describe('GraphQL error mapping', () => {
   it.each([
@@ -43,5 +43,12 @@ describe('GraphQL error mapping', () => {
   it('passes Apollo errors with their own codes through', () => {
     const formatted = { message: 'Cannot query field', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
     expect(formatGraphQLError(formatted, new GraphQLError('Cannot query field'))).toBe(formatted);
+  });
+
+  it("shapes a refusal of the HTTP request like Apollo's own: BAD_REQUEST for the client's, masked code for the server's", () => {
+    expect(graphQLRequestRefusal(415, 'Unsupported Media Type')).toEqual({
+      errors: [{ message: 'Unsupported Media Type', extensions: { code: 'BAD_REQUEST' } }],
+    });
+    expect(graphQLRequestRefusal(500, 'Internal server error').errors[0].extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR' });
   });
 });

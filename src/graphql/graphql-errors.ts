@@ -1,10 +1,22 @@
-import { unwrapResolverError } from '@apollo/server/errors';
+import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/errors';
 import { Logger } from '@nestjs/common';
 import type { GraphQLFormattedError } from 'graphql';
 import { ApiError } from '../common/api-error';
 import { QUERY_LIMIT_MESSAGE, QUERY_TOO_COMPLEX } from './query-limits';
 
 const logger = new Logger('GraphQL');
+
+/** Where the dashboard's GraphQL endpoint listens. */
+export const GRAPHQL_PATH = '/graphql';
+
+/**
+ * A refusal of a GraphQL request before Apollo reads it (the HTTP body: not JSON, too deep, too
+ * large, another media type) in GraphQL's error shape, with Apollo's code for a malformed request.
+ */
+export function graphQLRequestRefusal(status: number, message: string): { errors: GraphQLFormattedError[] } {
+  const code = status < 500 ? ApolloServerErrorCode.BAD_REQUEST : ApolloServerErrorCode.INTERNAL_SERVER_ERROR;
+  return { errors: [{ message, extensions: { code } }] };
+}
 
 /** The one mapping from an ApiError status to a GraphQL `extensions.code`. */
 export function graphQLCodeFor(status: number): string {

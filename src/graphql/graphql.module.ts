@@ -7,7 +7,7 @@ import { GraphQLError, Kind, type DocumentNode } from 'graphql';
 import { resolveSession } from '../auth/guards/session.guard';
 import { SessionsService } from '../auth/sessions.service';
 import { AppConfig } from '../config/app-config.service';
-import { formatGraphQLError } from './graphql-errors';
+import { formatGraphQLError, GRAPHQL_PATH } from './graphql-errors';
 import { QUERY_LIMITS, queryCostPlugin, queryLimitRules } from './query-limits';
 import type { HasLoaders } from './request-loaders';
 
@@ -56,7 +56,7 @@ function sessionsOnly(sessions: SessionsService, production: boolean): ApolloSer
       driver: ApolloDriver,
       inject: [AppConfig, SessionsService],
       useFactory: (config: AppConfig, sessions: SessionsService): ApolloDriverConfig => ({
-        path: '/graphql',
+        path: GRAPHQL_PATH,
         autoSchemaFile: true,
         sortSchema: true,
         csrfPrevention: true,
