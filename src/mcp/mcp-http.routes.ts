@@ -10,6 +10,7 @@ import type { RequestContext } from '../auth/request-context';
 import { ApiError, errorResponse } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
 import { mcpAuthHeaders } from './mcp-auth-headers';
+import { BATCH_TOO_LARGE, batchMessages, MCP_MAX_BATCH_MESSAGES, mcpRequestCost } from './mcp-batch';
 import { McpServerFactory } from './mcp-server.factory';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -53,8 +54,9 @@ export class McpHttpRoutes implements OnModuleInit {
       return reply.status(status).header('content-type', JSON_TYPE).send(body);
     }
 
-    // The same per-key request limit as REST (off unless RATE_LIMIT_PER_MINUTE).
-    const limited = ctx.keyPrefix ? await this.rateLimits.consume(`${ctx.ownerId}:${ctx.keyPrefix}`) : null;
+    // The same per-key request limit as REST (off unless RATE_LIMIT_PER_MINUTE), each request of a
+    // batch counted; a batch that does not fit is refused whole, before any of its calls runs.
+    const limited = ctx.keyPrefix ? await this.rateLimits.consume(`${ctx.ownerId}:${ctx.keyPrefix}`, mcpRequestCost(request.body)) : null;
     if (limited) {
       // On the raw response: the transport below writes it itself (reply is hijacked).
       for (const [name, value] of Object.entries(rateLimitHeaders(limited, RATE_LIMIT_WINDOW_SECONDS))) reply.raw.setHeader(name, value);
@@ -62,8 +64,11 @@ export class McpHttpRoutes implements OnModuleInit {
         return reply
           .status(429)
           .header('content-type', JSON_TYPE)
-          .send(errorResponse(new ApiError(429, rateLimitMessage(limited.limit, limited.resetSeconds))).body);
+          .send(errorResponse(new ApiError(429, rateLimitMessage(limited))).body);
       }
+    }
+    if (batchMessages(request.body) > MCP_MAX_BATCH_MESSAGES) {
+      return reply.status(400).header('content-type', JSON_TYPE).send(BATCH_TOO_LARGE);
     }
 
     if (request.method !== 'POST') {

@@ -23,7 +23,7 @@ export class RateLimitGuard implements CanActivate {
     const decision = await this.limits.consume(`${caller.ownerId}:${caller.keyPrefix}`);
     if (!decision) return true;
     void reply.headers(rateLimitHeaders(decision, RATE_LIMIT_WINDOW_SECONDS));
-    if (!decision.allowed) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, rateLimitMessage(decision.limit, decision.resetSeconds));
+    if (!decision.allowed) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, rateLimitMessage(decision));
     return true;
   }
 }

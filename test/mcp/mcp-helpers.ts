@@ -29,3 +29,16 @@ export async function call(client: Client, name: string, args: Record<string, un
 }
 
 export const isoIn = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+/** `n` JSON-RPC `tools/call` requests of one tool, ids 1..n: a batch to POST as it is. */
+export const toolCallBatch = (n: number, name: string, args: Record<string, unknown> = {}) =>
+  Array.from({ length: n }, (_, i) => ({ jsonrpc: '2.0', id: i + 1, method: 'tools/call', params: { name, arguments: args } }));
+
+/** One raw POST to the MCP endpoint (a batch, or anything the SDK client would not send). */
+export function postMcp(t: TestApp, key: string, body: unknown): Promise<Response> {
+  return fetch(`${t.baseUrl}/mcp`, {
+    method: 'POST',
+    headers: { ...bearer(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(body),
+  });
+}
