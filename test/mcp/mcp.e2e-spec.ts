@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
 import type { ConnectionRef } from '../../src/connections/connections.service';
 import { PostGroup } from '../../src/posts/schemas/post-group.schema';
-import { bearer, call, isoIn, mcpClient } from './mcp-helpers';
+import { bearer, call, isoIn, mcpClient, postMcp, toolCallBatch } from './mcp-helpers';
 
 const EXPECTED_TOOLS = [
   'list_posts',
@@ -376,6 +376,24 @@ describe('MCP server', () => {
       expect(get.headers.allow).toBe('POST');
       expect((await t.http.delete('/mcp').set(bearer(account.apiKey))).status).toBe(405);
       expect((await t.http.get('/mcp')).status).toBe(401);
+    });
+  });
+
+  describe('JSON-RPC batches', () => {
+    it('the transport still takes a batch: up to 100 calls in one POST, answered together', async () => {
+      const res = await postMcp(t, account.apiKey, toolCallBatch(100, 'list_connections'));
+      expect(res.status).toBe(200);
+      const answers = (await res.json()) as Array<{ id: number; result: { structuredContent: { success: boolean } } }>;
+      expect(answers.map((a) => a.id).sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+      expect(answers.every((a) => a.result.structuredContent.success)).toBe(true);
+    });
+
+    it('more than 100 messages: 400 JSON-RPC Invalid Request, no call run', async () => {
+      const before = await t.connection.model(PostGroup.name).countDocuments();
+      const res = await postMcp(t, account.apiKey, toolCallBatch(101, 'create_post', { content: 'x', platforms: [linkedin.platformId] }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: Batch must not exceed 100 messages' }, id: null });
+      expect(await t.connection.model(PostGroup.name).countDocuments()).toBe(before);
     });
   });
 
