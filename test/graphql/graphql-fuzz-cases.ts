@@ -257,6 +257,13 @@ export function malformedBodyCases(): FuzzCase[] {
     raw('a batch (batching is off)', JSON.stringify([{ query: me }])),
     raw('a JSON object with no keys', '{}'),
     raw('a __proto__ key', `{"query": "${me}", "__proto__": {"admin": true}}`),
+    raw(
+      'a body over the 10 MB limit',
+      JSON.stringify({ query: me, variables: { pad: 'x'.repeat(10 * 1024 * 1024) } }),
+      ['BAD_REQUEST'],
+      'application/json',
+      413,
+    ),
     raw('a body nested too deeply', `{"query": "${me}", "variables": {"a": ${'['.repeat(100)}${']'.repeat(100)}}}`),
     raw('JSON sent as text/plain', JSON.stringify({ query: me }), ['BAD_REQUEST'], 'text/plain'),
     raw('a query sent as application/graphql', me, ['BAD_REQUEST'], 'application/graphql', 415),
