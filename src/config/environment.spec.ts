@@ -56,6 +56,19 @@ describe('validateEnvironment', () => {
     expect(() => validateEnvironment({ HTTP_BODY_TIMEOUT_MS: '-1' })).toThrow(/^Invalid configuration:\nHTTP_BODY_TIMEOUT_MS: /);
   });
 
+  it('OUTBOUND_ALLOWED_HOSTS: origins only, never a metadata host; the message names the variable and the entry', () => {
+    expect(validateEnvironment({ OUTBOUND_ALLOWED_HOSTS: 'https://mastodon.intranet, http://127.0.0.1:8080' }).OUTBOUND_ALLOWED_HOSTS).toBe(
+      'https://mastodon.intranet, http://127.0.0.1:8080',
+    );
+    expect(validateEnvironment({}).OUTBOUND_ALLOWED_HOSTS).toBe('');
+    expect(() => validateEnvironment({ OUTBOUND_ALLOWED_HOSTS: 'https://mastodon.intranet/api' })).toThrow(
+      'Invalid configuration:\nOUTBOUND_ALLOWED_HOSTS: "https://mastodon.intranet/api" is not an origin: use http(s)://host[:port], without path, query or credentials',
+    );
+    expect(() => validateEnvironment({ OUTBOUND_ALLOWED_HOSTS: 'http://169.254.169.254' })).toThrow(
+      'Invalid configuration:\nOUTBOUND_ALLOWED_HOSTS: "http://169.254.169.254" is a cloud metadata endpoint, which is never allowed',
+    );
+  });
+
   it('wants both bootstrap admin variables or neither', () => {
     expect(() => validateEnvironment({ BOOTSTRAP_ADMIN_EMAIL: 'a@b.co' })).toThrow(ConfigurationError);
     expect(validateEnvironment({ BOOTSTRAP_ADMIN_EMAIL: 'a@b.co', BOOTSTRAP_ADMIN_PASSWORD: 'long-enough' }).BOOTSTRAP_ADMIN_EMAIL).toBe('a@b.co');

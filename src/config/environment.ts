@@ -2,6 +2,7 @@ import { plainToInstance, Transform } from 'class-transformer';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { parseTrustProxy } from './trust-proxy';
+import { AllowedHostsError, parseAllowedHosts } from '../common/outbound/allowed-hosts';
 import {
   getMetadataStorage,
   IsBoolean,
@@ -316,6 +317,15 @@ export class Environment {
   @IsBoolean()
   CONNECT_ALLOW_PRIVATE_INSTANCES = false;
 
+  /**
+   * Comma-separated origins (`http(s)://host[:port]`) exempt from the private-address rule for
+   * every server a person chooses (Mastodon instances, Bluesky services, webhook URLs), without
+   * lifting it for all; an `http://` entry also allows plain http to that origin. Cloud metadata
+   * hosts cannot be listed. Checked at start-up (src/common/outbound/allowed-hosts.ts).
+   */
+  @IsString()
+  OUTBOUND_ALLOWED_HOSTS = '';
+
   @Transform(toInt)
   @IsInt()
   @Min(100)
@@ -508,6 +518,12 @@ export function validateEnvironment(raw: Record<string, unknown>): Environment {
       'Invalid configuration:\nHTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)',
     );
   }
+  try {
+    parseAllowedHosts(env.OUTBOUND_ALLOWED_HOSTS);
+  } catch (err) {
+    if (!(err instanceof AllowedHostsError)) throw err;
+    throw new ConfigurationError(`Invalid configuration:\nOUTBOUND_ALLOWED_HOSTS: ${err.message}`);
+  }
   if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
     throw new ConfigurationError('Invalid configuration:\nS3_BUCKET: required when STORAGE_DRIVER=s3');
   }
@@ -552,6 +568,7 @@ const OWN_PREFIXES = [
   'MEDIA_',
   'METRICS_',
   'MONGODB_',
+  'OUTBOUND_',
   'PLATFORM_',
   'PUBLISH_',
   'RATE_LIMIT_',

@@ -142,9 +142,29 @@ export const defaultResolver: Resolver = (host) => dnsLookup(host, { all: true, 
 export class RefusedError extends Error {}
 
 /**
- * Picks the address to connect to: every resolved address must pass the rules (a name with one
- * private address among public ones is refused: it is either misconfigured or an attack).
+ * The refusal of an IP-literal host by the rules alone, without DNS (null for a name, or for an
+ * address that passes): what can be known about a URL before anything is resolved or opened.
  */
+export function refusalForLiteral(host: string, allowPrivateTargets: boolean): RefusedError | null {
+  const bare = normalizeHost(host);
+  const version = isIP(bare);
+  return version ? refusalOf(bare, [{ address: bare }], allowPrivateTargets) : null;
+}
+
+/**
+ * Every resolved address must pass the rules (a name with one private address among public
+ * ones is refused: it is either misconfigured or an attack).
+ */
+function refusalOf(bare: string, addresses: Array<{ address: string }>, allowPrivateTargets: boolean): RefusedError | null {
+  if (!addresses.length) return new RefusedError(`Refused: ${bare} did not resolve`);
+  for (const a of addresses) {
+    const category = refusalForAddress(a.address, allowPrivateTargets);
+    if (category) return new RefusedError(`Refused: ${bare} resolves to a ${category} address (${a.address})`);
+  }
+  return null;
+}
+
+/** Picks the address to connect to: the first one, once every resolved address passed the rules. */
 export async function resolveDestination(
   host: string,
   allowPrivateTargets: boolean,
@@ -152,11 +172,8 @@ export async function resolveDestination(
 ): Promise<{ address: string; family: 4 | 6 }> {
   const bare = normalizeHost(host);
   const addresses = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await resolver(bare);
-  if (!addresses.length) throw new RefusedError(`Refused: ${bare} did not resolve`);
-  for (const a of addresses) {
-    const category = refusalForAddress(a.address, allowPrivateTargets);
-    if (category) throw new RefusedError(`Refused: ${bare} resolves to a ${category} address (${a.address})`);
-  }
+  const refusal = refusalOf(bare, addresses, allowPrivateTargets);
+  if (refusal) throw refusal;
   const chosen = addresses[0];
   return { address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
