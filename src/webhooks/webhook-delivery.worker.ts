@@ -9,8 +9,8 @@ import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from './retry-schedule';
 import { signPayload } from './signature';
 import type { DeliveryAttempt } from './schemas/webhook-delivery.schema';
 import { WebhookDeliveriesRepository, type ClaimedDelivery, type Delivered } from './webhook-deliveries.repository';
-import type { Resolver } from '../common/outbound/address-rules';
-import { postWebhook } from './webhook-http';
+import type { OutboundGuard } from '../common/outbound/outbound-guard';
+import { postWebhook, webhookGuard } from './webhook-http';
 import { FAILURES_BEFORE_DISABLE } from './webhooks.errors';
 import { WebhooksRepository, type DeliveryWebhook } from './webhooks.repository';
 
@@ -61,8 +61,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   private readonly perWebhook = new Map<string, number>();
   private pumping = false;
   private stopped = true;
-  /** Tests and the benchmark may swap the resolver (DNS) — never the address rules. */
-  resolver: Resolver | undefined;
+  /** The destination rules and the pool of checked sockets; a test may swap it for one with its own resolver. */
+  guard: OutboundGuard;
 
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
@@ -73,6 +73,7 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
     private readonly cipher: TokenCipher,
   ) {
     this.pool = fastq.promise(this, this.run, config.env.WEBHOOKS_DELIVERY_CONCURRENCY);
+    this.guard = webhookGuard(config.env);
   }
 
   private get env() {
@@ -228,22 +229,19 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, OnModuleDe
   /** One POST of one claimed delivery (signed, cut at the timeout): the attempt to record. */
   private async attempt(claim: ClaimedDelivery, url: string, secret: string): Promise<DeliveryAttempt> {
     const body = Buffer.from(claim.payload, 'utf8');
-    const result = await postWebhook(
-      {
-        url,
-        body,
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': 'social-post-scheduler-webhooks/1',
-          'X-Service-Signature': signPayload(secret, body),
-          'X-Service-Event': claim.event,
-          'X-Service-Delivery': claim.id,
-        },
-        timeoutMs: this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS,
-        allowPrivateTargets: this.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+    const result = await postWebhook({
+      url,
+      body,
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': 'social-post-scheduler-webhooks/1',
+        'X-Service-Signature': signPayload(secret, body),
+        'X-Service-Event': claim.event,
+        'X-Service-Delivery': claim.id,
       },
-      this.resolver,
-    );
+      timeoutMs: this.env.WEBHOOKS_DELIVERY_TIMEOUT_MS,
+      guard: this.guard,
+    });
     this.metrics.webhookDelivery(result.ok, result.durationMs);
     return { at: new Date(), ok: result.ok, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs };
   }

@@ -5,6 +5,7 @@ import { TokenCipher } from '../crypto/token-cipher';
 import { generateWebhookSecret } from './signature';
 import { checkWebhookUrl, parseUrl, type UrlRulesVariant } from './url-rules';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { webhookGuard } from './webhook-http';
 import { serializePayload, type WebhookEvent, type WebhookEventData } from './webhook-events';
 import { validateInput } from '../common/validation/validate-input';
 import { CreateWebhookDto, DashboardUpdateWebhookDto, UpdateWebhookDto } from './dto/webhook.dto';
@@ -42,9 +43,13 @@ export class WebhooksService {
     private readonly cipher: TokenCipher,
   ) {}
 
-  /** The destination rules (HTTPS, private and metadata addresses) for a URL the DTO has parsed. */
+  /**
+   * The destination rules (HTTPS, private and metadata addresses) for a URL the DTO has parsed;
+   * an OUTBOUND_ALLOWED_HOSTS origin passes the private ones as WEBHOOKS_ALLOW_PRIVATE_TARGETS would.
+   */
   private checkDestination(url: string, variant: UrlRulesVariant): string {
-    const refusal = checkWebhookUrl(parseUrl(url)!, { variant, allowPrivateTargets: this.config.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS });
+    const parsed = parseUrl(url)!;
+    const refusal = checkWebhookUrl(parsed, { variant, allowPrivateTargets: webhookGuard(this.config.env).allowsPrivate(parsed) });
     if (refusal) throw ApiError.badRequest(refusal);
     return url;
   }

@@ -503,6 +503,53 @@ describe('webhook delivery across a restart, and refused destinations (switch of
     await t.close();
   });
 
+  it('an OUTBOUND_ALLOWED_HOSTS origin is created and delivered to without the switch; another port of the same host keeps the spec refusals', async () => {
+    const [listed, unlisted] = [await startReceiver(), await startReceiver()];
+    receivers.push(listed, unlisted);
+    const t = await start({ ...FAST, OUTBOUND_ALLOWED_HOSTS: `http://127.0.0.1:${listed.port}` });
+    const account = await createAccount(t);
+    const hook = await createWebhook(t, account, listed.url, ['post.scheduled']);
+    for (const [route, headers] of [
+      ['/api/v1/webhooks', account.apiHeaders],
+      ['/webhooks', { Cookie: account.cookie }],
+    ] as const) {
+      const refused = await t.http
+        .post(route)
+        .set(headers)
+        .send({ name: 'rx', url: unlisted.url, events: ['post.scheduled'] });
+      expect([refused.status, refused.body.error]).toEqual([400, 'Localhost URLs are not allowed']);
+    }
+    const metadata = await t.http
+      .post('/api/v1/webhooks')
+      .set(account.apiHeaders)
+      .send({ name: 'rx', url: 'http://169.254.169.254/', events: ['post.scheduled'] });
+    expect([metadata.status, metadata.body.error]).toEqual([400, 'Cloud metadata endpoints are not allowed']);
+    await t.app.get(WebhooksService).enqueue(account.userId, 'post.scheduled', postData() as never);
+    const [got] = await listed.waitFor(1);
+    expect(got.body.event).toBe('post.scheduled');
+    expect((await deliveries(t, hook._id))[0]).toMatchObject({ status: 'delivered' });
+    expect(unlisted.requests).toHaveLength(0);
+    await t.close();
+  });
+
+  it('a stored URL whose origin is not listed is refused at delivery, though another port of its host is listed', async () => {
+    const rx = await startReceiver();
+    receivers.push(rx);
+    const setup = await start({ WEBHOOKS_WORKER_ENABLED: 'false', WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' });
+    const account = await createAccount(setup);
+    const hook = await createWebhook(setup, account, rx.url, ['post.scheduled']);
+    await setup.close();
+    const t = await start({ ...FAST, OUTBOUND_ALLOWED_HOSTS: `http://127.0.0.1:${rx.port + 1},https://127.0.0.1:${rx.port}` });
+    await t.app.get(WebhooksService).enqueue(account.userId, 'post.scheduled', postData() as never);
+    const [delivery] = await eventually(async () => {
+      const docs = await deliveries(t, hook._id);
+      return docs.length && docs[0].attemptCount >= 1 ? docs : null;
+    });
+    expect(delivery.attempts[0].error).toBe('Refused: 127.0.0.1 resolves to a loopback address (127.0.0.1)');
+    expect(rx.requests).toHaveLength(0);
+    await t.close();
+  });
+
   it('the API accepts http://[::1] (spec) but delivery refuses it', async () => {
     const rx = await startReceiver('::1');
     receivers.push(rx);
