@@ -19,7 +19,6 @@ export interface ConnectSettings {
   publicBaseUrl: string;
   endpoints: PlatformEndpoints;
   clients: Record<OAuthClientPlatform, OAuthClientSettings>;
-  allowPrivateInstances: boolean;
   timeoutMs: number;
 }
 

@@ -132,7 +132,6 @@ export class ConnectService {
       publicBaseUrl: config.publicBaseUrl,
       endpoints: platformEndpointsFrom(env as typeof env & Record<string, unknown>),
       clients: oauthClientSettings(env),
-      allowPrivateInstances: env.CONNECT_ALLOW_PRIVATE_INSTANCES,
       timeoutMs: env.PLATFORM_REQUEST_TIMEOUT_MS,
     };
     const providers: ConnectProvider[] = [

@@ -1,4 +1,6 @@
+import type { OutboundGuard } from '../common/outbound/outbound-guard';
 import { validateEnvironment, type Environment } from '../config/environment';
+import { instanceGuard } from './chosen-server';
 
 /**
  * Base URLs of every platform host an adapter calls, from the environment so that tests point
@@ -27,8 +29,11 @@ export interface PlatformEndpoints {
   processingTimeoutMs: number;
   /** Pause between processing polls. */
   pollIntervalMs: number;
-  /** CONNECT_ALLOW_PRIVATE_INSTANCES: Mastodon instances and Bluesky services may be private hosts. */
-  allowPrivateInstances: boolean;
+  /**
+   * The rules and pool of every call to a Mastodon instance or Bluesky service a person chose
+   * (CONNECT_ALLOW_PRIVATE_INSTANCES, OUTBOUND_ALLOWED_HOSTS; chosen-server.ts).
+   */
+  instanceGuard: OutboundGuard;
   /** OAuth client credentials used by refresh, per platform (`<PLATFORM>_CLIENT_ID` / `_SECRET`). */
   clients: Partial<Record<string, { clientId: string; clientSecret: string }>>;
 }
@@ -64,7 +69,7 @@ export function platformEndpointsFrom(env: Environment & Record<string, unknown>
     requestTimeoutMs: env.PLATFORM_REQUEST_TIMEOUT_MS,
     processingTimeoutMs: env.PLATFORM_PROCESSING_TIMEOUT_MS,
     pollIntervalMs: env.PLATFORM_POLL_INTERVAL_MS,
-    allowPrivateInstances: env.CONNECT_ALLOW_PRIVATE_INSTANCES === true,
+    instanceGuard: instanceGuard(env),
     clients,
   };
 }

@@ -1,5 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Resolver } from '../common/outbound/address-rules';
+import { parseAllowedHosts } from '../common/outbound/allowed-hosts';
+import { OutboundGuard } from '../common/outbound/outbound-guard';
+import type { ChosenServer } from './chosen-server';
 import { PlatformError } from './platform-adapter';
 import { platformFetch, platformFetchText } from './platform-http';
 
@@ -117,5 +121,134 @@ describe('platformFetchText', () => {
     handler = (req) => req.socket.destroy();
     const reset = await platformFetchText(`${base}/reset`, { method: 'POST', body: 'x' }).catch((e: unknown) => e);
     expect(reset).toMatchObject({ code: 'NETWORK_ERROR', retryable: true, options: { outcomeUnknown: true } });
+  });
+});
+
+/**
+ * A chosen server (Mastodon instance, Bluesky PDS) through its guard: the connection goes to the
+ * address the guard checked, a refusal or a redirect is a clear PlatformError and nothing is sent.
+ * A resolver stands in for DNS: the `.example` names resolve nowhere else.
+ */
+describe('platformFetch and platformFetchText to a chosen server', () => {
+  let server: Server;
+  let port: number;
+  const seen: Array<{ method: string; url: string; host: string | undefined; body: string }> = [];
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end('{"ok":true}');
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (body += c));
+      req.on('end', () => {
+        seen.push({ method: req.method!, url: req.url!, host: req.headers.host, body });
+        handler(req, res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+  beforeEach(() => {
+    seen.length = 0;
+    handler = (_req, res) => res.end('{"ok":true}');
+  });
+
+  /** `pinned.example:<port>` listed (http), every name resolving to the local server. */
+  const chosen = (resolver?: Resolver): ChosenServer => {
+    const lookups: string[] = [];
+    const toLoopback: Resolver = async (host) => (lookups.push(host), [{ address: '127.0.0.1', family: 4 }]);
+    const guard = new OutboundGuard(
+      { allowPrivate: false, httpsOnly: true, allowedHosts: parseAllowedHosts(`http://pinned.example:${port}`) },
+      resolver ?? toLoopback,
+    );
+    return Object.assign({ guard, label: 'Mastodon' }, { lookups });
+  };
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (err: unknown) => err as PlatformError,
+    );
+
+  it('connects to the checked address (request and fetch alike), the Host header naming the server, one lookup per socket', async () => {
+    const server = chosen();
+    const text = await platformFetchText(`http://pinned.example:${port}/api/v1/statuses`, { method: 'POST', body: 'status=hi', chosenServer: server });
+    expect(text).toMatchObject({ status: 200, text: '{"ok":true}' });
+    await new Promise((r) => setImmediate(r)); // undici frees the socket a tick after the answer
+    const form = new FormData();
+    form.set('file', new Blob(['abc']), 'a.txt');
+    const res = await platformFetch(`http://pinned.example:${port}/api/v2/media`, { method: 'POST', body: form, chosenServer: server });
+    expect(await res.text()).toBe('{"ok":true}');
+    expect(seen.map((s) => [s.method, s.url, s.host])).toEqual([
+      ['POST', '/api/v1/statuses', `pinned.example:${port}`],
+      ['POST', '/api/v2/media', `pinned.example:${port}`],
+    ]);
+    expect(seen[1].body).toContain('abc');
+    expect((server as unknown as { lookups: string[] }).lookups).toEqual(['pinned.example']);
+  });
+
+  it('a name resolving to a non-public address (not listed) is refused before anything is sent, not retried', async () => {
+    for (const send of [
+      () => platformFetchText(`http://rebound.example:${port}/x`, { chosenServer: chosen() }),
+      () => platformFetch(`http://rebound.example:${port}/x`, { method: 'POST', body: 'x', chosenServer: chosen() }),
+    ]) {
+      // Plain http to an unlisted origin is refused first, by its scheme.
+      expect(await failure(send())).toMatchObject({
+        code: 'PLATFORM_VALIDATION_ERROR',
+        message: 'Mastodon server rebound.example is not allowed: it must use https',
+      });
+    }
+    const guard = new OutboundGuard({ allowPrivate: false, httpsOnly: false, allowedHosts: [] }, async () => [{ address: '127.0.0.1', family: 4 }]);
+    for (const send of [
+      () => platformFetchText(`http://rebound.example:${port}/x`, { chosenServer: { guard, label: 'Bluesky' } }),
+      () => platformFetch(`http://rebound.example:${port}/x`, { method: 'POST', body: 'x', chosenServer: { guard, label: 'Bluesky' } }),
+    ]) {
+      const err = await failure(send());
+      expect(err).toBeInstanceOf(PlatformError);
+      expect(err).toMatchObject({
+        code: 'PLATFORM_VALIDATION_ERROR',
+        message: 'Bluesky server rebound.example is not allowed: it resolves to a non-public address',
+        retryable: false,
+      });
+      expect(err!.options.outcomeUnknown).toBeFalsy();
+    }
+    expect(seen).toHaveLength(0);
+  });
+
+  it('a name that does not resolve is a retryable NETWORK_ERROR naming the server', async () => {
+    const server = chosen(async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND pinned.example'), { code: 'ENOTFOUND' });
+    });
+    for (const send of [
+      () => platformFetchText(`http://pinned.example:${port}/x`, { method: 'POST', body: 'x', chosenServer: server }),
+      () => platformFetch(`http://pinned.example:${port}/x`, { chosenServer: server }),
+    ]) {
+      expect(await failure(send())).toMatchObject({
+        code: 'NETWORK_ERROR',
+        message: 'Could not resolve the Mastodon server pinned.example',
+        retryable: true,
+        options: { outcomeUnknown: false },
+      });
+    }
+  });
+
+  it('a redirect is refused, never followed (request and fetch alike): one request reached the server', async () => {
+    handler = (_req, res) => res.writeHead(307, { location: `http://pinned.example:${port}/elsewhere` }).end();
+    for (const send of [
+      () => platformFetchText(`http://pinned.example:${port}/old`, { method: 'POST', body: 'x', chosenServer: chosen() }),
+      () => platformFetch(`http://pinned.example:${port}/old`, { chosenServer: chosen() }),
+    ]) {
+      seen.length = 0;
+      expect(await failure(send())).toMatchObject({
+        code: 'PLATFORM_VALIDATION_ERROR',
+        message: 'Mastodon server pinned.example answered with a redirect (HTTP 307); redirects are not followed',
+        retryable: false,
+        options: { httpStatus: 307 },
+      });
+      expect(seen.map((s) => s.url)).toEqual(['/old']);
+    }
   });
 });

@@ -1,10 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, request } from 'undici';
+import { Agent, fetch as undiciFetch, request, type RequestInit as UndiciRequestInit } from 'undici';
+import { guardFailure, REDIRECT_STATUSES, redirectRefused, refusalBeforeSending, type ChosenServer } from './chosen-server';
 import { PlatformError } from './platform-adapter';
 
 export interface PlatformRequestInit extends RequestInit {
   /** Abort after this many milliseconds (default 30 s). */
   timeoutMs?: number;
+  /**
+   * Set for a server a person chose (Mastodon instance, Bluesky PDS): the request goes through
+   * its guard's checked, pinned connections and a redirect is refused, never followed
+   * (chosen-server.ts). Unset: a configured platform host, as before.
+   */
+  chosenServer?: ChosenServer;
 }
 
 const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -15,13 +22,41 @@ const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
  * been acted on by the platform, so it is flagged `outcomeUnknown` unless the method is safe.
  */
 export async function platformFetch(url: string, init: PlatformRequestInit = {}): Promise<Response> {
-  const { timeoutMs = 30_000, ...rest } = init;
+  const { timeoutMs = 30_000, chosenServer, ...rest } = init;
   const method = (rest.method ?? 'GET').toUpperCase();
+  if (chosenServer) return fetchChosenServer(url, rest, method, timeoutMs, chosenServer);
   try {
     return await fetch(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
     throw platformRequestError(err, method, timeoutMs);
   }
+}
+
+/**
+ * platformFetch to a chosen server: undici's own fetch (the guard's pool is an undici v6 Agent,
+ * which Node's bundled fetch cannot take) with `redirect: 'manual'`, so a 3xx comes back as
+ * itself and is refused here.
+ */
+async function fetchChosenServer(url: string, init: RequestInit, method: string, timeoutMs: number, server: ChosenServer): Promise<Response> {
+  const refusal = refusalBeforeSending(url, server);
+  if (refusal) throw refusal;
+  let res: Response;
+  try {
+    const options = {
+      ...(init as UndiciRequestInit),
+      redirect: 'manual',
+      dispatcher: server.guard.dispatcher,
+      signal: AbortSignal.timeout(timeoutMs),
+    } as const;
+    res = (await undiciFetch(url, options)) as unknown as Response;
+  } catch (err) {
+    throw guardFailure(err, url, server) ?? platformRequestError(err, method, timeoutMs);
+  }
+  if (REDIRECT_STATUSES.has(res.status)) {
+    await res.body?.cancel().catch(() => undefined);
+    throw redirectRefused(url, server, res.status);
+  }
+  return res;
 }
 
 /**
@@ -91,8 +126,9 @@ class TextAnswer implements PlatformTextAnswer {
  * platformFetch's request, read whole, for callers that always read the body (the JSON clients).
  * A string, form or byte body (or none) goes through undici's `request`, with what fetch would
  * add: `user-agent`, a form's or a string's content type, and a redirect followed by fetch
- * itself (it sends again and follows; a platform answers its API calls with 3xx next to never).
- * Other bodies (multipart, streams) go through `fetch`. Errors and timeouts are platformFetch's.
+ * itself (it sends again and follows; a platform answers its API calls with 3xx next to never)
+ * — except to a chosen server, whose redirect is refused. Other bodies (multipart, streams) go
+ * through `fetch`. Errors and timeouts are platformFetch's.
  */
 export async function platformFetchText(url: string, init: PlatformRequestInit = {}): Promise<PlatformTextAnswer> {
   const { timeoutMs = 30_000 } = init;
@@ -116,14 +152,19 @@ export async function platformFetchText(url: string, init: PlatformRequestInit =
   if (!named.has('content-type') && typeof body === 'string') {
     headers['content-type'] = init.body instanceof URLSearchParams ? 'application/x-www-form-urlencoded;charset=UTF-8' : 'text/plain;charset=UTF-8';
   }
+  const server = init.chosenServer;
+  const refusal = server && refusalBeforeSending(url, server);
+  if (refusal) throw refusal;
   let answer: TextAnswer;
   try {
     const signal = AbortSignal.timeout(timeoutMs);
-    const res = await request(url, { method: method as 'GET', headers, body: body ?? null, signal, dispatcher: textDispatcher });
+    const dispatcher = server ? server.guard.dispatcher : textDispatcher;
+    const res = await request(url, { method: method as 'GET', headers, body: body ?? null, signal, dispatcher });
     answer = new TextAnswer(res.statusCode, res.headers, await res.body.text());
   } catch (err) {
-    throw platformRequestError(err, method, timeoutMs);
+    throw (server && guardFailure(err, url, server)) || platformRequestError(err, method, timeoutMs);
   }
+  if (server && REDIRECT_STATUSES.has(answer.status)) throw redirectRefused(url, server, answer.status);
   return answer.status >= 300 && answer.status < 400 && answer.headers.has('location') ? viaFetch() : answer;
 }
 

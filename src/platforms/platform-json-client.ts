@@ -1,3 +1,4 @@
+import type { ChosenServer } from './chosen-server';
 import type { PlatformError } from './platform-adapter';
 import { parseJsonLeniently, platformFetchText } from './platform-http';
 
@@ -12,6 +13,8 @@ export interface JsonClientOptions {
   /** Headers every call carries (authorization, API version). */
   headers?: Record<string, string>;
   timeoutMs: number;
+  /** A server a person chose (Mastodon instance): every call goes through its guard. */
+  chosenServer?: ChosenServer;
   /** The platform's error mapping for an answer that is refused. */
   classify: (answer: JsonAnswer<unknown>) => PlatformError;
   /** A 2xx answer that is still an error (Meta Graph's `error` body). */
@@ -55,7 +58,13 @@ export class PlatformJsonClient {
       body = init.bytes;
     }
     Object.assign(headers, init.headers);
-    const res = await platformFetchText(url, { method: init.method ?? 'GET', headers, body, timeoutMs: this.options.timeoutMs });
+    const res = await platformFetchText(url, {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+      timeoutMs: this.options.timeoutMs,
+      chosenServer: this.options.chosenServer,
+    });
     const answer: JsonAnswer<T> = {
       status: res.status,
       // Built when a classifier asks (most answers are read for their body only).

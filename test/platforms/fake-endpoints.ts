@@ -1,3 +1,5 @@
+import type { OutboundGuard } from '../../src/common/outbound/outbound-guard';
+import { instanceGuard } from '../../src/platforms/chosen-server';
 import { PlatformError } from '../../src/platforms/platform-adapter';
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
 
@@ -27,8 +29,8 @@ export function fakeEndpoints(baseUrl: string, overrides: Partial<PlatformEndpoi
     requestTimeoutMs: 15_000,
     processingTimeoutMs: 15_000,
     pollIntervalMs: 10,
-    // The fakes listen on 127.0.0.1.
-    allowPrivateInstances: true,
+    // The fakes listen on 127.0.0.1 (over http).
+    instanceGuard: instanceGuardOf(true),
     clients: {
       tiktok: { clientId: 'tt-client', clientSecret: 'tt-secret' },
       youtube: { clientId: 'yt-client', clientSecret: 'yt-secret' },
@@ -36,6 +38,11 @@ export function fakeEndpoints(baseUrl: string, overrides: Partial<PlatformEndpoi
     },
     ...overrides,
   };
+}
+
+/** The instances' guard as CONNECT_ALLOW_PRIVATE_INSTANCES and OUTBOUND_ALLOWED_HOSTS would build it. */
+export function instanceGuardOf(allowPrivate: boolean, allowedHosts = ''): OutboundGuard {
+  return instanceGuard({ CONNECT_ALLOW_PRIVATE_INSTANCES: allowPrivate, OUTBOUND_ALLOWED_HOSTS: allowedHosts });
 }
 
 /**

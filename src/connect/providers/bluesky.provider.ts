@@ -1,4 +1,5 @@
 import { PlatformError, type RefreshedTokens } from '../../platforms/platform-adapter';
+import type { ChosenServer } from '../../platforms/chosen-server';
 import { platformFetch, readJson } from '../../platforms/platform-http';
 import type { ConnectSettings } from '../connect-settings';
 import { BlueskyCredentialsDto } from '../dto/credentials.dto';
@@ -11,7 +12,7 @@ import {
   type CredentialsInput,
   type StoredGrant,
 } from './connect-provider';
-import { postQuietly } from './oauth-http';
+import { postQuietly, refusalMessage } from './oauth-http';
 
 export const DEFAULT_BLUESKY_SERVICE = 'https://bsky.social';
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -40,11 +41,16 @@ export class BlueskyProvider implements CredentialsConnectProvider {
     return [];
   }
 
+  /** Every call to the service (the default one too): through the instances' guard, redirects refused. */
+  private get server(): ChosenServer {
+    return { guard: this.settings.endpoints.instanceGuard, label: 'Bluesky' };
+  }
+
   /** `input` passed BlueskyCredentialsDto: a handle without its @, an app password. */
   async connect(input: CredentialsInput): Promise<ConnectCandidate> {
     const identifier = input.identifier!;
     const service = input.serviceUrl
-      ? await checkInstanceUrl(input.serviceUrl, this.settings.allowPrivateInstances, 'The Bluesky service URL')
+      ? await checkInstanceUrl(input.serviceUrl, this.settings.endpoints.instanceGuard, 'The Bluesky service URL')
       : DEFAULT_BLUESKY_SERVICE;
     let res: Response;
     try {
@@ -53,9 +59,10 @@ export class BlueskyProvider implements CredentialsConnectProvider {
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ identifier, password: input.secret }),
         timeoutMs: this.settings.timeoutMs,
+        chosenServer: this.server,
       });
-    } catch {
-      throw new ConnectError('invalid_instance', `The Bluesky service ${service} could not be reached`);
+    } catch (err) {
+      throw new ConnectError('invalid_instance', refusalMessage(err) ?? `The Bluesky service ${service} could not be reached`);
     }
     const body = await readJson<Record<string, unknown>>(res);
     if (res.status === 401 || str(body?.error) === 'AuthenticationRequired' || str(body?.error) === 'AuthFactorTokenRequired') {
@@ -99,10 +106,16 @@ export class BlueskyProvider implements CredentialsConnectProvider {
   async revoke(grant: StoredGrant): Promise<void> {
     if (!grant.refreshToken) return;
     const service = grant.instanceUrl
-      ? await checkInstanceUrl(grant.instanceUrl, this.settings.allowPrivateInstances, 'The Bluesky service URL').catch(() => null)
+      ? await checkInstanceUrl(grant.instanceUrl, this.settings.endpoints.instanceGuard, 'The Bluesky service URL').catch(() => null)
       : DEFAULT_BLUESKY_SERVICE;
     if (!service) return;
-    await postQuietly(`${service}/xrpc/com.atproto.server.deleteSession`, {}, { authorization: `Bearer ${grant.refreshToken}` }, this.settings.timeoutMs);
+    await postQuietly(
+      `${service}/xrpc/com.atproto.server.deleteSession`,
+      {},
+      { authorization: `Bearer ${grant.refreshToken}` },
+      this.settings.timeoutMs,
+      this.server,
+    );
   }
 
   /** Display name and avatar; the connection does not depend on them. */
@@ -111,6 +124,7 @@ export class BlueskyProvider implements CredentialsConnectProvider {
       const res = await platformFetch(`${service}/xrpc/app.bsky.actor.getProfile?actor=${encodeURIComponent(did)}`, {
         headers: { authorization: `Bearer ${accessJwt}`, accept: 'application/json' },
         timeoutMs: this.settings.timeoutMs,
+        chosenServer: this.server,
       });
       const body = res.ok ? await readJson<Record<string, unknown>>(res) : null;
       return { displayName: str(body?.displayName), avatar: str(body?.avatar) };

@@ -1,4 +1,5 @@
 import { PlatformError, type RefreshedTokens } from '../../platforms/platform-adapter';
+import type { ChosenServer } from '../../platforms/chosen-server';
 import { platformFetch, readJson } from '../../platforms/platform-http';
 import type { ConnectSettings } from '../connect-settings';
 import { checkInstanceUrl } from '../instance-url';
@@ -13,7 +14,7 @@ import {
   type OAuthConnectProvider,
   type StoredGrant,
 } from './connect-provider';
-import { exchangeToken, fetchIdentity, postQuietly } from './oauth-http';
+import { exchangeToken, fetchIdentity, postQuietly, refusalMessage } from './oauth-http';
 
 const SCOPES = 'read write';
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
@@ -46,7 +47,12 @@ export class MastodonProvider implements OAuthConnectProvider {
 
   /** The checked origin of a typed instance (also re-checked at the callback). */
   checkInstance(raw: string | null | undefined): Promise<string> {
-    return checkInstanceUrl(raw, this.settings.allowPrivateInstances, 'The Mastodon instance URL');
+    return checkInstanceUrl(raw, this.settings.endpoints.instanceGuard, 'The Mastodon instance URL');
+  }
+
+  /** Every call to the instance: through the instances' guard, redirects refused. */
+  private get server(): ChosenServer {
+    return { guard: this.settings.endpoints.instanceGuard, label: 'Mastodon' };
   }
 
   async begin(ctx: BeginContext): Promise<string> {
@@ -77,6 +83,7 @@ export class MastodonProvider implements OAuthConnectProvider {
       clientSecret: client.clientSecret,
       form: { grant_type: 'authorization_code', code: ctx.code, redirect_uri: ctx.redirectUri, code_verifier: ctx.codeVerifier, scope: SCOPES },
       timeoutMs: this.settings.timeoutMs,
+      chosenServer: this.server,
     }).catch(async (err: unknown) => {
       // Instances before 4.3 remove ("vacuum") apps no token was issued for: forget the client so
       // the next attempt registers a fresh one instead of failing forever.
@@ -88,6 +95,8 @@ export class MastodonProvider implements OAuthConnectProvider {
       `${instance}/api/v1/accounts/verify_credentials`,
       token.accessToken,
       this.settings.timeoutMs,
+      {},
+      this.server,
     );
     const id = str(me.id);
     const username = str(me.username);
@@ -126,6 +135,7 @@ export class MastodonProvider implements OAuthConnectProvider {
       { client_id: client.clientId, client_secret: this.cipher.decrypt(client.clientSecretEncrypted), token: grant.accessToken },
       {},
       this.settings.timeoutMs,
+      this.server,
     );
   }
 
@@ -149,9 +159,10 @@ export class MastodonProvider implements OAuthConnectProvider {
           website: this.settings.publicBaseUrl,
         }).toString(),
         timeoutMs: this.settings.timeoutMs,
+        chosenServer: this.server,
       });
-    } catch {
-      throw new ConnectError('invalid_instance', `The Mastodon instance ${instance} could not be reached`);
+    } catch (err) {
+      throw new ConnectError('invalid_instance', refusalMessage(err) ?? `The Mastodon instance ${instance} could not be reached`);
     }
     const body = await readJson<Record<string, unknown>>(res);
     const clientId = str(body?.client_id);

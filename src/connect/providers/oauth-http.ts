@@ -1,4 +1,5 @@
 import { basicAuth } from '../../platforms/adapter-kit/oauth-refresh';
+import type { ChosenServer } from '../../platforms/chosen-server';
 import { PlatformError } from '../../platforms/platform-adapter';
 import { platformFetch, readJson } from '../../platforms/platform-http';
 import { ConnectError } from './connect-provider';
@@ -27,9 +28,19 @@ export interface CodeExchange {
   httpMethod?: 'POST' | 'GET';
   timeoutMs: number;
   unwrap?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** A server a person chose (a Mastodon instance): through its guard, redirects refused. */
+  chosenServer?: ChosenServer;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+
+/**
+ * The message of a refusal by a chosen server's guard (a non-public address, plain http, a
+ * redirect), which says more than "could not be reached"; null for any other failure.
+ */
+export function refusalMessage(err: unknown): string | null {
+  return err instanceof PlatformError && err.code === 'PLATFORM_VALIDATION_ERROR' ? err.message : null;
+}
 
 /** The provider's own words for a refused exchange, for the callback's message (never a token). */
 function describeRefusal(body: Record<string, unknown> | null): string {
@@ -61,15 +72,20 @@ export async function exchangeToken(call: CodeExchange): Promise<TokenAnswer> {
   try {
     res =
       call.httpMethod === 'GET'
-        ? await platformFetch(`${call.url}${call.url.includes('?') ? '&' : '?'}${encoded}`, { headers, timeoutMs: call.timeoutMs })
+        ? await platformFetch(`${call.url}${call.url.includes('?') ? '&' : '?'}${encoded}`, {
+            headers,
+            timeoutMs: call.timeoutMs,
+            chosenServer: call.chosenServer,
+          })
         : await platformFetch(call.url, {
             method: 'POST',
             headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
             body: encoded,
             timeoutMs: call.timeoutMs,
+            chosenServer: call.chosenServer,
           });
   } catch (err) {
-    throw new ConnectError('token_exchange_failed', `${call.label} could not be reached: ${(err as Error).message}`);
+    throw new ConnectError('token_exchange_failed', refusalMessage(err) ?? `${call.label} could not be reached: ${(err as Error).message}`);
   }
   const raw = (await readJson<Record<string, unknown>>(res)) ?? null;
   const body = raw && call.unwrap ? call.unwrap(raw) : raw;
@@ -94,15 +110,17 @@ export async function fetchIdentity<T>(
   accessToken: string | null,
   timeoutMs: number,
   headers: Record<string, string> = {},
+  chosenServer?: ChosenServer,
 ): Promise<T> {
   let res: Response;
   try {
     res = await platformFetch(url, {
       headers: { accept: 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}), ...headers },
       timeoutMs,
+      chosenServer,
     });
   } catch (err) {
-    throw new ConnectError('token_exchange_failed', `${label} could not be reached: ${(err as Error).message}`);
+    throw new ConnectError('token_exchange_failed', refusalMessage(err) ?? `${label} could not be reached: ${(err as Error).message}`);
   }
   const body = await readJson<Record<string, unknown>>(res);
   if (!res.ok || !body) {
@@ -112,13 +130,20 @@ export async function fetchIdentity<T>(
 }
 
 /** Best-effort POST (revocation): never throws; a failure only means the grant stays at the provider. */
-export async function postQuietly(url: string, form: Record<string, string>, headers: Record<string, string>, timeoutMs: number): Promise<boolean> {
+export async function postQuietly(
+  url: string,
+  form: Record<string, string>,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  chosenServer?: ChosenServer,
+): Promise<boolean> {
   try {
     const res = await platformFetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams(form).toString(),
       timeoutMs,
+      chosenServer,
     });
     await res.arrayBuffer().catch(() => undefined);
     return res.ok;

@@ -95,7 +95,7 @@ export class BlueskyAdapter extends AdapterBase implements PlatformAdapter {
     if (!credentials.refreshToken) {
       return Promise.reject(new PlatformError('PLATFORM_AUTH_EXPIRED', 'Bluesky connection has no refresh token', { retryable: false }));
     }
-    return refreshBlueskySession(this.pdsUrl(credentials), credentials.refreshToken, this.endpoints.requestTimeoutMs, this.endpoints.allowPrivateInstances);
+    return refreshBlueskySession(this.pdsUrl(credentials), credentials.refreshToken, this.endpoints.requestTimeoutMs, this.endpoints.instanceGuard);
   }
 
   /** Lists the account's latest post records and matches the exact text created since `since`. */
@@ -129,6 +129,6 @@ export class BlueskyAdapter extends AdapterBase implements PlatformAdapter {
   }
 
   private session(credentials: PlatformCredentials): BlueskySession {
-    return new BlueskySession(this.pdsUrl(credentials), credentials, this.endpoints.requestTimeoutMs, this.endpoints.allowPrivateInstances);
+    return new BlueskySession(this.pdsUrl(credentials), credentials, this.endpoints.requestTimeoutMs, this.endpoints.instanceGuard);
   }
 }

@@ -1,5 +1,5 @@
 import { PlatformCredentials, PlatformError, RefreshedTokens } from '../platform-adapter';
-import { assertInstanceReachable } from '../instance-address';
+import type { OutboundGuard } from '../../common/outbound/outbound-guard';
 import { platformFetch, readJson } from '../platform-http';
 import { classifyBlueskyError, isExpiredAccessToken } from './bluesky.errors';
 
@@ -13,13 +13,16 @@ export function readJwtClaims(jwt: string): { expiresAt: Date | null; scope: str
   }
 }
 
-/** `com.atproto.server.refreshSession`: the refresh JWT is the bearer, and it is rotated. */
-export async function refreshBlueskySession(pdsUrl: string, refreshJwt: string, timeoutMs: number, allowPrivate: boolean): Promise<RefreshedTokens> {
-  await assertInstanceReachable(pdsUrl, 'Bluesky', allowPrivate);
+/**
+ * `com.atproto.server.refreshSession`: the refresh JWT is the bearer, and it is rotated. The PDS
+ * is the person's choice: reached through the instances' guard.
+ */
+export async function refreshBlueskySession(pdsUrl: string, refreshJwt: string, timeoutMs: number, guard: OutboundGuard): Promise<RefreshedTokens> {
   const res = await platformFetch(`${pdsUrl}/xrpc/com.atproto.server.refreshSession`, {
     method: 'POST',
     headers: { authorization: `Bearer ${refreshJwt}`, accept: 'application/json' },
     timeoutMs,
+    chosenServer: { guard, label: 'Bluesky' },
   });
   const body = await readJson<{ accessJwt?: string; refreshJwt?: string }>(res);
   if (!res.ok || !body?.accessJwt) {
@@ -67,8 +70,8 @@ export class BlueskySession {
     readonly pdsUrl: string,
     private readonly credentials: PlatformCredentials,
     private readonly timeoutMs: number,
-    /** CONNECT_ALLOW_PRIVATE_INSTANCES (the PDS is checked before every call). */
-    private readonly allowPrivate: boolean,
+    /** The instances' guard: every call to the PDS checked and pinned, redirects refused. */
+    private readonly guard: OutboundGuard,
   ) {
     this.accessJwt = credentials.accessToken;
   }
@@ -84,7 +87,7 @@ export class BlueskySession {
 
   async call<T>(nsid: string, call: XrpcCall): Promise<T> {
     // The PDS is the person's choice; the video service (`baseUrl`) is configuration.
-    if (!call.baseUrl) await assertInstanceReachable(this.pdsUrl, 'Bluesky', this.allowPrivate);
+    const chosenServer = call.baseUrl ? undefined : { guard: this.guard, label: 'Bluesky' };
     for (;;) {
       const query = call.query ? `?${new URLSearchParams(call.query)}` : '';
       const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${call.bearer ?? this.accessJwt}` };
@@ -101,6 +104,7 @@ export class BlueskySession {
         headers,
         body,
         timeoutMs: this.timeoutMs,
+        chosenServer,
       });
       const answer = await readJson<T>(res);
       if (res.ok || call.accept?.(res.status, answer)) return answer as T;
@@ -114,7 +118,7 @@ export class BlueskySession {
 
   private async refresh(): Promise<void> {
     this.refreshed = true;
-    const tokens = await refreshBlueskySession(this.pdsUrl, this.credentials.refreshToken!, this.timeoutMs, this.allowPrivate);
+    const tokens = await refreshBlueskySession(this.pdsUrl, this.credentials.refreshToken!, this.timeoutMs, this.guard);
     this.accessJwt = tokens.accessToken;
     await this.credentials.onTokensRefreshed?.(tokens);
   }

@@ -95,7 +95,7 @@ export class MastodonAdapter extends AdapterBase implements PlatformAdapter {
       credentials.instanceUrl.replace(/\/+$/, ''),
       credentials.accessToken,
       this.endpoints.requestTimeoutMs,
-      this.endpoints.allowPrivateInstances,
+      this.endpoints.instanceGuard,
     );
   }
 }

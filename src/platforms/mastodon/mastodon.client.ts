@@ -1,4 +1,4 @@
-import { assertInstanceReachable } from '../instance-address';
+import type { OutboundGuard } from '../../common/outbound/outbound-guard';
 import { PlatformJsonClient, type JsonAnswer } from '../platform-json-client';
 import { classifyMastodonError } from './mastodon.errors';
 
@@ -12,12 +12,13 @@ export class MastodonClient {
     readonly baseUrl: string,
     accessToken: string,
     timeoutMs: number,
-    /** CONNECT_ALLOW_PRIVATE_INSTANCES (the instance is checked before every call). */
-    private readonly allowPrivate: boolean,
+    /** The instances' guard: every call checked and pinned, redirects refused. */
+    guard: OutboundGuard,
   ) {
     this.json = new PlatformJsonClient({
       headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
       timeoutMs,
+      chosenServer: { guard, label: 'Mastodon' },
       classify: (a) => classifyMastodonError(a.status, a.headers, a.body),
     });
   }
@@ -31,7 +32,6 @@ export class MastodonClient {
     path: string,
     init: { body?: RequestInit['body']; headers?: Record<string, string>; accept?: (status: number, body: unknown) => boolean } = {},
   ): Promise<MastodonAnswer<T>> {
-    await assertInstanceReachable(this.baseUrl, 'Mastodon', this.allowPrivate);
     return this.json.request<T>(`${this.baseUrl}${path}`, { method, ...init });
   }
 }

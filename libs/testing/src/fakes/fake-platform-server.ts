@@ -23,7 +23,7 @@ export interface FakeResponse {
   body?: unknown;
 }
 
-export type FaultKind = 'rate_limit' | 'server_error' | 'slow' | 'hang' | 'auth_expired' | 'reset';
+export type FaultKind = 'rate_limit' | 'server_error' | 'slow' | 'hang' | 'auth_expired' | 'reset' | 'redirect';
 
 export interface Fault {
   kind: FaultKind;
@@ -33,6 +33,8 @@ export interface Fault {
   retryAfterSeconds?: number;
   /** For slow: delay before answering normally. */
   delayMs?: number;
+  /** For redirect: the `Location` of the 307 answered instead (a server pointing a request elsewhere). */
+  location?: string;
 }
 
 type Handler = (req: FakeRequest) => FakeResponse | Promise<FakeResponse>;
@@ -235,6 +237,7 @@ export abstract class FakePlatformServer {
   private async answer(request: FakeRequest, fault: Fault | undefined): Promise<FakeResponse> {
     if (fault?.kind === 'rate_limit') return this.rateLimitError(request, fault.retryAfterSeconds ?? 1);
     if (fault?.kind === 'server_error') return this.serverError(request);
+    if (fault?.kind === 'redirect') return { status: 307, headers: { location: fault.location ?? '/' } };
     const route = this.routes.find((r) => r.method === request.method && r.pattern.test(request.path));
     if (!route) return { status: 404, body: { error: `fake: no route ${request.method} ${request.path}` } };
     const m = route.pattern.exec(request.path)!;
