@@ -1,19 +1,9 @@
 import { createAccount, createConnection, createTestApp, type FakeOAuth, type FakePlatformServer, type TestAccount, type TestApp } from '@app/testing';
-import {
-  FacebookFake,
-  FakeMastodonServer,
-  FakePinterestServer,
-  FakeTikTokServer,
-  FakeYouTubeServer,
-  InstagramFake,
-  LinkedInFake,
-  ThreadsFake,
-  TwitterFake,
-} from '@app/testing/fakes';
 import { Types } from 'mongoose';
 import { AppConfig } from '../../src/config/app-config.service';
 import { ConnectionsService } from '../../src/connections/connections.service';
 import { TokenCipher } from '../../src/crypto/token-cipher';
+import { OAuthFakes } from './oauth-fakes';
 import { authorize, Browser, callback, COMPLETE, connectThrough, gql, PENDING, SIGNATURE, start } from './connect-helpers';
 
 /**
@@ -23,71 +13,18 @@ import { authorize, Browser, callback, COMPLETE, connectThrough, gql, PENDING, S
  * connection limit. Platform specifics (selections, long-lived tokens, clear errors) follow.
  */
 describe('Connecting the OAuth platforms', () => {
-  const x = new TwitterFake();
-  const linkedin = new LinkedInFake();
-  const facebook = new FacebookFake();
-  const instagram = new InstagramFake();
-  const threads = new ThreadsFake();
-  const tiktok = new FakeTikTokServer();
-  const youtube = new FakeYouTubeServer();
-  const pinterest = new FakePinterestServer();
-  const mastodon = new FakeMastodonServer();
-  const fakes = [x, linkedin, facebook, instagram, threads, tiktok, youtube, pinterest, mastodon];
+  const fakes = new OAuthFakes();
+  const { x, linkedin, facebook, instagram, threads, tiktok, youtube, pinterest, mastodon } = fakes;
   let t: TestApp;
   let account: TestAccount;
 
   beforeAll(async () => {
-    await Promise.all(fakes.map((f) => f.start()));
-    const env: Record<string, string> = {
-      TWITTER_API_URL: x.baseUrl,
-      TWITTER_CLIENT_ID: 'x-client',
-      TWITTER_CLIENT_SECRET: 'x-secret',
-      TWITTER_AUTHORIZE_URL: x.oauth.authorizeUrl,
-      TWITTER_TOKEN_URL: `${x.baseUrl}/2/oauth2/token`,
-      LINKEDIN_API_URL: linkedin.baseUrl,
-      LINKEDIN_CLIENT_ID: 'li-client',
-      LINKEDIN_CLIENT_SECRET: 'li-secret',
-      LINKEDIN_AUTHORIZE_URL: linkedin.oauth.authorizeUrl,
-      LINKEDIN_TOKEN_URL: `${linkedin.baseUrl}/oauth/v2/accessToken`,
-      FACEBOOK_API_URL: `${facebook.baseUrl}/v21.0`,
-      FACEBOOK_CLIENT_ID: 'fb-client',
-      FACEBOOK_CLIENT_SECRET: 'fb-secret',
-      FACEBOOK_AUTHORIZE_URL: facebook.oauth.authorizeUrl,
-      FACEBOOK_TOKEN_URL: facebook.oauth.tokenUrl,
-      INSTAGRAM_API_URL: `${instagram.baseUrl}/v21.0`,
-      INSTAGRAM_CLIENT_ID: 'ig-client',
-      INSTAGRAM_CLIENT_SECRET: 'ig-secret',
-      INSTAGRAM_AUTHORIZE_URL: instagram.oauth.authorizeUrl,
-      INSTAGRAM_TOKEN_URL: instagram.oauth.tokenUrl,
-      THREADS_API_URL: `${threads.baseUrl}/v1.0`,
-      THREADS_CLIENT_ID: 'th-client',
-      THREADS_CLIENT_SECRET: 'th-secret',
-      THREADS_AUTHORIZE_URL: threads.oauth.authorizeUrl,
-      THREADS_TOKEN_URL: threads.oauth.tokenUrl,
-      TIKTOK_API_URL: tiktok.baseUrl,
-      TIKTOK_CLIENT_ID: 'tt-client',
-      TIKTOK_CLIENT_SECRET: 'tt-secret',
-      TIKTOK_AUTHORIZE_URL: tiktok.oauth.authorizeUrl,
-      TIKTOK_TOKEN_URL: `${tiktok.baseUrl}/v2/oauth/token/`,
-      YOUTUBE_API_URL: youtube.baseUrl,
-      GOOGLE_OAUTH_URL: youtube.baseUrl,
-      YOUTUBE_CLIENT_ID: 'yt-client',
-      YOUTUBE_CLIENT_SECRET: 'yt-secret',
-      YOUTUBE_AUTHORIZE_URL: youtube.oauth.authorizeUrl,
-      YOUTUBE_TOKEN_URL: `${youtube.baseUrl}/token`,
-      PINTEREST_API_URL: pinterest.baseUrl,
-      PINTEREST_CLIENT_ID: 'pin-client',
-      PINTEREST_CLIENT_SECRET: 'pin-secret',
-      PINTEREST_AUTHORIZE_URL: pinterest.oauth.authorizeUrl,
-      PINTEREST_TOKEN_URL: `${pinterest.baseUrl}/v5/oauth/token`,
-      // The Mastodon fake listens on 127.0.0.1.
-      CONNECT_ALLOW_PRIVATE_INSTANCES: 'true',
-    };
-    t = await createTestApp({ env });
+    await fakes.start();
+    t = await createTestApp({ env: fakes.env() });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    await Promise.all(fakes.map((f) => f.stop()));
+    await fakes.stop();
   });
   beforeEach(async () => {
     account = await createAccount(t, { plan: 'premium', seats: 20 });

@@ -1,17 +1,5 @@
-import { createAccount, createTestApp, type FakeOAuth, type TestAccount, type TestApp } from '@app/testing';
-import {
-  FacebookFake,
-  FakeBlueskyServer,
-  FakeMastodonServer,
-  FakePinterestServer,
-  FakeTelegramServer,
-  FakeTikTokServer,
-  FakeYouTubeServer,
-  InstagramFake,
-  LinkedInFake,
-  ThreadsFake,
-  TwitterFake,
-} from '@app/testing/fakes';
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { FakeBlueskyServer, FakeTelegramServer } from '@app/testing/fakes';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PLATFORM_NAMES, type PlatformName } from '../../src/platforms/platform-adapter';
 import { CREATE_PLATFORM_ID_PATTERN } from '../../src/posts/post-rules';
@@ -19,6 +7,7 @@ import { dataOf, gqlClient } from '../graphql/graphql-helpers';
 import { bearer, call, mcpClient } from '../mcp/mcp-helpers';
 import { FAST_ENGINE_ENV, waitForGroup } from '../publishing/publishing-helpers';
 import { Browser, COMPLETE, connectThrough, CREDENTIALS, gql } from './connect-helpers';
+import { OAuthFakes } from './oauth-fakes';
 
 /**
  * Every platform connected the way the dashboard connects it (OAuth: start → the fake's authorize
@@ -28,18 +17,11 @@ import { Browser, COMPLETE, connectThrough, CREDENTIALS, gql } from './connect-h
  * looks like (Bluesky's DID has colons).
  */
 describe('Posting to an account of every platform, connected through its connect flow', () => {
-  const x = new TwitterFake();
-  const linkedin = new LinkedInFake();
-  const facebook = new FacebookFake();
-  const instagram = new InstagramFake();
-  const threads = new ThreadsFake();
-  const tiktok = new FakeTikTokServer();
-  const youtube = new FakeYouTubeServer();
-  const pinterest = new FakePinterestServer();
-  const mastodon = new FakeMastodonServer();
+  const oauthFakes = new OAuthFakes();
+  const { facebook, mastodon } = oauthFakes;
   const bsky = new FakeBlueskyServer();
   const telegram = new FakeTelegramServer();
-  const fakes = [x, linkedin, facebook, instagram, threads, tiktok, youtube, pinterest, mastodon, bsky, telegram];
+  const fakes = [...oauthFakes.all, bsky, telegram];
   const BOT_TOKEN = '777000111:AAH-fake-bot-token-for-tests_0123';
   let t: TestApp;
 
@@ -48,28 +30,11 @@ describe('Posting to an account of every platform, connected through its connect
     telegram.setToken(BOT_TOKEN);
     telegram.addChat({ id: -1001234567890, type: 'channel', title: 'My Channel', username: 'mychannel', botStatus: 'administrator' });
     facebook.managedPages = [{ id: '104000000000001', name: 'Fake Page', access_token: 'EAApage-1' }];
-    const oauth = (name: string, fake: { oauth: FakeOAuth }, tokenUrl: string, apiUrl: string) => ({
-      [`${name}_API_URL`]: apiUrl,
-      [`${name}_CLIENT_ID`]: fake.oauth.options.clientId,
-      [`${name}_CLIENT_SECRET`]: fake.oauth.options.clientSecret,
-      [`${name}_AUTHORIZE_URL`]: fake.oauth.authorizeUrl,
-      [`${name}_TOKEN_URL`]: tokenUrl,
-    });
     t = await createTestApp({
       env: {
         ...FAST_ENGINE_ENV,
-        ...oauth('TWITTER', x, `${x.baseUrl}/2/oauth2/token`, x.baseUrl),
-        ...oauth('LINKEDIN', linkedin, `${linkedin.baseUrl}/oauth/v2/accessToken`, linkedin.baseUrl),
-        ...oauth('FACEBOOK', facebook, facebook.oauth.tokenUrl, `${facebook.baseUrl}/v21.0`),
-        ...oauth('INSTAGRAM', instagram, instagram.oauth.tokenUrl, `${instagram.baseUrl}/v21.0`),
-        ...oauth('THREADS', threads, threads.oauth.tokenUrl, `${threads.baseUrl}/v1.0`),
-        ...oauth('TIKTOK', tiktok, `${tiktok.baseUrl}/v2/oauth/token/`, tiktok.baseUrl),
-        ...oauth('YOUTUBE', youtube, `${youtube.baseUrl}/token`, youtube.baseUrl),
-        GOOGLE_OAUTH_URL: youtube.baseUrl,
-        ...oauth('PINTEREST', pinterest, `${pinterest.baseUrl}/v5/oauth/token`, pinterest.baseUrl),
+        ...oauthFakes.env(),
         TELEGRAM_API_URL: telegram.baseUrl,
-        // The Mastodon and Bluesky fakes listen on 127.0.0.1.
-        CONNECT_ALLOW_PRIVATE_INSTANCES: 'true',
       },
     });
   }, 60_000);
