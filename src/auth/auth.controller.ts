@@ -58,10 +58,6 @@ export class AuthController {
   @ApiResponse({ status: 429, type: ErrorResponse, description: 'Too many failed login attempts. Try again later. (Retry-After)' })
   async login(@Body() dto: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const result = await this.auth.login(dto.email, dto.password, request.ip);
-    if ('retryAfterSeconds' in result) {
-      void reply.header('retry-after', String(result.retryAfterSeconds));
-      throw result.error;
-    }
     setSessionCookie(reply, result.token, result.expiresAt, this.config.isProduction);
     return { user: toUserResponse(result.user) };
   }

@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError } from '../common/api-error';
+import { ApiError, RetryLaterError } from '../common/api-error';
 import { AuthMessages } from './auth.errors';
 import { LoginThrottleService } from './login-throttle.service';
 import type { UserSummary } from './request-context';
 import { SessionsService } from './sessions.service';
 import { UsersService } from './users.service';
-
-export type LoginResult = { user: UserSummary; token: string; expiresAt: Date } | { error: ApiError; retryAfterSeconds: number };
 
 /** Sign-up and sign-in rules: credentials, throttling, sessions. */
 @Injectable()
@@ -25,22 +23,14 @@ export class AuthService {
   }
 
   /**
-   * 429 while the (email, IP) pair is locked (checked before the password, so a locked pair
-   * learns nothing); 401 `Invalid email or password` for an unknown email or a wrong password,
-   * both after one scrypt.
+   * 429 (with the seconds to wait) while the account or the address is locked, or when this
+   * attempt is one too many (counted before the password is checked, so a locked pair learns
+   * nothing); 401 `Invalid email or password` for an unknown email or a wrong password, both
+   * after one scrypt.
    */
-  async login(email: string, password: string, ip: string): Promise<LoginResult> {
-    const key = LoginThrottleService.subjects(email, ip);
-    const locked = await this.throttle.secondsLocked(key);
-    if (locked > 0) {
-      return { error: new ApiError(429, AuthMessages.tooManyLoginAttempts), retryAfterSeconds: locked };
-    }
-    const user = await this.users.verifyCredentials(email, password);
-    if (!user) {
-      await this.throttle.recordFailure(key);
-      throw ApiError.unauthorized(AuthMessages.invalidCredentials);
-    }
-    await this.throttle.recordSuccess(key);
+  async login(email: string, password: string, ip: string): Promise<{ user: UserSummary; token: string; expiresAt: Date }> {
+    const user = await this.underThrottle(email, ip, () => this.users.verifyCredentials(email, password));
+    if (!user) throw ApiError.unauthorized(AuthMessages.invalidCredentials);
     return { user, ...(await this.sessions.create(user.id)) };
   }
 
@@ -51,16 +41,28 @@ export class AuthService {
    */
   async changePassword(user: UserSummary, currentPassword: string, newPassword: string, ip: string, currentToken: string | null): Promise<void> {
     this.users.assertValidPassword(newPassword);
-    const key = LoginThrottleService.subjects(user.email, ip);
-    if ((await this.throttle.secondsLocked(key)) > 0) throw new ApiError(429, AuthMessages.tooManyLoginAttempts);
-    if (!(await this.users.checkPassword(user.id, currentPassword))) {
-      await this.throttle.recordFailure(key);
-      throw ApiError.badRequest(AuthMessages.wrongCurrentPassword);
-    }
-    await this.throttle.recordSuccess(key);
+    await this.confirmPassword(user, currentPassword, ip);
     if (currentPassword === newPassword) throw ApiError.badRequest(AuthMessages.samePassword);
     await this.users.setPassword(user.id, newPassword);
     await this.sessions.endOthers(user.id, currentToken);
+  }
+
+  /** The signed-in user's current password, checked under the sign-in throttle; 400 when wrong. */
+  private async confirmPassword(user: UserSummary, password: string, ip: string): Promise<void> {
+    const right = await this.underThrottle(user.email, ip, () => this.users.checkPassword(user.id, password));
+    if (!right) throw ApiError.badRequest(AuthMessages.wrongCurrentPassword);
+  }
+
+  /**
+   * Runs one password check counted by the sign-in throttle: the attempt is counted before the
+   * check runs (429 when refused); a pass clears the account's record.
+   */
+  private async underThrottle<T>(email: string, ip: string, check: () => Promise<T>): Promise<T> {
+    const admission = await this.throttle.admit(LoginThrottleService.subjects(email, ip));
+    if ('retryAfterSeconds' in admission) throw new RetryLaterError(AuthMessages.tooManyLoginAttempts, admission.retryAfterSeconds);
+    const passed = await check();
+    if (passed) await this.throttle.succeeded(admission);
+    return passed;
   }
 
   async logout(token: string): Promise<void> {

@@ -1,9 +1,10 @@
 /**
  * Failed-login slow-down, kept twice: per account (lower-cased email) and per client address.
- * Inside a 15-minute window from the first failure, the first failures are free (4 per account,
+ * Inside a 15-minute window from the first attempt, the first failures are free (4 per account,
  * 24 per address, which may be a shared office or NAT); each later one locks that account or
- * address for 30 s × 2^(failures − free − 1), capped at 15 minutes. The counting and the locks
- * are rate-limiter-flexible's (login-throttle.service.ts); the lock length is this pure rule.
+ * address for 30 s × 2^(n − free − 1), n being the attempt's number in the window, capped at 15
+ * minutes. The counting and the locks are rate-limiter-flexible's (login-throttle.service.ts,
+ * which counts an attempt before its password is checked); the lock length is this pure rule.
  */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_FREE_FAILURES = 4;

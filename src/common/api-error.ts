@@ -36,6 +36,16 @@ export class ApiError extends Error {
   }
 }
 
+/** A 429 that says when to try again: REST answers carry it as `Retry-After` (the exception filter). */
+export class RetryLaterError extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(HttpStatus.TOO_MANY_REQUESTS, message);
+  }
+}
+
 /** What every transport sends for a failure: the HTTP status and `{ error, ...extra }`. */
 export interface ErrorResponse {
   status: number;

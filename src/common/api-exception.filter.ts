@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GRAPHQL_PATH, graphQLRequestRefusal } from '../graphql/graphql-errors';
-import { ApiError, errorResponse, type ErrorResponse } from './api-error';
+import { ApiError, errorResponse, RetryLaterError, type ErrorResponse } from './api-error';
 
 /**
  * The single place errors become HTTP answers: `{ "error": "<message>" }` plus any extra fields
@@ -21,6 +21,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const { status, body } = this.toResponse(exception, request);
     if (reply.sent) return;
     const payload = request.url.split('?')[0] === GRAPHQL_PATH ? graphQLRequestRefusal(status, body.error) : body;
+    if (exception instanceof RetryLaterError) void reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(payload);
   }
 

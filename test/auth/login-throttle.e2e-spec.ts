@@ -62,6 +62,37 @@ describe('Login throttle: per account and per client address, X-Forwarded-For on
       expect((await login(bystander.email, bystander.password, attacker)).status).toBe(429);
     });
 
+    it('60 wrong passwords sent at once: only the free ones and the one that locks are checked; the right one after them is refused', async () => {
+      const a = await createAccount(t);
+      const from = '198.51.100.20';
+      const storm = await Promise.all(Array.from({ length: 60 }, () => login(a.email, 'wrong-password', from)));
+      const statuses = storm.map((res) => res.status);
+      // 4 free failures, then the 5th takes the 30 s lock: nothing else reaches the password check.
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      for (const res of storm.filter((r) => r.status === 429)) {
+        expect(res.body).toEqual({ error: 'Too many failed login attempts. Try again later.' });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      const right = await login(a.email, a.password, from);
+      expect(right.status).toBe(429);
+      expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+      expect(right.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('60 wrong passwords at once over many accounts: one address gets its 24 free failures and the one that locks', async () => {
+      const accounts: TestAccount[] = [];
+      for (let i = 0; i < 15; i++) accounts.push(await createAccount(t));
+      const bystander = await createAccount(t);
+      const from = '198.51.100.21';
+      // 4 per account: no account lock, only the address's counter can stop them.
+      const storm = await Promise.all(accounts.flatMap((account) => Array.from({ length: 4 }, () => login(account.email, 'wrong-password', from))));
+      const statuses = storm.map((res) => res.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(25);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(35);
+      expect((await login(bystander.email, bystander.password, from)).status).toBe(429);
+    });
+
     it('the account lock holds whatever address the proxy reports', async () => {
       const a = await createAccount(t);
       for (let i = 0; i < 5; i++) await login(a.email, 'wrong-password', nextIp()).expect(401);
