@@ -107,6 +107,8 @@ export default defineConfig({
         DEMO_ACCOUNT: 'false',
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+        // Every journey signs up from 127.0.0.1: the sign-up limit per address is off here.
+        SIGNUP_LIMIT_PER_HOUR: '0',
         // Upload URLs and connection links point at the address the browser uses.
         PUBLIC_BASE_URL: baseURL,
         // The journeys' webhook receiver listens on 127.0.0.1; deliveries go out quickly.

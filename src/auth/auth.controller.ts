@@ -43,8 +43,13 @@ export class AuthController {
     description: 'Email and password are required | A valid email is required | Password must be between 8 and 128 characters',
   })
   @ApiResponse({ status: 409, type: ErrorResponse, description: 'Email is already registered' })
-  async register(@Body() dto: RegisterDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { user, token, expiresAt } = await this.auth.register(dto.email, dto.password);
+  @ApiResponse({
+    status: 429,
+    type: ErrorResponse,
+    description: 'Too many sign-ups from this address. Try again later. (Retry-After; SIGNUP_LIMIT_PER_HOUR per client address, 409s included)',
+  })
+  async register(@Body() dto: RegisterDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { user, token, expiresAt } = await this.auth.register(dto.email, dto.password, request.ip);
     setSessionCookie(reply, token, expiresAt, this.config.isProduction);
     return { user: toUserResponse(user) };
   }

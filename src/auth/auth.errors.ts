@@ -34,6 +34,7 @@ export const AuthMessages = {
   invalidCredentials: 'Invalid email or password',
   credentialsRequired: 'Email and password are required',
   tooManyLoginAttempts: 'Too many failed login attempts. Try again later.',
+  tooManySignUps: 'Too many sign-ups from this address. Try again later.',
   invalidEmail: 'A valid email is required',
   invalidPassword: 'Password must be between 8 and 128 characters',
   emailTaken: 'Email is already registered',

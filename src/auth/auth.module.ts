@@ -13,6 +13,7 @@ import { ApiKeyGuard } from './guards/api-key.guard';
 import { ApiKeyStrategy } from './guards/api-key.strategy';
 import { SessionGuard } from './guards/session.guard';
 import { LoginThrottleService } from './login-throttle.service';
+import { SignUpThrottleService } from './sign-up-throttle.service';
 import { ApiKeySchema, ApiKey } from './schemas/api-key.schema';
 import { Session, SessionSchema } from './schemas/session.schema';
 import { User, UserSchema } from './schemas/user.schema';
@@ -49,6 +50,7 @@ import { AdminUsersResolver } from './admin-users.resolver';
     ApiKeysService,
     ApiKeyAuthService,
     LoginThrottleService,
+    SignUpThrottleService,
     AuthService,
     ApiKeyStrategy,
     ApiKeyGuard,

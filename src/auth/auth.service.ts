@@ -4,6 +4,7 @@ import { AuthMessages } from './auth.errors';
 import { LoginThrottleService } from './login-throttle.service';
 import type { UserSummary } from './request-context';
 import { SessionsService } from './sessions.service';
+import { SignUpThrottleService } from './sign-up-throttle.service';
 import { UsersService } from './users.service';
 
 /** Sign-up and sign-in rules: credentials, throttling, sessions. */
@@ -13,10 +14,12 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottleService,
+    private readonly signUps: SignUpThrottleService,
   ) {}
 
-  /** New Starter account, signed in. */
-  async register(email: string, password: string): Promise<{ user: UserSummary; token: string; expiresAt: Date }> {
+  /** New Starter account, signed in; every attempt counts against the address's sign-up allowance first (429 past it). */
+  async register(email: string, password: string, ip: string): Promise<{ user: UserSummary; token: string; expiresAt: Date }> {
+    await this.signUps.count(ip);
     const created = await this.users.create({ email, password });
     const user = await this.users.getSummary(created.id);
     return { user, ...(await this.sessions.create(user.id)) };

@@ -129,6 +129,15 @@ export class Environment {
   @Min(0)
   RATE_LIMIT_PER_MINUTE = 0;
 
+  /**
+   * Dashboard sign-ups (POST /auth/register) per client address per hour, answered or refused
+   * with 409 alike, counted across every instance through the database. 0 = no limit.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  SIGNUP_LIMIT_PER_HOUR = 5;
+
   /** Serve Prometheus metrics on their own listener (METRICS_HOST:METRICS_PORT). */
   @Transform(toBool)
   @IsBoolean()
@@ -574,6 +583,7 @@ const OWN_PREFIXES = [
   'RATE_LIMIT_',
   'S3_',
   'SCHEDULER_',
+  'SIGNUP_',
   'SMTP_',
   'TOKEN_',
   'TRUST_',
