@@ -8,7 +8,6 @@ import { toUserModel, UserModel } from './models/user.model';
 import { Ctx, type RequestContext } from './request-context';
 import { readSessionToken } from './session-cookie';
 import { SessionsService } from './sessions.service';
-import { UsersService } from './users.service';
 
 /** Sessions the cost estimate assumes per user (each sign-in makes one, for 7 days). */
 export const SESSIONS_COST_ESTIMATE = 20;
@@ -18,15 +17,18 @@ export const SESSIONS_COST_ESTIMATE = 20;
 @GqlSessionAuth()
 export class AccountResolver {
   constructor(
-    private readonly users: UsersService,
     private readonly auth: AuthService,
     private readonly sessionsService: SessionsService,
   ) {}
 
-  @Mutation(() => UserModel)
-  async updateProfile(@Ctx() ctx: RequestContext, @Args('input', { type: () => UpdateProfileInput }) input: UpdateProfileInput): Promise<UserModel> {
-    const user = input.email === undefined || input.email === null ? ctx.ownerUser : await this.users.updateEmail(ctx.ownerId, input.email);
-    return toUserModel(user);
+  @Mutation(() => UserModel, { description: 'A new email needs the current password (sign-in throttle applies); every other session ends' })
+  async updateProfile(
+    @Ctx() ctx: RequestContext,
+    @Context() gql: GraphQLContext,
+    @Args('input', { type: () => UpdateProfileInput }) input: UpdateProfileInput,
+  ): Promise<UserModel> {
+    if (input.email === undefined || input.email === null) return toUserModel(ctx.ownerUser);
+    return toUserModel(await this.auth.changeEmail(ctx.ownerUser, input.email, input.currentPassword, gql.req.ip, readSessionToken(gql.req)));
   }
 
   @Mutation(() => Boolean, { description: 'Checks the current password (sign-in throttle applies); every other session ends' })

@@ -45,5 +45,6 @@ export const AuthMessages = {
   // Dashboard account settings (ours, docs/graphql.md).
   sessionNotFound: 'Session not found',
   wrongCurrentPassword: 'Current password is incorrect',
+  currentPasswordRequired: 'Current password is required to change the sign-in email',
   samePassword: 'New password must differ from the current one',
 } as const;

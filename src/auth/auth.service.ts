@@ -50,6 +50,27 @@ export class AuthService {
     await this.sessions.endOthers(user.id, currentToken);
   }
 
+  /**
+   * Dashboard email change (`email` already checked and normalised by sign-up's rule): needs the
+   * current password, checked as changePassword checks it, before anything is said about the new
+   * email (409 when another account has it); on success every other session ends. The email the
+   * user already has changes nothing and needs no password.
+   */
+  async changeEmail(
+    user: UserSummary,
+    email: string,
+    currentPassword: string | null | undefined,
+    ip: string,
+    currentToken: string | null,
+  ): Promise<UserSummary> {
+    if (email === user.email) return user;
+    if (!currentPassword) throw ApiError.badRequest(AuthMessages.currentPasswordRequired);
+    await this.confirmPassword(user, currentPassword, ip);
+    const updated = await this.users.updateEmail(user.id, email);
+    await this.sessions.endOthers(user.id, currentToken);
+    return updated;
+  }
+
   /** The signed-in user's current password, checked under the sign-in throttle; 400 when wrong. */
   private async confirmPassword(user: UserSummary, password: string, ip: string): Promise<void> {
     const right = await this.underThrottle(user.email, ip, () => this.users.checkPassword(user.id, password));

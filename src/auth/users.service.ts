@@ -144,7 +144,7 @@ export class UsersService {
     return UsersService.toAdminView(user);
   }
 
-  /** Dashboard profile: a new sign-in email, checked and normalised by UpdateProfileInput (sign-up's rules). */
+  /** Dashboard profile: a new sign-in email, checked and normalised by UpdateProfileInput (sign-up's rules); AuthService.changeEmail checks the password first. */
   async updateEmail(userId: string, normalized: string): Promise<UserSummary> {
     const existing = await this.users.findByEmail(normalized);
     if (existing && existing._id.toHexString() !== userId) throw ApiError.conflict(AuthMessages.emailTaken);

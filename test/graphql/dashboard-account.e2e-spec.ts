@@ -16,13 +16,13 @@ describe('GraphQL updateProfile, changePassword, sessions, revokeSession', () =>
   const SESSIONS = '{ sessions { id createdAt expiresAt current } }';
   const me = (cookie: string) => gql('{ me { id email } }', {}, cookie);
 
-  it('updateProfile changes the sign-in email with sign-up’s rules', async () => {
+  const UPDATE = 'mutation($i: UpdateProfileInput!) { updateProfile(input: $i) { id email plan } }';
+
+  it('updateProfile changes the sign-in email with sign-up’s rules, given the current password', async () => {
     const a = await createAccount(t);
     const other = await createAccount(t);
     const newEmail = `New-${a.userId}@Example.com`;
-    const updated = dataOf(
-      await gql('mutation($i: UpdateProfileInput!) { updateProfile(input: $i) { id email plan } }', { i: { email: newEmail } }, a.cookie),
-    ).updateProfile;
+    const updated = dataOf(await gql(UPDATE, { i: { email: newEmail, currentPassword: a.password } }, a.cookie)).updateProfile;
     expect(updated).toEqual({ id: a.userId, email: newEmail.toLowerCase(), plan: 'pro' });
     expect(dataOf(await me(a.cookie)).me.email).toBe(newEmail.toLowerCase());
     await login(t, newEmail, a.password);
@@ -30,11 +30,51 @@ describe('GraphQL updateProfile, changePassword, sessions, revokeSession', () =>
       ['not-an-email', 'A valid email is required', 'BAD_USER_INPUT'],
       [other.email.toUpperCase(), 'Email is already registered', 'CONFLICT'],
     ] as const) {
-      const err = errorOf(await gql('mutation($i: UpdateProfileInput!) { updateProfile(input: $i) { email } }', { i: { email } }, a.cookie));
+      const err = errorOf(await gql(UPDATE, { i: { email, currentPassword: a.password } }, a.cookie));
       expect([err.message, err.code]).toEqual([message, code]);
     }
-    // Nothing given: nothing changes.
+    // Nothing given, or the email it has: nothing changes, and no password is needed.
     expect(dataOf(await gql('mutation { updateProfile(input: {}) { email } }', {}, a.cookie)).updateProfile.email).toBe(newEmail.toLowerCase());
+    expect(dataOf(await gql(UPDATE, { i: { email: newEmail } }, a.cookie)).updateProfile.email).toBe(newEmail.toLowerCase());
+  });
+
+  it('updateProfile refuses a new email without the right current password, and changes nothing', async () => {
+    const a = await createAccount(t);
+    const other = await createAccount(t);
+    for (const [currentPassword, message] of [
+      [undefined, 'Current password is required to change the sign-in email'],
+      [null, 'Current password is required to change the sign-in email'],
+      ['', 'Current password is required to change the sign-in email'],
+      ['wrong-password', 'Current password is incorrect'],
+    ] as const) {
+      const err = errorOf(await gql(UPDATE, { i: { email: `stolen-${a.userId}@example.com`, currentPassword } }, a.cookie));
+      expect([err.message, err.code]).toEqual([message, 'BAD_USER_INPUT']);
+    }
+    // The password comes before the uniqueness check: a session alone cannot tell which emails have accounts.
+    const taken = errorOf(await gql(UPDATE, { i: { email: other.email } }, a.cookie));
+    expect([taken.message, taken.code]).toEqual(['Current password is required to change the sign-in email', 'BAD_USER_INPUT']);
+    expect(dataOf(await me(a.cookie)).me.email).toBe(a.email);
+  });
+
+  it('a new email ends the account’s other sessions and keeps this one', async () => {
+    const a = await createAccount(t);
+    const elsewhere = await login(t, a.email, a.password);
+    const newEmail = `moved-${a.userId}@example.com`;
+    dataOf(await gql(UPDATE, { i: { email: newEmail, currentPassword: a.password } }, a.cookie));
+    expect(dataOf(await me(a.cookie)).me.email).toBe(newEmail);
+    expect(errorOf(await me(elsewhere)).code).toBe('UNAUTHENTICATED');
+    expect(dataOf(await gql(SESSIONS, {}, a.cookie)).sessions).toEqual([expect.objectContaining({ current: true })]);
+  });
+
+  it('guessing the current password through updateProfile is throttled like sign-in', async () => {
+    const a = await createAccount(t);
+    const attempt = (currentPassword: string) => gql(UPDATE, { i: { email: `guess-${a.userId}@example.com`, currentPassword } }, a.cookie);
+    let last = errorOf(await attempt('guess-0'));
+    for (let i = 1; i < 12 && last.code !== 'TOO_MANY_REQUESTS'; i++) last = errorOf(await attempt(`guess-${i}`));
+    expect([last.message, last.code]).toEqual(['Too many failed login attempts. Try again later.', 'TOO_MANY_REQUESTS']);
+    expect(errorOf(await attempt(a.password)).code).toBe('TOO_MANY_REQUESTS');
+    // The same counter as sign-in: the account cannot sign in either for now.
+    await expect(login(t, a.email, a.password)).rejects.toThrow(/429/);
   });
 
   it('sessions lists the user’s own, marking the current one; revokeSession ends one; another user’s is NOT_FOUND', async () => {

@@ -190,16 +190,23 @@ test('settings: change the sign-in email and the password (other sessions end), 
   await screenshot(page, 'dashboard-settings');
 
   const changed = uniqueEmail('settings-new');
-  await page.getByRole('textbox', { name: 'Sign-in email' }).fill(changed);
-  await page.getByRole('button', { name: 'Save email' }).click();
+  const profile = page.getByRole('region', { name: 'Profile' });
+  await profile.getByRole('textbox', { name: 'Sign-in email' }).fill(changed);
+  await profile.getByLabel('Current password').fill(PASSWORD);
+  await profile.getByRole('button', { name: 'Save email' }).click();
   await expect(page.getByText(`You now sign in as ${changed}`)).toBeVisible();
+  // The email change ended the other browser's session; sign it in again under the new email.
+  await otherPage.reload();
+  await expect(otherPage.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+  await signIn(otherPage, changed);
 
-  await page.getByLabel('Current password').fill('wrong-password-1');
-  await page.getByLabel('New password').fill('a-new-password-2');
-  await page.getByRole('button', { name: 'Change password' }).click();
+  const password = page.getByRole('region', { name: 'Password' });
+  await password.getByLabel('Current password').fill('wrong-password-1');
+  await password.getByLabel('New password').fill('a-new-password-2');
+  await password.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Current password is incorrect' })).toBeVisible();
-  await page.getByLabel('Current password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Change password' }).click();
+  await password.getByLabel('Current password').fill(PASSWORD);
+  await password.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password changed. Your other sessions have ended.')).toBeVisible();
   // The other browser is signed out; this one is not.
   await otherPage.reload();

@@ -177,14 +177,15 @@ test('settings by keyboard: a password form submitted with Enter shows the refus
   await signUp(page, uniqueEmail('settings-keyboard'));
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
-  await tabTo(page, page.getByLabel('Current password'));
+  const form = page.getByRole('region', { name: 'Password' });
+  await tabTo(page, form.getByLabel('Current password'));
   await page.keyboard.type('not-my-password');
-  await tabTo(page, page.getByLabel('New password'), 3);
+  await tabTo(page, form.getByLabel('New password'), 3);
   await page.keyboard.type('another-password-9');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: 'Current password is incorrect' })).toBeVisible();
   // The right one, submitted from the button with Space.
-  await tabTo(page, page.getByLabel('Current password'), 6, 'Shift+Tab');
+  await tabTo(page, form.getByLabel('Current password'), 6, 'Shift+Tab');
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(PASSWORD);
   await tabTo(page, page.getByRole('button', { name: 'Change password' }), 6);

@@ -126,7 +126,9 @@ export type UpdatePostInput = {
 };
 
 export type UpdateProfileInput = {
-  /** New sign-in email (lower-cased, unique) */
+  /** The current password, required to change the email (checked under the sign-in throttle) */
+  currentPassword?: string | null | undefined;
+  /** New sign-in email (lower-cased, unique); needs currentPassword */
   email?: string | null | undefined;
 };
 

@@ -63,7 +63,7 @@ function ProfileForm() {
   const user = useUser();
   const [{ fetching }, update] = useMutation(UpdateProfileDocument);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm({ initialValues: { email: user.email } });
+  const form = useForm({ initialValues: { email: user.email, currentPassword: '' } });
   return (
     <Card withBorder component="section" aria-labelledby="profile-title">
       <Title order={2} size="h4" id="profile-title" mb="sm">
@@ -72,22 +72,34 @@ function ProfileForm() {
       <form
         onSubmit={form.onSubmit(async (v) => {
           setProblem(null);
-          const result = await update({ input: { email: v.email.trim() } });
+          const result = await update({ input: { email: v.email.trim(), currentPassword: v.currentPassword } });
           if (result.error) return setProblem(errorMessage(result.error));
-          notifications.show({ color: 'green', message: `You now sign in as ${result.data!.updateProfile.email}` });
+          form.setFieldValue('currentPassword', '');
+          notifications.show({
+            color: 'green',
+            message: `You now sign in as ${result.data!.updateProfile.email}. Your other sessions have ended.`,
+          });
         })}
       >
-        <Group align="flex-end">
-          <TextInput label="Sign-in email" type="email" {...form.getInputProps('email')} miw={280} />
-          <Button type="submit" loading={fetching}>
-            Save email
-          </Button>
-        </Group>
-        {problem && (
-          <Alert color="red" role="alert" title="Not saved" mt="sm">
-            {problem}
-          </Alert>
-        )}
+        <Stack gap="sm" maw={360}>
+          <TextInput label="Sign-in email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+          <PasswordInput
+            label="Current password"
+            description="Needed to change your sign-in email"
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
+          {problem && (
+            <Alert color="red" role="alert" title="Not saved">
+              {problem}
+            </Alert>
+          )}
+          <Group>
+            <Button type="submit" loading={fetching}>
+              Save email
+            </Button>
+          </Group>
+        </Stack>
       </form>
     </Card>
   );
