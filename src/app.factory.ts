@@ -77,11 +77,8 @@ export async function createApp(
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // process-video (spec: one file, 512 MB); routes read parts as streams, never buffered.
   await app.register(fastifyMultipart, { limits: { fileSize: 512 * 1024 * 1024, files: 1 } });
-  const origins = environment.CORS_ORIGINS.split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
   app.enableCors({
-    origin: origins.length ? origins : false,
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
     allowedHeaders: CORS_ALLOWED_HEADERS,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

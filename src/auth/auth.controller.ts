@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../common/error.response';
 import { AppConfig } from '../config/app-config.service';
 import { AuthMessages } from './auth.errors';
-import { SessionAuth } from './auth.decorators';
+import { SessionAuth, SessionRoute } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { MessageResponse, SessionUserResponse } from './dto/auth.responses';
 import { LoginDto, RegisterDto } from './dto/credentials.dto';
@@ -35,6 +35,7 @@ export class AuthController {
   ) {}
 
   @Post('register')
+  @SessionRoute()
   @ApiOperation({ summary: 'Create a dashboard account and sign in (sets the sps_session cookie)' })
   @ApiResponse({ status: 201, type: SessionUserResponse })
   @ApiResponse({
@@ -55,6 +56,7 @@ export class AuthController {
   }
 
   @Post('login')
+  @SessionRoute()
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in to the dashboard (sets the sps_session cookie)' })
   @ApiResponse({ status: 200, type: SessionUserResponse })
@@ -69,6 +71,7 @@ export class AuthController {
 
   /** Ends the session (if any) and clears the cookie; succeeds without a session too. */
   @Post('logout')
+  @SessionRoute()
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign out: ends the session and clears the cookie (also without a session)' })
   @ApiResponse({ status: 200, type: MessageResponse })

@@ -5,6 +5,8 @@ import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { AdminGuard } from './guards/admin.guard';
 import { ApiKeyGuard } from './guards/api-key.guard';
 import { SessionGuard } from './guards/session.guard';
+import { SessionRequestGuard } from './guards/session-request.guard';
+import { AuthMessages } from './auth.errors';
 
 /**
  * Everything under `/api/v1`: `x-api-key` (+ optional `x-service-user-id`, `x-service-client`).
@@ -26,9 +28,22 @@ export const ApiKeyAuth = () =>
     }),
   );
 
-/** Dashboard REST routes and GraphQL resolvers: the `sps_session` cookie. */
+/**
+ * A REST route a browser reaches with the dashboard's cookies (docs/auth.md, "Session routes"):
+ * requests from other sites get 403, bodies must be JSON (415) unless `@OwnBodyFormat` says
+ * otherwise. Included in `SessionAuth`; on its own for the routes that set the cookie.
+ */
+export const SessionRoute = () =>
+  applyDecorators(
+    UseGuards(SessionRequestGuard),
+    ApiResponse({ status: 403, type: ErrorResponse, description: `${AuthMessages.crossSiteRequest} (Origin or Sec-Fetch-Site of another site)` }),
+    ApiResponse({ status: 415, type: ErrorResponse, description: `${AuthMessages.jsonBodyRequired} (routes taking a JSON body)` }),
+  );
+
+/** Dashboard REST routes: the session route rules, then the `sps_session` cookie. */
 export const SessionAuth = () =>
   applyDecorators(
+    SessionRoute(),
     UseGuards(SessionGuard),
     ApiCookieAuth('session'),
     ApiResponse({ status: 401, type: ErrorResponse, description: 'Authentication required (no valid sps_session cookie)' }),

@@ -39,6 +39,8 @@ export const AuthMessages = {
   invalidPassword: 'Password must be between 8 and 128 characters',
   emailTaken: 'Email is already registered',
   loggedOut: 'Logged out',
+  crossSiteRequest: 'Cross-site requests are not allowed',
+  jsonBodyRequired: 'Content-Type must be application/json',
   invalidPlan: 'Invalid plan. Must be one of: starter, pro, premium',
   invalidParentUser: 'Parent user not found',
   invalidSeats: 'Seats must be a whole number of at least 0',

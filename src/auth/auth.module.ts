@@ -12,6 +12,7 @@ import { AdminGuard } from './guards/admin.guard';
 import { ApiKeyGuard } from './guards/api-key.guard';
 import { ApiKeyStrategy } from './guards/api-key.strategy';
 import { SessionGuard } from './guards/session.guard';
+import { SessionRequestGuard } from './guards/session-request.guard';
 import { LoginThrottleService } from './login-throttle.service';
 import { SignUpThrottleService } from './sign-up-throttle.service';
 import { ApiKeySchema, ApiKey } from './schemas/api-key.schema';
@@ -55,12 +56,13 @@ import { AdminUsersResolver } from './admin-users.resolver';
     ApiKeyStrategy,
     ApiKeyGuard,
     SessionGuard,
+    SessionRequestGuard,
     AdminGuard,
     AccountsBootstrapService,
     AuthResolver,
     AdminUsersResolver,
     AccountResolver,
   ],
-  exports: [UsersService, ApiKeysService, SessionsService, ApiKeyAuthService, ApiKeyGuard, SessionGuard, AdminGuard],
+  exports: [UsersService, ApiKeysService, SessionsService, ApiKeyAuthService, ApiKeyGuard, SessionGuard, SessionRequestGuard, AdminGuard],
 })
 export class AuthModule {}

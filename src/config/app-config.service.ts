@@ -20,6 +20,8 @@ export class AppConfig {
   readonly env: Environment;
   readonly dataDir: string;
   readonly publicBaseUrl: string;
+  /** CORS_ORIGINS as a list: the dashboard origins allowed to call with credentials. */
+  readonly corsOrigins: string[];
   readonly sessionSecret: string;
   readonly encryptionKey: Buffer;
 
@@ -27,6 +29,9 @@ export class AppConfig {
     this.env = config.get<Environment>('environment')!;
     this.dataDir = resolve(this.env.DATA_DIR);
     this.publicBaseUrl = (this.env.PUBLIC_BASE_URL ?? `http://localhost:${this.env.PORT}`).replace(/\/+$/, '');
+    this.corsOrigins = this.env.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
     const generated = this.env.SESSION_SECRET && this.env.ENCRYPTION_KEY ? null : this.loadOrCreateSecrets();
     this.sessionSecret = this.env.SESSION_SECRET ?? generated!.sessionSecret;
     this.encryptionKey = decodeKey(this.env.ENCRYPTION_KEY ?? generated!.encryptionKey)!;

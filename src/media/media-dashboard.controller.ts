@@ -6,6 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { SessionAuth } from '../auth/auth.decorators';
+import { OwnBodyFormat } from '../auth/guards/session-request.guard';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { ApiError } from '../common/api-error';
 import { DeprecatedRoute } from '../common/deprecated-route';
@@ -34,6 +35,7 @@ export class MediaDashboardController {
    * session id, and stores and probes it in the background.
    */
   @Post('process-video')
+  @OwnBodyFormat('multipart/form-data')
   @HttpCode(200)
   @FailureMessage('Failed to process video')
   @ApiOperation({ summary: 'Server-side video upload (multipart: video, postGroupId); asynchronous' })

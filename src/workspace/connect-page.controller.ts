@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SessionRoute } from '../auth/auth.decorators';
+import { OwnBodyFormat } from '../auth/guards/session-request.guard';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
 import { ensureBrowserBinding } from '../connect/browser-binding';
@@ -77,6 +79,8 @@ export class ConnectPageController {
   }
 
   @Post('link/credentials/:platform')
+  @SessionRoute()
+  @OwnBodyFormat('application/x-www-form-urlencoded')
   async credentials(@Param('platform') platform: string, @Body() body: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const holder = await this.holder(request);
     if (!holder) return this.gone(reply);
@@ -95,6 +99,8 @@ export class ConnectPageController {
   }
 
   @Post('link/pending/:id')
+  @SessionRoute()
+  @OwnBodyFormat('application/x-www-form-urlencoded')
   async choose(@Param('id') id: string, @Body() body: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const holder = await this.holder(request);
     if (!holder) return this.gone(reply);
