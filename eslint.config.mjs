@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // Tests and fake platforms read arbitrary JSON answers; `any` there is a convenience, not a type hole.
-    files: ['test/**', '**/*.spec.ts', '**/*.e2e-spec.ts', 'libs/testing/**', 'libs/embedded-mongo/test/**', 'web/test/**'],
+    files: ['test/**', '**/*.spec.ts', '**/*.e2e-spec.ts', 'libs/embedded-mongo/test/**', 'web/test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {

@@ -9,7 +9,7 @@ const shared = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@app/embedded-mongo(|/.*)$': '<rootDir>/libs/embedded-mongo/src$1',
-    '^@app/testing(|/.*)$': '<rootDir>/libs/testing/src$1',
+    '^@test/support(|/.*)$': '<rootDir>/test/support$1',
   },
 };
 

@@ -20,7 +20,7 @@
  *
  *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10] [--rounds 5] [--idle 10] [--warmup 20]
  */
-import { createAccount, createConnection, createTestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp } from '@test/support';
 import Fastify from 'fastify';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';

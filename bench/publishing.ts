@@ -11,7 +11,7 @@
  * The fake platform runs on its own worker thread: a real platform is another machine, so its
  * request handling must not share the app's event loop (the floor assumes only its latency).
  */
-import { createAccount, createConnection, createTestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp } from '@test/support';
 import { Worker } from 'node:worker_threads';
 import { seedGroups } from '../test/posts/posts-helpers';
 import type { ConnectionRef } from '../src/connections/connections.service';
@@ -30,7 +30,7 @@ const LATENCY = Number(args[3] ?? 50);
 const FAKE = `
 ${__filename.endsWith('.ts') ? `require(${JSON.stringify(require.resolve('@swc-node/register'))});` : ''}
 const { parentPort, workerData } = require('node:worker_threads');
-const { FakeMastodonServer } = require(${JSON.stringify(require.resolve('../libs/testing/src/fakes'))});
+const { FakeMastodonServer } = require(${JSON.stringify(require.resolve('../test/support/fakes'))});
 const fake = new FakeMastodonServer();
 // A real server's keep-alive (Node's default 5 s): at the fake's 1 s every call would open a new connection.
 fake.keepAliveTimeoutMs = 5000;

@@ -43,7 +43,6 @@ execFileSync(
     require.resolve('@swc/cli/bin/swc.js'),
     'src',
     'libs/embedded-mongo/src',
-    'libs/testing/src',
     'test',
     'bench',
     '-d',

@@ -14,7 +14,7 @@
  *
  *   node -r @swc-node/register bench/webhooks.ts [deliveries=2000] [concurrency=16] [warmup=20000] [rounds=9]
  */
-import { createAccount, createTestApp } from '@app/testing';
+import { createAccount, createTestApp } from '@test/support';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

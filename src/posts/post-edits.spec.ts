@@ -1,4 +1,4 @@
-import { messageOf } from '@app/testing/refusals';
+import { messageOf } from '@test/support/refusals';
 import { assertEditable, diffPlatforms, parseDashboardUpdate } from './post-edits';
 import { PostMessages } from './posts.errors';
 

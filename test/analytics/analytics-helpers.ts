@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, LinkedInAnalyticsFake, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, LinkedInAnalyticsFake, type TestAccount, type TestApp } from '@test/support';
 import { randomBytes } from 'node:crypto';
 import type { ConnectionRef } from '../../src/connections/connections.service';
 

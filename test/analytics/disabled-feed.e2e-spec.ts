@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 
 const PAGE = (path: string) =>
   `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot POST ${path}</pre>\n</body>\n</html>\n`;

@@ -1,4 +1,4 @@
-import { createAccount, createConnection } from '@app/testing';
+import { createAccount, createConnection } from '@test/support';
 import { Types } from 'mongoose';
 import { RANGE, startAnalyticsSuite, type AnalyticsSuite } from './analytics-helpers';
 

@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestApp } from '@test/support';
 import { MongoClient } from 'mongodb';
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';

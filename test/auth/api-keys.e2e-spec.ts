@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import { ApiError } from '../../src/common/api-error';
 import { ApiKeysService } from '../../src/auth/api-keys.service';

@@ -1,5 +1,5 @@
 import { AccountsBootstrapService } from '../../src/auth/accounts-bootstrap.service';
-import { createTestApp, login, type TestApp } from '@app/testing';
+import { createTestApp, login, type TestApp } from '@test/support';
 import { Logger } from '@nestjs/common';
 import { UsersService } from '../../src/auth/users.service';
 import { PROBE, ProbeModule } from './probe';

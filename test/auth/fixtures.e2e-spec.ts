@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestApp } from '@test/support';
 import { PROBE, ProbeModule } from './probe';
 
 describe('account fixture + @ApiKeyAuth() + @Ctx()', () => {

@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, login, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, login, type TestAccount, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import { PROBE, ProbeModule } from './probe';
 

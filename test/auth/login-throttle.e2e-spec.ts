@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@test/support';
 
 let n = 0;
 const nextIp = () => `203.0.113.${(++n % 250) + 1}`;

@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, sessionCookie, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, sessionCookie, type TestAccount, type TestApp } from '@test/support';
 import { accountWithDraft } from '../media/media-helpers';
 
 const PUBLIC = 'https://app.example.com';

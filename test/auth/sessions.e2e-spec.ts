@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, sessionCookie, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, sessionCookie, type TestAccount, type TestApp } from '@test/support';
 import { createHash } from 'node:crypto';
 
 /** Dashboard sessions: register, login, logout, me, the failed-login slow-down. */

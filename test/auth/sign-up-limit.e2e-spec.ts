@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 
 /**
  * Sign-ups per client address (docs/auth.md): a few an hour, counted in the database so that

@@ -1,4 +1,4 @@
-import type { TestAccount, TestApp } from '@app/testing';
+import type { TestAccount, TestApp } from '@test/support';
 
 /** Dashboard GraphQL as a signed-in browser (session cookie plus any other cookies it holds). */
 export async function gql(t: TestApp, cookies: string[], query: string, variables: Record<string, unknown> = {}) {

@@ -1,5 +1,5 @@
-import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
-import { FakeMastodonServer } from '@app/testing/fakes';
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@test/support';
+import { FakeMastodonServer } from '@test/support/fakes';
 import { ConnectionsService } from '../../src/connections/connections.service';
 import { FAST_ENGINE_ENV, waitForGroup } from '../publishing/publishing-helpers';
 import { authorize, Browser, callback, connectThrough, DISCONNECT, gql, start } from './connect-helpers';

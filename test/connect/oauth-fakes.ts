@@ -1,4 +1,4 @@
-import type { FakeOAuth } from '@app/testing';
+import type { FakeOAuth } from '@test/support';
 import {
   FacebookFake,
   FakeMastodonServer,
@@ -9,7 +9,7 @@ import {
   LinkedInFake,
   ThreadsFake,
   TwitterFake,
-} from '@app/testing/fakes';
+} from '@test/support/fakes';
 
 /** The fakes of every platform that connects through an authorization page, and the app's environment pointing at them. */
 export class OAuthFakes {

@@ -1,5 +1,5 @@
-import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
-import { FakeBlueskyServer, FakeTelegramServer } from '@app/testing/fakes';
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@test/support';
+import { FakeBlueskyServer, FakeTelegramServer } from '@test/support/fakes';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PLATFORM_NAMES, type PlatformName } from '../../src/platforms/platform-adapter';
 import { CREATE_PLATFORM_ID_PATTERN } from '../../src/posts/post-rules';

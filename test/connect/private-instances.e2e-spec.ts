@@ -1,5 +1,5 @@
-import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
-import { FakeBlueskyServer, FakeMastodonServer } from '@app/testing/fakes';
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@test/support';
+import { FakeBlueskyServer, FakeMastodonServer } from '@test/support/fakes';
 import { Types } from 'mongoose';
 import { ConnectionsService } from '../../src/connections/connections.service';
 import { Browser, CREDENTIALS, gql, start } from './connect-helpers';

@@ -1,5 +1,5 @@
-import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
-import { TwitterFake } from '@app/testing/fakes';
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
+import { TwitterFake } from '@test/support/fakes';
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { AppConfig } from '../../src/config/app-config.service';

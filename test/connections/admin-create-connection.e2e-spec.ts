@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 
 const MUTATION = `mutation($input: AdminCreateConnectionInput!) {

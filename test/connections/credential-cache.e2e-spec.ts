@@ -3,7 +3,7 @@
 // own `lastSuccessfulPost` stamps move that counter too; they carry the cache's entries over
 // (`ProcessReadCache.carryOver`) unless something else was written meanwhile, which still makes
 // the very next read go to the database.
-import { createAccount, createConnection, createTestApp, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, type TestApp } from '@test/support';
 import { MongoClient, type CommandStartedEvent } from 'mongodb';
 import { Types } from 'mongoose';
 import { ConnectionsService, type ConnectionRef } from '../../src/connections/connections.service';

@@ -1,5 +1,5 @@
-import { createAccount, createConnection, createTestApp, type TestApp } from '@app/testing';
-import { FakeMastodonServer } from '@app/testing/fakes';
+import { createAccount, createConnection, createTestApp, type TestApp } from '@test/support';
+import { FakeMastodonServer } from '@test/support/fakes';
 import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { TokenCipher } from '../../src/crypto/token-cipher';

@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import { ConnectionsService } from '../../src/connections/connections.service';
 

@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, openTestDatabase, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, openTestDatabase, type TestAccount, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import type { DatabaseServer } from '../../src/database/database-server';
 import { PlatformIdUpgrade } from '../../src/posts/platform-id-upgrade';

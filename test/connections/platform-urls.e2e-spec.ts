@@ -1,5 +1,5 @@
-import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
-import { FacebookFake, FakeMastodonServer } from '@app/testing/fakes';
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@test/support';
+import { FacebookFake, FakeMastodonServer } from '@test/support/fakes';
 import { Types } from 'mongoose';
 import { Browser, COMPLETE, connectThrough, PENDING } from '../connect/connect-helpers';
 import { FAST_ENGINE_ENV, waitForGroup } from '../publishing/publishing-helpers';

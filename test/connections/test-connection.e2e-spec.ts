@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, FakeMastodonServer, FakeTelegramServer, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, FakeMastodonServer, FakeTelegramServer, type TestAccount, type TestApp } from '@test/support';
 import { TELEGRAM_NOT_BOT_MESSAGE } from '../../src/platforms/telegram/telegram.adapter';
 import { createAdapters } from '../../src/platforms/platforms.module';
 import { fakeEndpoints } from '../platforms/fake-endpoints';

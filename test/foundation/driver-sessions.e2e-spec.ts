@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, type TestApp } from '@test/support';
 import { ActiveSessions } from '../../src/database/active-sessions';
 
 /**

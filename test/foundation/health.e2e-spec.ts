@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 
 describe('GET /health and the error shape', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
-import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
-import { FakeMastodonServer } from '@app/testing/fakes';
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
+import { FakeMastodonServer } from '@test/support/fakes';
 import { MetricsServer } from '../../src/metrics/metrics-server';
 import { MetricsService } from '../../src/metrics/metrics.service';
 import { FAST_ENGINE_ENV, waitForGroup } from '../publishing/publishing-helpers';

@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { Logger } from '@nestjs/common';
 import { dataOf, errorOf, gqlClient } from '../graphql/graphql-helpers';
 import { bearer, call, mcpClient } from '../mcp/mcp-helpers';

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
 import { accountWithDraft, makeMjpegAvi, makePng, pathOf, type Account } from '../media/media-helpers';
 import { RawHttpConnection, requestHead } from './raw-http';

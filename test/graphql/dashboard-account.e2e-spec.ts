@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, login, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, login, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import { dataOf, errorOf, gqlClient } from './graphql-helpers';
 

@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, FakeMastodonServer, sessionCookie, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, FakeMastodonServer, sessionCookie, type TestApp } from '@test/support';
 import { createHmac } from 'node:crypto';
 import { makePng, pathOf } from '../media/media-helpers';
 import { FAST_ENGINE_ENV, waitFor } from '../publishing/publishing-helpers';

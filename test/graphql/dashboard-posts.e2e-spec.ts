@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import { PlatformPost } from '../../src/posts/schemas/platform-post.schema';
 import { PostGroup } from '../../src/posts/schemas/post-group.schema';

@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import mongoose, { Types } from 'mongoose';
 import { createHmac } from 'node:crypto';
 import { makePng, pathOf } from '../media/media-helpers';

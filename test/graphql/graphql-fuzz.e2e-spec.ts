@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, LOG_LEVEL, type AppLog, type AppLogRecord, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, LOG_LEVEL, type AppLog, type AppLogRecord, type TestApp } from '@test/support';
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { readFileSync } from 'node:fs';
 import { SCHEMA_FILE } from '../../src/graphql/schema-file';

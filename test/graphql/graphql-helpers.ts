@@ -1,4 +1,4 @@
-import type { TestApp } from '@app/testing';
+import type { TestApp } from '@test/support';
 
 export interface GqlBody {
   data?: Record<string, any> | null;

@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { QUERY_LIMITS } from '../../src/graphql/query-limits';
 
 const aliases = (n: number, field = 'me { id }') => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ')} }`;

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 import { readFileSync } from 'node:fs';
 import { appSchemaText, SCHEMA_FILE } from '../../src/graphql/schema-file';
 

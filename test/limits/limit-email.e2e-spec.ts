@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import { createServer, type Server } from 'node:net';
 import type { RequestContext, UserSummary } from '../../src/auth/request-context';

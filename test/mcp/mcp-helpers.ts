@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { TestApp } from '@app/testing';
+import type { TestApp } from '@test/support';
 
 /** An MCP client (the SDK's own) connected over Streamable HTTP with these headers. */
 export async function mcpClient(t: TestApp, headers: Record<string, string>, path = '/mcp'): Promise<Client> {

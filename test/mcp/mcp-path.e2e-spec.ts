@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestApp } from '@test/support';
 import { bearer, mcpClient } from './mcp-helpers';
 
 describe('MCP_PATH', () => {

@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, type TestApp } from '@test/support';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
 import type { ConnectionRef } from '../../src/connections/connections.service';

@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestApp } from '@test/support';
 import { existsSync } from 'node:fs';
 import { VideoProcessingService } from '../../src/media/video-processing.service';
 import { STORAGE_DRIVER, type StorageDriver } from '../../src/media/storage/storage-driver';

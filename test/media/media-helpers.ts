@@ -1,4 +1,4 @@
-import { createAccount, createConnection, type TestApp } from '@app/testing';
+import { createAccount, createConnection, type TestApp } from '@test/support';
 import sharp from 'sharp';
 
 export type Account = Awaited<ReturnType<typeof createAccount>>;

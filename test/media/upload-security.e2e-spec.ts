@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 import { accountWithDraft, makePng, pathOf, type Account } from './media-helpers';
 
 const ACCEPTED = 'JPEG, PNG, GIF and WebP images and MP4, MOV, AVI, MKV and WebM videos';

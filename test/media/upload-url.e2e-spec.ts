@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 import type { Response as SupertestResponse } from 'supertest';
 import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 import { lintFromString, loadConfig } from '@redocly/openapi-core';
 import { resolve } from 'node:path';
 import { AGGREGATIONS, FOLLOWERS_PERIODS, METRICS } from '../../src/analytics/analytics-metrics';

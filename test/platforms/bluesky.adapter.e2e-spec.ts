@@ -1,4 +1,4 @@
-import { FakeBlueskyServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
+import { FakeBlueskyServer, fakeVideoBytes, makeImage, mediaItem } from '@test/support/fakes';
 import { BlueskyAdapter } from '../../src/platforms/bluesky';
 import { PlatformCredentials, PublishRequest, RefreshedTokens } from '../../src/platforms/platform-adapter';
 import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';

@@ -1,4 +1,4 @@
-import { FakeBlueskyServer, FakeMastodonServer, makeImage, mediaItem } from '@app/testing/fakes';
+import { FakeBlueskyServer, FakeMastodonServer, makeImage, mediaItem } from '@test/support/fakes';
 import { BlueskyAdapter } from '../../src/platforms/bluesky';
 import { MastodonAdapter } from '../../src/platforms/mastodon';
 import type { PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';

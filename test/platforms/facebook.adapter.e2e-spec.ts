@@ -2,7 +2,7 @@ import type { PlatformCredentials, PublishRequest } from '../../src/platforms/pl
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
 import { IMPATIENT, SLOW_FAULT_MS, failureOf, fakeEndpoints } from './fake-endpoints';
 import { FacebookAdapter } from '../../src/platforms/facebook';
-import { FacebookFake, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
+import { FacebookFake, fakeVideoBytes, makeImage, mediaItem } from '@test/support/fakes';
 
 describe('FacebookAdapter against the Facebook Pages fake', () => {
   const fake = new FacebookFake();

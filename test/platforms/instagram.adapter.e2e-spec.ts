@@ -2,7 +2,7 @@ import type { PlatformCredentials, PublishRequest } from '../../src/platforms/pl
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
 import { IMPATIENT, SLOW_FAULT_MS, failureOf, fakeEndpoints } from './fake-endpoints';
 import { InstagramAdapter } from '../../src/platforms/instagram';
-import { InstagramFake, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
+import { InstagramFake, fakeVideoBytes, makeImage, mediaItem } from '@test/support/fakes';
 
 describe('InstagramAdapter against the Instagram Graph fake', () => {
   const fake = new InstagramFake();

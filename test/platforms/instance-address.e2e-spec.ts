@@ -1,4 +1,4 @@
-import { FakeBlueskyServer, FakeMastodonServer } from '@app/testing/fakes';
+import { FakeBlueskyServer, FakeMastodonServer } from '@test/support/fakes';
 import { BlueskyAdapter } from '../../src/platforms/bluesky';
 import { MastodonAdapter } from '../../src/platforms/mastodon';
 import { PlatformError, type PublishRequest } from '../../src/platforms/platform-adapter';

@@ -2,7 +2,7 @@ import type { PlatformCredentials, PublishRequest } from '../../src/platforms/pl
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
 import { IMPATIENT, SLOW_FAULT_MS, failureOf, fakeEndpoints } from './fake-endpoints';
 import { LinkedInAdapter } from '../../src/platforms/linkedin';
-import { LinkedInFake, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
+import { LinkedInFake, fakeVideoBytes, makeImage, mediaItem } from '@test/support/fakes';
 
 describe('LinkedInAdapter against the LinkedIn fake', () => {
   const fake = new LinkedInFake();

@@ -1,4 +1,4 @@
-import { FakeMastodonServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
+import { FakeMastodonServer, fakeVideoBytes, makeImage, mediaItem } from '@test/support/fakes';
 import { MastodonAdapter } from '../../src/platforms/mastodon';
 import { PlatformCredentials, PlatformError, PublishRequest } from '../../src/platforms/platform-adapter';
 import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';

@@ -1,4 +1,4 @@
-import { FakePinterestServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
+import { FakePinterestServer, fakeVideoBytes, makeImage, mediaItem } from '@test/support/fakes';
 import { PinterestAdapter } from '../../src/platforms/pinterest';
 import { MediaItem, PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
 import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';

@@ -1,4 +1,4 @@
-import { FakeTelegramServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
+import { FakeTelegramServer, fakeVideoBytes, makeImage, mediaItem } from '@test/support/fakes';
 import { TelegramAdapter } from '../../src/platforms/telegram';
 import { PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
 import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';

@@ -2,7 +2,7 @@ import type { PlatformCredentials, PublishRequest } from '../../src/platforms/pl
 import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
 import { IMPATIENT, SLOW_FAULT_MS, failureOf, fakeEndpoints } from './fake-endpoints';
 import { ThreadsAdapter } from '../../src/platforms/threads';
-import { ThreadsFake, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
+import { ThreadsFake, fakeVideoBytes, makeImage, mediaItem } from '@test/support/fakes';
 
 describe('ThreadsAdapter against the Threads fake', () => {
   const fake = new ThreadsFake();

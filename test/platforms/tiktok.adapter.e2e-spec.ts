@@ -1,4 +1,4 @@
-import { FakeTikTokServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
+import { FakeTikTokServer, fakeVideoBytes, makeImage, mediaItem } from '@test/support/fakes';
 import { TikTokAdapter } from '../../src/platforms/tiktok';
 import { MediaItem, PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
 import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';

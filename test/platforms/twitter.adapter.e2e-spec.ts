@@ -3,7 +3,7 @@ import type { PlatformEndpoints } from '../../src/platforms/platform-endpoints';
 import { IMPATIENT, SLOW_FAULT_MS, failureOf, fakeEndpoints } from './fake-endpoints';
 import { TwitterAdapter } from '../../src/platforms/twitter';
 import { TWITTER_CHUNK_BYTES } from '../../src/platforms/twitter/twitter.media';
-import { TwitterFake, fakeVideoBytes, makeImage, mediaItem, parseMultipart, multipartFields } from '@app/testing/fakes';
+import { TwitterFake, fakeVideoBytes, makeImage, mediaItem, parseMultipart, multipartFields } from '@test/support/fakes';
 
 describe('TwitterAdapter against the X fake', () => {
   const fake = new TwitterFake();

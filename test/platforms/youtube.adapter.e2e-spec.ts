@@ -1,4 +1,4 @@
-import { FakeYouTubeServer, fakeVideoBytes, makeImage, mediaItem } from '@app/testing/fakes';
+import { FakeYouTubeServer, fakeVideoBytes, makeImage, mediaItem } from '@test/support/fakes';
 import { YouTubeAdapter } from '../../src/platforms/youtube';
 import { MediaItem, PlatformCredentials, PublishRequest } from '../../src/platforms/platform-adapter';
 import { IMPATIENT, SLOW_FAULT_MS, fakeEndpoints, rejectionOf } from './fake-endpoints';

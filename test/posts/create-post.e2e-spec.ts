@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import { PostGroup } from '../../src/posts/schemas/post-group.schema';
 import { accountWithConnections, isoIn, type Account } from './posts-helpers';

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 import { PublicationStateService } from '../../src/posts/publication-state.service';
 import { PostGroup } from '../../src/posts/schemas/post-group.schema';
 import { accountWithConnections, seedGroups, type Account } from './posts-helpers';

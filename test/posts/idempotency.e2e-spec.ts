@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 import type { ConnectionRef } from '../../src/connections/connections.service';
 import { Types } from 'mongoose';
 import { canonicalHash } from '../../src/common/canonical-json';

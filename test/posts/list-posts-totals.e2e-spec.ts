@@ -1,7 +1,7 @@
 // list-posts' total comes from a per-process cache on the embedded database (PostGroupsRepository
 // `totals`), kept only while the post groups collection's write counter stands still: a group
 // written by any client, mongosh included, is counted by the very next list.
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 import { MongoClient, type CommandStartedEvent } from 'mongodb';
 import { Types } from 'mongoose';
 import type { ConnectionRef } from '../../src/connections/connections.service';

@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestApp } from '@test/support';
 import type { ConnectionRef } from '../../src/connections/connections.service';
 import { accountWithConnections, inDays, seedGroups, type Account } from './posts-helpers';
 

@@ -1,4 +1,4 @@
-import { createAccount, createTestApp, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import type { ConnectionRef } from '../../src/connections/connections.service';
 import { MediaCleanupRegistry, type MediaCleanup } from '../../src/posts/media-cleanup';

@@ -1,4 +1,4 @@
-import { createConnection, createTestApp, type TestApp } from '@app/testing';
+import { createConnection, createTestApp, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import { PlatformPost } from '../../src/posts/schemas/platform-post.schema';
 import { LimitsService } from '../../src/limits/limits.service';

@@ -1,4 +1,4 @@
-import { createAccount, createConnection, type TestApp } from '@app/testing';
+import { createAccount, createConnection, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import type { ConnectionRef } from '../../src/connections/connections.service';
 import type { PlatformName } from '../../src/platforms/platform-adapter';

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 
 describe('OpenAPI document: posts routes', () => {
   let t: TestApp;

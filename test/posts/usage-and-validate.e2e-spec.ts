@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { LimitsService } from '../../src/limits/limits.service';
 import { bearer, call, mcpClient } from '../mcp/mcp-helpers';
 

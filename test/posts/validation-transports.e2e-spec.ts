@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '@app/testing';
+import { createTestApp, type TestApp } from '@test/support';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Types } from 'mongoose';
 import { PostGroup } from '../../src/posts/schemas/post-group.schema';

@@ -1,5 +1,5 @@
-import { createConnection, createTestApp, openTestDatabase, type TestApp } from '@app/testing';
-import { FakeTelegramServer, FakeMastodonServer, TwitterFake } from '@app/testing/fakes';
+import { createConnection, createTestApp, openTestDatabase, type TestApp } from '@test/support';
+import { FakeTelegramServer, FakeMastodonServer, TwitterFake } from '@test/support/fakes';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
-import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
-import { FakeMastodonServer, TwitterFake } from '@app/testing/fakes';
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
+import { FakeMastodonServer, TwitterFake } from '@test/support/fakes';
 import { ConnectionsService } from '../../src/connections/connections.service';
 import { twitterTextLength } from '../../src/platforms/twitter/twitter.text';
 import { splitIntoThread } from '../../src/publishing/thread-splitter';

@@ -1,4 +1,4 @@
-import type { TestApp } from '@app/testing';
+import type { TestApp } from '@test/support';
 
 /** Polls `probe` until it returns a truthy value (or throws after `timeoutMs`). */
 export async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 15_000, everyMs = 100): Promise<T> {

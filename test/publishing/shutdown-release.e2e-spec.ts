@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
-import { createAccount, createConnection, createTestApp, type TestApp } from '@app/testing';
-import { FakeMastodonServer } from '@app/testing/fakes';
+import { createAccount, createConnection, createTestApp, type TestApp } from '@test/support';
+import { FakeMastodonServer } from '@test/support/fakes';
 import { FAST_ENGINE_ENV, waitFor } from './publishing-helpers';
 
 describe('Shutdown of the publishing engine: the running publish finishes, claims not started are released', () => {

@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, TwitterFake, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, TwitterFake, type TestAccount, type TestApp } from '@test/support';
 import { ConnectionsService } from '../../src/connections/connections.service';
 import { TokenUpkeepService } from '../../src/publishing/token-upkeep.service';
 import { startReceiver, type Receiver } from '../webhooks/receiver';

@@ -1,5 +1,5 @@
-import { createConnection, createTestApp, openTestDatabase, type TestApp } from '@app/testing';
-import { FakeMastodonServer, TwitterFake } from '@app/testing/fakes';
+import { createConnection, createTestApp, openTestDatabase, type TestApp } from '@test/support';
+import { FakeMastodonServer, TwitterFake } from '@test/support/fakes';
 import { accountWithConnections, seedGroups } from '../posts/posts-helpers';
 import { FAST_ENGINE_ENV, waitFor } from './publishing-helpers';
 

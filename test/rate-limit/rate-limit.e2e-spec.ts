@@ -1,4 +1,4 @@
-import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import { RateLimitService } from '../../src/rate-limit/rate-limit.service';
 import { bearer, mcpClient, postMcp, toolCallBatch } from '../mcp/mcp-helpers';

@@ -1,5 +1,5 @@
 import { WebhooksRepository } from '../../src/webhooks/webhooks.repository';
-import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 
 const VALID = 'post.scheduled, post.published, post.failed, token.expiring';

@@ -1,5 +1,5 @@
-import { createAccount, createTestApp, type TestAccount, type TestApp } from '@app/testing';
-import { FacebookFake, FakeBlueskyServer, FakeTelegramServer, TwitterFake } from '@app/testing/fakes';
+import { createAccount, createTestApp, type TestAccount, type TestApp } from '@test/support';
+import { FacebookFake, FakeBlueskyServer, FakeTelegramServer, TwitterFake } from '@test/support/fakes';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Types } from 'mongoose';
 import { UsersService } from '../../src/auth/users.service';

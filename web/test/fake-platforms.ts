@@ -10,7 +10,7 @@
  * - LinkedIn: its API only (no OAuth app is configured), so health checks get a real refusal.
  * X starts last, on the port Playwright waits for, so every fake is up when the app starts.
  */
-import { FacebookFake, FakeBlueskyServer, FakeMastodonServer, FakeTelegramServer, LinkedInFake, TwitterFake } from '../../libs/testing/src/fakes';
+import { FacebookFake, FakeBlueskyServer, FakeMastodonServer, FakeTelegramServer, LinkedInFake, TwitterFake } from '../../test/support/fakes';
 import { FAKE_ACCOUNTS, fakePorts } from '../playwright.config';
 
 async function main(): Promise<void> {

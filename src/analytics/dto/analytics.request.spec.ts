@@ -1,4 +1,4 @@
-import { refusalOf } from '@app/testing/refusals';
+import { refusalOf } from '@test/support/refusals';
 import { validateInput } from '../../common/validation/validate-input';
 import { DAILY_METRICS, METRICS } from '../analytics-metrics';
 import { accountStatisticsQuery, postStatisticsQuery } from '../analytics-rules';

@@ -1,4 +1,4 @@
-import { refusalOf } from '@app/testing/refusals';
+import { refusalOf } from '@test/support/refusals';
 import { validateInput } from '../../common/validation/validate-input';
 import { buildListPostsQuery } from '../list-posts.query';
 import { ListPostsQueryDto } from './list-posts.query.dto';

@@ -1,4 +1,4 @@
-import { messageOf } from '@app/testing/refusals';
+import { messageOf } from '@test/support/refusals';
 import { validateInput } from '../../common/validation/validate-input';
 import { ValidatePostMediaDto } from './validate-post.dto';
 

@@ -1,9 +1,9 @@
-import { ApiError } from '../../../src/common/api-error';
+import { ApiError } from '../../src/common/api-error';
 
 /**
  * For unit specs of DTOs and rules: the ApiError `fn` throws. Not throwing, or throwing anything
  * else, fails the test, so a case can only pass on the refusal it names. Imported as
- * `@app/testing/refusals` (the kit's index boots the whole app).
+ * `@test/support/refusals` (the kit's index boots the whole app).
  */
 export function refusalOf(fn: () => unknown): ApiError {
   try {

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { rootLogger } from '../../../src/logging';
+import { rootLogger } from '../../src/logging';
 import type { TestApp } from './test-app';
 
 /** One line of the app's log (pino's JSON record). */

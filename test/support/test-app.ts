@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
-import { createApp } from '../../../src/app.factory';
-import type { AppModuleOptions } from '../../../src/app.module';
-import { loadEnvironment, type Environment } from '../../../src/config/environment';
-import { withDatabaseName, type DatabaseServer } from '../../../src/database/database-server';
+import { createApp } from '../../src/app.factory';
+import type { AppModuleOptions } from '../../src/app.module';
+import { loadEnvironment, type Environment } from '../../src/config/environment';
+import { withDatabaseName, type DatabaseServer } from '../../src/database/database-server';
 import { captureAppLog, type AppLog } from './app-log';
 
 const TEST_ENCRYPTION_KEY = randomBytes(32).toString('hex');

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import type { MediaItem } from '../../../../src/platforms/platform-adapter';
+import type { MediaItem } from '../../../src/platforms/platform-adapter';
 
 /** A real PNG/JPEG/WebP image of the given size, made in memory. */
 export async function makeImage(format: 'png' | 'jpeg' | 'webp' = 'png', width = 8, height = 8): Promise<Buffer> {
