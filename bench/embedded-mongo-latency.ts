@@ -53,8 +53,8 @@ function stats(samples: number[]): Stats {
 
 /**
  * Runs `op` back to back for WARM_UP_MS before anything is measured: both threads' code reaches its
- * optimized tiers only after several thousand operations (a count-based warm-up of 2,000 measured
- * the first rounds at up to twice the steady cost), and steady state is what is measured.
+ * optimized tiers only after several thousand operations (until then a round can cost twice the
+ * steady CPU), and steady state is what is measured.
  */
 async function warmUp(op: (i: number) => Promise<unknown>): Promise<void> {
   const until = performance.now() + WARM_UP_MS;
@@ -64,8 +64,8 @@ async function warmUp(op: (i: number) => Promise<unknown>): Promise<void> {
 /**
  * `op` run `n` times after the warm-up, `rounds` times over: latency percentiles over all samples,
  * CPU per operation from the median round. One round of the sequential `findOne` lasts about a
- * second, and on a shared host the same round cost 0.22 ms of CPU in one run and 0.45 in the next;
- * the median of several rounds is what this process costs, not what its neighbours did meanwhile.
+ * second, and on a shared host one round's CPU can double from one run to the next; the median of
+ * several rounds is what this process costs, not what its neighbours did meanwhile.
  */
 async function timed(n: number, op: (i: number) => Promise<unknown>, rounds = 1): Promise<Stats & { cpuRounds: number[] }> {
   await warmUp(op);

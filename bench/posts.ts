@@ -11,12 +11,10 @@
  * seeding (V8's memory reducer collects an idle thread's garbage within seconds); and, on Linux,
  * each route's CPU per request by thread.
  *
- * Each route is warmed up for --warmup seconds before its rounds: V8 moves hot
- * functions to its optimising tiers over thousands of requests (--trace-opt), and the helper
- * threads' compiling is counted in the CPU per request. After 5 s of list-posts V8 still marked
- * 351 functions for optimisation in the 10 measured seconds, after 20 s 113; V8's helper threads
- * spent 0.30–0.31 ms per list request after 5 s against 0.17–0.23 after 20 s (two runs each): 20 s
- * measures the steady state a running service is in.
+ * Each route is warmed up for --warmup seconds before its rounds: V8 moves hot functions to its
+ * optimising tiers over thousands of requests (--trace-opt), and its helper threads' compiling is
+ * counted in the CPU per request. 20 s reaches the steady state a running service is in; after
+ * 5 s, V8 was still optimising hundreds of functions during the measured seconds.
  *
  *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10] [--rounds 5] [--idle 10] [--warmup 20]
  */
@@ -166,8 +164,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 /**
  * The main thread's full collections (V8's mark-compact) so far, and their pauses: under load each
- * one slows the requests in flight for the length of its marking, so they make a closed loop's
- * p99 (issue 19: the benchmark round of 2026-11-28, early morning, in the README).
+ * one slows the requests in flight for the length of its marking, so they make much of a closed
+ * loop's p99 (docs/benchmarks.md).
  */
 const fullCollections = { count: 0, pauseMs: 0 };
 new PerformanceObserver((list) => {
@@ -181,11 +179,9 @@ new PerformanceObserver((list) => {
 /**
  * A service route in ROUNDS rounds of ROUND_SECONDS, each paired with a round of the bare route
  * right before or after it, and its ratio the median of the pairs' ratios, as the webhooks
- * benchmark does with its pairs. This host's speed moves by 2× within a minute (the bare route ran
- * 9,621 and 14,735 req/s in two runs eight minutes apart, 6,218–11,240 in three runs within ten),
- * so a ratio of two sides measured half a minute apart, as one 10-s run of each was, said as much
- * about the host as about the route (list-posts' ratio read 0.074 and 0.125 in those two runs on
- * the same code). The route's CPU per request by thread is summed over its rounds.
+ * benchmark does with its pairs. This host's speed can move by 2× within a minute, so a ratio of
+ * two sides measured half a minute apart (one 10-s run of each) says as much about the host as
+ * about the route. The route's CPU per request by thread is summed over its rounds.
  */
 async function pairs(
   name: string,
@@ -357,7 +353,7 @@ async function main(): Promise<void> {
     const idle = () => new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     await idle();
     const heapBefore = await threadHeap();
-    // Resident memory before and after seeding, beside the data's BSON size (issue 19: within 2×).
+    // Resident memory before and after seeding, beside the data's BSON size (the target: within 2×).
     const rssBefore = settledRss();
     // Seed through the repositories in bulk (not 100k HTTP calls).
     const groupsRepo = t.app.get(PostGroupsRepository);

@@ -1,13 +1,13 @@
 /**
  * `npm run bench` runs every benchmark in turn; `npm run bench -- <name> …` the named ones.
  *
- * The benchmarks run compiled, as `npm start` runs the service: the sources (src, the libraries,
- * the tests' helpers, bench) are compiled with swc and the project's `.swcrc` into `dist/bench`
- * (about a second), and each benchmark is its own `node` process on that output (a fresh heap,
- * its own embedded database), printing its figures beside a baseline measured in the same run. Run from sources
- * (`node -r @swc-node/register bench/<name>.ts`), every thread also holds what swc-node loads to
- * read tsconfig.json (TypeScript's compiler among it: about 25 MB of heap, marked by every full
- * collection), which the shipped service never loads.
+ * The benchmarks run compiled, as `npm start` runs the service: the sources (src, the embedded
+ * database's library, the tests' helpers, bench) are compiled with swc and the project's `.swcrc`
+ * into `dist/bench` (about a second), and each benchmark is its own `node` process on that output
+ * (a fresh heap, its own embedded database), printing its figures beside a baseline measured in the
+ * same run. Run from sources (`node -r @swc-node/register bench/<name>.ts`), every thread also
+ * holds what swc-node loads to read tsconfig.json (TypeScript's compiler among it: about 25 MB of
+ * heap, marked by every full collection), which the shipped service never loads.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';

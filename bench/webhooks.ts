@@ -2,15 +2,11 @@
  * Webhook delivery throughput to a local receiver, beside a raw signed-POST loop measured in the
  * same run (same receiver, same concurrency, no database): the ratio is the cost of the outbox
  * (claim with lease, webhook lookup, secret decryption, attempt bookkeeping). Each side first
- * runs an untimed warm-up of `warmup` requests (with 200, the outbox's first timed round still ran
- * at about two thirds of the later ones: V8 still optimising; after 20,000 rather than 4,000 both
- * sides ran 12–20% faster, the outbox's medians 3,951–4,002 against 3,159–3,485 deliveries a
- * second and the raw loop's 7,114–8,882 against 6,155–7,887 req/s). Then `rounds` pairs: a round of
- * `deliveries` raw POSTs, then a round of `deliveries` outbox deliveries, back to back. The ratio
- * is the median of the pairs' ratios: this host's speed moves by 2× within a minute (the raw
- * loop's rounds of one run ranged 5,200–16,000 req/s), so a ratio of two sides measured a minute
- * apart, as the three raw rounds and then the three outbox rounds were, said more about the host
- * than about the outbox.
+ * runs an untimed warm-up of `warmup` requests, long enough for V8 to finish optimising (after a
+ * short one, the first timed rounds ran well below the later ones). Then `rounds` pairs: a round
+ * of `deliveries` raw POSTs, then a round of `deliveries` outbox deliveries, back to back. The
+ * ratio is the median of the pairs' ratios: this host's speed can move by 2× within a minute, so
+ * two sides measured a minute apart would compare the minutes more than the code.
  *
  *   node -r @swc-node/register bench/webhooks.ts [deliveries=2000] [concurrency=16] [warmup=20000] [rounds=9]
  */
@@ -26,8 +22,8 @@ const TOTAL = Number(process.argv[2] ?? 2000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);
 const WEBHOOKS = 10; // the per-user maximum; deliveries to one webhook run one at a time
 const WARMUP = Number(process.argv[4] ?? 20000); // untimed, on each side, before the timed rounds
-// Nine pairs, not five: single pairs ranged 23–105% within one run, so five left the median to
-// one or two of them.
+// Nine pairs: single pairs vary widely within one run, and the median of a few rests on one or
+// two of them.
 const ROUNDS = Number(process.argv[5] ?? 9);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -84,7 +80,7 @@ async function main() {
     );
   };
   // Both sides get the same untimed warm-up (JIT, keep-alive sockets): 2,000 requests take the
-  // raw loop under a second, so a cold start was a large share of its time.
+  // raw loop under a second, so a cold start would be a large share of its time.
   await loop(WARMUP);
 
   // The service: enqueue everything first (worker stopped), then time the drain.
@@ -93,7 +89,7 @@ async function main() {
       WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOKS_WORKER_ENABLED: 'false',
       // The default idle poll (1 s): a busy worker goes from one delivery to the next by itself, and
-      // a 50 ms poll only re-read the whole due queue twenty times a second while every receiver was busy.
+      // a shorter poll would only re-read the whole due queue while every receiver is busy.
       WEBHOOKS_DELIVERY_CONCURRENCY: String(CONCURRENCY),
     },
   });

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { startAppProcess } from './app-process';
 
 /**
- * Issue 3's durability promise, end to end: writes acknowledged by the app (201 from
- * POST /auth/register) survive a kill -9 of the app, embedded database and all.
+ * The embedded database's durability promise (libs/embedded-mongo/README.md), end to end: writes
+ * acknowledged by the app (201 from POST /auth/register) survive a kill -9 of the app, embedded
+ * database and all.
  */
 describe('a kill -9 of the app during a stream of acknowledged writes', () => {
   let dataDir: string;
