@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../config/app-config.service';
-import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
+import { DATABASE_INFO, type DatabaseInfo } from '../database/database-info';
 import { ApiKeysService } from './api-keys.service';
 import { UsersService } from './users.service';
 

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import type { Model } from 'mongoose';
+import { DATABASE_INFO, type DatabaseInfo } from '../database/database-info';
+import { Repository, type CachedReads, type Filter } from '../database/repository';
 import type { PlanName } from '../limits/plans';
 import { User, type UserRecord } from './schemas/user.schema';
 
@@ -25,66 +27,80 @@ export interface UserSearch {
   plan?: PlanName;
 }
 
+/**
+ * How long the API-key guard may reuse a user read in this instance. Changes made through this
+ * instance apply at once; those made through another instance within this time (docs/deployment.md).
+ */
+export const SUMMARY_CACHE_MS = 5_000;
+
 /** Only the fields request handling reads (the guard's hot path skips the rest). */
-const SUMMARY_FIELDS = { passwordHash: 0 } as const;
+const WITHOUT_PASSWORD = { passwordHash: 0 } as const;
 
 @Injectable()
-export class UsersRepository {
-  constructor(@InjectModel(User.name) private readonly model: Model<User>) {}
+export class UsersRepository extends Repository<UserRecord> {
+  /** The guards' read of the key's owner (and a workspace's managed user), on every request. */
+  private readonly byId: CachedReads<UserRecord>;
 
-  async create(input: NewUser): Promise<UserRecord> {
-    const doc = await this.model.create({
+  constructor(@InjectModel(User.name) model: Model<User>, @Inject(DATABASE_INFO) database: DatabaseInfo) {
+    super(model, database);
+    this.byId = this.cache<UserRecord>({ consistency: { withinMs: SUMMARY_CACHE_MS }, max: 10_000 });
+  }
+
+  create(input: NewUser): Promise<UserRecord> {
+    return this.insertOne({
       email: input.email,
       displayName: input.displayName ?? null,
       passwordHash: input.passwordHash,
       plan: input.plan,
       isAdmin: input.isAdmin,
-      parentUser: input.parentUser ? new Types.ObjectId(input.parentUser) : null,
+      parentUser: input.parentUser ? this.oid(input.parentUser) : null,
       permissions: { workspacesEnabled: input.workspacesEnabled },
       seats: input.seats,
       entitlementOverrides: { apiAccess: input.apiAccess, mcpAccess: input.mcpAccess },
     });
-    return doc.toObject() as UserRecord;
   }
 
-  /** Without the password hash. */
+  /** Without the password hash; null for a malformed or unknown id. */
   findById(userId: string): Promise<UserRecord | null> {
-    return this.model.findById(userId, SUMMARY_FIELDS).lean<UserRecord>().exec();
+    const _id = this.parseId(userId);
+    return _id ? this.findOne({ _id }, { projection: WITHOUT_PASSWORD }) : Promise.resolve(null);
+  }
+
+  /** findById through a short per-instance cache (the API-key guard's hot path; see SUMMARY_CACHE_MS). */
+  findByIdCached(userId: string): Promise<UserRecord | null> {
+    return this.byId.read(userId, () => this.findById(userId));
   }
 
   /** With the password hash: only for sign-in. */
   findByEmailWithPassword(email: string): Promise<UserRecord | null> {
-    return this.model.findOne({ email }).lean<UserRecord>().exec();
+    return this.findOne({ email: String(email) });
   }
 
   /** With the password hash: only for checking the current password. */
   findByIdWithPassword(userId: string): Promise<UserRecord | null> {
-    return this.model.findById(userId).lean<UserRecord>().exec();
+    const _id = this.parseId(userId);
+    return _id ? this.findOne({ _id }) : Promise.resolve(null);
   }
 
-  async setEmail(userId: string, email: string): Promise<UserRecord | null> {
-    return this.model.findByIdAndUpdate(userId, { $set: { email } }, { returnDocument: 'after', projection: SUMMARY_FIELDS }).lean<UserRecord>().exec();
+  setEmail(userId: string, email: string): Promise<UserRecord | null> {
+    return this.findOneAndUpdate({ _id: this.oid(userId) }, { $set: { email } }, { returnDocument: 'after', projection: WITHOUT_PASSWORD });
   }
 
   findByEmail(email: string): Promise<UserRecord | null> {
-    return this.model.findOne({ email }, SUMMARY_FIELDS).lean<UserRecord>().exec();
+    return this.findOne({ email: String(email) }, { projection: WITHOUT_PASSWORD });
   }
 
   listManaged(ownerId: string): Promise<UserRecord[]> {
-    return this.model
-      .find({ parentUser: new Types.ObjectId(ownerId) }, SUMMARY_FIELDS)
-      .sort({ createdAt: 1, _id: 1 })
-      .lean<UserRecord[]>()
-      .exec();
+    return this.find({ parentUser: this.oid(ownerId) }, { projection: WITHOUT_PASSWORD, sort: { createdAt: 1, _id: 1 } });
   }
 
-  count(): Promise<number> {
-    return this.model.countDocuments({}).exec();
+  countAll(): Promise<number> {
+    return this.count({});
   }
 
   /** A page of all users matching `filter` (see UsersService.page), oldest first, and their count. */
   async page(filter: UserSearch, skip: number, limit: number): Promise<{ items: UserRecord[]; total: number }> {
-    const query: Record<string, unknown> = {};
+    const query: Filter = {};
     if (filter.text) {
       // A literal substring, case-insensitive: the person's text is escaped, never a pattern.
       const pattern = new RegExp(filter.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
@@ -92,24 +108,22 @@ export class UsersRepository {
     }
     if (filter.plan) query.plan = filter.plan;
     const [items, total] = await Promise.all([
-      this.model.find(query, SUMMARY_FIELDS).sort({ createdAt: 1, _id: 1 }).skip(skip).limit(limit).lean<UserRecord[]>().exec(),
-      this.model.countDocuments(query).exec(),
+      this.find({ ...query }, { projection: WITHOUT_PASSWORD, sort: { createdAt: 1, _id: 1 }, skip, limit }),
+      this.count(query),
     ]);
     return { items, total };
   }
 
-  async update(userId: string, changes: UserChanges): Promise<UserRecord | null> {
+  update(userId: string, changes: UserChanges): Promise<UserRecord | null> {
     const set: Record<string, unknown> = {};
     if (changes.passwordHash !== undefined) set.passwordHash = changes.passwordHash;
     if (changes.plan !== undefined) set.plan = changes.plan;
     if (changes.isAdmin !== undefined) set.isAdmin = changes.isAdmin;
-    if (changes.parentUser !== undefined) {
-      set.parentUser = changes.parentUser ? new Types.ObjectId(changes.parentUser) : null;
-    }
+    if (changes.parentUser !== undefined) set.parentUser = changes.parentUser ? this.oid(changes.parentUser) : null;
     if (changes.workspacesEnabled !== undefined) set['permissions.workspacesEnabled'] = changes.workspacesEnabled;
     if (changes.seats !== undefined) set.seats = changes.seats;
     if (changes.apiAccess !== undefined) set['entitlementOverrides.apiAccess'] = changes.apiAccess;
     if (changes.mcpAccess !== undefined) set['entitlementOverrides.mcpAccess'] = changes.mcpAccess;
-    return this.model.findByIdAndUpdate(userId, { $set: set }, { returnDocument: 'after', projection: SUMMARY_FIELDS }).lean<UserRecord>().exec();
+    return this.findOneAndUpdate({ _id: this.oid(userId) }, { $set: set }, { returnDocument: 'after', projection: WITHOUT_PASSWORD });
   }
 }

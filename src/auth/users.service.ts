@@ -6,7 +6,6 @@ import { effectiveEntitlements } from './entitlements';
 import { hashPassword, verifyPassword } from './password';
 import type { UserSummary } from './request-context';
 import type { UserRecord } from './schemas/user.schema';
-import { ProcessReadCache } from '../database/process-read-cache';
 import { UsersRepository, type UserChanges } from './users.repository';
 import { isObjectIdString } from '../database/object-id';
 import { validateInput } from '../common/validation/validate-input';
@@ -27,20 +26,11 @@ export interface AdminUserView extends UserSummary {
   mcpAccessOverride: boolean | null;
 }
 
-/**
- * How long the API-key guard may reuse an owner's summary in this instance. Changes made through
- * this service empty the cache at once; other instances see them within this time.
- */
-export const SUMMARY_CACHE_MS = 5_000;
-const SUMMARY_CACHE_MAX = 10_000;
-
 /** Accounts: creation, sign-in check, summaries for the guards, admin changes. */
 @Injectable()
 export class UsersService {
   /** Hash of a random password: missing users are checked against it so timing does not tell. */
   private dummyHash: Promise<string> | null = null;
-  /** On every database: a user change reaching other instances within SUMMARY_CACHE_MS is accepted. */
-  private readonly summaries = new ProcessReadCache<UserSummary>({ enabled: true, ttlMs: SUMMARY_CACHE_MS, max: SUMMARY_CACHE_MAX });
 
   constructor(private readonly users: UsersRepository) {}
 
@@ -62,14 +52,14 @@ export class UsersService {
 
   /** The summary of a user, or null when the id is malformed or unknown. */
   async findSummary(userId: string): Promise<UserSummary | null> {
-    if (!isObjectIdString(userId)) return null;
     const user = await this.users.findById(userId);
     return user ? UsersService.toSummary(user) : null;
   }
 
-  /** findSummary through a short per-instance cache (the API-key guard's hot path). */
-  findSummaryCached(userId: string): Promise<UserSummary | null> {
-    return this.summaries.read(userId, () => this.findSummary(userId));
+  /** findSummary through a short per-instance cache (the API-key guard's hot path; UsersRepository's SUMMARY_CACHE_MS). */
+  async findSummaryCached(userId: string): Promise<UserSummary | null> {
+    const user = await this.users.findByIdCached(userId);
+    return user ? UsersService.toSummary(user) : null;
   }
 
   /** Like findSummary, but 404 `User not found` when missing. */
@@ -91,7 +81,7 @@ export class UsersService {
   }
 
   async count(): Promise<number> {
-    return this.users.count();
+    return this.users.countAll();
   }
 
   async create(raw: CreateUserInput): Promise<AdminUserView> {
@@ -139,7 +129,6 @@ export class UsersService {
     if (input.apiAccess !== undefined) changes.apiAccess = input.apiAccess;
     if (input.mcpAccess !== undefined) changes.mcpAccess = input.mcpAccess;
     const user = await this.users.update(userId, changes);
-    this.summaries.invalidate();
     if (!user) throw ApiError.notFound(AuthMessages.userNotFound);
     return UsersService.toAdminView(user);
   }
@@ -150,7 +139,6 @@ export class UsersService {
     if (existing && existing._id.toHexString() !== userId) throw ApiError.conflict(AuthMessages.emailTaken);
     try {
       const user = await this.users.setEmail(userId, normalized);
-      this.summaries.invalidate();
       if (!user) throw ApiError.notFound(AuthMessages.userNotFound);
       return UsersService.toSummary(user);
     } catch (err) {
@@ -202,7 +190,6 @@ export class UsersService {
     const existing = await this.users.findByEmail(normalizeEmail(email));
     if (existing) {
       const user = existing.isAdmin ? existing : await this.users.update(existing._id.toHexString(), { isAdmin: true });
-      this.summaries.invalidate();
       return { created: false, user: UsersService.toSummary(user ?? existing) };
     }
     const created = await this.create({ email, password, isAdmin: true });

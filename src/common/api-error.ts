@@ -63,12 +63,16 @@ export function errorResponse(err: unknown, fallback = 'Internal server error'):
 }
 
 /**
- * A client mistake the spec answers with a route's 500 message (a malformed post group id in
- * get-post, update-post, delete-post, post-logs). The status stays as the spec fixes it, but it
- * is logged at warn, without a stack: nothing is wrong with the server.
+ * A client mistake the spec answers on REST with a route's 500 message (a malformed post group id
+ * in get-post, update-post, delete-post, post-logs; MCP answers as REST). The status stays as the
+ * spec fixes it, but it is logged at warn, without a stack: nothing is wrong with the server. The
+ * dashboard's GraphQL answers it as `NOT_FOUND` with `notFound`, as any id that is not yours.
  */
 export class ClientFault extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly notFound: string,
+  ) {
     super(message);
     this.name = 'ClientFault';
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import type { Model } from 'mongoose';
+import { Repository } from '../database/repository';
 import { ConnectState } from './schemas/connect-state.schema';
 
 export type ConnectStateRecord = Omit<ConnectState, 'stateHash' | 'userId' | 'createdAt' | 'usedAt'> & { userId: string };
@@ -19,11 +20,13 @@ const toRecord = (doc: ConnectState): ConnectStateRecord => ({
 
 /** Started authorisations. `take` spends a state atomically: it can be used once only. */
 @Injectable()
-export class ConnectStatesRepository {
-  constructor(@InjectModel(ConnectState.name) private readonly model: Model<ConnectState>) {}
+export class ConnectStatesRepository extends Repository<ConnectState> {
+  constructor(@InjectModel(ConnectState.name) model: Model<ConnectState>) {
+    super(model);
+  }
 
   async create(state: NewConnectState): Promise<void> {
-    await this.model.create({ ...state, userId: new Types.ObjectId(state.userId) });
+    await this.insertOne({ ...state, userId: this.oid(state.userId) });
   }
 
   /**
@@ -32,15 +35,14 @@ export class ConnectStatesRepository {
    * from; null for a state never issued (or long gone).
    */
   async take(stateHash: string, now: Date): Promise<{ record: ConnectStateRecord; used: boolean } | null> {
-    const fresh = await this.model
-      .findOneAndUpdate({ stateHash: String(stateHash), usedAt: null }, { $set: { usedAt: now, codeVerifierEncrypted: null } }, { returnDocument: 'before' })
-      .lean<ConnectState>()
-      .exec();
+    const hash = String(stateHash);
+    const fresh = await this.findOneAndUpdate<ConnectState>(
+      { stateHash: hash, usedAt: null },
+      { $set: { usedAt: now, codeVerifierEncrypted: null } },
+      { returnDocument: 'before' },
+    );
     if (fresh) return { record: toRecord(fresh), used: false };
-    const spent = await this.model
-      .findOne({ stateHash: String(stateHash) })
-      .lean<ConnectState>()
-      .exec();
+    const spent = await this.findOne({ stateHash: hash });
     return spent ? { record: toRecord(spent), used: true } : null;
   }
 }

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ConnectionsModule } from '../connections/connections.module';
 import { LimitsModule } from '../limits/limits.module';
-import { PostsModule } from '../posts/posts.module';
+import { PublishingModule } from '../publishing/publishing.module';
 import { ConnectStatesRepository } from './connect-states.repository';
 import { ConnectController } from './connect.controller';
 import { ConnectResolver } from './connect.resolver';
@@ -27,7 +27,7 @@ import { PendingConnection, PendingConnectionSchema } from './schemas/pending-co
     ]),
     ConnectionsModule,
     LimitsModule,
-    PostsModule,
+    PublishingModule,
   ],
   controllers: [ConnectController],
   providers: [ConnectService, ConnectResolver, ConnectStatesRepository, PendingConnectionsRepository, MastodonAppsRepository],

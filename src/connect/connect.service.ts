@@ -9,7 +9,7 @@ import { TokenCipher } from '../crypto/token-cipher';
 import { LimitsService, type LimitExceededBody } from '../limits/limits.service';
 import { PLATFORM_NAMES, type PlatformName } from '../platforms/platform-adapter';
 import { platformEndpointsFrom } from '../platforms/platform-endpoints';
-import { PublicationStateService } from '../posts/publication-state.service';
+import { PublicationStateService } from '../publishing/publication-state.service';
 import { pkceChallenge, pkceVerifier, randomToken, sameDigest, sha256 } from './connect-crypto';
 import { OutcomeSigner, type ConnectOutcome, type OutcomeParams } from './connect-outcome';
 import { ConnectMessages, connectErrorToApi } from './connect.errors';
@@ -284,7 +284,7 @@ export class ConnectService {
   }
 
   async pending(userId: string, id: string, now: Date = new Date()): Promise<PendingConnectionView | null> {
-    const record = await this.pendings.find(userId, id, now);
+    const record = await this.pendings.findLive(userId, id, now);
     if (!record) return null;
     return {
       id: record.id,
@@ -302,7 +302,7 @@ export class ConnectService {
 
   /** Turns the chosen accounts of a selection into connections, once. */
   async completePending(userId: string, id: string, externalIds: string[], now: Date = new Date()): Promise<ConnectionRecord[]> {
-    const record = await this.pendings.find(userId, id, now);
+    const record = await this.pendings.findLive(userId, id, now);
     if (!record) throw ApiError.notFound(ConnectMessages.pendingNotFound);
     const chosen = [...new Set(externalIds)];
     if (!chosen.length) throw ApiError.badRequest(ConnectMessages.chooseAccount);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import type { Model } from 'mongoose';
+import { Repository } from '../database/repository';
 import { PendingConnection } from './schemas/pending-connection.schema';
 
 /** A selection as the service sees it: the schema's fields, its ids as strings. */
@@ -16,30 +17,28 @@ const toRecord = (doc: PendingConnection): PendingConnectionRecord => ({
 
 /** Selections waiting for the person; every query carries the user it belongs to. */
 @Injectable()
-export class PendingConnectionsRepository {
-  constructor(@InjectModel(PendingConnection.name) private readonly model: Model<PendingConnection>) {}
+export class PendingConnectionsRepository extends Repository<PendingConnection> {
+  constructor(@InjectModel(PendingConnection.name) model: Model<PendingConnection>) {
+    super(model);
+  }
 
   async create(record: PendingConnectionRecord): Promise<void> {
-    await this.model.create({
+    await this.insertOne({
       _id: record.id,
-      userId: new Types.ObjectId(record.userId),
+      userId: this.oid(record.userId),
       platform: record.platform,
       accounts: record.accounts,
       expiresAt: record.expiresAt,
     });
   }
 
-  async find(userId: string, id: string, now: Date): Promise<PendingConnectionRecord | null> {
-    const doc = await this.model
-      .findOne({ _id: id, userId: new Types.ObjectId(userId), expiresAt: { $gt: now } })
-      .lean<PendingConnection>()
-      .exec();
+  async findLive(userId: string, id: string, now: Date): Promise<PendingConnectionRecord | null> {
+    const doc = await this.findOne({ _id: String(id), userId: this.oid(userId), expiresAt: { $gt: now } });
     return doc ? toRecord(doc) : null;
   }
 
   /** Removes it for good; true only for the one caller that removed it (completion happens once). */
   async take(userId: string, id: string): Promise<boolean> {
-    const result = await this.model.deleteOne({ _id: id, userId: new Types.ObjectId(userId) }).exec();
-    return result.deletedCount === 1;
+    return (await this.deleteOne({ _id: String(id), userId: this.oid(userId) })) === 1;
   }
 }

@@ -6,14 +6,22 @@ import { ConnectionsRepository } from './connections.repository';
 import { ConnectionsResolver } from './connections.resolver';
 import { ConnectionsService } from './connections.service';
 import { EncryptionKeyCheck } from './encryption-key-check';
+import { InstanceSettingsRepository } from './instance-settings.repository';
 import { PlatformConnection, PlatformConnectionSchema } from './schemas/connection.schema';
+import { InstanceSetting, InstanceSettingSchema } from './schemas/instance-setting.schema';
 
 /** Platform connections: stored tokens (encrypted), token status, health checks. Guards and
  * UsersService come from the global AuthModule. */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: PlatformConnection.name, schema: PlatformConnectionSchema }]), PlatformsModule],
+  imports: [
+    MongooseModule.forFeature([
+      { name: PlatformConnection.name, schema: PlatformConnectionSchema },
+      { name: InstanceSetting.name, schema: InstanceSettingSchema },
+    ]),
+    PlatformsModule,
+  ],
   controllers: [ConnectionsController],
-  providers: [ConnectionsRepository, ConnectionsService, ConnectionsResolver, EncryptionKeyCheck],
+  providers: [ConnectionsRepository, InstanceSettingsRepository, ConnectionsService, ConnectionsResolver, EncryptionKeyCheck],
   exports: [ConnectionsService],
 })
 export class ConnectionsModule {}

@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types, type ClientSession } from 'mongoose';
+import type { Model, Types } from 'mongoose';
+import { DATABASE_INFO, type DatabaseInfo } from '../database/database-info';
+import { Repository, type CachedReads } from '../database/repository';
 import type { PlatformName } from '../platforms/platform-adapter';
-import { PlatformConnection } from './schemas/connection.schema';
-import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
-import { isObjectIdString } from '../database/object-id';
-import { ProcessReadCache } from '../database/process-read-cache';
-import { Transactions } from '../database/transactions';
 import { compoundPlatformId, RECOMPUTED_PLATFORM_IDS_FILTER } from './platform-id';
+import { PlatformConnection } from './schemas/connection.schema';
 
 /** A connection as the services see it: string ids, without its tokens or upkeep bookkeeping. */
 export type ConnectionRecord = Omit<
@@ -48,22 +46,13 @@ export interface ConnectionWithSecrets {
   secrets: ConnectionSecrets;
 }
 
-/**
- * How old a cached connection may be: the backstop for writes by other clients (mongosh). Longer
- * than the API keys' 5 s: a stale token has no security effect (the platform refuses it), and an
- * account posting every few seconds re-read its connection for most posts at 5 s.
- */
+/** How long a cached connection is kept without reading it again (the cache is exact: docs/deployment.md). */
 export const CONNECTION_CACHE_MS = 30_000;
 
 const WITHOUT_SECRETS = { accessTokenEncrypted: 0, refreshTokenEncrypted: 0 } as const;
 const IDENTITY = { userId: 1, platform: 1, externalId: 1, platformId: 1, username: 1 } as const;
 
 type LeanConnection = Omit<PlatformConnection, 'userId'> & { _id: Types.ObjectId; userId: Types.ObjectId };
-
-/** `$max` of two stamps, as the database applies it. */
-function laterOf(stored: Date | null, at: Date): Date {
-  return stored && stored.getTime() >= at.getTime() ? stored : at;
-}
 
 function toIdentity(doc: Pick<LeanConnection, '_id' | 'userId' | 'platform' | 'externalId' | 'platformId' | 'username'>): ConnectionIdentity {
   return {
@@ -92,80 +81,51 @@ function toRecord(doc: LeanConnection): ConnectionRecord {
   };
 }
 
-const oid = (id: string) => new Types.ObjectId(id);
-
-/** The only code touching the connections collection; every query carries the owning userId. */
+/**
+ * The only code touching the connections collection; every query carries the owning userId.
+ * Reads leave out the tokens unless they say so.
+ */
 @Injectable()
-export class ConnectionsRepository {
+export class ConnectionsRepository extends Repository<LeanConnection> {
+  /** Publishing's read of a connection and its token ciphertext, once per post. */
+  private readonly withSecrets: CachedReads<ConnectionWithSecrets>;
   /**
-   * Publishing's read of a connection and its token ciphertext, once per post: on the embedded
-   * database only, emptied by every write here that could change it (ProcessReadCache). Its
-   * `lastSuccessfulPost` write does not empty it (credentials do not use that field) and, unless
-   * something else wrote the collection meanwhile, carries its entries over the write counter's
-   * move (`carryOver`), so publishing's own stamps do not make every connection reload.
+   * The lookup of connections by platform id (the post endpoints, once per post; disconnect;
+   * analytics). Only answers that found every id are kept: a refusal is never remembered.
    */
-  private readonly withSecrets: ProcessReadCache<ConnectionWithSecrets>;
-  /**
-   * The lookup of connections by platform id (findOwned: the post endpoints, once per post, a
-   * quarter of create-post's round trips, issue 19; disconnect; analytics): cached the same way,
-   * emptied by the same writes, which include every write of a username and every delete.
-   */
-  private readonly identities: ProcessReadCache<{ found: ConnectionIdentity[]; all: boolean }>;
+  private readonly identities: CachedReads<{ found: ConnectionIdentity[]; all: boolean }>;
 
-  constructor(
-    @InjectModel(PlatformConnection.name) private readonly model: Model<PlatformConnection>,
-    @Inject(DATABASE_INFO) database: DatabaseInfo,
-  ) {
-    const version = database.writeVersion?.(model.collection.collectionName);
-    this.withSecrets = new ProcessReadCache<ConnectionWithSecrets>({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000, version });
-    // Only answers that found every id are kept: a refusal is never remembered, so a connection
-    // stored meanwhile by any means (mongosh included) is found by the next post.
-    this.identities = new ProcessReadCache({ enabled: database.embedded, ttlMs: CONNECTION_CACHE_MS, max: 10_000, version, keep: (answer) => answer.all });
-  }
-
-  /**
-   * The profile reads go through the driver (lean documents, as Mongoose's `lean()` gave them,
-   * without its per-query casting: a share of each create-post; issue 19), in the caller's
-   * transaction when there is one.
-   */
-  private readOptions(): { projection: typeof WITHOUT_SECRETS; session: ClientSession | undefined } {
-    return { projection: WITHOUT_SECRETS, session: Transactions.current() };
-  }
-
-  /** After each write that may change a connection's credentials or identity (inside a transaction, again once it ends). */
-  private written(): void {
-    this.withSecrets.invalidate(Transactions.current());
-    this.identities.invalidate(Transactions.current());
+  constructor(@InjectModel(PlatformConnection.name) model: Model<PlatformConnection>, @Inject(DATABASE_INFO) database: DatabaseInfo) {
+    super(model, database);
+    this.withSecrets = this.cache<ConnectionWithSecrets>({ consistency: 'next-read', ttlMs: CONNECTION_CACHE_MS, max: 10_000 });
+    this.identities = this.cache<{ found: ConnectionIdentity[]; all: boolean }>({
+      consistency: 'next-read',
+      ttlMs: CONNECTION_CACHE_MS,
+      max: 10_000,
+      keep: (answer) => answer.all,
+    });
   }
 
   async listByUser(userId: string): Promise<ConnectionRecord[]> {
-    const docs = await this.model.collection.find<LeanConnection>({ userId: oid(userId) }, { ...this.readOptions(), sort: { createdAt: 1, _id: 1 } }).toArray();
+    const docs = await this.find({ userId: this.oid(userId) }, { projection: WITHOUT_SECRETS, sort: { createdAt: 1, _id: 1 } });
     return docs.map(toRecord);
   }
 
   /** The user's connections with these platform ids (unknown ids and non-strings left out). */
   async findIdentities(userId: string, platformIds: string[]): Promise<ConnectionIdentity[]> {
-    // Strings only: without Mongoose's casting an object here would be an operator.
+    // Strings only: an object here would be an operator.
     const ids = [...new Set(platformIds.filter((id) => typeof id === 'string'))].sort();
     if (!ids.length) return [];
-    // Inside a transaction the read must see the transaction's own writes: not from the cache.
-    if (Transactions.current()) return this.loadIdentities(userId, ids);
     const answer = await this.identities.read(`${userId}:${ids.join('\n')}`, async () => {
-      const found = await this.loadIdentities(userId, ids);
+      const docs = await this.find<LeanConnection>({ userId: this.oid(userId), platformId: { $in: ids } }, { projection: IDENTITY });
+      const found = docs.map(toIdentity);
       return { found, all: found.length === ids.length };
     });
     return answer?.found ?? [];
   }
 
-  private async loadIdentities(userId: string, platformIds: string[]): Promise<ConnectionIdentity[]> {
-    const docs = await this.model.collection
-      .find<LeanConnection>({ userId: oid(userId), platformId: { $in: platformIds } }, { ...this.readOptions(), projection: IDENTITY })
-      .toArray();
-    return docs.map(toIdentity);
-  }
-
-  async findOne(userId: string, platform: string, externalId: string): Promise<ConnectionRecord | null> {
-    const doc = await this.model.collection.findOne<LeanConnection>({ userId: oid(userId), platform, externalId }, this.readOptions());
+  async findByAccount(userId: string, platform: string, externalId: string): Promise<ConnectionRecord | null> {
+    const doc = await this.findOne({ userId: this.oid(userId), platform: String(platform), externalId: String(externalId) }, { projection: WITHOUT_SECRETS });
     return doc ? toRecord(doc) : null;
   }
 
@@ -175,45 +135,43 @@ export class ConnectionsRepository {
    * characters create-post refuses, e.g. `bluesky-did:plc:…`).
    */
   async findByLooseId(userId: string, platform: string, id: string): Promise<ConnectionRecord | null> {
-    const docs = await this.model.collection
-      .find<LeanConnection>({ userId: oid(userId), platform, $or: [{ platformId: `${platform}-${id}` }, { externalId: id }] }, this.readOptions())
-      .toArray();
+    const docs = await this.find(
+      { userId: this.oid(userId), platform: String(platform), $or: [{ platformId: `${platform}-${id}` }, { externalId: String(id) }] },
+      { projection: WITHOUT_SECRETS },
+    );
     const doc = docs.find((d) => d.platformId === `${platform}-${id}`) ?? docs[0];
     return doc ? toRecord(doc) : null;
   }
 
   async findById(userId: string, id: string): Promise<ConnectionRecord | null> {
-    if (!isObjectIdString(id)) return null;
-    const doc = await this.model.collection.findOne<LeanConnection>({ _id: oid(id), userId: oid(userId) }, this.readOptions());
+    const _id = this.parseId(id);
+    const doc = _id ? await this.findOne({ _id, userId: this.oid(userId) }, { projection: WITHOUT_SECRETS }) : null;
     return doc ? toRecord(doc) : null;
   }
 
   /** A connection and the ciphertext of its tokens in one read (publishing only). */
   async findWithSecrets(userId: string, id: string): Promise<ConnectionWithSecrets | null> {
-    if (!isObjectIdString(id)) return null;
-    // Inside a transaction the read must see the transaction's own writes: not from the cache.
-    if (Transactions.current()) return this.loadWithSecrets(userId, id);
-    return this.withSecrets.read(`${userId}:${id}`, () => this.loadWithSecrets(userId, id));
-  }
-
-  private async loadWithSecrets(userId: string, id: string): Promise<ConnectionWithSecrets | null> {
-    const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }).lean<LeanConnection>();
-    if (!doc) return null;
-    return { record: toRecord(doc), secrets: { accessTokenEncrypted: doc.accessTokenEncrypted, refreshTokenEncrypted: doc.refreshTokenEncrypted ?? null } };
+    const _id = this.parseId(id);
+    if (!_id) return null;
+    return this.withSecrets.read(`${userId}:${id}`, async () => {
+      const doc = await this.findOne({ _id, userId: this.oid(userId) });
+      if (!doc) return null;
+      return { record: toRecord(doc), secrets: { accessTokenEncrypted: doc.accessTokenEncrypted, refreshTokenEncrypted: doc.refreshTokenEncrypted ?? null } };
+    });
   }
 
   /** The ciphertext of one connection's tokens (publishing and health checks only). */
   async findSecrets(userId: string, id: string): Promise<ConnectionSecrets | null> {
-    if (!isObjectIdString(id)) return null;
-    const doc = await this.model
-      .findOne({ _id: oid(id), userId: oid(userId) }, { accessTokenEncrypted: 1, refreshTokenEncrypted: 1 })
-      .lean<Pick<PlatformConnection, 'accessTokenEncrypted' | 'refreshTokenEncrypted'>>();
+    const _id = this.parseId(id);
+    const doc = _id
+      ? await this.findOne<ConnectionSecrets>({ _id, userId: this.oid(userId) }, { projection: { accessTokenEncrypted: 1, refreshTokenEncrypted: 1 } })
+      : null;
     return doc ? { accessTokenEncrypted: doc.accessTokenEncrypted, refreshTokenEncrypted: doc.refreshTokenEncrypted ?? null } : null;
   }
 
   async countForUsers(userIds: string[]): Promise<number> {
     if (!userIds.length) return 0;
-    return this.model.countDocuments({ userId: { $in: userIds.map(oid) } });
+    return this.count({ userId: { $in: userIds.map((id) => this.oid(id)) } });
   }
 
   /**
@@ -224,17 +182,14 @@ export class ConnectionsRepository {
     // keepRefreshToken: a reconnect whose provider sent no refresh token keeps the stored one.
     const { refreshTokenEncrypted, ...rest } = data;
     const keep = options.keepRefreshToken && !refreshTokenEncrypted;
-    const doc = await this.model
-      .findOneAndUpdate(
-        { userId: oid(userId), platform: data.platform, externalId: data.externalId },
-        {
-          $set: { ...rest, ...(keep ? {} : { refreshTokenEncrypted }), platformId: compoundPlatformId(data.platform, data.externalId) },
-          $setOnInsert: { lastSuccessfulPost: null, lastError: null, ...(keep ? { refreshTokenEncrypted: null } : {}) },
-        },
-        { upsert: true, returnDocument: 'after', projection: WITHOUT_SECRETS },
-      )
-      .lean<LeanConnection>();
-    this.written();
+    const doc = await this.findOneAndUpdate(
+      { userId: this.oid(userId), platform: data.platform, externalId: data.externalId },
+      {
+        $set: { ...rest, ...(keep ? {} : { refreshTokenEncrypted }), platformId: compoundPlatformId(data.platform, data.externalId) },
+        $setOnInsert: { lastSuccessfulPost: null, lastError: null, ...(keep ? { refreshTokenEncrypted: null } : {}) },
+      },
+      { upsert: true, returnDocument: 'after', projection: WITHOUT_SECRETS },
+    );
     return toRecord(doc!);
   }
 
@@ -244,11 +199,9 @@ export class ConnectionsRepository {
    * connections whose id may differ.
    */
   async findStalePlatformIds(): Promise<StalePlatformId[]> {
-    const docs = await this.model.collection
-      .find<Pick<LeanConnection, '_id' | 'userId' | 'platform' | 'externalId' | 'platformId'>>(RECOMPUTED_PLATFORM_IDS_FILTER, {
-        projection: { userId: 1, platform: 1, externalId: 1, platformId: 1 },
-      })
-      .toArray();
+    const docs = await this.find<Pick<LeanConnection, '_id' | 'userId' | 'platform' | 'externalId' | 'platformId'>>(RECOMPUTED_PLATFORM_IDS_FILTER, {
+      projection: { userId: 1, platform: 1, externalId: 1, platformId: 1 },
+    });
     return docs
       .map((d) => ({ id: String(d._id), userId: String(d.userId), from: d.platformId, to: compoundPlatformId(d.platform, d.externalId) }))
       .filter((d) => d.from !== d.to);
@@ -256,17 +209,14 @@ export class ConnectionsRepository {
 
   /** Sets a connection's compound id from `from` to `to`; false when it no longer reads `from` (done already). */
   async renamePlatformId(userId: string, id: string, from: string, to: string): Promise<boolean> {
-    const result = await this.model.updateOne({ _id: oid(id), userId: oid(userId), platformId: from }, { $set: { platformId: to } });
-    this.written();
-    return result.modifiedCount === 1;
+    const result = await this.updateOne({ _id: this.oid(id), userId: this.oid(userId), platformId: from }, { $set: { platformId: to } });
+    return result.modified === 1;
   }
 
   /** Removes the connection and its tokens; true when it existed. */
   async delete(userId: string, id: string): Promise<boolean> {
-    if (!isObjectIdString(id)) return false;
-    const result = await this.model.deleteOne({ _id: oid(id), userId: oid(userId) });
-    this.written();
-    return result.deletedCount === 1;
+    const _id = this.parseId(id);
+    return !!_id && (await this.deleteOne({ _id, userId: this.oid(userId) })) === 1;
   }
 
   async recordError(userId: string, id: string, lastError: { message: string; occurredAt: Date }): Promise<ConnectionRecord | null> {
@@ -278,31 +228,8 @@ export class ConnectionsRepository {
    * stored one (another instance's) changes nothing.
    */
   async recordSuccessfulPosts(stamps: Array<{ userId: string; connectionId: string; at: Date }>): Promise<void> {
-    const valid = stamps.filter((s) => isObjectIdString(s.connectionId) && isObjectIdString(s.userId));
-    if (!valid.length) return;
-    const now = new Date();
-    const before = this.withSecrets.versionNow();
-    // Through the driver: the publishing path's only connection write (issue 19).
-    const result = await this.model.collection.bulkWrite(
-      valid.map((s) => ({
-        updateOne: {
-          filter: { _id: oid(s.connectionId), userId: oid(s.userId) },
-          update: { $max: { lastSuccessfulPost: s.at }, $set: { updatedAt: now } },
-        },
-      })),
-      { ordered: false },
-    );
-    // Neither cache is used for these two fields (the identities do not hold them; credentials
-    // are read from the other fields), and the cached records get them as stored: so the caches
-    // stay warm through publishing's stamps unless something else was written meanwhile.
-    for (const s of valid) {
-      this.withSecrets.update(`${s.userId}:${s.connectionId}`, (found) => ({
-        ...found,
-        record: { ...found.record, lastSuccessfulPost: laterOf(found.record.lastSuccessfulPost, s.at), updatedAt: now },
-      }));
-    }
-    this.withSecrets.carryOver(before, result.modifiedCount);
-    this.identities.carryOver(before, result.modifiedCount);
+    const valid = stamps.filter((s) => this.parseId(s.connectionId) && this.parseId(s.userId));
+    await this.updateEach(valid.map((s) => ({ q: { _id: this.oid(s.connectionId), userId: this.oid(s.userId) }, u: { $max: { lastSuccessfulPost: s.at } } })));
   }
 
   /** Profile facts (and a fresher expiry) reported by a successful health check. */
@@ -322,8 +249,7 @@ export class ConnectionsRepository {
     const set: Record<string, unknown> = { accessTokenEncrypted: tokens.accessTokenEncrypted };
     if (tokens.refreshTokenEncrypted !== undefined) set.refreshTokenEncrypted = tokens.refreshTokenEncrypted;
     if (tokens.accessTokenExpiresAt !== undefined) set.accessTokenExpiresAt = tokens.accessTokenExpiresAt;
-    await this.model.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: set });
-    this.written();
+    await this.updateOne({ _id: this.oid(id), userId: this.oid(userId) }, { $set: set });
   }
 
   /**
@@ -331,38 +257,36 @@ export class ConnectionsRepository {
    * `before`, soonest first. Not scoped to a user by design; never reachable from a request.
    */
   async findExpiringAcrossUsers(before: Date, limit: number): Promise<ConnectionRecord[]> {
-    const docs = await this.model
-      .find({ accessTokenExpiresAt: { $ne: null, $lt: before } }, WITHOUT_SECRETS)
-      .sort({ accessTokenExpiresAt: 1 })
-      .limit(limit)
-      .lean<LeanConnection[]>();
+    const docs = await this.find(
+      { accessTokenExpiresAt: { $ne: null, $lt: before } },
+      { projection: WITHOUT_SECRETS, sort: { accessTokenExpiresAt: 1 }, limit },
+    );
     return docs.map(toRecord);
   }
 
   /** Takes the upkeep lease on a connection; false when another instance holds it. */
   async claimUpkeep(userId: string, id: string, now: Date, leaseMs: number): Promise<boolean> {
-    const result = await this.model.updateOne(
-      { _id: oid(id), userId: oid(userId), $or: [{ upkeepLeaseUntil: null }, { upkeepLeaseUntil: { $lt: now } }] },
+    const result = await this.updateOne(
+      { _id: this.oid(id), userId: this.oid(userId), $or: [{ upkeepLeaseUntil: null }, { upkeepLeaseUntil: { $lt: now } }] },
       { $set: { upkeepLeaseUntil: new Date(now.getTime() + leaseMs) } },
     );
-    return result.modifiedCount === 1;
+    return result.modified === 1;
   }
 
   /** Records that `token.expiring` went out for this expiry; false when it already had. */
   async markExpiringNotified(userId: string, id: string, expiresAt: Date): Promise<boolean> {
-    const result = await this.model.updateOne(
-      { _id: oid(id), userId: oid(userId), expiringNotifiedFor: { $ne: expiresAt } },
+    const result = await this.updateOne(
+      { _id: this.oid(id), userId: this.oid(userId), expiringNotifiedFor: { $ne: expiresAt } },
       { $set: { expiringNotifiedFor: expiresAt } },
     );
-    return result.modifiedCount === 1;
+    return result.modified === 1;
   }
 
   private async update(userId: string, id: string, set: Record<string, unknown>): Promise<ConnectionRecord | null> {
-    if (!isObjectIdString(id)) return null;
-    const doc = await this.model
-      .findOneAndUpdate({ _id: oid(id), userId: oid(userId) }, { $set: set }, { returnDocument: 'after', projection: WITHOUT_SECRETS })
-      .lean<LeanConnection>();
-    this.written();
+    const _id = this.parseId(id);
+    const doc = _id
+      ? await this.findOneAndUpdate({ _id, userId: this.oid(userId) }, { $set: set }, { returnDocument: 'after', projection: WITHOUT_SECRETS })
+      : null;
     return doc ? toRecord(doc) : null;
   }
 }

@@ -158,7 +158,7 @@ export class ConnectionsService implements BeforeApplicationShutdown {
   /** The connection of `userId` with this platform and raw id, or null. */
   async findOne(userId: string, platform: PlatformName, externalId: string): Promise<ConnectionRecord | null> {
     await this.showHeldStamps();
-    return this.repository.findOne(userId, platform, externalId);
+    return this.repository.findByAccount(userId, platform, externalId);
   }
 
   /** Connections stored with a compound id other than today's (start-up upgrade, docs/connections.md). */

@@ -1,9 +1,8 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { InjectConnection } from '@nestjs/mongoose';
 import { createHmac } from 'node:crypto';
-import type { Connection } from 'mongoose';
 import { AppConfig } from '../config/app-config.service';
 import { ConfigurationError } from '../config/environment';
+import { InstanceSettingsRepository } from './instance-settings.repository';
 
 const CHECK_ID = 'encryption-key-check';
 
@@ -24,15 +23,12 @@ export class EncryptionKeyCheck implements OnModuleInit {
 
   constructor(
     private readonly config: AppConfig,
-    @InjectConnection() private readonly connection: Connection,
+    private readonly settings: InstanceSettingsRepository,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const settings = this.connection.collection<{ _id: string; value: string; createdAt: Date }>('instance_settings');
     const value = keyCheckValue(this.config.encryptionKey);
-    await settings.updateOne({ _id: CHECK_ID }, { $setOnInsert: { value, createdAt: new Date() } }, { upsert: true });
-    const stored = await settings.findOne({ _id: CHECK_ID });
-    if (stored?.value !== value) {
+    if ((await this.settings.valueOnce(CHECK_ID, value)) !== value) {
       throw new ConfigurationError(
         'Invalid configuration:\nENCRYPTION_KEY: not the key this database was set up with, so its platform tokens and webhook secrets cannot be decrypted. Start with the original key (a generated one is in DATA_DIR/secrets.json of the first instance).',
       );

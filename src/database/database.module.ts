@@ -2,18 +2,8 @@ import { DynamicModule, Global, Logger, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { installActiveSessions } from './active-sessions';
+import { DATABASE_INFO, type DatabaseInfo } from './database-info';
 import { Transactions } from './transactions';
-
-export const DATABASE_INFO = Symbol('DATABASE_INFO');
-export interface DatabaseInfo {
-  uri: string;
-  embedded: boolean;
-  /**
-   * The embedded database (started by this process): a reader of a collection's write counter,
-   * whose readings differ once any client has changed the collection (ProcessReadCache's `version`).
-   */
-  writeVersion?: (collection: string) => () => number;
-}
 
 /** Mongoose on the URI opened by `openDatabase` (embedded server or MONGODB_URI). */
 @Global()

@@ -1,14 +1,7 @@
-import { Types } from 'mongoose';
-
 /**
  * 24 hexadecimal characters (either case), the only text an ObjectId parses from. Checked before
  * a query so a malformed id is a clean "not found" or 400, never a CastError.
  */
 export function isObjectIdString(value: unknown): value is string {
   return typeof value === 'string' && /^[0-9a-fA-F]{24}$/.test(value);
-}
-
-/** An id as an ObjectId: one that is already an ObjectId is used as is (not parsed back from hex). */
-export function toObjectId(id: string | Types.ObjectId): Types.ObjectId {
-  return typeof id === 'string' ? new Types.ObjectId(id) : id;
 }

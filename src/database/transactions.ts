@@ -1,34 +1,45 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import type { AsyncLocalStorage } from 'node:async_hooks';
-import mongoose, { type ClientSession, type Connection } from 'mongoose';
+import type { ClientSession, MongoClient } from 'mongodb';
+import type { Connection } from 'mongoose';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
-// Mongoose hands the session of `connection.transaction()` to every model operation run inside
-// it (through an AsyncLocalStorage), so repositories and services take no session parameter.
-// Set before any connection opens: this file is imported by the database module.
-mongoose.set('transactionAsyncLocalStorage', true);
+/** The session of the transaction the current call runs in (set by `Transactions.run`). */
+const transactionSessions = new AsyncLocalStorage<ClientSession>();
 
-const sessions = mongoose as unknown as { transactionAsyncLocalStorage?: AsyncLocalStorage<{ session?: ClientSession }> };
+/** The session every repository operation of the current call joins, if it runs in a transaction. */
+export function currentSession(): ClientSession | undefined {
+  return transactionSessions.getStore();
+}
+
+/** Runs `work` outside the caller's transaction: it reads and writes the latest committed state. */
+export function outsideTransaction<T>(work: () => T): T {
+  return transactionSessions.exit(work);
+}
 
 /**
  * The one transaction runner. `work` runs in a multi-document transaction that the driver retries
- * on transient errors, so it must be safe to run again; every Mongoose operation inside it (across
- * modules) joins the transaction. Do not start background work from inside `work`: it would
- * inherit the transaction's session after the transaction has ended.
+ * on transient errors, so it must be safe to run again; every repository operation inside it
+ * (across modules) joins the transaction through `currentSession()`, so repositories and services
+ * take no session parameter. A `run` inside another joins the outer transaction. Do not start
+ * background work from inside `work`: it would inherit the transaction's session after the
+ * transaction has ended.
  */
 @Injectable()
 export class Transactions {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  private readonly client: MongoClient;
 
-  run<T>(work: () => Promise<T>): Promise<T> {
-    return this.connection.transaction(() => work());
+  constructor(@InjectConnection() connection: Connection) {
+    this.client = connection.getClient();
   }
 
-  /**
-   * The session of the transaction the caller runs in, if any: what a repository's driver-level
-   * call (`model.collection`, which Mongoose's storage does not reach) passes as `session`.
-   */
-  static current(): ClientSession | undefined {
-    return sessions.transactionAsyncLocalStorage?.getStore()?.session;
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (currentSession()) return work();
+    const session = this.client.startSession();
+    try {
+      return await session.withTransaction(() => transactionSessions.run(session, work));
+    } finally {
+      await session.endSession();
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { ApolloServerErrorCode, unwrapResolverError } from '@apollo/server/errors';
 import { Logger } from '@nestjs/common';
 import type { GraphQLFormattedError } from 'graphql';
-import { ApiError } from '../common/api-error';
+import { ApiError, ClientFault } from '../common/api-error';
 import { QUERY_LIMIT_MESSAGE, QUERY_TOO_COMPLEX } from './query-limits';
 
 const logger = new Logger('GraphQL');
@@ -40,8 +40,9 @@ export function graphQLCodeFor(status: number): string {
 
 /**
  * Apollo `formatError`: an ApiError keeps its message and gets its code (plus any extra body
- * fields under `extensions`; a body with its own `code`, the limit-exceeded body, keeps that code); Apollo's own errors (syntax, validation, CSRF) pass through; anything
- * else is logged and masked as `Internal server error`.
+ * fields under `extensions`; a body with its own `code`, the limit-exceeded body, keeps that
+ * code); a ClientFault is NOT_FOUND; Apollo's own errors (syntax, validation, CSRF) pass through;
+ * anything else is logged and masked as `Internal server error`.
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
@@ -56,6 +57,10 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
         code: original.graphqlCode ?? (typeof original.body.code === 'string' ? original.body.code : graphQLCodeFor(original.status)),
       },
     };
+  }
+  // An id that can name nothing of the user's (a malformed one): as any id that is not theirs.
+  if (original instanceof ClientFault) {
+    return { message: original.notFound, locations: formatted.locations, path: formatted.path, extensions: { code: graphQLCodeFor(404) } };
   }
   // The operation limits (query-limits.ts) get their own code, whichever stage refused them.
   if (QUERY_LIMIT_MESSAGE.test(formatted.message)) {

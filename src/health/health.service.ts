@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
+import { DATABASE_INFO, type DatabaseInfo } from '../database/database-info';
 
 const STATES = ['disconnected', 'connected', 'connecting', 'disconnecting'] as const;
 

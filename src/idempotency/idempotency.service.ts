@@ -71,7 +71,7 @@ export class IdempotencyService {
     for (;;) {
       const now = new Date();
       if (await this.claim(scope, hash, lockToken, now)) break;
-      const record = await this.records.find(scope);
+      const record = await this.records.findRecord(scope);
       if (!record) continue; // released or expired in between: try to claim again
       const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_TTL_SECONDS * 1000);
       if (record.createdAt < expiredBefore) {

@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import type { Model, Types } from 'mongoose';
+import { isDuplicateKeyError } from '../database/mongo-errors';
+import { Repository } from '../database/repository';
 import { LimitEmail } from './schemas/limit-email.schema';
 
 export type LimitEmailRecord = Omit<LimitEmail, 'ownerId' | 'updatedAt'> & { id: string; ownerId: string };
 
 export type NewLimitEmail = Pick<LimitEmailRecord, 'period' | 'code' | 'to' | 'from' | 'subject' | 'text'>;
 
-type Lean = Omit<LimitEmail, 'ownerId'> & { _id: Types.ObjectId; ownerId: Types.ObjectId };
+type StoredLimitEmail = Omit<LimitEmail, 'ownerId'> & { _id: Types.ObjectId; ownerId: Types.ObjectId };
 
-const toRecord = (d: Lean): LimitEmailRecord => ({
+const toRecord = (d: StoredLimitEmail): LimitEmailRecord => ({
   id: String(d._id),
   ownerId: String(d.ownerId),
   period: d.period,
@@ -26,8 +28,10 @@ const toRecord = (d: Lean): LimitEmailRecord => ({
 
 /** Limit-reached e-mails, scoped by the billing owner. */
 @Injectable()
-export class LimitEmailsRepository {
-  constructor(@InjectModel(LimitEmail.name) private readonly model: Model<LimitEmail>) {}
+export class LimitEmailsRepository extends Repository<StoredLimitEmail> {
+  constructor(@InjectModel(LimitEmail.name) model: Model<LimitEmail>) {
+    super(model);
+  }
 
   /**
    * Claims the month's e-mail for `ownerId`: the unique index makes exactly one insert win.
@@ -35,26 +39,18 @@ export class LimitEmailsRepository {
    */
   async claim(ownerId: string, email: NewLimitEmail): Promise<LimitEmailRecord | null> {
     try {
-      const doc = await this.model.create({ ...email, ownerId: new Types.ObjectId(ownerId), status: 'pending' });
-      return toRecord(doc.toObject() as unknown as Lean);
+      return toRecord(await this.insertOne({ ...email, ownerId: this.oid(ownerId), status: 'pending' }));
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) return null;
+      if (isDuplicateKeyError(err)) return null;
       throw err;
     }
   }
 
   async setStatus(ownerId: string, id: string, status: 'sent' | 'stored' | 'failed', failure: string | null = null): Promise<void> {
-    await this.model.updateOne(
-      { _id: new Types.ObjectId(id), ownerId: new Types.ObjectId(ownerId) },
-      { $set: { status, failure, sentAt: status === 'sent' ? new Date() : null } },
-    );
+    await this.updateOne({ _id: this.oid(id), ownerId: this.oid(ownerId) }, { $set: { status, failure, sentAt: status === 'sent' ? new Date() : null } });
   }
 
   async listForOwner(ownerId: string): Promise<LimitEmailRecord[]> {
-    const docs = await this.model
-      .find({ ownerId: new Types.ObjectId(ownerId) })
-      .sort({ createdAt: 1 })
-      .lean<Lean[]>();
-    return docs.map(toRecord);
+    return (await this.find({ ownerId: this.oid(ownerId) }, { sort: { createdAt: 1 } })).map(toRecord);
   }
 }

@@ -64,7 +64,7 @@ export class MediaPublishingService {
     if (!options.convertWebpToJpeg || item.kind !== 'image' || item.mimeType.toLowerCase() !== 'image/webp') return item;
     const stored = item as Partial<StoredMediaItem>;
     if (!stored.mediaId || !stored.userId || !stored.storageKey) return convertInMemory(item);
-    const record = await this.records.findOne(stored.userId, stored.mediaId);
+    const record = await this.records.findOwned(stored.userId, stored.mediaId);
     if (!record) return convertInMemory(item);
     let converted = record.converted;
     if (!converted || !(await this.storage.stat(converted.fileName))) {

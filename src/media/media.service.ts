@@ -80,7 +80,7 @@ export class MediaService {
    * `mediaIds` — and, when given, must be one of yours (NOT_FOUND otherwise, as every dashboard id).
    */
   async createDashboardUploadUrl(ctx: RequestContext, input: UploadUrlInput): Promise<UploadUrlResult> {
-    if (input.postGroupId) await this.posts.getGroup(ctx, input.postGroupId);
+    if (input.postGroupId) await this.posts.assertOwnGroup(ctx, input.postGroupId);
     return this.createUploadUrl(ctx, input);
   }
 
@@ -214,7 +214,7 @@ export class MediaService {
 
   /** DELETE /media/post/media/:mediaId: record (and group link) removed; files best effort. */
   async deleteMedia(ctx: RequestContext, mediaId: string): Promise<{ success: true }> {
-    const record = await this.records.findOne(ctx.userId, mediaId);
+    const record = await this.records.findOwned(ctx.userId, mediaId);
     if (!record) throw ApiError.notFound(MediaMessages.notFound);
     if (record.postGroupId) {
       const status = await this.posts.findGroupStatus(ctx.userId, record.postGroupId);
@@ -223,7 +223,7 @@ export class MediaService {
       }
     }
     await this.transactions.run(async () => {
-      const deleted = await this.records.deleteOne(ctx.userId, mediaId);
+      const deleted = await this.records.deleteOwned(ctx.userId, mediaId);
       if (!deleted) throw ApiError.notFound(MediaMessages.notFound);
       if (record.attached && record.postGroupId) {
         await this.posts.detachMedia(ctx.userId, record.postGroupId, { mediaId, url: record.fileUrl });

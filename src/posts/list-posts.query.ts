@@ -1,6 +1,5 @@
-import type { SortOrder } from 'mongoose';
 import { PLATFORM_NAMES } from '../platforms/platform-adapter';
-import type { ListPostsQueryDto } from './dto/list-posts.query.dto';
+import type { PostGroupStatus } from './post-status';
 
 export const LIST_SORT_KEYS = ['createdAt', 'updatedAt', 'scheduledTime'] as const;
 export type ListSortKey = (typeof LIST_SORT_KEYS)[number];
@@ -16,13 +15,26 @@ export const MAX_LIST_LIMIT = 100;
  */
 export const MAX_LIST_SKIP = Number.MAX_SAFE_INTEGER;
 
+/** A checked list-posts query (ListPostsQueryDto's clamps, defaults and errors applied). */
+export interface ListPostsParams {
+  page: number;
+  limit: number;
+  status?: PostGroupStatus;
+  sortBy: ListSortKey;
+  sortOrder: ListSortOrder;
+  fromDate?: Date;
+  toDate?: Date;
+  /** A bare platform name, lower-cased. */
+  platform?: string;
+}
+
 export interface ListPostsQuery {
   page: number;
   limit: number;
   skip: number;
   /** Mongo filter without the user scope (the repository adds it). */
   filter: Record<string, unknown>;
-  sort: Record<string, SortOrder>;
+  sort: Record<string, 1 | -1>;
   /** True when the filter can match nothing (unknown platform): skip the database. */
   matchesNothing: boolean;
 }
@@ -46,10 +58,9 @@ export function clampLimit(raw: unknown): number {
 }
 
 /**
- * A checked list-posts query (ListPostsQueryDto: clamps, defaults and the spec's errors) as a
- * Mongo filter, sort and page. Pure: no database, no clock.
+ * A checked list-posts query as a Mongo filter, sort and page. Pure: no database, no clock.
  */
-export function buildListPostsQuery(query: ListPostsQueryDto): ListPostsQuery {
+export function buildListPostsQuery(query: ListPostsParams): ListPostsQuery {
   const { page, limit } = query;
   const filter: Record<string, unknown> = {};
   if (query.status) filter.status = query.status;
@@ -64,7 +75,7 @@ export function buildListPostsQuery(query: ListPostsQueryDto): ListPostsQuery {
     if ((PLATFORM_NAMES as readonly string[]).includes(query.platform)) filter.platforms = query.platform;
     else matchesNothing = true;
   }
-  const direction: SortOrder = query.sortOrder === 'asc' ? 1 : -1;
+  const direction = query.sortOrder === 'asc' ? 1 : -1;
   return {
     page,
     limit,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
-import { Types } from 'mongoose';
-import { toObjectId } from '../database/object-id';
+import type { Model, Types } from 'mongoose';
+import { Repository } from '../database/repository';
 import type { PostLogEvent } from './post-status';
 import { PostLog, type PostLogRecord } from './schemas/post-log.schema';
 
@@ -26,54 +25,69 @@ export interface ScopedPostLog extends NewPostLog {
 }
 
 /**
- * The stored documents of log entries, as the schema would write them (_id, timestamps, version
- * key; absent fields left out). Inserted with `lean`: Mongoose's per-document hydration was a
- * noticeable share of each publish, and these entries are built by our own code, not from input.
- * One `now` per batch (an entry's own `at` and `id` win); the ids keep the given order among equal times.
+ * The post log: written by posts (a user's changes) and by publishing (the engine's steps, in its
+ * transactions), read by get-post-logs and the dashboard. Entries keep their given order: one
+ * batch shares one time, and their ids rise in order.
  */
-export function toStoredLogs(entries: ScopedPostLog[], now = new Date()): Array<Record<string, unknown>> {
-  return entries.map((e) => {
-    const doc: Record<string, unknown> = {
-      _id: e.id ?? new Types.ObjectId(),
-      postGroupId: toObjectId(e.postGroupId),
-      userId: toObjectId(e.userId),
-    };
-    if (e.postId) doc.postId = toObjectId(e.postId);
-    for (const key of ['platform', 'event', 'error', 'httpStatus', 'retryCount', 'metadata'] as const) {
-      if (e[key] !== undefined) doc[key] = e[key];
-    }
-    doc.createdAt = e.at ?? now;
-    doc.updatedAt = e.at ?? now;
-    doc.__v = 0;
-    return doc;
-  });
-}
-
 @Injectable()
-export class PostLogsRepository {
-  constructor(@InjectModel(PostLog.name) private readonly model: Model<PostLog>) {}
+export class PostLogsRepository extends Repository<PostLogRecord> {
+  constructor(@InjectModel(PostLog.name) model: Model<PostLog>) {
+    super(model);
+  }
 
   async append(userId: string, postGroupId: Types.ObjectId | string, entries: NewPostLog[]): Promise<void> {
-    if (!entries.length) return;
-    await this.model.insertMany(toStoredLogs(entries.map((e) => ({ ...e, userId, postGroupId }))), { lean: true });
+    await this.appendScoped(entries.map((e) => ({ ...e, userId, postGroupId })));
+  }
+
+  /** Entries of any groups, in one ordered insert. */
+  async appendScoped(entries: ScopedPostLog[], now = new Date()): Promise<void> {
+    await this.insertMany(entries.map((e) => this.fields(e, now)));
+  }
+
+  /**
+   * Entries made up earlier (`id` set), written unless they already are: the `publish_attempted`
+   * entry of an attempt whose instance died before writing it (taken over from its marker).
+   */
+  async restore(entries: ScopedPostLog[], now = new Date()): Promise<void> {
+    await this.updateEach(
+      entries.map((e) => {
+        const { _id, ...doc } = this.newDocument(this.fields(e, now), now);
+        return { q: { _id }, u: { $setOnInsert: doc }, upsert: true };
+      }),
+    );
   }
 
   /** Oldest first, at most `limit`. */
   listForGroup(userId: string, postGroupId: string, limit: number): Promise<PostLogRecord[]> {
-    return this.model.find({ postGroupId, userId }).sort({ createdAt: 1, _id: 1 }).limit(limit).lean<PostLogRecord[]>().exec();
+    return this.find({ postGroupId: this.oid(postGroupId), userId: this.oid(userId) }, { sort: { createdAt: 1, _id: 1 }, limit });
   }
 
   /** Logs of several groups in one query, oldest first (the caller keeps the first N of each). */
   listForGroups(userId: string, postGroupIds: string[]): Promise<PostLogRecord[]> {
     if (!postGroupIds.length) return Promise.resolve([]);
-    return this.model
-      .find({ postGroupId: { $in: postGroupIds.map((id) => new Types.ObjectId(id)) }, userId: new Types.ObjectId(userId) })
-      .sort({ createdAt: 1, _id: 1 })
-      .lean<PostLogRecord[]>()
-      .exec();
+    return this.find({ postGroupId: { $in: postGroupIds.map((id) => this.oid(id)) }, userId: this.oid(userId) }, { sort: { createdAt: 1, _id: 1 } });
   }
 
   async deleteForGroup(userId: string, postGroupId: string): Promise<void> {
-    await this.model.deleteMany({ postGroupId, userId }).exec();
+    await this.deleteMany({ postGroupId: this.oid(postGroupId), userId: this.oid(userId) });
+  }
+
+  /** An entry's stored fields (absent ones left out); its own `id` and `at` win. */
+  private fields(e: ScopedPostLog, now: Date): Partial<PostLogRecord> {
+    const at = e.at ?? now;
+    return {
+      ...(e.id ? { _id: e.id } : {}),
+      postGroupId: this.oid(e.postGroupId),
+      userId: this.oid(e.userId),
+      ...(e.postId ? { postId: this.oid(e.postId) } : {}),
+      platform: e.platform,
+      event: e.event,
+      error: e.error,
+      httpStatus: e.httpStatus,
+      retryCount: e.retryCount,
+      metadata: e.metadata,
+      createdAt: at,
+      updatedAt: at,
+    };
   }
 }

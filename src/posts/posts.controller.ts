@@ -8,6 +8,8 @@ import { ListPostsQueryDto, ListPostsResponse } from './dto/list-posts.query.dto
 import { ErrorResponse } from '../common/error.response';
 import { LimitExceededResponse, PostDetailResponse, PostLogsResponse, SuccessResponse } from './dto/post-detail.response';
 import { UpdatePostDto, UpdatePostResponse } from './dto/update-post.dto';
+import { toListPostsResponse, toPostDetail, toPostLogsResponse } from './posts.mapper';
+import { toUpdatePostInput } from './post-rules';
 import { PostsService } from './posts.service';
 import { PostMessages } from './posts.errors';
 
@@ -29,8 +31,8 @@ export class PostsController {
   @ApiResponse({ status: 200, type: ListPostsResponse })
   @ApiResponse({ status: 400, type: ErrorResponse, description: 'Invalid status… | Invalid sortBy… | Invalid fromDate format | Invalid toDate format' })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to list posts' })
-  list(@Ctx() ctx: RequestContext, @Query() query: ListPostsQueryDto) {
-    return this.posts.list(ctx, query);
+  async list(@Ctx() ctx: RequestContext, @Query() query: ListPostsQueryDto) {
+    return toListPostsResponse(await this.posts.list(ctx, query, 'summaries'));
   }
 
   @Post('create-post')
@@ -63,8 +65,9 @@ export class PostsController {
   @ApiResponse({ status: 200, type: PostDetailResponse })
   @ApiResponse({ status: 404, type: ErrorResponse, description: PostMessages.notFound })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to fetch post group (also for a malformed id)' })
-  get(@Ctx() ctx: RequestContext, @Param('postGroupId') postGroupId: string) {
-    return this.posts.get(ctx, postGroupId);
+  async get(@Ctx() ctx: RequestContext, @Param('postGroupId') postGroupId: string) {
+    const { group, platformPosts } = await this.posts.get(ctx, postGroupId);
+    return toPostDetail(group, platformPosts);
   }
 
   @Put('update-post/:postGroupId')
@@ -82,7 +85,7 @@ export class PostsController {
   @ApiResponse({ status: 404, type: ErrorResponse, description: PostMessages.notFound })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to update post (also for a malformed id)' })
   update(@Ctx() ctx: RequestContext, @Param('postGroupId') postGroupId: string, @Body() body: UpdatePostDto): Promise<UpdatePostResponse> {
-    return this.posts.update(ctx, postGroupId, { ...body });
+    return this.posts.update(ctx, postGroupId, { schedule: toUpdatePostInput({ ...body }) });
   }
 
   @Delete('delete-post/:postGroupId')
@@ -103,7 +106,7 @@ export class PostsController {
   @ApiResponse({ status: 200, type: PostLogsResponse })
   @ApiResponse({ status: 404, type: ErrorResponse, description: PostMessages.notFound })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to get post logs (also for a malformed id)' })
-  logs(@Ctx() ctx: RequestContext, @Param('postGroupId') postGroupId: string) {
-    return this.posts.logsOf(ctx, postGroupId);
+  async logs(@Ctx() ctx: RequestContext, @Param('postGroupId') postGroupId: string) {
+    return toPostLogsResponse(await this.posts.logsOf(ctx, postGroupId));
   }
 }

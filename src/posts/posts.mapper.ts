@@ -5,6 +5,7 @@ import type { PlatformPostSummary } from './platform-posts.repository';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
 import type { PostLogRecord } from './schemas/post-log.schema';
+import type { Pagination } from './list-posts.query';
 
 /**
  * Explicit response shapes: only the fields the spec names (plus the reference notes' safe
@@ -131,4 +132,14 @@ export function toPostLogEntry(log: PostLogRecord): PostLogEntry {
   if (log.retryCount !== undefined && log.retryCount !== null) entry.retryCount = log.retryCount;
   if (log.metadata !== undefined && log.metadata !== null) entry.metadata = log.metadata;
   return entry;
+}
+
+/** list-posts' body (REST and MCP). */
+export function toListPostsResponse(page: { items: ListedPost[]; pagination: Pagination }): { success: true; posts: ListedPost[]; pagination: Pagination } {
+  return { success: true, posts: page.items, pagination: page.pagination };
+}
+
+/** post-logs' body (REST and MCP). */
+export function toPostLogsResponse(logs: PostLogRecord[]): { success: true; logs: PostLogEntry[] } {
+  return { success: true, logs: logs.map(toPostLogEntry) };
 }

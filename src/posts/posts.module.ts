@@ -14,8 +14,6 @@ import { UsageController } from './usage.controller';
 import { UsageResolver } from './usage.resolver';
 import { PostsResolver } from './posts.resolver';
 import { PostsService } from './posts.service';
-import { PublicationStateRepository } from './publication-state.repository';
-import { PublicationStateService } from './publication-state.service';
 import { PlatformPost, PlatformPostSchema } from './schemas/platform-post.schema';
 import { PostGroup, PostGroupSchema } from './schemas/post-group.schema';
 import { PostLog, PostLogSchema } from './schemas/post-log.schema';
@@ -23,7 +21,8 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /**
  * Post groups, platform posts and post logs. Exports PostsService (media, publishing), PostEvents
- * (webhooks subscribe) and MediaCleanupRegistry (the media module registers its cleanup).
+ * (webhooks subscribe), MediaCleanupRegistry (the media module registers its cleanup) and
+ * PostLogsRepository (the publishing engine writes its steps to the post log).
  */
 @Module({
   imports: [
@@ -47,10 +46,8 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     PostsService,
     PostsResolver,
     UsageResolver,
-    PublicationStateRepository,
-    PublicationStateService,
     PlatformIdUpgrade,
   ],
-  exports: [PostsService, PostEvents, MediaCleanupRegistry, PublicationStateService],
+  exports: [PostsService, PostEvents, MediaCleanupRegistry, PostLogsRepository],
 })
 export class PostsModule {}

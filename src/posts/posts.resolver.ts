@@ -9,6 +9,7 @@ import { CreatePostDto } from './dto/create-post.dto';
 import { ListPostsQueryDto } from './dto/list-posts.query.dto';
 import { validateInput } from '../common/validation/validate-input';
 import { clampLimit } from './list-posts.query';
+import { parseDashboardUpdate } from './post-edits';
 import {
   PlatformPostModel,
   PostGroupModel,
@@ -53,13 +54,13 @@ export class PostsResolver {
     @Args('limit', { type: () => Int, nullable: true }) limit?: number | null,
   ): Promise<PostPageModel> {
     const query = validateInput(ListPostsQueryDto, { ...filter, page, limit });
-    const { groups, pagination } = await this.service.listGroups(ctx, query);
-    return { items: groups.map(toPostGroupModel), ...pagination };
+    const { items, pagination } = await this.service.list(ctx, query, 'records');
+    return { items: items.map(toPostGroupModel), ...pagination };
   }
 
   @Query(() => PostGroupModel, { nullable: true, description: 'NOT_FOUND for an id that is not one of your post groups' })
   async post(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string): Promise<PostGroupModel> {
-    return toPostGroupModel(await this.service.getGroup(ctx, id));
+    return toPostGroupModel((await this.service.get(ctx, id)).group);
   }
 
   @Mutation(() => PostGroupModel)
@@ -71,7 +72,7 @@ export class PostsResolver {
       platformSettings: input.platformSettings ?? undefined,
     };
     const { postGroupId } = await this.service.create(ctx, validateInput(CreatePostDto, body), undefined, { mediaIds: input.mediaIds ?? undefined });
-    return toPostGroupModel(await this.service.getGroup(ctx, postGroupId));
+    return toPostGroupModel((await this.service.get(ctx, postGroupId)).group);
   }
 
   @Mutation(() => PostGroupModel)
@@ -80,18 +81,19 @@ export class PostsResolver {
     @Args('id', { type: () => ID }) id: string,
     @Args('input', { type: () => UpdatePostInput }) input: UpdatePostInput,
   ): Promise<PostGroupModel> {
-    await this.service.updateFromDashboard(ctx, id, {
+    const change = parseDashboardUpdate({
       status: input.status ?? undefined,
       scheduledTime: isoOf(input.scheduledTime, 'Invalid scheduled time format'),
       content: input.content,
       platforms: input.platforms,
     });
-    return toPostGroupModel(await this.service.getGroup(ctx, id));
+    await this.service.update(ctx, id, change);
+    return toPostGroupModel((await this.service.get(ctx, id)).group);
   }
 
   @Mutation(() => Boolean, { description: 'The group, its platform posts, logs and media (any status)' })
   async deletePost(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string): Promise<boolean> {
-    await this.service.deleteGroup(ctx, id);
+    await this.service.delete(ctx, id);
     return true;
   }
 

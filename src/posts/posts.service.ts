@@ -12,19 +12,18 @@ import { PlatformPostsRepository, type PlatformPostSummary } from './platform-po
 import { PostEvents } from './post-events';
 import { PostGroupsRepository } from './post-groups.repository';
 import { PostLogsRepository, type NewPostLog } from './post-logs.repository';
-import { notBefore, planUpdate, toCreatePostInput, toUpdatePostInput, type CreatePostInput, type UpdatePostInput } from './post-rules';
+import { notBefore, planUpdate, toCreatePostInput, UPDATE_MESSAGES, type CreatePostInput, type UpdatePostInput } from './post-rules';
 import type { PostGroupStatus } from './post-status';
-import { toListedPost, toPostDetail, toPostLogEntry, type ListedPost, type PostDetail, type PostLogEntry } from './posts.mapper';
+import { toListedPost, type ListedPost } from './posts.mapper';
 import { IdempotencyService, type CommitResult } from '../idempotency/idempotency.service';
 import { isObjectIdString } from '../database/object-id';
 import { Transactions } from '../database/transactions';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
 import type { PostLogRecord } from './schemas/post-log.schema';
-import { assertEditable, diffPlatforms, hasEdits, parseDashboardUpdate } from './post-edits';
+import { assertEditable, diffPlatforms, hasEdits, type PostEdits } from './post-edits';
 import { validateInput } from '../common/validation/validate-input';
 import { CreatePostDto } from './dto/create-post.dto';
-import type { UpdatePostDto } from './dto/update-post.dto';
 import { CREATE_POST_IDEMPOTENCY, PostMessages } from './posts.errors';
 
 export const POST_LOGS_LIMIT = 100;
@@ -32,6 +31,18 @@ export const POST_LOGS_LIMIT = 100;
 export interface CreatePostResult {
   success: true;
   postGroupId: string;
+}
+
+/** One page of a list, with list-posts' pagination. */
+export interface ListPage<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+/** What an update asks for: update-post's move, and the dashboard's edits. */
+export interface PostChange {
+  schedule?: UpdatePostInput;
+  edits?: PostEdits;
 }
 
 export interface UpdatePostResult {
@@ -275,49 +286,45 @@ export class PostsService {
 
   // ── read ──────────────────────────────────────────────────────────────────────────────────
 
-  async list(ctx: RequestContext, params: ListPostsQueryDto): Promise<{ success: true; posts: ListedPost[]; pagination: Pagination }> {
-    const query = buildListPostsQuery(params);
-    if (query.matchesNothing) {
-      return { success: true, posts: [], pagination: paginate(query.page, query.limit, 0) };
-    }
-    // The page joined with its platform posts (no N+1), beside the total.
-    const [groups, totalItems] = await Promise.all([
-      this.groups.findListPage<PlatformPostSummary>(
-        ctx.userId,
-        query.filter,
-        query.sort,
-        query.skip,
-        query.limit,
-        this.platformPosts.summariesLookup(ctx.userId, 'platformPosts'),
-      ),
-      this.groups.count(ctx.userId, query.filter),
-    ]);
-    return {
-      success: true,
-      posts: groups.map((g) => toListedPost(g, g.platformPosts)),
-      pagination: paginate(query.page, query.limit, totalItems),
-    };
-  }
-
   /**
-   * Dashboard list: list-posts' filters, sort, paging and errors, whole group records (their
-   * platform posts, media and logs are batched by the GraphQL field resolvers).
+   * A page of the user's post groups: list-posts' filters, sort, paging, total and errors, for
+   * every transport. `summaries`: what list-posts shows, each group joined with its platform posts
+   * in the same command; `records`: whole group records (the dashboard batches their platform
+   * posts, media and logs per field).
    */
-  async listGroups(ctx: RequestContext, params: ListPostsQueryDto): Promise<{ groups: PostGroupRecord[]; pagination: Pagination }> {
+  async list(ctx: RequestContext, params: ListPostsQueryDto, view: 'summaries'): Promise<ListPage<ListedPost>>;
+  async list(ctx: RequestContext, params: ListPostsQueryDto, view: 'records'): Promise<ListPage<PostGroupRecord>>;
+  async list(ctx: RequestContext, params: ListPostsQueryDto, view: 'summaries' | 'records'): Promise<ListPage<ListedPost | PostGroupRecord>> {
     const query = buildListPostsQuery(params);
-    if (query.matchesNothing) return { groups: [], pagination: paginate(query.page, query.limit, 0) };
-    const [groups, totalItems] = await Promise.all([
-      this.groups.findPage(ctx.userId, query.filter, query.sort, query.skip, query.limit),
-      this.groups.count(ctx.userId, query.filter),
+    if (query.matchesNothing) return { items: [], pagination: paginate(query.page, query.limit, 0) };
+    const [items, totalItems] = await Promise.all([
+      view === 'summaries'
+        ? this.groups
+            .findListPage<PlatformPostSummary>(
+              ctx.userId,
+              query.filter,
+              query.sort,
+              query.skip,
+              query.limit,
+              this.platformPosts.summariesLookup(ctx.userId, 'platformPosts'),
+            )
+            .then((groups) => groups.map((g) => toListedPost(g, g.platformPosts)))
+        : this.groups.findPage(ctx.userId, query.filter, query.sort, query.skip, query.limit),
+      this.groups.countMatching(ctx.userId, query.filter),
     ]);
-    return { groups, pagination: paginate(query.page, query.limit, totalItems) };
+    return { items, pagination: paginate(query.page, query.limit, totalItems) };
   }
 
-  /** Dashboard: one group record; anything that is not the user's group (malformed ids too) is 404. */
-  async getGroup(ctx: RequestContext, postGroupId: string): Promise<PostGroupRecord> {
-    const group = isObjectIdString(postGroupId) ? await this.groups.findById(ctx.userId, postGroupId) : null;
+  /** One post group of the user with its platform posts (404 `Post group not found`; a malformed id: see `groupId`). */
+  async get(ctx: RequestContext, postGroupId: string): Promise<{ group: PostGroupRecord; platformPosts: PlatformPostRecord[] }> {
+    const group = await this.groups.findById(ctx.userId, groupId(postGroupId));
     if (!group) throw ApiError.notFound(PostMessages.notFound);
-    return group;
+    return { group, platformPosts: await this.platformPosts.findByGroup(ctx.userId, postGroupId) };
+  }
+
+  /** 404 `Post group not found` unless the id names one of the user's groups (a malformed id: see `groupId`). */
+  async assertOwnGroup(ctx: RequestContext, postGroupId: string): Promise<void> {
+    if (!(await this.groups.findById(ctx.userId, groupId(postGroupId)))) throw ApiError.notFound(PostMessages.notFound);
   }
 
   /** Platform posts of several groups, one query (for a request-scoped DataLoader). */
@@ -335,31 +342,30 @@ export class PostsService {
     return byGroup;
   }
 
-  async get(ctx: RequestContext, postGroupId: string): Promise<PostDetail> {
-    assertObjectId(postGroupId);
-    const group = await this.groups.findById(ctx.userId, postGroupId);
+  /** The group's log, oldest first, the first POST_LOGS_LIMIT entries. */
+  async logsOf(ctx: RequestContext, postGroupId: string): Promise<PostLogRecord[]> {
+    const group = await this.groups.findById(ctx.userId, groupId(postGroupId));
     if (!group) throw ApiError.notFound(PostMessages.notFound);
-    const posts = await this.platformPosts.findByGroup(ctx.userId, postGroupId);
-    return toPostDetail(group, posts);
-  }
-
-  async logsOf(ctx: RequestContext, postGroupId: string): Promise<{ success: true; logs: PostLogEntry[] }> {
-    assertObjectId(postGroupId);
-    const group = await this.groups.findById(ctx.userId, postGroupId);
-    if (!group) throw ApiError.notFound(PostMessages.notFound);
-    const logs = await this.logs.listForGroup(ctx.userId, postGroupId, POST_LOGS_LIMIT);
-    return { success: true, logs: logs.map(toPostLogEntry) };
+    return this.logs.listForGroup(ctx.userId, postGroupId, POST_LOGS_LIMIT);
   }
 
   // ── update ────────────────────────────────────────────────────────────────────────────────
 
-  async update(ctx: RequestContext, postGroupId: string, body: UpdatePostDto): Promise<UpdatePostResult> {
-    return this.move(ctx, postGroupId, toUpdatePostInput(body));
+  /**
+   * update-post, and the dashboard's edits: `schedule` is update-post's status and time move;
+   * `edits` (the dashboard's content and platforms) need a draft or scheduled group the engine
+   * has not taken (post-edits.ts). New platforms go through availability and, on a scheduled
+   * group, the limit checks like a create; removed platforms' posts are deleted; everything in
+   * one transaction, conditional on nothing having been claimed meanwhile.
+   */
+  async update(ctx: RequestContext, postGroupId: string, change: PostChange): Promise<UpdatePostResult> {
+    const id = groupId(postGroupId);
+    if (!change.edits || !hasEdits(change.edits)) return this.move(ctx, id, change.schedule ?? {});
+    return this.edit(ctx, id, change.schedule, change.edits);
   }
 
   /** update-post's status and time move, on a checked input. */
   private async move(ctx: RequestContext, postGroupId: string, input: UpdatePostInput): Promise<UpdatePostResult> {
-    assertObjectId(postGroupId);
     const group = await this.groups.findById(ctx.userId, postGroupId);
     if (!group) throw ApiError.notFound(PostMessages.notFound);
     const now = new Date();
@@ -411,21 +417,8 @@ export class PostsService {
     };
   }
 
-  /**
-   * Dashboard update (GraphQL `updatePost`): update-post's moves plus content and platform edits.
-   * Without edits it is exactly update-post. Edits need a draft or scheduled group the engine has
-   * not taken (post-edits.ts); new platforms go through availability and, on a scheduled group,
-   * the limit checks like a create; removed platforms' posts are deleted; everything in one
-   * transaction, conditional on nothing having been claimed meanwhile.
-   */
-  async updateFromDashboard(ctx: RequestContext, postGroupId: string, body: unknown): Promise<void> {
-    const { schedule, edits } = parseDashboardUpdate(body);
-    if (!isObjectIdString(postGroupId)) throw ApiError.notFound(PostMessages.notFound);
-    if (!hasEdits(edits)) {
-      // The DTO requires a field: without edits there is a move.
-      await this.move(ctx, postGroupId, schedule ?? {});
-      return;
-    }
+  /** The dashboard's content and platform edits (see `update`), with its schedule move if any. */
+  private async edit(ctx: RequestContext, postGroupId: string, schedule: UpdatePostInput | undefined, edits: PostEdits): Promise<UpdatePostResult> {
     const group = await this.groups.findById(ctx.userId, postGroupId);
     if (!group) throw ApiError.notFound(PostMessages.notFound);
     const posts = await this.platformPosts.findByGroup(ctx.userId, postGroupId);
@@ -433,7 +426,13 @@ export class PostsService {
     const now = new Date();
     const plan = schedule
       ? planUpdate(group, schedule, now)
-      : { status: group.status as 'draft' | 'scheduled', scheduledTime: group.scheduledTime ?? undefined, statusChanged: false, needsLimitCheck: false };
+      : {
+          status: group.status as 'draft' | 'scheduled',
+          scheduledTime: group.scheduledTime ?? undefined,
+          statusChanged: false,
+          needsLimitCheck: false,
+          message: UPDATE_MESSAGES.unchanged,
+        };
 
     const refs = edits.platformIds ? await this.ownedConnections(ctx.userId, edits.platformIds) : null;
     const { add, remove } = refs ? diffPlatforms(posts, refs) : { add: [] as ConnectionRef[], remove: [] as PlatformPostRecord[] };
@@ -504,6 +503,11 @@ export class PostsService {
         await this.logs.append(ctx.userId, postGroupId, statusLog);
       }
     });
+    return {
+      success: true,
+      message: plan.message,
+      postGroup: { _id: postGroupId, status: plan.status, ...(scheduledTime ? { scheduledTime: scheduledTime.toISOString() } : {}) },
+    };
   }
 
   // ── delete ────────────────────────────────────────────────────────────────────────────────
@@ -513,7 +517,7 @@ export class PostsService {
    * commit, where a failure is logged and does not fail the request.
    */
   async delete(ctx: RequestContext, postGroupId: string): Promise<{ success: true }> {
-    assertObjectId(postGroupId);
+    groupId(postGroupId);
     const files = await this.transactions.run(async () => {
       const deleted = await this.groups.delete(ctx.userId, postGroupId);
       if (!deleted) throw ApiError.notFound(PostMessages.notFound);
@@ -523,12 +527,6 @@ export class PostsService {
     });
     await this.mediaCleanup.removeFiles(files);
     return { success: true };
-  }
-
-  /** Dashboard delete: delete-post, with a malformed id answered as not found. */
-  async deleteGroup(ctx: RequestContext, postGroupId: string): Promise<void> {
-    if (!isObjectIdString(postGroupId)) throw ApiError.notFound(PostMessages.notFound);
-    await this.delete(ctx, postGroupId);
   }
 
   // ── for other modules ─────────────────────────────────────────────────────────────────────
@@ -552,9 +550,13 @@ export class PostsService {
   }
 }
 
-/** A malformed id is an internal failure here (spec: 500 with the route's message, not 400). */
-function assertObjectId(id: string): void {
-  if (!isObjectIdString(id)) throw new ClientFault(`Malformed post group id: ${String(id).slice(0, 40)}`);
+/**
+ * A post group id as given, once checked: a malformed one can name no group. The spec answers it
+ * on REST (and MCP) with the route's 500 message; the dashboard as not found (ClientFault).
+ */
+function groupId(id: string): string {
+  if (!isObjectIdString(id)) throw new ClientFault(`Malformed post group id: ${String(id).slice(0, 40)}`, PostMessages.notFound);
+  return id;
 }
 
 function uniqueNames(names: string[]): PlatformName[] {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import * as fastq from 'fastq';
-import { PublicationStateService, type ClaimedPost } from '../posts/publication-state.service';
+import { PublicationStateService, type ClaimedPost } from './publication-state.service';
 import { PublisherService } from './publisher.service';
 import { PUBLISHING_SETTINGS, type PublishingSettings } from './publishing-settings';
 

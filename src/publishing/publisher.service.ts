@@ -4,7 +4,7 @@ import { httpUrlOrNull } from '../common/http-url';
 import { ConnectionsService, CredentialsUnreadableError } from '../connections/connections.service';
 import { PlatformError, type PlatformAdapter, type PlatformCredentials, type PublishRequest, type PublishResult } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
-import { PublicationStateService, type ClaimedPost, type PlatformPostRecord, type PublishFailure } from '../posts/publication-state.service';
+import { PublicationStateService, type ClaimedPost, type PlatformPostRecord, type PublishFailure } from './publication-state.service';
 import { ADVISORY_RATES, nextAdvisorySlot } from './advisory-rates';
 import { backoffDelay } from './backoff';
 import { checkParts, planParts, platformLabel } from './content-plan';

@@ -1,9 +1,15 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AppConfig } from '../config/app-config.service';
 import { ConnectionsModule } from '../connections/connections.module';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { PostsModule } from '../posts/posts.module';
+import { PlatformPost, PlatformPostSchema } from '../posts/schemas/platform-post.schema';
+import { PostGroup, PostGroupSchema } from '../posts/schemas/post-group.schema';
+import { GroupRollupRepository } from './group-rollup.repository';
+import { PublicationStateRepository } from './publication-state.repository';
+import { PublicationStateService } from './publication-state.service';
 import { PostValidationService } from './post-validation.service';
 import { PublishSchedulerService } from './publish-scheduler.service';
 import { PublisherService } from './publisher.service';
@@ -16,19 +22,36 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
 
 /**
  * The publishing engine: the scheduler tick (claims due platform posts with a lease), the
- * publisher (platform calls, retries, reconciliation) and token upkeep. docs/publishing.md.
+ * publication state (claims, leases, attempts, outcomes, the group rollup), the publisher
+ * (platform calls, retries, reconciliation) and token upkeep. docs/publishing.md. The publication
+ * state lives in the posts' documents: its repositories write only the engine's fields
+ * (docs/conventions.md).
  */
 @Module({
-  imports: [ScheduleModule.forRoot(), PostsModule, ConnectionsModule, PlatformsModule, MediaModule, WebhooksModule],
+  imports: [
+    ScheduleModule.forRoot(),
+    MongooseModule.forFeature([
+      { name: PlatformPost.name, schema: PlatformPostSchema },
+      { name: PostGroup.name, schema: PostGroupSchema },
+    ]),
+    PostsModule,
+    ConnectionsModule,
+    PlatformsModule,
+    MediaModule,
+    WebhooksModule,
+  ],
   providers: [
     { provide: PUBLISHING_SETTINGS, inject: [AppConfig], useFactory: (config: AppConfig) => publishingSettingsFrom(config.env) },
     { provide: PublishingMedia, useClass: MediaPublishingMedia },
+    PublicationStateRepository,
+    GroupRollupRepository,
+    PublicationStateService,
     PublisherService,
     PublishSchedulerService,
     TokenUpkeepService,
     PostValidationService,
   ],
   controllers: [ValidatePostController],
-  exports: [PublishSchedulerService, TokenUpkeepService, PostValidationService],
+  exports: [PublishSchedulerService, TokenUpkeepService, PostValidationService, PublicationStateService],
 })
 export class PublishingModule {}

@@ -1,13 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Collection } from 'mongodb';
-import { Model, Types } from 'mongoose';
+import type { Model, Types } from 'mongoose';
+import { Repository, type Filter, type UpdateStatement } from '../database/repository';
 import { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from './schemas/webhook-delivery.schema';
-import { isObjectIdString } from '../database/object-id';
-import { singleBatchDocuments } from '../database/command-cursor';
-import { storedDocument } from '../database/stored-document';
-import { Transactions } from '../database/transactions';
-import { runUpdates, type UpdateStatement } from '../database/update-command';
 
 /** A delivery as the services see it: string ids, without the worker's lease. */
 export type DeliveryRecord = Omit<WebhookDelivery, 'userId' | 'webhookId' | 'leaseToken'> & { id: string; userId: string; webhookId: string };
@@ -46,88 +41,66 @@ function toRecord(doc: LeanDelivery): DeliveryRecord {
   };
 }
 
-const oid = (id: string) => new Types.ObjectId(id);
-
 /** A successful attempt of a claimed delivery, to record. */
 export interface Delivered {
   claim: ClaimedDelivery;
   attempt: DeliveryAttempt;
 }
 
-/** The statement that records a success; it applies only while the claim still holds the lease. */
-function deliveredUpdate({ claim, attempt }: Delivered): UpdateStatement {
-  // The attempt as the schema stores it (field order and nulls as Mongoose would cast them).
-  const stored: DeliveryAttempt = {
-    at: attempt.at,
-    ok: attempt.ok,
-    statusCode: attempt.statusCode ?? null,
-    error: attempt.error ?? null,
-    durationMs: attempt.durationMs,
-  };
-  return {
-    q: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
-    u: {
-      $set: { status: 'delivered' as const, leaseToken: null, deliveredAt: attempt.at, updatedAt: new Date() },
-      $push: { attempts: stored },
-      $inc: { attemptCount: 1 },
-    },
-  };
-}
-
 /**
  * The outbox collection. Every method is scoped by userId except `findDue`/`claim`: the delivery
  * worker serves all users by nature; what it claims carries its userId, and everything after the
- * claim is scoped again. The worker's steps (find due, claim, record, release) go through the
- * driver with typed values and set `updatedAt` themselves (docs/conventions.md, a measured hot
- * path: issue 19), a run's batches as plain `find` and `update` commands (`singleBatchDocuments`,
- * `runUpdates`); the rest goes through Mongoose.
+ * claim is scoped again. A run's batches are read and leased in few commands (`updateEach`).
  */
 @Injectable()
-export class WebhookDeliveriesRepository {
-  constructor(@InjectModel(WebhookDelivery.name) private readonly model: Model<WebhookDelivery>) {}
-
-  /** The collection through the driver, typed as its stored documents. */
-  private get outbox(): Collection<LeanDelivery> {
-    return this.model.collection as unknown as Collection<LeanDelivery>;
+export class WebhookDeliveriesRepository extends Repository<LeanDelivery> {
+  constructor(@InjectModel(WebhookDelivery.name) model: Model<WebhookDelivery>) {
+    super(model);
   }
 
-  /** Update statements on the outbox in one command (see `runUpdates`); how many changed a document. */
-  private async update(statements: UpdateStatement[]): Promise<number> {
-    const { modified } = await runUpdates(this.model.db.db!, this.outbox.collectionName, statements, Transactions.current());
-    return modified;
+  /** The statement that records a success; it applies only while the claim still holds the lease. */
+  private deliveredUpdate({ claim, attempt }: Delivered): UpdateStatement {
+    // The attempt as the schema stores it (field order and nulls as Mongoose would cast them).
+    const stored: DeliveryAttempt = {
+      at: attempt.at,
+      ok: attempt.ok,
+      statusCode: attempt.statusCode ?? null,
+      error: attempt.error ?? null,
+      durationMs: attempt.durationMs,
+    };
+    return {
+      q: this.claimed(claim),
+      u: { $set: { status: 'delivered' as const, leaseToken: null, deliveredAt: attempt.at }, $push: { attempts: stored }, $inc: { attemptCount: 1 } },
+    };
   }
 
-  /**
-   * Outbox rows, in the caller's transaction when there is one. Through the driver, as Mongoose
-   * would store them (`storedDocument`): a published post writes one per subscribed webhook, and
-   * Mongoose's insertMany hydrated and validated each (issue 19).
-   */
-  async insertMany(userId: string, rows: NewDelivery[], now: Date): Promise<void> {
-    if (!rows.length) return;
-    const uid = oid(userId);
-    const docs = rows.map((r) =>
-      storedDocument<LeanDelivery>(
-        this.model,
-        {
-          userId: uid,
-          webhookId: oid(r.webhookId),
-          event: r.event,
-          payload: r.payload,
-          status: 'pending',
-          availableAt: now,
-          leaseToken: null,
-          attemptCount: 0,
-          attempts: [],
-        },
-        now,
-      ),
+  /** A claimed delivery, while its claim holds the lease. */
+  private claimed(claim: ClaimedDelivery): Filter {
+    return { _id: this.oid(claim.id), userId: this.oid(claim.userId), leaseToken: claim.leaseToken };
+  }
+
+  /** Outbox rows, in the caller's transaction when there is one: a published post writes one per subscribed webhook. */
+  async enqueue(userId: string, rows: NewDelivery[], now: Date): Promise<void> {
+    const uid = this.oid(userId);
+    await this.insertMany(
+      rows.map((r) => ({
+        userId: uid,
+        webhookId: this.oid(r.webhookId),
+        event: r.event,
+        payload: r.payload,
+        status: 'pending',
+        availableAt: now,
+        leaseToken: null,
+        attemptCount: 0,
+        attempts: [],
+      })),
+      { now },
     );
-    await this.outbox.insertMany(docs, { session: Transactions.current() });
   }
 
   /** Deliveries waiting to be sent (due now or later), all users: the outbox depth. */
   countPending(): Promise<number> {
-    return this.model.countDocuments({ status: 'pending' }).exec();
+    return this.count({ status: 'pending' });
   }
 
   /**
@@ -137,14 +110,14 @@ export class WebhookDeliveriesRepository {
    * so asking again after claiming these would walk the whole queue to find nothing.
    */
   async findDue(now: Date, limit: number, skipWebhookIds: string[], perWebhook: number): Promise<{ ids: string[]; more: boolean }> {
-    const filter: Record<string, unknown> = { status: 'pending', availableAt: { $lte: now } };
-    if (skipWebhookIds.length) filter.webhookId = { $nin: skipWebhookIds.map(oid) };
+    const filter: Filter = { status: 'pending', availableAt: { $lte: now } };
+    if (skipWebhookIds.length) filter.webhookId = { $nin: skipWebhookIds.map((id) => this.oid(id)) };
     const walk = limit * 4;
-    const docs = await this.outbox
-      .find<{ _id: Types.ObjectId; webhookId: Types.ObjectId }>(filter, { projection: { _id: 1, webhookId: 1 }, session: Transactions.current() })
-      .sort({ availableAt: 1 })
-      .limit(walk)
-      .toArray();
+    const docs = await this.find<{ _id: Types.ObjectId; webhookId: Types.ObjectId }>(filter, {
+      projection: { _id: 1, webhookId: 1 },
+      sort: { availableAt: 1 },
+      limit: walk,
+    });
     const taken = new Map<string, number>();
     const ids: string[] = [];
     for (const d of docs) {
@@ -163,12 +136,12 @@ export class WebhookDeliveriesRepository {
    * so of concurrent claimers exactly one matches. Null when someone else won it.
    */
   async claim(id: string, now: Date, leaseMs: number, leaseToken: string): Promise<ClaimedDelivery | null> {
-    const doc = await this.outbox.findOneAndUpdate(
-      { _id: oid(id), status: 'pending', availableAt: { $lte: now } },
-      { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken, updatedAt: new Date() } },
-      { returnDocument: 'after', session: Transactions.current() },
+    const doc = await this.findOneAndUpdate(
+      { _id: this.oid(id), status: 'pending', availableAt: { $lte: now } },
+      { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken } },
+      { returnDocument: 'after' },
     );
-    return doc ? { ...toRecord(doc as LeanDelivery), leaseToken } : null;
+    return doc ? { ...toRecord(doc), leaseToken } : null;
   }
 
   /**
@@ -191,13 +164,8 @@ export class WebhookDeliveriesRepository {
     limit: number,
     delivered: Delivered[] = [],
   ): Promise<ClaimedDelivery[]> {
-    const session = Transactions.current();
-    const due = { webhookId: oid(webhookId), userId: oid(userId), status: 'pending' as const, availableAt: { $lte: now } };
-    const candidates = await singleBatchDocuments<LeanDelivery>(
-      this.model.db.db!,
-      { find: this.outbox.collectionName, filter: due, sort: { availableAt: 1, _id: 1 }, limit },
-      session,
-    );
+    const due = { webhookId: this.oid(webhookId), userId: this.oid(userId), status: 'pending' as const, availableAt: { $lte: now } };
+    const candidates = await this.find(due, { sort: { availableAt: 1, _id: 1 }, limit });
     if (!candidates.length) {
       await this.completeDelivered(delivered);
       return [];
@@ -205,13 +173,13 @@ export class WebhookDeliveriesRepository {
     const ids = candidates.map((c) => c._id);
     const lease: UpdateStatement = {
       q: { ...due, _id: { $in: ids } },
-      u: { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken, updatedAt: new Date() } },
+      u: { $set: { availableAt: new Date(now.getTime() + leaseMs), leaseToken } },
       multi: true,
     };
-    const modified = await this.update([...delivered.map(deliveredUpdate), lease]);
+    const { modified } = await this.updateEach([...delivered.map((d) => this.deliveredUpdate(d)), lease]);
     let won = candidates;
     if (modified < delivered.length + candidates.length) {
-      const ours = await this.outbox.find({ _id: { $in: ids }, leaseToken }, { projection: { _id: 1 }, session }).toArray();
+      const ours = await this.find<{ _id: Types.ObjectId }>({ _id: { $in: ids }, leaseToken }, { projection: { _id: 1 } });
       const mine = new Set(ours.map((d) => String(d._id)));
       won = candidates.filter((c) => mine.has(String(c._id)));
     }
@@ -221,8 +189,7 @@ export class WebhookDeliveriesRepository {
 
   /** Several successful attempts recorded in one command; how many still held their lease. */
   async completeDelivered(delivered: Delivered[]): Promise<number> {
-    if (!delivered.length) return 0;
-    return this.update(delivered.map(deliveredUpdate));
+    return (await this.updateEach(delivered.map((d) => this.deliveredUpdate(d)))).modified;
   }
 
   /**
@@ -230,14 +197,7 @@ export class WebhookDeliveriesRepository {
    * they were due, so they keep their place in the receiver's queue.
    */
   async release(claims: ClaimedDelivery[]): Promise<void> {
-    if (!claims.length) return;
-    const updatedAt = new Date();
-    await this.update(
-      claims.map((claim) => ({
-        q: { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
-        u: { $set: { leaseToken: null, availableAt: claim.availableAt, updatedAt } },
-      })),
-    );
+    await this.updateEach(claims.map((claim) => ({ q: this.claimed(claim), u: { $set: { leaseToken: null, availableAt: claim.availableAt } } })));
   }
 
   /** Records an attempt and the outcome; false when the lease was lost (another worker owns it). */
@@ -245,57 +205,48 @@ export class WebhookDeliveriesRepository {
     const set: Record<string, unknown> = { status: next.status, leaseToken: null };
     if (next.availableAt) set.availableAt = next.availableAt;
     if (next.status === 'delivered') set.deliveredAt = attempt.at;
-    const result = await this.model.updateOne(
-      { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
-      { $set: set, $push: { attempts: attempt }, $inc: { attemptCount: 1 } },
-    );
-    return result.modifiedCount > 0;
+    const result = await this.updateOne(this.claimed(claim), { $set: set, $push: { attempts: attempt }, $inc: { attemptCount: 1 } });
+    return result.modified > 0;
   }
 
   /** Ends a claimed delivery without an attempt (webhook deleted or disabled meanwhile). */
   async cancelClaimed(claim: ClaimedDelivery): Promise<void> {
-    await this.model.updateOne(
-      { _id: oid(claim.id), userId: oid(claim.userId), leaseToken: claim.leaseToken },
-      { $set: { status: 'cancelled', leaseToken: null } },
-    );
+    await this.updateOne(this.claimed(claim), { $set: { status: 'cancelled', leaseToken: null } });
   }
 
   /** A disabled webhook's queue is dropped (re-enabling starts with new events). */
   async cancelPending(userId: string, webhookId: string): Promise<number> {
-    const result = await this.model.updateMany(
-      { userId: oid(userId), webhookId: oid(webhookId), status: 'pending', leaseToken: null },
+    const result = await this.updateMany(
+      { userId: this.oid(userId), webhookId: this.oid(webhookId), status: 'pending', leaseToken: null },
       { $set: { status: 'cancelled' } },
     );
-    return result.modifiedCount;
+    return result.modified;
   }
 
   async deleteForWebhook(userId: string, webhookId: string): Promise<void> {
-    await this.model.deleteMany({ userId: oid(userId), webhookId: oid(webhookId) });
+    await this.deleteMany({ userId: this.oid(userId), webhookId: this.oid(webhookId) });
   }
 
   /** One page of a webhook's deliveries, newest first, and how many there are (dashboard). */
   async pageForWebhook(userId: string, webhookId: string, skip: number, limit: number): Promise<{ items: DeliveryRecord[]; total: number }> {
-    const filter = { userId: oid(userId), webhookId: oid(webhookId) };
-    const [docs, total] = await Promise.all([
-      this.model.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(limit).lean<LeanDelivery[]>(),
-      this.model.countDocuments(filter),
-    ]);
+    const filter = { userId: this.oid(userId), webhookId: this.oid(webhookId) };
+    const [docs, total] = await Promise.all([this.find(filter, { sort: { createdAt: -1, _id: -1 }, skip, limit }), this.count(filter)]);
     return { items: docs.map(toRecord), total };
   }
 
   /** One delivery of the user (malformed ids match nothing). */
   async findOwned(userId: string, id: string): Promise<DeliveryRecord | null> {
-    if (!isObjectIdString(id)) return null;
-    const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }).lean<LeanDelivery>();
+    const _id = this.parseId(id);
+    const doc = _id ? await this.findOne({ _id, userId: this.oid(userId) }) : null;
     return doc ? toRecord(doc) : null;
   }
 
   /** A new pending delivery, returned (test sends and redeliveries). */
-  async insertOne(userId: string, row: NewDelivery, now: Date): Promise<DeliveryRecord> {
-    const [doc] = await this.model.insertMany([
+  async enqueueOne(userId: string, row: NewDelivery, now: Date): Promise<DeliveryRecord> {
+    const doc = await this.insertOne(
       {
-        userId: oid(userId),
-        webhookId: oid(row.webhookId),
+        userId: this.oid(userId),
+        webhookId: this.oid(row.webhookId),
         event: row.event,
         payload: row.payload,
         status: 'pending',
@@ -304,17 +255,14 @@ export class WebhookDeliveriesRepository {
         attemptCount: 0,
         attempts: [],
       },
-    ]);
-    return toRecord(doc.toObject() as unknown as LeanDelivery);
+      now,
+    );
+    return toRecord(doc);
   }
 
   /** Newest first, for the dashboard. */
   async listForWebhook(userId: string, webhookId: string, limit: number): Promise<DeliveryRecord[]> {
-    const docs = await this.model
-      .find({ userId: oid(userId), webhookId: oid(webhookId) })
-      .sort({ createdAt: -1, _id: -1 })
-      .limit(limit)
-      .lean<LeanDelivery[]>();
+    const docs = await this.find({ userId: this.oid(userId), webhookId: this.oid(webhookId) }, { sort: { createdAt: -1, _id: -1 }, limit });
     return docs.map(toRecord);
   }
 }

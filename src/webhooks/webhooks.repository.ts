@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import type { Model, Types } from 'mongoose';
+import { DATABASE_INFO, type DatabaseInfo } from '../database/database-info';
+import { Repository, type CachedReads, type Filter } from '../database/repository';
 import { Webhook } from './schemas/webhook.schema';
-import { isObjectIdString } from '../database/object-id';
-import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
-import { ProcessReadCache } from '../database/process-read-cache';
-import { Transactions } from '../database/transactions';
 
 /** A webhook as the service sees it, without the secret. */
 export type WebhookRecord = Omit<Webhook, 'userId' | 'secretEncrypted' | 'lastTriggeredAt'> & {
@@ -48,99 +46,74 @@ function toDeliveryWebhook(doc: LeanWebhook): DeliveryWebhook {
   return { ...toRecord(doc), secretEncrypted: doc.secretEncrypted };
 }
 
-const successUpdate = (at: Date) => ({ $set: { failureCount: 0, lastTriggeredAt: at, updatedAt: new Date() } });
+const successUpdate = (at: Date) => ({ $set: { failureCount: 0, lastTriggeredAt: at } });
 
 const WITHOUT_SECRET = { secretEncrypted: 0 } as const;
-/** How old a cached list of subscriptions may be (the backstop for writes by other clients). */
+/** How long a cached list of subscriptions is kept without reading it again (the cache is exact: docs/deployment.md). */
 export const SUBSCRIPTIONS_CACHE_MS = 5_000;
-const oid = (id: string) => new Types.ObjectId(id);
-/** Malformed ids match nothing (the service answers 404 `Webhook not found`). */
 
-/** The only code touching the webhooks collection; every query carries the owning userId. */
+/** The only code touching the webhooks collection; every query carries the owning userId. Malformed ids match nothing. */
 @Injectable()
-export class WebhooksRepository {
-  /**
-   * Each user's active webhooks and their events, read for every post event (the publisher's
-   * outbox write): on the embedded database only, emptied by every write here that changes them
-   * (create, update, delete, disable after failures). A write by another client (mongosh) is seen
-   * on the next read through the database's write counter (within SUBSCRIPTIONS_CACHE_MS where
-   * the app did not start the database itself).
-   */
-  private readonly subscriptions: ProcessReadCache<Array<{ id: string; events: string[] }>>;
+export class WebhooksRepository extends Repository<LeanWebhook> {
+  /** Each user's active webhooks and their events, read for every post event (the publisher's outbox write). */
+  private readonly subscriptions: CachedReads<Array<{ id: string; events: string[] }>>;
 
-  constructor(
-    @InjectModel(Webhook.name) private readonly model: Model<Webhook>,
-    @Inject(DATABASE_INFO) database: DatabaseInfo,
-  ) {
-    this.subscriptions = new ProcessReadCache({
-      enabled: database.embedded,
-      ttlMs: SUBSCRIPTIONS_CACHE_MS,
-      max: 10_000,
-      version: database.writeVersion?.(model.collection.collectionName),
-    });
+  constructor(@InjectModel(Webhook.name) model: Model<Webhook>, @Inject(DATABASE_INFO) database: DatabaseInfo) {
+    super(model, database);
+    this.subscriptions = this.cache({ consistency: 'next-read', ttlMs: SUBSCRIPTIONS_CACHE_MS, max: 10_000 });
+  }
+
+  /** One webhook of the user; null for a malformed id. */
+  private owned(userId: string, id: string): Filter | null {
+    const _id = this.parseId(id);
+    return _id ? { _id, userId: this.oid(userId) } : null;
   }
 
   async listByUser(userId: string): Promise<WebhookRecord[]> {
-    const docs = await this.model.find({ userId: oid(userId) }, WITHOUT_SECRET).lean<LeanWebhook[]>();
-    return docs.map(toRecord);
+    return (await this.find({ userId: this.oid(userId) }, { projection: WITHOUT_SECRET })).map(toRecord);
   }
 
   countByUser(userId: string): Promise<number> {
-    return this.model.countDocuments({ userId: oid(userId) });
+    return this.count({ userId: this.oid(userId) });
   }
 
   async create(userId: string, data: { name: string; url: string; events: string[]; secretEncrypted: string }): Promise<WebhookRecord> {
-    const doc = await this.model.create({ userId: oid(userId), ...data, isActive: true, failureCount: 0 });
-    this.subscriptions.invalidate(Transactions.current());
-    return toRecord(doc.toObject() as unknown as LeanWebhook);
+    return toRecord(await this.insertOne({ userId: this.oid(userId), ...data, isActive: true, failureCount: 0 }));
   }
 
   async findOwned(userId: string, id: string): Promise<WebhookRecord | null> {
-    if (!isObjectIdString(id)) return null;
-    const doc = await this.model.findOne({ _id: oid(id), userId: oid(userId) }, WITHOUT_SECRET).lean<LeanWebhook>();
+    const filter = this.owned(userId, id);
+    const doc = filter ? await this.findOne(filter, { projection: WITHOUT_SECRET }) : null;
     return doc ? toRecord(doc) : null;
   }
 
-  /**
-   * The record plus the secret ciphertext, for signing a delivery. This and `recordSuccess` are the
-   * delivery worker's per-batch reads and writes: straight through the driver (docs/conventions.md).
-   */
+  /** The record plus the secret ciphertext, for signing a delivery. */
   async findForDelivery(userId: string, id: string): Promise<DeliveryWebhook | null> {
-    const doc = await this.model.collection.findOne<LeanWebhook>({ _id: oid(id), userId: oid(userId) }, { session: Transactions.current() });
+    const filter = this.owned(userId, id);
+    const doc = filter ? await this.findOne(filter) : null;
     return doc ? toDeliveryWebhook(doc) : null;
   }
 
   async update(userId: string, id: string, set: WebhookUpdate): Promise<WebhookRecord | null> {
-    if (!isObjectIdString(id)) return null;
-    const doc = await this.model
-      .findOneAndUpdate({ _id: oid(id), userId: oid(userId) }, { $set: set }, { returnDocument: 'after', projection: WITHOUT_SECRET })
-      .lean<LeanWebhook>();
-    this.subscriptions.invalidate(Transactions.current());
+    const filter = this.owned(userId, id);
+    const doc = filter ? await this.findOneAndUpdate(filter, { $set: set }, { returnDocument: 'after', projection: WITHOUT_SECRET }) : null;
     return doc ? toRecord(doc) : null;
   }
 
   async setSecret(userId: string, id: string, secretEncrypted: string): Promise<boolean> {
-    if (!isObjectIdString(id)) return false;
-    const result = await this.model.updateOne({ _id: oid(id), userId: oid(userId) }, { $set: { secretEncrypted } });
-    return result.matchedCount > 0;
+    const filter = this.owned(userId, id);
+    return !!filter && (await this.updateOne(filter, { $set: { secretEncrypted } })).matched > 0;
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
-    if (!isObjectIdString(id)) return false;
-    const result = await this.model.deleteOne({ _id: oid(id), userId: oid(userId) });
-    this.subscriptions.invalidate(Transactions.current());
-    return result.deletedCount > 0;
+    const filter = this.owned(userId, id);
+    return !!filter && (await this.deleteOne(filter)) > 0;
   }
 
-  /**
-   * Active webhooks of the user subscribed to the event. Read outside the caller's transaction
-   * (the latest committed webhooks, as the cache needs), through the cache on the embedded database.
-   */
+  /** Active webhooks of the user subscribed to the event (the latest committed webhooks, through the cache). */
   async findSubscribed(userId: string, event: string): Promise<string[]> {
     const active = await this.subscriptions.read(userId, async () => {
-      const docs = await this.model.collection
-        .find<{ _id: Types.ObjectId; events?: string[] }>({ userId: oid(userId), isActive: true }, { projection: { events: 1 } })
-        .toArray();
+      const docs = await this.find<{ _id: Types.ObjectId; events?: string[] }>({ userId: this.oid(userId), isActive: true }, { projection: { events: 1 } });
       return docs.map((d) => ({ id: String(d._id), events: d.events ?? [] }));
     });
     return (active ?? []).filter((w) => w.events.includes(event)).map((w) => w.id);
@@ -148,7 +121,7 @@ export class WebhooksRepository {
 
   /** A delivery succeeded: the consecutive failures start again from 0 and `lastTriggeredAt` is set. */
   async recordSuccess(userId: string, id: string, at: Date): Promise<void> {
-    await this.model.collection.updateOne({ _id: oid(id), userId: oid(userId) }, successUpdate(at), { session: Transactions.current() });
+    await this.updateOne({ _id: this.oid(id), userId: this.oid(userId) }, successUpdate(at));
   }
 
   /**
@@ -156,11 +129,8 @@ export class WebhooksRepository {
    * for its next batch: an edit or a disable made meanwhile applies); null when it is gone.
    */
   async recordSuccessAndRead(userId: string, id: string, at: Date): Promise<DeliveryWebhook | null> {
-    const doc = await this.model.collection.findOneAndUpdate({ _id: oid(id), userId: oid(userId) }, successUpdate(at), {
-      returnDocument: 'after',
-      session: Transactions.current(),
-    });
-    return doc ? toDeliveryWebhook(doc as LeanWebhook) : null;
+    const doc = await this.findOneAndUpdate({ _id: this.oid(id), userId: this.oid(userId) }, successUpdate(at), { returnDocument: 'after' });
+    return doc ? toDeliveryWebhook(doc) : null;
   }
 
   /**
@@ -168,16 +138,15 @@ export class WebhooksRepository {
    * this call disabled it (the conditional update makes that true for exactly one caller).
    */
   async recordFailure(userId: string, id: string, limit: number): Promise<{ failureCount: number; disabled: boolean }> {
-    const doc = await this.model
-      .findOneAndUpdate({ _id: oid(id), userId: oid(userId) }, { $inc: { failureCount: 1 } }, { returnDocument: 'after', projection: { failureCount: 1 } })
-      .lean<{ failureCount: number }>();
+    const filter = { _id: this.oid(id), userId: this.oid(userId) };
+    const doc = await this.findOneAndUpdate<{ failureCount: number }>(
+      filter,
+      { $inc: { failureCount: 1 } },
+      { returnDocument: 'after', projection: { failureCount: 1 } },
+    );
     const failureCount = doc?.failureCount ?? 0;
     if (failureCount < limit) return { failureCount, disabled: false };
-    const result = await this.model.updateOne(
-      { _id: oid(id), userId: oid(userId), isActive: true, failureCount: { $gte: limit } },
-      { $set: { isActive: false } },
-    );
-    if (result.modifiedCount > 0) this.subscriptions.invalidate(Transactions.current());
-    return { failureCount, disabled: result.modifiedCount > 0 };
+    const result = await this.updateOne({ ...filter, isActive: true, failureCount: { $gte: limit } }, { $set: { isActive: false } });
+    return { failureCount, disabled: result.modified > 0 };
   }
 }

@@ -171,7 +171,7 @@ export class WebhooksService {
       timestamp: now.toISOString(),
       data: { webhookId: webhook.id, message: 'Test delivery from the dashboard' },
     });
-    return this.deliveries.insertOne(userId, { webhookId: webhook.id, event: TEST_EVENT, payload }, now);
+    return this.deliveries.enqueueOne(userId, { webhookId: webhook.id, event: TEST_EVENT, payload }, now);
   }
 
   /**
@@ -185,7 +185,7 @@ export class WebhooksService {
     if (!webhook) throw ApiError.notFound(WebhookMessages.notFound);
     if (!webhook.isActive) throw ApiError.badRequest(WebhookMessages.webhookDisabled);
     if (original.status === 'pending') throw ApiError.badRequest(WebhookMessages.deliveryQueued);
-    return this.deliveries.insertOne(userId, { webhookId: webhook.id, event: original.event, payload: original.payload }, new Date());
+    return this.deliveries.enqueueOne(userId, { webhookId: webhook.id, event: original.event, payload: original.payload }, new Date());
   }
 
   /**
@@ -209,7 +209,7 @@ export class WebhooksService {
       const payload = serializePayload(e.event, e.timestamp ?? now, e.data as never);
       return subscribers.get(e.event)!.map((webhookId) => ({ webhookId, event: e.event, payload }));
     });
-    await this.deliveries.insertMany(userId, rows, now);
+    await this.deliveries.enqueue(userId, rows, now);
     if (rows.length) this.logger.debug(`enqueued ${rows.length} webhook deliveries`);
     return rows.length;
   }

@@ -1,50 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import type { Model } from 'mongoose';
+import { Repository } from '../database/repository';
 import { ConnectionLink, type ConnectionLinkRecord } from './schemas/connection-link.schema';
 
-const oid = (id: string) => new Types.ObjectId(id);
-
 @Injectable()
-export class ConnectionLinksRepository {
-  constructor(@InjectModel(ConnectionLink.name) private readonly model: Model<ConnectionLink>) {}
+export class ConnectionLinksRepository extends Repository<ConnectionLinkRecord> {
+  constructor(@InjectModel(ConnectionLink.name) model: Model<ConnectionLink>) {
+    super(model);
+  }
 
   findForUser(ownerId: string, userId: string): Promise<ConnectionLinkRecord | null> {
-    return this.model
-      .findOne({ userId: oid(userId), ownerId: oid(ownerId) })
-      .lean<ConnectionLinkRecord>()
-      .exec();
+    return this.findOne({ userId: this.oid(userId), ownerId: this.oid(ownerId) });
   }
 
   /** The owner's links, for its managed-user list. */
   listForOwner(ownerId: string): Promise<ConnectionLinkRecord[]> {
-    return this.model
-      .find({ ownerId: oid(ownerId) })
-      .lean<ConnectionLinkRecord[]>()
-      .exec();
+    return this.find({ ownerId: this.oid(ownerId) });
   }
 
   findByTokenHash(tokenHash: string): Promise<ConnectionLinkRecord | null> {
-    return this.model
-      .findOne({ tokenHash: String(tokenHash) })
-      .lean<ConnectionLinkRecord>()
-      .exec();
+    return this.findOne({ tokenHash: String(tokenHash) });
   }
 
   /** The user's one link, replaced: the previous token stops working at once. */
   async replace(link: { userId: string; ownerId: string; tokenHash: string; tokenEncrypted: string; expiresAt: Date }): Promise<ConnectionLinkRecord> {
-    const saved = await this.model
-      .findOneAndUpdate(
-        { userId: oid(link.userId) },
-        { $set: { ownerId: oid(link.ownerId), tokenHash: link.tokenHash, tokenEncrypted: link.tokenEncrypted, expiresAt: link.expiresAt } },
-        { upsert: true, returnDocument: 'after' },
-      )
-      .lean<ConnectionLinkRecord>()
-      .exec();
+    const saved = await this.findOneAndUpdate<ConnectionLinkRecord>(
+      { userId: this.oid(link.userId) },
+      { $set: { ownerId: this.oid(link.ownerId), tokenHash: link.tokenHash, tokenEncrypted: link.tokenEncrypted, expiresAt: link.expiresAt } },
+      { upsert: true, returnDocument: 'after' },
+    );
     return saved!;
   }
 
   async deleteForUser(userId: string): Promise<void> {
-    await this.model.deleteOne({ userId: oid(userId) }).exec();
+    await this.deleteOne({ userId: this.oid(userId) });
   }
 }

@@ -1,5 +1,6 @@
 import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
-import mongoose, { Types } from 'mongoose';
+import type { CommandStartedEvent } from 'mongodb';
+import { Types } from 'mongoose';
 import { createHmac } from 'node:crypto';
 import { makePng, pathOf } from '../media/media-helpers';
 import { isoIn } from '../posts/posts-helpers';
@@ -17,7 +18,8 @@ describe('GraphQL webhooks, media, connections', () => {
     let t: TestApp;
     let gql: ReturnType<typeof gqlClient>;
     beforeAll(async () => {
-      t = await createTestApp({ env: { WEBHOOKS_WORKER_ENABLED: 'false' } });
+      // METRICS_ENABLED turns the driver's command events on (the query counts below).
+      t = await createTestApp({ env: { WEBHOOKS_WORKER_ENABLED: 'false', METRICS_ENABLED: 'true' } });
       gql = gqlClient(t);
     });
     afterAll(() => t?.close());
@@ -249,14 +251,15 @@ describe('GraphQL webhooks, media, connections', () => {
         );
       }
       let finds = 0;
-      mongoose.set('debug', (collection: string, method: string) => {
-        if (collection === 'media' && method === 'find') finds++;
-      });
+      const counted = (e: CommandStartedEvent) => {
+        if (e.commandName === 'find' && e.command.find === 'media') finds++;
+      };
+      t.connection.getClient().on('commandStarted', counted);
       try {
         const items = dataOf(await gql('{ posts(limit: 6) { items { media { id } } } }', {}, a.cookie)).posts.items;
         expect(items.map((i: any) => i.media.length)).toEqual([1, 1, 1, 1, 1, 1]);
       } finally {
-        mongoose.set('debug', false);
+        t.connection.getClient().off('commandStarted', counted);
       }
       expect(finds).toBe(1);
     });

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '@test/support';
-import { PublicationStateService } from '../../src/posts/publication-state.service';
+import { PublicationStateService } from '../../src/publishing/publication-state.service';
 import { PostGroup } from '../../src/posts/schemas/post-group.schema';
 import { accountWithConnections, seedGroups, type Account } from './posts-helpers';
 import type { ConnectionRef } from '../../src/connections/connections.service';

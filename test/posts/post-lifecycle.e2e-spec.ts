@@ -7,7 +7,7 @@ import { PlatformPost } from '../../src/posts/schemas/platform-post.schema';
 import { PostGroup } from '../../src/posts/schemas/post-group.schema';
 import { PostLog } from '../../src/posts/schemas/post-log.schema';
 import { accountWithConnections, isoIn, seedGroups, type Account } from './posts-helpers';
-import { Transactions } from '../../src/database/transactions';
+import { currentSession } from '../../src/database/transactions';
 
 describe('get-post, update-post, delete-post, post-logs', () => {
   let t: TestApp;
@@ -252,7 +252,7 @@ describe('get-post, update-post, delete-post, post-logs', () => {
       const calls: string[] = [];
       const cleanup: MediaCleanup = {
         deleteForGroup: async ({ postGroupId }) => {
-          calls.push(`records:${postGroupId}:${Transactions.current()?.inTransaction() ?? false}`);
+          calls.push(`records:${postGroupId}:${currentSession()?.inTransaction() ?? false}`);
           return [{ mediaId: 'm1', key: 'image/a.jpg' }];
         },
         removeFiles: async (files) => {

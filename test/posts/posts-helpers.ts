@@ -39,7 +39,7 @@ export async function seedGroups(t: TestApp, userId: string, groups: SeedGroup[]
   const groupsRepo = t.app.get(PostGroupsRepository);
   const postsRepo = t.app.get(PlatformPostsRepository);
   const ids = groups.map(() => new Types.ObjectId());
-  await groupsRepo.insertMany(
+  await groupsRepo.insertSeeds(
     userId,
     groups.map((g, i) => ({
       _id: ids[i],
@@ -68,7 +68,7 @@ export async function seedGroups(t: TestApp, userId: string, groups: SeedGroup[]
       });
     }
   });
-  if (posts.length) await postsRepo.insertManyRaw(userId, posts);
+  if (posts.length) await postsRepo.insertSeeds(userId, posts);
   return ids.map(String);
 }
 

@@ -1,6 +1,7 @@
 import { createAccount, createConnection, createTestApp, openTestDatabase, type TestAccount, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Transactions } from '../../src/database/transactions';
 import type { DatabaseServer } from '../../src/database/database-server';
 import { WebhookDeliveriesRepository, type Delivered } from '../../src/webhooks/webhook-deliveries.repository';
 import { WebhookDeliveryWorker } from '../../src/webhooks/webhook-delivery.worker';
@@ -166,12 +167,12 @@ describe('webhook delivery (local receivers, WEBHOOKS_ALLOW_PRIVATE_TARGETS=true
     const account = await createAccount(t);
     const hook = await createWebhook(t, account, rx.url, ['post.scheduled']);
     await expect(
-      t.connection.transaction(async () => {
+      t.app.get(Transactions).run(async () => {
         await service.enqueue(account.userId, 'post.scheduled', postData() as never);
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
-    await t.connection.transaction(() => service.enqueue(account.userId, 'post.scheduled', postData(2) as never));
+    await t.app.get(Transactions).run(() => service.enqueue(account.userId, 'post.scheduled', postData(2) as never));
     await rx.waitFor(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(rx.requests).toHaveLength(1);

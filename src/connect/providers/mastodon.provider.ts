@@ -128,7 +128,7 @@ export class MastodonProvider implements OAuthConnectProvider {
     if (!grant.instanceUrl) return;
     const instance = await this.checkInstance(grant.instanceUrl).catch(() => null);
     if (!instance) return;
-    const client = await this.apps.find(instance, this.redirectUri());
+    const client = await this.apps.findApp(instance, this.redirectUri());
     if (!client) return;
     await postQuietly(
       `${instance}/oauth/revoke`,
@@ -145,7 +145,7 @@ export class MastodonProvider implements OAuthConnectProvider {
 
   /** The registered client of this instance, registering once when there is none. */
   private async client(instance: string, redirectUri: string): Promise<{ clientId: string; clientSecret: string }> {
-    const known = await this.apps.find(instance, redirectUri);
+    const known = await this.apps.findApp(instance, redirectUri);
     if (known) return { clientId: known.clientId, clientSecret: this.cipher.decrypt(known.clientSecretEncrypted) };
     let res: Response;
     try {

@@ -8,6 +8,8 @@ import { CreatePostDto } from '../../posts/dto/create-post.dto';
 import { UpdatePostDto } from '../../posts/dto/update-post.dto';
 import { ListPostsQueryDto } from '../../posts/dto/list-posts.query.dto';
 import { DEFAULT_SORT_KEY, LIST_SORT_KEYS } from '../../posts/list-posts.query';
+import { toListPostsResponse, toPostDetail, toPostLogsResponse } from '../../posts/posts.mapper';
+import { toUpdatePostInput } from '../../posts/post-rules';
 import { McpIdempotencyService } from '../mcp-idempotency.service';
 import { defined, idempotencyKeyParam, runTool, type ToolScope, registerTool } from './tool-kit';
 
@@ -52,7 +54,9 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
       },
       annotations: { readOnlyHint: true },
     },
-    runTool(scope, 'list_posts', 'Failed to list posts', (args: Record<string, unknown>) => posts.list(ctx, validateInput(ListPostsQueryDto, defined(args)))),
+    runTool(scope, 'list_posts', 'Failed to list posts', async (args: Record<string, unknown>) =>
+      toListPostsResponse(await posts.list(ctx, validateInput(ListPostsQueryDto, defined(args)), 'summaries')),
+    ),
   );
 
   registerTool(
@@ -64,7 +68,10 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
       inputSchema: { postGroupId },
       annotations: { readOnlyHint: true },
     },
-    runTool(scope, 'get_post', 'Failed to fetch post group', (args: { postGroupId: string }) => posts.get(ctx, args.postGroupId)),
+    runTool(scope, 'get_post', 'Failed to fetch post group', async (args: { postGroupId: string }) => {
+      const { group, platformPosts } = await posts.get(ctx, args.postGroupId);
+      return toPostDetail(group, platformPosts);
+    }),
   );
 
   registerTool(
@@ -121,7 +128,7 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
       (args: { postGroupId: string; status?: string | null; scheduledTime?: string | null; idempotencyKey?: string }) => {
         const { postGroupId: id, idempotencyKey, ...body } = args;
         return idempotency.run(ctx.userId, 'update_post', idempotencyKey, { postGroupId: id, ...body }, () =>
-          posts.update(ctx, id, validateInput(UpdatePostDto, defined(body))),
+          posts.update(ctx, id, { schedule: toUpdatePostInput(validateInput(UpdatePostDto, defined(body))) }),
         );
       },
     ),
@@ -149,6 +156,8 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
       inputSchema: { postGroupId },
       annotations: { readOnlyHint: true },
     },
-    runTool(scope, 'get_post_logs', 'Failed to get post logs', (args: { postGroupId: string }) => posts.logsOf(ctx, args.postGroupId)),
+    runTool(scope, 'get_post_logs', 'Failed to get post logs', async (args: { postGroupId: string }) =>
+      toPostLogsResponse(await posts.logsOf(ctx, args.postGroupId)),
+    ),
   );
 }

@@ -3,7 +3,7 @@ import { Schema as MongooseSchema, Types } from 'mongoose';
 import { POST_LOG_EVENTS, type PostLogEvent } from '../post-status';
 
 /** One publish-log event of a group (spec "Post log entry"); optional fields stay absent. */
-@Schema({ collection: 'post_logs', timestamps: true })
+@Schema({ collection: 'post_logs', timestamps: true, minimize: false })
 export class PostLog {
   @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
   postGroupId: Types.ObjectId;

@@ -1,6 +1,4 @@
-import type { ClientSession } from 'mongoose';
-
-export interface ProcessReadCacheOptions<V> {
+export interface ReadCacheOptions<V> {
   /** Off: every read goes to the database (see the class comment for when it may be on). */
   enabled: boolean;
   /** How long an entry is trusted without a read: the backstop for writes by other clients where there is no `version`. */
@@ -20,12 +18,8 @@ export interface ProcessReadCacheOptions<V> {
 
 /**
  * Values read on every request and written rarely, kept in this process's memory so that the
- * read costs no database round trip. Only a cache that sees every write stays exact, so where a
- * change must apply on the next request it is on for the embedded database (one process owns it:
- * the owning repository invalidates it on each of its writes, and the database's write counter,
- * `version`, catches every other client's) and off for an external MongoDB, which several
- * instances may share. Where a reader accepts changes made through other instances
- * arriving within `ttlMs` (the users' summaries), it is on everywhere.
+ * read costs no database round trip. Made only by a repository (`Repository.cache`), which empties
+ * it on every write through it and decides where it may be on (docs/deployment.md).
  *
  * A write empties the whole cache and bumps a generation: a read that was already on its way
  * when the write landed is not kept, so it cannot bring the old state back. Loads must read the
@@ -33,16 +27,15 @@ export interface ProcessReadCacheOptions<V> {
  *
  * Misses of one key while its load is on the way share that load, unless something was written
  * since it began (a new generation, or another counter reading): when a busy key's entry expires,
- * every request in flight would otherwise send its own load (measured under list-posts load: 7–10
- * loads of the same user and API key every 5 s, each queued behind the others).
+ * every request in flight would otherwise send its own load of the same user and API key.
  */
-export class ProcessReadCache<V> {
+export class ReadCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number; version: number | undefined }>();
   private readonly loading = new Map<string, { value: Promise<V | null>; generation: number; version: number | undefined }>();
   private generation = 0;
   private readonly now: () => number;
 
-  constructor(private readonly options: ProcessReadCacheOptions<V>) {
+  constructor(private readonly options: ReadCacheOptions<V>) {
     this.now = options.now ?? Date.now;
   }
 
@@ -76,42 +69,8 @@ export class ProcessReadCache<V> {
     return value;
   }
 
-  /** A write this process made to a cached value's own bookkeeping (not one that changes what the cache decides). */
-  update(key: string, change: (value: V) => V): void {
-    const hit = this.entries.get(key);
-    if (hit) hit.value = change(hit.value);
-  }
-
-  /** The write counter now (undefined without one): read it right before a bookkeeping write, for `carryOver`. */
-  versionNow(): number | undefined {
-    return this.options.version?.();
-  }
-
-  /**
-   * After this process's own bookkeeping write of `changes` documents (one that changes nothing
-   * the cached values are used for; `update` mends their copies), begun when the counter read
-   * `before`: if the counter has moved by exactly those changes, nobody else wrote the collection
-   * meanwhile, so the entries read at `before` still hold at the new reading. Any other write in
-   * between (another client's, another of this process's) leaves the counter elsewhere, and the
-   * entries miss as usual. Without it every such write made each entry reload once.
-   */
-  carryOver(before: number | undefined, changes: number): void {
-    const now = this.options.version?.();
-    if (before === undefined || now === undefined || now !== before + changes) return;
-    for (const entry of this.entries.values()) if (entry.version === before) entry.version = now;
-  }
-
-  /**
-   * Call after each write to the cached data. A read that was on its way meanwhile is not kept;
-   * inside a transaction the write is visible to other readers only once it commits, so the cache
-   * is emptied again when the session ends (a read between the two would have seen the old state).
-   */
-  invalidate(session?: ClientSession): void {
-    this.clear();
-    session?.once('ended', () => this.clear());
-  }
-
-  private clear(): void {
+  /** After a write to the cached data: what was kept goes, and a read on its way meanwhile is not kept. */
+  invalidate(): void {
     this.generation += 1;
     this.entries.clear();
   }

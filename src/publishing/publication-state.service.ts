@@ -1,18 +1,19 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
-import { MetricsService } from '../metrics/metrics.service';
-import { deriveGroupStatus, type RollupInput } from './group-status';
-import { PostEvents } from './post-events';
-import type { PostGroupStatus } from './post-status';
 import { Transactions } from '../database/transactions';
-import type { ScopedPostLog } from './post-logs.repository';
+import { MetricsService } from '../metrics/metrics.service';
+import { PostEvents } from '../posts/post-events';
+import { PostLogsRepository, type ScopedPostLog } from '../posts/post-logs.repository';
+import type { PostGroupStatus } from '../posts/post-status';
+import type { PlatformPostRecord } from '../posts/schemas/platform-post.schema';
+import type { PostGroupRecord } from '../posts/schemas/post-group.schema';
+import { GroupRollupRepository } from './group-rollup.repository';
+import { deriveGroupStatus, type RollupInput } from './group-status';
 import { PublicationStateRepository, type ClaimScope } from './publication-state.repository';
-import type { PlatformPostRecord } from './schemas/platform-post.schema';
-import type { PostGroupRecord } from './schemas/post-group.schema';
 
 export type { ClaimScope } from './publication-state.repository';
-export type { PlatformPostRecord } from './schemas/platform-post.schema';
+export type { PlatformPostRecord } from '../posts/schemas/platform-post.schema';
 
 /** A platform post held by this instance, with the scope every later write needs. */
 export interface ClaimedPost {
@@ -71,6 +72,8 @@ export interface TransitionResult {
 export class PublicationStateService implements OnModuleInit {
   constructor(
     private readonly repository: PublicationStateRepository,
+    private readonly groups: GroupRollupRepository,
+    private readonly logs: PostLogsRepository,
     private readonly transactions: Transactions,
     private readonly events: PostEvents,
     private readonly metrics: MetricsService,
@@ -125,7 +128,7 @@ export class PublicationStateService implements OnModuleInit {
   private async logProcessing(claimed: ClaimedPost[], claimToken: string): Promise<Map<string, PostGroupRecord>> {
     const owners = new Map<string, string>();
     for (const { post } of claimed) owners.set(String(post.postGroupId), String(post.userId));
-    const { moved, groups } = await this.repository.markGroupsProcessing([...owners.keys()], claimToken);
+    const { moved, groups } = await this.groups.markGroupsProcessing([...owners.keys()], claimToken);
     const entries: ScopedPostLog[] = [];
     for (const groupId of moved) entries.push({ userId: owners.get(groupId)!, postGroupId: groupId, event: 'processing' });
     for (const { post } of claimed) {
@@ -134,9 +137,9 @@ export class PublicationStateService implements OnModuleInit {
         entries.push({ userId: String(post.userId), postGroupId: post.postGroupId, postId: post._id, platform: post.platform, event: 'processing' });
       }
     }
-    await this.repository.appendLogs(entries);
+    await this.logs.appendScoped(entries);
     // A taken-over call whose instance died before writing its `publish_attempted` entry.
-    await this.repository.restoreLogs(
+    await this.logs.restore(
       claimed.flatMap(({ post }) => {
         const inFlight = post.attemptInFlight;
         return inFlight?.logId ? [this.attemptLog(post, inFlight.part ?? 0, inFlight.retryCount ?? 0, inFlight.logId, inFlight.startedAt)] : [];
@@ -155,7 +158,7 @@ export class PublicationStateService implements OnModuleInit {
   }
 
   findGroup(userId: string, postGroupId: string): Promise<PostGroupRecord | null> {
-    return this.repository.findGroup(userId, postGroupId);
+    return this.groups.findGroup(userId, postGroupId);
   }
 
   /**
@@ -197,7 +200,7 @@ export class PublicationStateService implements OnModuleInit {
     const ok = await this.repository.requeue(claimed.scope, nextAttemptAt, options.keepInFlight ?? false);
     if (ok) {
       this.metrics.publishOutcome(claimed.post.platform, 'retry_scheduled', failure.code);
-      await this.repository.appendLogs([
+      await this.logs.appendScoped([
         ...this.takePending(claimed),
         {
           ...this.postLogBase(claimed.post),
@@ -252,7 +255,7 @@ export class PublicationStateService implements OnModuleInit {
         },
       ]);
       const groupStatus = await this.rollup(claimed, { status: 'published' }, logs);
-      await this.repository.appendLogs(logs);
+      await this.logs.appendScoped(logs);
       return { applied: true, groupStatus };
     });
     // Counted once the transaction committed, so a retried transaction never counts twice.
@@ -308,7 +311,7 @@ export class PublicationStateService implements OnModuleInit {
       // (what is stored now: the parts given, else those it had when claimed)
       const parts = extra.threadParts ?? post.threadParts;
       const groupStatus = await this.rollup(claimed, { status: 'failed', partiallyLive: !!parts?.some((t) => t.postedId) }, logs);
-      await this.repository.appendLogs(logs);
+      await this.logs.appendScoped(logs);
       return { applied: true, groupStatus };
     });
     if (result.applied) {
@@ -355,7 +358,7 @@ export class PublicationStateService implements OnModuleInit {
             partiallyLive: p.status === 'failed' && !!p.threadParts?.some((t) => t.postedId),
           })),
     );
-    const before = await this.repository.settleGroup(userId, groupId, status);
+    const before = await this.groups.settleGroup(userId, groupId, status);
     if (!before || !status) return null;
     if (before.status !== status) logs.push({ userId, postGroupId: groupId, event: 'status_changed', metadata: { from: before.status, to: status } });
     return status;
@@ -381,7 +384,7 @@ export class PublicationStateService implements OnModuleInit {
 
   /** Writes the held-back entries once the write that ended their attempt went through. */
   private async flushPending(claimed: ClaimedPost): Promise<void> {
-    await this.repository.appendLogs(this.takePending(claimed));
+    await this.logs.appendScoped(this.takePending(claimed));
   }
 
   private postLogBase(post: PlatformPostRecord): ScopedPostLog {

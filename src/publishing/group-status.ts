@@ -1,4 +1,4 @@
-import type { PlatformPostStatus, PostGroupStatus } from './post-status';
+import type { PlatformPostStatus, PostGroupStatus } from '../posts/post-status';
 
 /** What the rollup needs of one platform post. */
 export interface RollupInput {

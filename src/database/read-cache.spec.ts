@@ -1,6 +1,4 @@
-import { EventEmitter } from 'node:events';
-import type { ClientSession } from 'mongoose';
-import { ProcessReadCache } from './process-read-cache';
+import { ReadCache } from './read-cache';
 
 const TTL = 5_000;
 
@@ -14,7 +12,7 @@ const active = (id: string): Credential => ({ id, revokedAt: null, lastUsedAt: n
 
 describe('process read cache', () => {
   let clock: number;
-  let cache: ProcessReadCache<Credential>;
+  let cache: ReadCache<Credential>;
   let loads: number;
   const loader = (value: Credential | null) => async () => {
     loads += 1;
@@ -22,12 +20,12 @@ describe('process read cache', () => {
   };
 
   /** A cache kept by a write counter (the embedded database's), read through `version`. */
-  const versionedCache = (version: () => number) => new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, version, now: () => clock });
+  const versionedCache = (version: () => number) => new ReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, version, now: () => clock });
 
   beforeEach(() => {
     clock = 1_000_000;
     loads = 0;
-    cache = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, keep: (c) => !c.revokedAt, now: () => clock });
+    cache = new ReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 100, keep: (c) => !c.revokedAt, now: () => clock });
   });
 
   it('answers a repeated lookup from memory until the entry is ttlMs old', async () => {
@@ -47,7 +45,7 @@ describe('process read cache', () => {
   });
 
   it('reads every time when disabled (an external MongoDB)', async () => {
-    const off = new ProcessReadCache<Credential>({ enabled: false, ttlMs: TTL, max: 100, now: () => clock });
+    const off = new ReadCache<Credential>({ enabled: false, ttlMs: TTL, max: 100, now: () => clock });
     await off.read('k', loader(active('a')));
     await off.read('k', loader(active('a')));
     expect(loads).toBe(2);
@@ -130,18 +128,6 @@ describe('process read cache', () => {
     });
   });
 
-  it('inside a transaction, empties itself again when the session ends (after the commit)', async () => {
-    const session = new EventEmitter();
-    cache.invalidate(session as unknown as ClientSession);
-    // A read between the revocation's write and its commit still sees the old state...
-    await cache.read('k', loader(active('uncommitted-view')));
-    expect(loads).toBe(1);
-    session.emit('ended');
-    // ...and is forgotten once the transaction has committed.
-    await cache.read('k', loader(active('after-commit')));
-    expect(loads).toBe(2);
-  });
-
   it("with the database's write counter, uses an entry only at the reading it was loaded at", async () => {
     let counter = 7;
     const versioned = versionedCache(() => counter);
@@ -166,60 +152,12 @@ describe('process read cache', () => {
     expect(loads).toBe(2);
   });
 
-  it("carries entries over this process's own bookkeeping write only when the counter moved by exactly that write", async () => {
-    let counter = 10;
-    const versioned = versionedCache(() => counter);
-    await versioned.read('a', loader(active('a')));
-    await versioned.read('b', loader(active('b')));
-
-    // Our write of two documents, nobody else's: both entries still answer.
-    let before = versioned.versionNow();
-    counter += 2;
-    versioned.carryOver(before, 2);
-    expect(await versioned.read('a', loader(active('a2')))).toEqual(active('a'));
-    expect(await versioned.read('b', loader(active('b2')))).toEqual(active('b'));
-    expect(loads).toBe(2);
-
-    // Another client wrote meanwhile (the counter moved by one more): both reload.
-    before = versioned.versionNow();
-    counter += 3;
-    versioned.carryOver(before, 2);
-    expect(await versioned.read('a', loader(active('a3')))).toEqual(active('a3'));
-    expect(await versioned.read('b', loader(active('b3')))).toEqual(active('b3'));
-    expect(loads).toBe(4);
-
-    // A write that changed fewer documents than claimed (or none): no carry-over either.
-    before = versioned.versionNow();
-    versioned.carryOver(before, 1);
-    counter += 1;
-    expect(await versioned.read('a', loader(active('a4')))).toEqual(active('a4'));
-    expect(loads).toBe(5);
-  });
-
-  it('carries over only entries read at the reading before the write, not older ones', async () => {
-    let counter = 0;
-    const versioned = versionedCache(() => counter);
-    await versioned.read('old', loader(active('old')));
-    counter += 1; // someone else's write: 'old' is stale from here on
-    const before = versioned.versionNow();
-    counter += 1;
-    versioned.carryOver(before, 1);
-    expect(await versioned.read('old', loader(active('fresh')))).toEqual(active('fresh'));
-  });
-
   it('empties itself when full', async () => {
-    const small = new ProcessReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 2, now: () => clock });
+    const small = new ReadCache<Credential>({ enabled: true, ttlMs: TTL, max: 2, now: () => clock });
     await small.read('a', loader(active('a')));
     await small.read('b', loader(active('b')));
     await small.read('c', loader(active('c')));
     await small.read('a', loader(active('a')));
     expect(loads).toBe(4);
-  });
-
-  it('applies an update to a cached entry (lastUsedAt after a touch, so the next request does not write it again)', async () => {
-    await cache.read('k', loader(active('a')));
-    const at = new Date(clock);
-    cache.update('k', (c) => ({ ...c, lastUsedAt: at }));
-    expect((await cache.read('k', loader(active('x'))))?.lastUsedAt).toBe(at);
   });
 });
