@@ -24,7 +24,12 @@ const REDACT = [
 const FRAMEWORK_WIRING = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication', 'GraphQLModule']);
 export const isFrameworkWiring = (context: unknown): boolean => typeof context === 'string' && FRAMEWORK_WIRING.has(context);
 
-const roots = new WeakMap<Environment, Pino>();
+/** What the root logger writes its lines to. */
+export interface LogStream {
+  write(chunk: string): unknown;
+}
+
+const roots = new WeakMap<Environment, { logger: Pino; stream: LogStream }>();
 
 /**
  * The process's one pino logger for this configuration: JSON lines, or pretty lines when a person
@@ -32,25 +37,30 @@ const roots = new WeakMap<Environment, Pino>();
  * own messages and the embedded database (also before the app exists, see `BootLogger`).
  */
 export function rootLogger(env: Environment, interactive = Boolean(process.stdout.isTTY)): Pino {
-  let root = roots.get(env);
-  if (!root) {
+  return root(env, interactive).logger;
+}
+
+/** The stream the root logger writes to (stdout, or pino-pretty's worker in a terminal). */
+export function logStream(env: Environment): LogStream {
+  return root(env).stream;
+}
+
+function root(env: Environment, interactive = Boolean(process.stdout.isTTY)): { logger: Pino; stream: LogStream } {
+  let found = roots.get(env);
+  if (!found) {
     const pretty = interactive && env.NODE_ENV !== 'production';
-    root = pino({
-      level: env.LOG_LEVEL,
-      base: { service: 'social-post-scheduler' },
-      redact: { paths: REDACT, censor: '[redacted]' },
-      ...(pretty
-        ? {
-            transport: {
-              target: 'pino-pretty',
-              options: { ignore: 'pid,hostname,service,context', messageFormat: '{if context}[{context}] {end}{msg}', translateTime: 'SYS:HH:MM:ss' },
-            },
-          }
-        : {}),
-    });
-    roots.set(env, root);
+    // The stream is made here, as pino would make it, so that this module holds it (writePlain).
+    const stream = pretty
+      ? pino.transport({
+          target: 'pino-pretty',
+          options: { ignore: 'pid,hostname,service,context', messageFormat: '{if context}[{context}] {end}{msg}', translateTime: 'SYS:HH:MM:ss' },
+        })
+      : pino.destination({ fd: process.stdout.fd || 1 });
+    const logger = pino({ level: env.LOG_LEVEL, base: { service: 'social-post-scheduler' }, redact: { paths: REDACT, censor: '[redacted]' } }, stream);
+    found = { logger, stream };
+    roots.set(env, found);
   }
-  return root;
+  return found;
 }
 
 /**
@@ -58,8 +68,7 @@ export function rootLogger(env: Environment, interactive = Boolean(process.stdou
  * stream so it keeps its place among the log lines (pino-pretty passes non-JSON lines through).
  */
 export function writePlain(env: Environment, text: string): void {
-  const stream = (rootLogger(env) as unknown as Record<symbol, { write(chunk: string): void }>)[pino.symbols.streamSym];
-  stream.write(text.endsWith('\n') ? text : `${text}\n`);
+  logStream(env).write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /**

@@ -1,5 +1,4 @@
-import pino from 'pino';
-import { rootLogger } from '../../src/logging';
+import { logStream } from '../../src/logging';
 import type { TestApp } from './test-app';
 
 /** One line of the app's log (pino's JSON record). */
@@ -33,7 +32,7 @@ export interface AppLog {
  * `createTestApp({ env: { LOG_LEVEL: 'info' } })` (the test default, silent, writes nothing).
  */
 export function captureAppLog(t: Pick<TestApp, 'environment'>): AppLog {
-  const stream = (rootLogger(t.environment) as unknown as Record<symbol, { write(chunk: string): boolean }>)[pino.symbols.streamSym];
+  const stream = logStream(t.environment);
   const records: AppLogRecord[] = [];
   let completed = 0;
   stream.write = (chunk: string) => {
