@@ -391,8 +391,8 @@ async function main(): Promise<void> {
           ...(scheduledTime ? { scheduledTime } : {}),
         });
       }
-      await groupsRepo.insertMany(account.userId, groups);
-      await postsRepo.insertManyRaw(account.userId, posts);
+      await groupsRepo.insertSeeds(account.userId, groups);
+      await postsRepo.insertSeeds(account.userId, posts);
     }
     const seeded = Date.now();
     console.log(`seeded ${GROUPS} post groups on ${connections.length} connections in ${((seeded - t0) / 1000).toFixed(1)} s`);

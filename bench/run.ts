@@ -25,6 +25,11 @@ const BENCHMARKS: Record<string, { file: string; args: string[]; what: string }>
   posts: { file: 'posts', args: [], what: 'list-posts over 100,000 groups and create-post versus a bare Fastify route' },
   webhooks: { file: 'webhooks', args: [], what: 'webhook deliveries per second versus a raw signed POST loop' },
   publishing: { file: 'publishing', args: [], what: '10,000 due posts across 1,000 connections against 50 ms fakes' },
+  deployments: {
+    file: 'deployments',
+    args: [],
+    what: 'the embedded database against a database process through MONGODB_URI: key-authenticated reads beside a refused request',
+  },
 };
 
 const requested = process.argv.slice(2);
