@@ -15,7 +15,7 @@
  *   npm run bench -- deployments         (BENCH_SECONDS=5 per round, BENCH_ROUNDS=5, BENCH_CONNECTIONS=32)
  */
 import { createAccount, createConnection, createTestApp, type TestApp } from '@test/support';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -125,26 +125,30 @@ interface LoadResult {
   wrongStatus: number;
 }
 
-/** autocannon in its own process against one route of one app. */
-function load(d: Deployment, route: Route, seconds: number): LoadResult {
+/** autocannon in its own process against one route of one app (asynchronously: the apps run in this process). */
+async function load(d: Deployment, route: Route, seconds: number): Promise<LoadResult> {
   const args = [require.resolve('autocannon/autocannon.js'), '-j', '-c', String(CONNECTIONS), '-d', String(seconds)];
   if (route.authenticated) for (const [k, v] of Object.entries(d.headers)) args.push('-H', `${k}=${v}`);
   args.push(`${d.t.baseUrl}${route.path}`);
-  const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
-  const result = JSON.parse(run.stdout) as {
-    requests: { average: number };
-    latency: { p99: number };
-    statusCodeStats?: Record<string, { count: number }>;
-    non2xx: number;
-  };
-  const byStatus = result.statusCodeStats ?? {};
-  const wrong = Object.entries(byStatus)
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`autocannon failed (${code}): ${stderr}`);
+  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; statusCodeStats?: Record<string, { count: number }> };
+  const wrongStatus = Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => Number(code) !== route.status)
     .reduce((sum, [, s]) => sum + s.count, 0);
-  return { rps: result.requests.average, p99: result.latency.p99, wrongStatus: wrong };
+  if (wrongStatus && !warned.has(`${d.name} ${route.name}`)) {
+    warned.add(`${d.name} ${route.name}`);
+    console.warn(`${d.name} ${route.name}: answers by status ${JSON.stringify(result.statusCodeStats)}`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99, wrongStatus };
 }
 
+const warned = new Set<string>();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main(): Promise<void> {
@@ -156,7 +160,7 @@ async function main(): Promise<void> {
     deployments.push(await deployment('embedded'));
     deployments.push(await deployment('external', database.uri));
     // Warm-up: JIT, connection pools, caches.
-    for (const d of deployments) for (const route of ROUTES) load(d, route, 2);
+    for (const d of deployments) for (const route of ROUTES) await load(d, route, 2);
     const results = new Map<string, LoadResult[]>();
     for (let round = 0; round < ROUNDS; round++) {
       for (const route of ROUTES) {
@@ -164,7 +168,7 @@ async function main(): Promise<void> {
         const order = round % 2 ? [...deployments].reverse() : deployments;
         for (const d of order) {
           const key = `${d.name}\0${route.name}`;
-          results.set(key, [...(results.get(key) ?? []), load(d, route, SECONDS)]);
+          results.set(key, [...(results.get(key) ?? []), await load(d, route, SECONDS)]);
         }
       }
     }

@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { PassportModule } from '@nestjs/passport';
 import { AccountsBootstrapService } from './accounts-bootstrap.service';
 import { ApiKeyAuthService } from './api-key-auth.service';
 import { ApiKeysController } from './api-keys.controller';
@@ -11,6 +10,7 @@ import { AuthService } from './auth.service';
 import { AdminGuard } from './guards/admin.guard';
 import { ApiKeyGuard } from './guards/api-key.guard';
 import { ApiKeyStrategy } from './guards/api-key.strategy';
+import { PASSPORT, passportProvider } from './guards/passport';
 import { SessionGuard } from './guards/session.guard';
 import { SessionRequestGuard } from './guards/session-request.guard';
 import { LoginThrottleService } from './login-throttle.service';
@@ -34,7 +34,6 @@ import { AdminUsersResolver } from './admin-users.resolver';
 @Global()
 @Module({
   imports: [
-    PassportModule,
     MongooseModule.forFeature([
       { name: User.name, schema: UserSchema },
       { name: Session.name, schema: SessionSchema },
@@ -43,6 +42,7 @@ import { AdminUsersResolver } from './admin-users.resolver';
   ],
   controllers: [AuthController, ApiKeysController],
   providers: [
+    passportProvider,
     UsersRepository,
     SessionsRepository,
     ApiKeysRepository,
@@ -63,6 +63,6 @@ import { AdminUsersResolver } from './admin-users.resolver';
     AdminUsersResolver,
     AccountResolver,
   ],
-  exports: [UsersService, ApiKeysService, SessionsService, ApiKeyAuthService, ApiKeyGuard, SessionGuard, SessionRequestGuard, AdminGuard],
+  exports: [PASSPORT, UsersService, ApiKeysService, SessionsService, ApiKeyAuthService, ApiKeyGuard, SessionGuard, SessionRequestGuard, AdminGuard],
 })
 export class AuthModule {}

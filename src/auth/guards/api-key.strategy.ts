@@ -1,20 +1,21 @@
-import { Injectable } from '@nestjs/common';
-import { PassportStrategy } from '@nestjs/passport';
+import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-custom';
 import { ApiKeyAuthService } from '../api-key-auth.service';
-import { setRequestContext, type RequestContext } from '../request-context';
+import { setRequestContext } from '../request-context';
+import { PASSPORT, type Authenticator } from './passport';
 
-/** The named passport strategy `api-key`: headers → request context (see ApiKeyAuthService). */
+/** The passport strategy `api-key` of this app's passport: headers → request context (see ApiKeyAuthService). */
 @Injectable()
-export class ApiKeyStrategy extends PassportStrategy(Strategy, 'api-key') {
-  constructor(private readonly auth: ApiKeyAuthService) {
-    super();
-  }
-
-  async validate(request: FastifyRequest): Promise<RequestContext> {
-    const context = await this.auth.authenticate(request.headers);
-    setRequestContext(request, context);
-    return context;
+export class ApiKeyStrategy extends Strategy {
+  constructor(auth: ApiKeyAuthService, @Inject(PASSPORT) passport: Authenticator) {
+    super((request, done) => {
+      const req = request as unknown as FastifyRequest;
+      auth.authenticate(req.headers).then((context) => {
+        setRequestContext(req, context);
+        done(null, context);
+      }, done);
+    });
+    passport.use('api-key', this);
   }
 }
