@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, type ClientSession } from 'mongoose';
-import type { PlatformName } from '../platforms/platform-adapter';
+import type { PlatformName } from '@app/rules';
 import { PlatformConnection } from './schemas/connection.schema';
 import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
 import { isObjectIdString } from '../database/object-id';

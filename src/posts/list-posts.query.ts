@@ -1,5 +1,5 @@
 import type { SortOrder } from 'mongoose';
-import { PLATFORM_NAMES } from '../platforms/platform-adapter';
+import { PLATFORM_NAMES } from '@app/rules';
 import type { ListPostsQueryDto } from './dto/list-posts.query.dto';
 
 export const LIST_SORT_KEYS = ['createdAt', 'updatedAt', 'scheduledTime'] as const;

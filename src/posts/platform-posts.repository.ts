@@ -4,7 +4,7 @@ import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
 import { storedDocument } from '../database/stored-document';
 import { Transactions } from '../database/transactions';
-import type { PlatformPostStatus } from './post-status';
+import type { PlatformPostStatus } from '@app/rules';
 import { PlatformPost, type PlatformPostRecord } from './schemas/platform-post.schema';
 
 export interface NewPlatformPost {

@@ -7,7 +7,7 @@ import { DATABASE_INFO, type DatabaseInfo } from '../database/database.module';
 import { ProcessReadCache } from '../database/process-read-cache';
 import { storedDocument } from '../database/stored-document';
 import { Transactions } from '../database/transactions';
-import type { PostGroupStatus, ProcessingStatus } from './post-status';
+import type { PostGroupStatus, ProcessingStatus } from '@app/rules';
 import { PostGroup, type PostGroupRecord } from './schemas/post-group.schema';
 
 export interface NewPostGroup {

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
 import { toObjectId } from '../database/object-id';
-import type { PostLogEvent } from './post-status';
+import type { PostLogEvent } from '@app/rules';
 import { PostLog, type PostLogRecord } from './schemas/post-log.schema';
 
 export interface NewPostLog {

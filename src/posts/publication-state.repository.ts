@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model, UpdateQuery } from 'mongoose';
 import { Types } from 'mongoose';
 import { toStoredLogs, type ScopedPostLog } from './post-logs.repository';
-import type { PlatformPostStatus, PostGroupStatus } from './post-status';
+import type { PlatformPostStatus, PostGroupStatus } from '@app/rules';
 import { PlatformPost, type PlatformPostRecord } from './schemas/platform-post.schema';
 import { PostGroup, type PostGroupRecord } from './schemas/post-group.schema';
 import { PostLog } from './schemas/post-log.schema';

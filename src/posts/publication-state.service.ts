@@ -4,7 +4,7 @@ import { Types } from 'mongoose';
 import { MetricsService } from '../metrics/metrics.service';
 import { deriveGroupStatus, type RollupInput } from './group-status';
 import { PostEvents } from './post-events';
-import type { PostGroupStatus } from './post-status';
+import type { PostGroupStatus } from '@app/rules';
 import { Transactions } from '../database/transactions';
 import type { ScopedPostLog } from './post-logs.repository';
 import { PublicationStateRepository, type ClaimScope } from './publication-state.repository';

@@ -29,6 +29,7 @@ import { PageLoader } from '../routes';
 import { formatDateTime } from './format';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
+import { emailShaped, newPasswordProblem, PASSWORD_LENGTH } from '../ui/validation';
 
 const AdminUsersDocument = graphql(`
   query AdminUsers($page: Int, $limit: Int, $search: String, $plan: String) {
@@ -318,8 +319,8 @@ function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onCl
   const form = useForm({
     initialValues: { email: '', password: '', plan: 'starter', isAdmin: false },
     validate: {
-      email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : 'Enter a valid email address'),
-      password: (v) => (v.length < 8 || v.length > 128 ? 'Use 8 to 128 characters' : null),
+      email: emailShaped('Enter a valid email address'),
+      password: newPasswordProblem,
     },
   });
   const close = () => {
@@ -345,7 +346,7 @@ function CreateUserModal({ opened, onClose, onCreated }: { opened: boolean; onCl
             </Alert>
           )}
           <TextInput label="Email" type="email" autoComplete="off" required {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="new-password" description="8 to 128 characters" required {...form.getInputProps('password')} />
+          <PasswordInput label="Password" autoComplete="new-password" description={PASSWORD_LENGTH} required {...form.getInputProps('password')} />
           <Select label="Plan" data={PLANS} allowDeselect={false} {...form.getInputProps('plan')} />
           <Switch label="Administrator" {...form.getInputProps('isAdmin', { type: 'checkbox' })} />
           <Group justify="flex-end">

@@ -4,13 +4,9 @@ import { useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQuery } from 'urql';
-// The server's own rules and splitter, compiled into the dashboard: the counters and the preview
+// The service's own rules and splitter, compiled into the dashboard: the counters and the preview
 // are what publishing will do, not a second implementation (docs/dashboard.md).
-import { PLATFORM_CONTENT_RULES } from '../../../src/platforms/content-rules';
-import type { PlatformName } from '../../../src/platforms/platform-adapter';
-import { splitIntoThread } from '../../../src/publishing/thread-splitter';
-import { checkCommonRules, checkMediaSizes, codePointLength } from '../../../src/platforms/adapter-kit/content-checks';
-import type { MediaItem } from '../../../src/platforms/platform-adapter';
+import { checkCommonRules, checkMediaSizes, codePointLength, PLATFORM_CONTENT_RULES, splitIntoThread, type MediaFacts, type PlatformName } from '@app/rules';
 import { ACCEPTED, kindOf, putFile, readPreview, type UploadState } from './media-upload';
 import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
@@ -70,7 +66,7 @@ export interface PlatformCount {
 /** The platform's media problem for these files (counts, kinds, video types, sizes), or null: the service's own checks. */
 export function mediaProblemFor(platform: PlatformName, uploads: Array<Pick<UploadState, 'file' | 'kind'>>): string | null {
   const rules = PLATFORM_CONTENT_RULES[platform];
-  const media = uploads.map((u) => ({ kind: u.kind, mimeType: u.file.type, size: u.file.size, fileName: u.file.name }) as MediaItem);
+  const media: MediaFacts[] = uploads.map((u) => ({ kind: u.kind, mimeType: u.file.type, size: u.file.size, fileName: u.file.name }));
   // Text length is the counters' business: only the media rules here.
   return checkCommonRules({ ...rules, autoThreads: true }, { content: '', media }) ?? checkMediaSizes(rules, media);
 }

@@ -18,6 +18,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { PLATFORM_NAMES, POST_GROUP_STATUSES } from '@app/rules';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { errorMessage } from '../api/client';
@@ -112,9 +113,6 @@ const DeletePostDocument = graphql(`
 `);
 
 type CalendarPost = { id: string; content: string; scheduledTime?: string | null };
-
-const STATUSES = ['draft', 'scheduled', 'published', 'failed', 'partially_published'];
-const PLATFORMS = ['twitter', 'linkedin', 'instagram', 'threads', 'tiktok', 'youtube', 'facebook', 'bluesky', 'mastodon', 'telegram', 'pinterest'];
 
 /** What to do about a platform's error code (docs/publishing.md). */
 const HINTS: Record<string, string> = {
@@ -223,7 +221,7 @@ export default function PostsPage() {
               setStatus(e.currentTarget.value);
               setPage(1);
             }}
-            data={[{ label: 'Any status', value: '' }, ...STATUSES.map((s) => ({ label: s.replace('_', ' '), value: s }))]}
+            data={[{ label: 'Any status', value: '' }, ...POST_GROUP_STATUSES.map((s) => ({ label: s.replace('_', ' '), value: s }))]}
           />
           <NativeSelect
             label="Platform"
@@ -232,7 +230,7 @@ export default function PostsPage() {
               setPlatform(e.currentTarget.value);
               setPage(1);
             }}
-            data={[{ label: 'Any platform', value: '' }, ...PLATFORMS.map((p) => ({ label: p, value: p }))]}
+            data={[{ label: 'Any platform', value: '' }, ...PLATFORM_NAMES.map((p) => ({ label: p, value: p }))]}
           />
           {view === 'list' && (
             <>

@@ -10,6 +10,7 @@ import { useUser } from '../session';
 import { formatDateTime } from './format';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
+import { newPasswordProblem } from '../ui/validation';
 
 const UpdateProfileDocument = graphql(`
   mutation UpdateProfile($input: UpdateProfileInput!) {
@@ -110,7 +111,7 @@ function PasswordForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm({
     initialValues: { currentPassword: '', newPassword: '' },
-    validate: { newPassword: (v) => (v.length >= 8 && v.length <= 128 ? null : 'Use 8 to 128 characters') },
+    validate: { newPassword: newPasswordProblem },
   });
   return (
     <Card withBorder component="section" aria-labelledby="password-title">

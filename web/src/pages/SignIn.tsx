@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { ApiRequestError, auth } from '../api/rest';
 import { useSession } from '../session';
 import { usePageTitle } from './page-title';
+import { emailShaped, newPasswordProblem, PASSWORD_LENGTH } from '../ui/validation';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -26,8 +27,8 @@ function CredentialsForm({ mode }: { mode: Mode }) {
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
     validate: {
-      email: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : 'Enter a valid email address'),
-      password: (v) => (!v ? 'Enter your password' : signUp && (v.length < 8 || v.length > 128) ? 'Use 8 to 128 characters' : null),
+      email: emailShaped('Enter a valid email address'),
+      password: (v) => (!v ? 'Enter your password' : signUp ? newPasswordProblem(v) : null),
     },
   });
 
@@ -66,7 +67,7 @@ function CredentialsForm({ mode }: { mode: Mode }) {
             <PasswordInput
               label="Password"
               autoComplete={signUp ? 'new-password' : 'current-password'}
-              description={signUp ? '8 to 128 characters' : undefined}
+              description={signUp ? PASSWORD_LENGTH : undefined}
               required
               key={form.key('password')}
               {...form.getInputProps('password')}

@@ -13,6 +13,7 @@ import { ConfirmDestructive } from './confirm-destructive';
 import { RemovalModal, useRemovalDialog } from './removal-dialog';
 import { LoadFailed } from './load-failed';
 import { usePageTitle } from './page-title';
+import { emailShaped } from '../ui/validation';
 
 const WorkspaceUsersDocument = graphql(`
   query WorkspaceUsers {
@@ -237,7 +238,7 @@ function AddManagedUser({ onAdded }: { onAdded: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm({
     initialValues: { username: '', displayName: '' },
-    validate: { username: (v) => (/^\S+@\S+\.\S+$/.test(v.trim()) ? null : 'Enter their email address') },
+    validate: { username: emailShaped('Enter their email address') },
   });
   return (
     <Card withBorder component="section" aria-labelledby="add-managed-title">

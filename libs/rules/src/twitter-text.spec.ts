@@ -1,4 +1,4 @@
-import { twitterTextLength } from './twitter.text';
+import { twitterTextLength } from './twitter-text';
 
 describe('twitterTextLength', () => {
   it('counts plain Latin text one per character', () => {

@@ -1,3 +1,5 @@
+import { codePointLength } from './text-length';
+
 /**
  * Splits content too long for one X or Threads post into a reply chain (reference notes,
  * "Threads and multi-post"):
@@ -18,10 +20,9 @@ export interface ThreadSplitOptions {
 const NUMBERING_RESERVE = 10;
 const FORCED_BREAK = /^[ \t]*---[ \t]*$/m;
 const MARKER = /\[\d+\/\d+\]/g;
-const codePoints = (text: string) => [...text].length;
 
 export function splitIntoThread(content: string, options: ThreadSplitOptions): string[] {
-  const measure = options.measure ?? codePoints;
+  const measure = options.measure ?? codePointLength;
   const text = content.trim();
   const markers = text.match(MARKER);
 

@@ -1,6 +1,47 @@
-import type { PlatformContentRules, PlatformName } from './platform-adapter';
-import { graphemeLength } from './bluesky/bluesky.richtext';
-import { TWITTER_MAX_WEIGHTED_LENGTH, twitterTextLength } from './twitter/twitter.text';
+import type { PlatformName } from './platforms';
+import { graphemeLength } from './text-length';
+import { TWITTER_MAX_WEIGHTED_LENGTH, twitterTextLength } from './twitter-text';
+
+/**
+ * Static facts checked before any platform call, so bad content fails early and clearly. One row
+ * per platform in `PLATFORM_CONTENT_RULES`.
+ */
+export interface PlatformContentRules {
+  /** The platform's name in messages. */
+  label: string;
+  maxTextLength: number;
+  /** A lower text limit when media is attached (Telegram captions). */
+  maxCaptionLength?: number;
+  maxImages: number;
+  maxVideos: number;
+  /** No text-only posts (instagram, tiktok, youtube, pinterest). */
+  requiresMedia: boolean;
+  /** Only video accepted (tiktok, youtube). */
+  videoOnly: boolean;
+  /** Images and video may not be mixed in one post. */
+  noMixedMedia: boolean;
+  /** Long content becomes a reply chain instead of failing (twitter, threads). */
+  autoThreads: boolean;
+  /** How the platform counts text length against maxTextLength; unset = code points. */
+  measureText?: (text: string) => number;
+  /** WebP images must be converted to JPEG before upload (linkedin, telegram, bluesky, threads). */
+  convertWebpToJpeg: boolean;
+  /** Accepted video MIME types, empty = any of the spec's video types. */
+  videoMimeTypes: string[];
+  /** Per-file size limits, where the platform states them (unset: not checked before upload). */
+  maxImageBytes?: number;
+  maxGifBytes?: number;
+  maxVideoBytes?: number;
+}
+
+/** What the content rules look at in one attached file: a stored medium on the server, a chosen file in the dashboard. */
+export interface MediaFacts {
+  kind: 'image' | 'video';
+  mimeType: string;
+  /** Size in bytes. */
+  size: number;
+  fileName: string;
+}
 
 const MB = 1024 * 1024;
 const MP4_MOV = ['video/mp4', 'video/quicktime'];
@@ -8,8 +49,7 @@ const MP4_MOV = ['video/mp4', 'video/quicktime'];
 /**
  * What each platform accepts in one post, from its API documentation
  * (../shared/reference/platform-apis.md), side by side. Adapters, the publisher's content checks,
- * validate-post and the dashboard's composer all read this one table. Pure data (plus the two
- * length counters), so the web build can import it.
+ * validate-post and the dashboard's composer all read this one table.
  */
 export const PLATFORM_CONTENT_RULES: Readonly<Record<PlatformName, PlatformContentRules>> = {
   twitter: {

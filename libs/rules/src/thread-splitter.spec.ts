@@ -1,4 +1,4 @@
-import { twitterTextLength } from '../platforms/twitter/twitter.text';
+import { twitterTextLength } from './twitter-text';
 import { splitIntoThread } from './thread-splitter';
 
 const X = { limit: 280, measure: twitterTextLength };
