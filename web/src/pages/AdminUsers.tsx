@@ -25,10 +25,10 @@ import { useMutation, useQuery } from 'urql';
 import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
 import type { AdminUsersQuery } from '../gql/graphql';
-import { PageLoader } from '../routes';
-import { formatDateTime } from './format';
-import { LoadFailed } from './load-failed';
-import { usePageTitle } from './page-title';
+import { PageLoader } from '../ui/PageLoader';
+import { formatDateTime } from '../ui/format';
+import { LoadFailed } from '../ui/LoadFailed';
+import { usePageTitle } from '../ui/usePageTitle';
 import { emailShaped, newPasswordProblem, PASSWORD_LENGTH } from '../ui/validation';
 
 const AdminUsersDocument = graphql(`

@@ -6,11 +6,11 @@ import { useMutation, useQuery } from 'urql';
 import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
 import type { ApiKeysQuery } from '../gql/graphql';
-import { PageLoader } from '../routes';
-import { useUser } from '../session';
-import { formatDateTime } from './format';
-import { LoadFailed } from './load-failed';
-import { usePageTitle } from './page-title';
+import { PageLoader } from '../ui/PageLoader';
+import { useUser } from '../session/session';
+import { formatDateTime } from '../ui/format';
+import { LoadFailed } from '../ui/LoadFailed';
+import { usePageTitle } from '../ui/usePageTitle';
 
 const ApiKeysDocument = graphql(`
   query ApiKeys {

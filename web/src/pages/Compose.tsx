@@ -10,11 +10,11 @@ import { checkCommonRules, checkMediaSizes, codePointLength, PLATFORM_CONTENT_RU
 import { ACCEPTED, kindOf, putFile, readPreview, type UploadState } from './media-upload';
 import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
-import { PageLoader } from '../routes';
-import { formatDateTime } from './format';
-import { LoadFailed } from './load-failed';
-import { usePageTitle } from './page-title';
-import { PublishAtPicker } from './publish-at';
+import { PageLoader } from '../ui/PageLoader';
+import { formatDateTime } from '../ui/format';
+import { LoadFailed } from '../ui/LoadFailed';
+import { usePageTitle } from '../ui/usePageTitle';
+import { PublishAtPicker } from '../ui/PublishAtPicker';
 
 const ComposeConnectionsDocument = graphql(`
   query ComposeConnections {

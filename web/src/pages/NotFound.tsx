@@ -1,6 +1,6 @@
 import { Button, EmptyState, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { usePageTitle } from './page-title';
+import { usePageTitle } from '../ui/usePageTitle';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { useQuery } from 'urql';
 import { graphql } from '../gql';
 import type { OverviewUsageQuery } from '../gql/graphql';
-import { PageLoader } from '../routes';
-import { useUser } from '../session';
-import { formatDateTime } from './format';
-import { LoadFailed } from './load-failed';
-import { usePageTitle } from './page-title';
+import { PageLoader } from '../ui/PageLoader';
+import { useUser } from '../session/session';
+import { formatDateTime } from '../ui/format';
+import { LoadFailed } from '../ui/LoadFailed';
+import { usePageTitle } from '../ui/usePageTitle';
 
 const OverviewUsageDocument = graphql(`
   query OverviewUsage {

@@ -23,15 +23,16 @@ import { Link } from 'react-router';
 import { useMutation, useQuery } from 'urql';
 import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
-import { PageLoader } from '../routes';
-import { formatDateTime, TIME_ZONE } from './format';
-import { RemovalModal, useRemovalDialog } from './removal-dialog';
-import { LoadFailed } from './load-failed';
-import { usePageTitle } from './page-title';
+import { PageLoader } from '../ui/PageLoader';
+import { formatDateTime, TIME_ZONE } from '../ui/format';
+import { RemovalModal } from '../ui/RemovalModal';
+import { useRemovalDialog } from '../ui/useRemovalDialog';
+import { LoadFailed } from '../ui/LoadFailed';
+import { usePageTitle } from '../ui/usePageTitle';
 
 // The date-time picker (@mantine/dates) loads when a post is opened, not with the list: the list's
 // first load stays small (the initial-JavaScript budget, docs/dashboard.md).
-const PublishAtPicker = lazy(() => import('./publish-at').then((m) => ({ default: m.PublishAtPicker })));
+const PublishAtPicker = lazy(() => import('../ui/PublishAtPicker').then((m) => ({ default: m.PublishAtPicker })));
 
 const PostsPageDocument = graphql(`
   query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {

@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiRequestError, auth } from '../api/rest';
-import { useSession } from '../session';
-import { usePageTitle } from './page-title';
+import { useSession } from '../session/session';
+import { usePageTitle } from '../ui/usePageTitle';
 import { emailShaped, newPasswordProblem, PASSWORD_LENGTH } from '../ui/validation';
 
 type Mode = 'sign-in' | 'sign-up';

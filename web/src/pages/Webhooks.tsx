@@ -23,12 +23,13 @@ import { useMutation, useQuery } from 'urql';
 import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
 import type { WebhooksQuery } from '../gql/graphql';
-import { PageLoader } from '../routes';
-import { formatDateTime } from './format';
-import { ConfirmDestructive } from './confirm-destructive';
-import { RemovalModal, useRemovalDialog } from './removal-dialog';
-import { LoadFailed } from './load-failed';
-import { usePageTitle } from './page-title';
+import { PageLoader } from '../ui/PageLoader';
+import { formatDateTime } from '../ui/format';
+import { ConfirmDestructive } from '../ui/ConfirmDestructive';
+import { RemovalModal } from '../ui/RemovalModal';
+import { useRemovalDialog } from '../ui/useRemovalDialog';
+import { LoadFailed } from '../ui/LoadFailed';
+import { usePageTitle } from '../ui/usePageTitle';
 
 const WebhooksDocument = graphql(`
   query Webhooks {

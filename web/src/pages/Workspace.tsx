@@ -6,13 +6,14 @@ import { useMutation, useQuery } from 'urql';
 import { errorMessage } from '../api/client';
 import { graphql } from '../gql';
 import type { WorkspaceUsersQuery } from '../gql/graphql';
-import { PageLoader } from '../routes';
-import { useUser } from '../session';
-import { formatDateTime } from './format';
-import { ConfirmDestructive } from './confirm-destructive';
-import { RemovalModal, useRemovalDialog } from './removal-dialog';
-import { LoadFailed } from './load-failed';
-import { usePageTitle } from './page-title';
+import { PageLoader } from '../ui/PageLoader';
+import { useUser } from '../session/session';
+import { formatDateTime } from '../ui/format';
+import { ConfirmDestructive } from '../ui/ConfirmDestructive';
+import { RemovalModal } from '../ui/RemovalModal';
+import { useRemovalDialog } from '../ui/useRemovalDialog';
+import { LoadFailed } from '../ui/LoadFailed';
+import { usePageTitle } from '../ui/usePageTitle';
 import { emailShaped } from '../ui/validation';
 
 const WorkspaceUsersDocument = graphql(`

@@ -1,5 +1,4 @@
-import { Modal, type ModalProps } from '@mantine/core';
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** The state of a dialog about one row that may remove that row (delete, detach, disconnect). */
 export interface RemovalDialog<T> {
@@ -42,30 +41,4 @@ export function useRemovalDialog<T, H extends HTMLElement = HTMLHeadingElement>(
     returnFocus: !removed,
   };
   return [heading, dialog];
-}
-
-/** The dialog of a `RemovalDialog`: kept mounted (so a cancel returns the focus), its body drawn for the item. */
-export function RemovalModal<T>({
-  dialog,
-  title,
-  size,
-  children,
-}: {
-  dialog: RemovalDialog<T>;
-  title: string;
-  size?: ModalProps['size'];
-  children: (item: T) => ReactNode;
-}) {
-  return (
-    <Modal
-      opened={dialog.item !== null}
-      onClose={dialog.close}
-      title={title}
-      size={size}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      returnFocus={dialog.returnFocus}
-    >
-      {dialog.item !== null && children(dialog.item)}
-    </Modal>
-  );
 }

@@ -1,24 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Provider as UrqlProvider } from 'urql';
-import { auth, type SessionUser } from './api/rest';
-import { createGraphQLClient } from './api/client';
-import { graphql } from './gql';
-
-export const MeQuery = graphql(`
-  query Me {
-    me {
-      id
-      email
-      plan
-      isAdmin
-      parentUserId
-      workspacesEnabled
-      apiAccess
-      mcpAccess
-      seats
-    }
-  }
-`);
+import { createGraphQLClient } from '../api/client';
+import { auth, type SessionUser } from '../api/rest';
+import { MeQuery } from './session.documents';
 
 /**
  * Whether this browser signed in. The session cookie is httpOnly, so the page cannot see it; a

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useSession, useUser } from '../session';
+import { useSession, useUser } from '../session/session';
 
 const NAV = [
   { to: '/', label: 'Overview' },
