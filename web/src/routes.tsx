@@ -1,8 +1,9 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
-import { safeNext, SignInPage, SignUpPage } from './pages/SignIn';
-import { NotFoundPage } from './pages/NotFound';
-import { OverviewPage } from './pages/Overview';
+import { safeNext } from './features/auth/sign-in/safe-next';
+import { SignInPage, SignUpPage } from './features/auth/sign-in/SignInPage';
+import { NotFoundPage } from './features/not-found/NotFoundPage';
+import { OverviewPage } from './features/overview/OverviewPage';
 import { useSession } from './session/session';
 import { Shell } from './shell/Shell';
 import { PageLoader } from './ui/PageLoader';

@@ -2,17 +2,12 @@ import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextI
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ApiRequestError, auth } from '../api/rest';
-import { useSession } from '../session/session';
-import { usePageTitle } from '../ui/usePageTitle';
-import { emailShaped, newPasswordProblem, PASSWORD_LENGTH } from '../ui/validation';
+import { ApiRequestError, auth } from '../../../api/rest';
+import { useSession } from '../../../session/session';
+import { usePageTitle } from '../../../ui/usePageTitle';
+import { emailShaped, newPasswordProblem, PASSWORD_LENGTH } from '../../../ui/validation';
 
 type Mode = 'sign-in' | 'sign-up';
-
-/** A path inside the dashboard to return to after signing in (never another origin). */
-export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
 
 function CredentialsForm({ mode }: { mode: Mode }) {
   const signUp = mode === 'sign-up';
@@ -24,7 +19,6 @@ function CredentialsForm({ mode }: { mode: Mode }) {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
-    mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
     validate: {
       email: emailShaped('Enter a valid email address'),
@@ -63,13 +57,12 @@ function CredentialsForm({ mode }: { mode: Mode }) {
                 {error}
               </Alert>
             )}
-            <TextInput label="Email" type="email" autoComplete="email" required key={form.key('email')} {...form.getInputProps('email')} />
+            <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
             <PasswordInput
               label="Password"
               autoComplete={signUp ? 'new-password' : 'current-password'}
               description={signUp ? PASSWORD_LENGTH : undefined}
               required
-              key={form.key('password')}
               {...form.getInputProps('password')}
             />
             <Button type="submit" loading={submitting} fullWidth>

@@ -1,14 +1,11 @@
-import { Button, EmptyState, Title } from '@mantine/core';
+import { Button, EmptyState } from '@mantine/core';
 import { Link } from 'react-router';
-import { usePageTitle } from '../ui/usePageTitle';
+import { PageHeader } from '../../ui/PageHeader';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
   return (
     <>
-      <Title order={1} size="h2" mb="lg">
-        Page not found
-      </Title>
+      <PageHeader title="Page not found" />
       <EmptyState description="There is no page at this address." align="left">
         <EmptyState.Actions>
           <Button component={Link} to="/">
