@@ -17,7 +17,7 @@ const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>
   { path: 'compose', Page: lazy(() => import('./pages/Compose')) },
   { path: 'connections', Page: lazy(() => import('./pages/Connections')) },
   { path: 'webhook-endpoints', Page: lazy(() => import('./pages/Webhooks')) },
-  { path: 'settings', Page: lazy(() => import('./pages/Settings')) },
+  { path: 'settings', Page: lazy(() => import('./features/settings/SettingsPage')) },
   { path: 'api-keys', Page: lazy(() => import('./pages/ApiKeys')) },
   // The page itself tells someone without workspaces why it is not for them.
   { path: 'workspace', Page: lazy(() => import('./pages/Workspace')) },
