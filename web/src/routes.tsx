@@ -18,7 +18,7 @@ const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>
   { path: 'connections', Page: lazy(() => import('./pages/Connections')) },
   { path: 'webhook-endpoints', Page: lazy(() => import('./pages/Webhooks')) },
   { path: 'settings', Page: lazy(() => import('./features/settings/SettingsPage')) },
-  { path: 'api-keys', Page: lazy(() => import('./pages/ApiKeys')) },
+  { path: 'api-keys', Page: lazy(() => import('./features/api-keys/ApiKeysPage')) },
   // The page itself tells someone without workspaces why it is not for them.
   { path: 'workspace', Page: lazy(() => import('./pages/Workspace')) },
   { path: 'admin/users', Page: lazy(() => import('./pages/AdminUsers')), adminOnly: true },
