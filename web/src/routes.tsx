@@ -16,7 +16,7 @@ const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>
   { path: 'posts', Page: lazy(() => import('./pages/Posts')) },
   { path: 'compose', Page: lazy(() => import('./pages/Compose')) },
   { path: 'connections', Page: lazy(() => import('./pages/Connections')) },
-  { path: 'webhook-endpoints', Page: lazy(() => import('./pages/Webhooks')) },
+  { path: 'webhook-endpoints', Page: lazy(() => import('./features/webhooks/WebhooksPage')) },
   { path: 'settings', Page: lazy(() => import('./features/settings/SettingsPage')) },
   { path: 'api-keys', Page: lazy(() => import('./features/api-keys/ApiKeysPage')) },
   // The page itself tells someone without workspaces why it is not for them.

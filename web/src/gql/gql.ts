@@ -23,6 +23,14 @@ type Documents = {
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  query Sessions {\n    sessions {\n      id\n      createdAt\n      expiresAt\n      current\n    }\n  }\n": typeof types.SessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": typeof types.RevokeSessionDocument,
+    "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n": typeof types.WebhooksDocument,
+    "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n": typeof types.CreateWebhookDocument,
+    "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n": typeof types.UpdateWebhookDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": typeof types.DeleteWebhookDocument,
+    "\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": typeof types.RegenerateWebhookSecretDocument,
+    "\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.SendTestWebhookDocument,
+    "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
     "\n  query AdminUsers($page: Int, $limit: Int, $search: String, $plan: String) {\n    adminUsers(page: $page, limit: $limit, search: $search, plan: $plan) {\n      page\n      limit\n      total\n      items {\n        id\n        email\n        plan\n        isAdmin\n        parentUserId\n        workspacesEnabled\n        apiAccess\n        mcpAccess\n        apiAccessOverride\n        mcpAccessOverride\n        seats\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  mutation AdminCreateUser($input: AdminCreateUserInput!) {\n    adminCreateUser(input: $input) {\n      id\n      email\n    }\n  }\n": typeof types.AdminCreateUserDocument,
     "\n  mutation AdminUpdateUser($id: ID!, $input: AdminUpdateUserInput!) {\n    adminUpdateUser(id: $id, input: $input) {\n      id\n      email\n      plan\n      isAdmin\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      apiAccessOverride\n      mcpAccessOverride\n      seats\n    }\n  }\n": typeof types.AdminUpdateUserDocument,
@@ -42,14 +50,6 @@ type Documents = {
     "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": typeof types.PostDetailDocument,
     "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ReschedulePostDocument,
     "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": typeof types.DeletePostDocument,
-    "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n": typeof types.WebhooksDocument,
-    "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n": typeof types.CreateWebhookDocument,
-    "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n": typeof types.UpdateWebhookDocument,
-    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": typeof types.DeleteWebhookDocument,
-    "\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": typeof types.RegenerateWebhookSecretDocument,
-    "\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
-    "\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.SendTestWebhookDocument,
-    "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
     "\n  query WorkspaceUsers {\n    workspaceUsers {\n      id\n      username\n      displayName\n      connectionsPageUrl\n      connectionsPageTokenExpiresAt\n    }\n  }\n": typeof types.WorkspaceUsersDocument,
     "\n  mutation CreateWorkspaceUser($input: CreateManagedUserInput!) {\n    createWorkspaceUser(input: $input) {\n      id\n      username\n    }\n  }\n": typeof types.CreateWorkspaceUserDocument,
     "\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n": typeof types.CreateWorkspaceConnectionLinkDocument,
@@ -67,6 +67,14 @@ const documents: Documents = {
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": types.ChangePasswordDocument,
     "\n  query Sessions {\n    sessions {\n      id\n      createdAt\n      expiresAt\n      current\n    }\n  }\n": types.SessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": types.RevokeSessionDocument,
+    "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n": types.WebhooksDocument,
+    "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n": types.CreateWebhookDocument,
+    "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n": types.UpdateWebhookDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": types.DeleteWebhookDocument,
+    "\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": types.RegenerateWebhookSecretDocument,
+    "\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n": types.SendTestWebhookDocument,
+    "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": types.RedeliverWebhookDocument,
     "\n  query AdminUsers($page: Int, $limit: Int, $search: String, $plan: String) {\n    adminUsers(page: $page, limit: $limit, search: $search, plan: $plan) {\n      page\n      limit\n      total\n      items {\n        id\n        email\n        plan\n        isAdmin\n        parentUserId\n        workspacesEnabled\n        apiAccess\n        mcpAccess\n        apiAccessOverride\n        mcpAccessOverride\n        seats\n        createdAt\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  mutation AdminCreateUser($input: AdminCreateUserInput!) {\n    adminCreateUser(input: $input) {\n      id\n      email\n    }\n  }\n": types.AdminCreateUserDocument,
     "\n  mutation AdminUpdateUser($id: ID!, $input: AdminUpdateUserInput!) {\n    adminUpdateUser(id: $id, input: $input) {\n      id\n      email\n      plan\n      isAdmin\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      apiAccessOverride\n      mcpAccessOverride\n      seats\n    }\n  }\n": types.AdminUpdateUserDocument,
@@ -86,14 +94,6 @@ const documents: Documents = {
     "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": types.PostDetailDocument,
     "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ReschedulePostDocument,
     "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": types.DeletePostDocument,
-    "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n": types.WebhooksDocument,
-    "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n": types.CreateWebhookDocument,
-    "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n": types.UpdateWebhookDocument,
-    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n": types.DeleteWebhookDocument,
-    "\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n": types.RegenerateWebhookSecretDocument,
-    "\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
-    "\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n": types.SendTestWebhookDocument,
-    "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": types.RedeliverWebhookDocument,
     "\n  query WorkspaceUsers {\n    workspaceUsers {\n      id\n      username\n      displayName\n      connectionsPageUrl\n      connectionsPageTokenExpiresAt\n    }\n  }\n": types.WorkspaceUsersDocument,
     "\n  mutation CreateWorkspaceUser($input: CreateManagedUserInput!) {\n    createWorkspaceUser(input: $input) {\n      id\n      username\n    }\n  }\n": types.CreateWorkspaceUserDocument,
     "\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n": types.CreateWorkspaceConnectionLinkDocument,
@@ -152,6 +152,38 @@ export function graphql(source: "\n  query Sessions {\n    sessions {\n      id\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n"): (typeof documents)["\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n"): (typeof documents)["\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -228,38 +260,6 @@ export function graphql(source: "\n  mutation ReschedulePost($id: ID!, $input: U
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n"): (typeof documents)["\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhook(id: $id)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n"): (typeof documents)["\n  mutation RegenerateWebhookSecret($id: ID!) {\n    regenerateWebhookSecret(id: $id) {\n      id\n      secret\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n"): (typeof documents)["\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

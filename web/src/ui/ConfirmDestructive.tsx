@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import type { CombinedError } from 'urql';
 import { errorMessage } from '../api/client';
+import { DialogActions } from './DialogActions';
 
 /**
  * The body of a "really do this?" dialog: what follows from it in words, a way out that is the
@@ -30,24 +31,20 @@ export function ConfirmDestructive({
   return (
     <Stack>
       <Text>{consequence}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {keepLabel}
-        </Button>
-        <Button
-          color="red"
-          loading={busy}
-          onClick={async () => {
-            setBusy(true);
-            const result = await action();
-            setBusy(false);
-            if (result.error) notifications.show({ color: 'red', title: failureTitle, message: errorMessage(result.error) });
-            else onDone();
-          }}
-        >
-          {confirmLabel}
-        </Button>
-      </Group>
+      <DialogActions
+        onCancel={onClose}
+        cancelLabel={keepLabel}
+        confirmLabel={confirmLabel}
+        busy={busy}
+        danger
+        onConfirm={async () => {
+          setBusy(true);
+          const result = await action();
+          setBusy(false);
+          if (result.error) notifications.show({ color: 'red', title: failureTitle, message: errorMessage(result.error) });
+          else onDone();
+        }}
+      />
     </Stack>
   );
 }

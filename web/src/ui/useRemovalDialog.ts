@@ -6,7 +6,7 @@ export interface RemovalDialog<T> {
   item: T | null;
   open: (item: T) => void;
   close: () => void;
-  /** The row is gone: the dialog closes and the focus goes to the list's heading. */
+  /** The row is gone: the dialog closes, the focus goes to the list's heading, and `onRemoved` runs. */
   removed: () => void;
   /** For Mantine's Modal: hand the focus back to the opener, unless the opener's row was removed. */
   returnFocus: boolean;
@@ -18,9 +18,10 @@ export interface RemovalDialog<T> {
  * the browser would drop it at the top of the page, so it goes to the list's heading (the ref
  * returned, given tabIndex -1: focusable from here, not a tab stop) and a keyboard or
  * screen-reader user goes on from the list. A dialog closed otherwise returns the focus to its
- * opener, as Mantine's Modal does when it stays mounted.
+ * opener, as Mantine's Modal does when it stays mounted. `onRemoved` runs after a removal (the
+ * list is read again).
  */
-export function useRemovalDialog<T, H extends HTMLElement = HTMLHeadingElement>(): [RefObject<H | null>, RemovalDialog<T>] {
+export function useRemovalDialog<T, H extends HTMLElement = HTMLHeadingElement>(onRemoved?: () => void): [RefObject<H | null>, RemovalDialog<T>] {
   const heading = useRef<H>(null);
   const [item, setItem] = useState<T | null>(null);
   const [removed, setRemoved] = useState(false);
@@ -37,6 +38,7 @@ export function useRemovalDialog<T, H extends HTMLElement = HTMLHeadingElement>(
     removed: () => {
       setRemoved(true);
       setItem(null);
+      onRemoved?.();
     },
     returnFocus: !removed,
   };
