@@ -31,6 +31,11 @@ type Documents = {
     "\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
     "\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.SendTestWebhookDocument,
     "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
+    "\n  query WorkspaceUsers {\n    workspaceUsers {\n      id\n      username\n      displayName\n      connectionsPageUrl\n      connectionsPageTokenExpiresAt\n    }\n  }\n": typeof types.WorkspaceUsersDocument,
+    "\n  mutation CreateWorkspaceUser($input: CreateManagedUserInput!) {\n    createWorkspaceUser(input: $input) {\n      id\n      username\n    }\n  }\n": typeof types.CreateWorkspaceUserDocument,
+    "\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n": typeof types.CreateWorkspaceConnectionLinkDocument,
+    "\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n": typeof types.CreateWorkspaceUserApiKeyDocument,
+    "\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n": typeof types.DetachWorkspaceUserDocument,
     "\n  query AdminUsers($page: Int, $limit: Int, $search: String, $plan: String) {\n    adminUsers(page: $page, limit: $limit, search: $search, plan: $plan) {\n      page\n      limit\n      total\n      items {\n        id\n        email\n        plan\n        isAdmin\n        parentUserId\n        workspacesEnabled\n        apiAccess\n        mcpAccess\n        apiAccessOverride\n        mcpAccessOverride\n        seats\n        createdAt\n      }\n    }\n  }\n": typeof types.AdminUsersDocument,
     "\n  mutation AdminCreateUser($input: AdminCreateUserInput!) {\n    adminCreateUser(input: $input) {\n      id\n      email\n    }\n  }\n": typeof types.AdminCreateUserDocument,
     "\n  mutation AdminUpdateUser($id: ID!, $input: AdminUpdateUserInput!) {\n    adminUpdateUser(id: $id, input: $input) {\n      id\n      email\n      plan\n      isAdmin\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      apiAccessOverride\n      mcpAccessOverride\n      seats\n    }\n  }\n": typeof types.AdminUpdateUserDocument,
@@ -50,11 +55,6 @@ type Documents = {
     "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": typeof types.PostDetailDocument,
     "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ReschedulePostDocument,
     "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": typeof types.DeletePostDocument,
-    "\n  query WorkspaceUsers {\n    workspaceUsers {\n      id\n      username\n      displayName\n      connectionsPageUrl\n      connectionsPageTokenExpiresAt\n    }\n  }\n": typeof types.WorkspaceUsersDocument,
-    "\n  mutation CreateWorkspaceUser($input: CreateManagedUserInput!) {\n    createWorkspaceUser(input: $input) {\n      id\n      username\n    }\n  }\n": typeof types.CreateWorkspaceUserDocument,
-    "\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n": typeof types.CreateWorkspaceConnectionLinkDocument,
-    "\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n": typeof types.CreateWorkspaceUserApiKeyDocument,
-    "\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n": typeof types.DetachWorkspaceUserDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n": typeof types.MeDocument,
 };
 const documents: Documents = {
@@ -75,6 +75,11 @@ const documents: Documents = {
     "\n  query WebhookDeliveries($webhookId: ID!, $page: Int) {\n    webhookDeliveries(webhookId: $webhookId, page: $page, limit: 10) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        event\n        status\n        attemptCount\n        lastStatusCode\n        lastError\n        createdAt\n        deliveredAt\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
     "\n  mutation SendTestWebhook($id: ID!) {\n    sendTestWebhook(id: $id) {\n      id\n      status\n    }\n  }\n": types.SendTestWebhookDocument,
     "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n    }\n  }\n": types.RedeliverWebhookDocument,
+    "\n  query WorkspaceUsers {\n    workspaceUsers {\n      id\n      username\n      displayName\n      connectionsPageUrl\n      connectionsPageTokenExpiresAt\n    }\n  }\n": types.WorkspaceUsersDocument,
+    "\n  mutation CreateWorkspaceUser($input: CreateManagedUserInput!) {\n    createWorkspaceUser(input: $input) {\n      id\n      username\n    }\n  }\n": types.CreateWorkspaceUserDocument,
+    "\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n": types.CreateWorkspaceConnectionLinkDocument,
+    "\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n": types.CreateWorkspaceUserApiKeyDocument,
+    "\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n": types.DetachWorkspaceUserDocument,
     "\n  query AdminUsers($page: Int, $limit: Int, $search: String, $plan: String) {\n    adminUsers(page: $page, limit: $limit, search: $search, plan: $plan) {\n      page\n      limit\n      total\n      items {\n        id\n        email\n        plan\n        isAdmin\n        parentUserId\n        workspacesEnabled\n        apiAccess\n        mcpAccess\n        apiAccessOverride\n        mcpAccessOverride\n        seats\n        createdAt\n      }\n    }\n  }\n": types.AdminUsersDocument,
     "\n  mutation AdminCreateUser($input: AdminCreateUserInput!) {\n    adminCreateUser(input: $input) {\n      id\n      email\n    }\n  }\n": types.AdminCreateUserDocument,
     "\n  mutation AdminUpdateUser($id: ID!, $input: AdminUpdateUserInput!) {\n    adminUpdateUser(id: $id, input: $input) {\n      id\n      email\n      plan\n      isAdmin\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      apiAccessOverride\n      mcpAccessOverride\n      seats\n    }\n  }\n": types.AdminUpdateUserDocument,
@@ -94,11 +99,6 @@ const documents: Documents = {
     "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": types.PostDetailDocument,
     "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ReschedulePostDocument,
     "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": types.DeletePostDocument,
-    "\n  query WorkspaceUsers {\n    workspaceUsers {\n      id\n      username\n      displayName\n      connectionsPageUrl\n      connectionsPageTokenExpiresAt\n    }\n  }\n": types.WorkspaceUsersDocument,
-    "\n  mutation CreateWorkspaceUser($input: CreateManagedUserInput!) {\n    createWorkspaceUser(input: $input) {\n      id\n      username\n    }\n  }\n": types.CreateWorkspaceUserDocument,
-    "\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n": types.CreateWorkspaceConnectionLinkDocument,
-    "\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n": types.CreateWorkspaceUserApiKeyDocument,
-    "\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n": types.DetachWorkspaceUserDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n": types.MeDocument,
 };
 
@@ -187,6 +187,26 @@ export function graphql(source: "\n  mutation RedeliverWebhook($deliveryId: ID!)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query WorkspaceUsers {\n    workspaceUsers {\n      id\n      username\n      displayName\n      connectionsPageUrl\n      connectionsPageTokenExpiresAt\n    }\n  }\n"): (typeof documents)["\n  query WorkspaceUsers {\n    workspaceUsers {\n      id\n      username\n      displayName\n      connectionsPageUrl\n      connectionsPageTokenExpiresAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWorkspaceUser($input: CreateManagedUserInput!) {\n    createWorkspaceUser(input: $input) {\n      id\n      username\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWorkspaceUser($input: CreateManagedUserInput!) {\n    createWorkspaceUser(input: $input) {\n      id\n      username\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n"): (typeof documents)["\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AdminUsers($page: Int, $limit: Int, $search: String, $plan: String) {\n    adminUsers(page: $page, limit: $limit, search: $search, plan: $plan) {\n      page\n      limit\n      total\n      items {\n        id\n        email\n        plan\n        isAdmin\n        parentUserId\n        workspacesEnabled\n        apiAccess\n        mcpAccess\n        apiAccessOverride\n        mcpAccessOverride\n        seats\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AdminUsers($page: Int, $limit: Int, $search: String, $plan: String) {\n    adminUsers(page: $page, limit: $limit, search: $search, plan: $plan) {\n      page\n      limit\n      total\n      items {\n        id\n        email\n        plan\n        isAdmin\n        parentUserId\n        workspacesEnabled\n        apiAccess\n        mcpAccess\n        apiAccessOverride\n        mcpAccessOverride\n        seats\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -260,26 +280,6 @@ export function graphql(source: "\n  mutation ReschedulePost($id: ID!, $input: U
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query WorkspaceUsers {\n    workspaceUsers {\n      id\n      username\n      displayName\n      connectionsPageUrl\n      connectionsPageTokenExpiresAt\n    }\n  }\n"): (typeof documents)["\n  query WorkspaceUsers {\n    workspaceUsers {\n      id\n      username\n      displayName\n      connectionsPageUrl\n      connectionsPageTokenExpiresAt\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreateWorkspaceUser($input: CreateManagedUserInput!) {\n    createWorkspaceUser(input: $input) {\n      id\n      username\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWorkspaceUser($input: CreateManagedUserInput!) {\n    createWorkspaceUser(input: $input) {\n      id\n      username\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n"): (typeof documents)["\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
