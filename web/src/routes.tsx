@@ -21,7 +21,7 @@ const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>
   { path: 'api-keys', Page: lazy(() => import('./features/api-keys/ApiKeysPage')) },
   // The page itself tells someone without workspaces why it is not for them.
   { path: 'workspace', Page: lazy(() => import('./features/workspace/WorkspacePage')) },
-  { path: 'admin/users', Page: lazy(() => import('./pages/AdminUsers')), adminOnly: true },
+  { path: 'admin/users', Page: lazy(() => import('./features/admin-users/AdminUsersPage')), adminOnly: true },
 ];
 
 function RequireSession({ children }: { children: ReactNode }) {
