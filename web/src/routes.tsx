@@ -15,7 +15,7 @@ import { PageLoader } from './ui/PageLoader';
 const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>; adminOnly?: boolean }> = [
   { path: 'posts', Page: lazy(() => import('./pages/Posts')) },
   { path: 'compose', Page: lazy(() => import('./pages/Compose')) },
-  { path: 'connections', Page: lazy(() => import('./pages/Connections')) },
+  { path: 'connections', Page: lazy(() => import('./features/connections/ConnectionsPage')) },
   { path: 'webhook-endpoints', Page: lazy(() => import('./features/webhooks/WebhooksPage')) },
   { path: 'settings', Page: lazy(() => import('./features/settings/SettingsPage')) },
   { path: 'api-keys', Page: lazy(() => import('./features/api-keys/ApiKeysPage')) },

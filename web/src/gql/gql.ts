@@ -21,6 +21,14 @@ type Documents = {
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      name\n      keyPrefix\n      rawKey\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RenameApiKey($id: ID!, $name: String!) {\n    renameApiKey(id: $id, name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.RenameApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n": typeof types.ConnectionsPageDocument,
+    "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": typeof types.ConnectOutcomeDocument,
+    "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": typeof types.StartConnectionDocument,
+    "\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n": typeof types.ConnectWithCredentialsDocument,
+    "\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n": typeof types.PendingConnectionDocument,
+    "\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n": typeof types.CompleteConnectionDocument,
+    "\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n": typeof types.TestConnectionDocument,
+    "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": typeof types.DisconnectConnectionDocument,
     "\n  query OverviewUsage {\n    usage {\n      planName\n      periodEnd\n      monthlyPosts {\n        limit\n        scope\n        used\n        remaining\n        byConnection {\n          platformId\n          used\n          remaining\n        }\n      }\n      scheduledPosts {\n        limit\n        used\n        remaining\n      }\n      connections {\n        limit\n        used\n        remaining\n      }\n      scheduleHorizonDays\n      platforms\n    }\n  }\n": typeof types.OverviewUsageDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      email\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": typeof types.ChangePasswordDocument,
@@ -42,14 +50,6 @@ type Documents = {
     "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": typeof types.ComposeConnectionsDocument,
     "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": typeof types.ComposeUploadUrlDocument,
     "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ComposePostDocument,
-    "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n": typeof types.ConnectionsPageDocument,
-    "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": typeof types.ConnectOutcomeDocument,
-    "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": typeof types.StartConnectionDocument,
-    "\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n": typeof types.ConnectWithCredentialsDocument,
-    "\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n": typeof types.PendingConnectionDocument,
-    "\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n": typeof types.CompleteConnectionDocument,
-    "\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n": typeof types.TestConnectionDocument,
-    "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": typeof types.DisconnectConnectionDocument,
     "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n": typeof types.PostsPageDocument,
     "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n": typeof types.CalendarPostsDocument,
     "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": typeof types.PostDetailDocument,
@@ -65,6 +65,14 @@ const documents: Documents = {
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      name\n      keyPrefix\n      rawKey\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RenameApiKey($id: ID!, $name: String!) {\n    renameApiKey(id: $id, name: $name) {\n      id\n      name\n    }\n  }\n": types.RenameApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n": types.ConnectionsPageDocument,
+    "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": types.ConnectOutcomeDocument,
+    "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": types.StartConnectionDocument,
+    "\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n": types.ConnectWithCredentialsDocument,
+    "\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n": types.PendingConnectionDocument,
+    "\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n": types.CompleteConnectionDocument,
+    "\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n": types.TestConnectionDocument,
+    "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": types.DisconnectConnectionDocument,
     "\n  query OverviewUsage {\n    usage {\n      planName\n      periodEnd\n      monthlyPosts {\n        limit\n        scope\n        used\n        remaining\n        byConnection {\n          platformId\n          used\n          remaining\n        }\n      }\n      scheduledPosts {\n        limit\n        used\n        remaining\n      }\n      connections {\n        limit\n        used\n        remaining\n      }\n      scheduleHorizonDays\n      platforms\n    }\n  }\n": types.OverviewUsageDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      email\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": types.ChangePasswordDocument,
@@ -86,14 +94,6 @@ const documents: Documents = {
     "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": types.ComposeConnectionsDocument,
     "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": types.ComposeUploadUrlDocument,
     "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ComposePostDocument,
-    "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n": types.ConnectionsPageDocument,
-    "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": types.ConnectOutcomeDocument,
-    "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": types.StartConnectionDocument,
-    "\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n": types.ConnectWithCredentialsDocument,
-    "\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n": types.PendingConnectionDocument,
-    "\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n": types.CompleteConnectionDocument,
-    "\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n": types.TestConnectionDocument,
-    "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": types.DisconnectConnectionDocument,
     "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n": types.PostsPageDocument,
     "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n": types.CalendarPostsDocument,
     "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": types.PostDetailDocument,
@@ -144,6 +144,38 @@ export function graphql(source: "\n  mutation RenameApiKey($id: ID!, $name: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n"): (typeof documents)["\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n"): (typeof documents)["\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n"): (typeof documents)["\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n"): (typeof documents)["\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n"): (typeof documents)["\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n"): (typeof documents)["\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -228,38 +260,6 @@ export function graphql(source: "\n  mutation ComposeUploadUrl($input: CreateUpl
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"): (typeof documents)["\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n"): (typeof documents)["\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n"): (typeof documents)["\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n"): (typeof documents)["\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n"): (typeof documents)["\n  mutation ConnectWithCredentials($input: ConnectCredentialsInput!) {\n    connectWithCredentials(input: $input) {\n      platformId\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n"): (typeof documents)["\n  query PendingConnection($id: ID!) {\n    pendingConnection(id: $id) {\n      id\n      platform\n      accounts {\n        externalId\n        username\n        displayName\n        kind\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n"): (typeof documents)["\n  mutation CompleteConnection($id: ID!, $externalIds: [String!]!) {\n    completeConnection(id: $id, externalIds: $externalIds) {\n      platformId\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n"): (typeof documents)["\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n"): (typeof documents)["\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
