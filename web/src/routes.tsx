@@ -13,7 +13,7 @@ import { PageLoader } from './ui/PageLoader';
  * first script small. The route table imports the pages; no page imports it.
  */
 const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>; adminOnly?: boolean }> = [
-  { path: 'posts', Page: lazy(() => import('./pages/Posts')) },
+  { path: 'posts', Page: lazy(() => import('./features/posts/PostsPage')) },
   { path: 'compose', Page: lazy(() => import('./pages/Compose')) },
   { path: 'connections', Page: lazy(() => import('./features/connections/ConnectionsPage')) },
   { path: 'webhook-endpoints', Page: lazy(() => import('./features/webhooks/WebhooksPage')) },

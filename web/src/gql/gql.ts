@@ -30,6 +30,11 @@ type Documents = {
     "\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n": typeof types.TestConnectionDocument,
     "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": typeof types.DisconnectConnectionDocument,
     "\n  query OverviewUsage {\n    usage {\n      planName\n      periodEnd\n      monthlyPosts {\n        limit\n        scope\n        used\n        remaining\n        byConnection {\n          platformId\n          used\n          remaining\n        }\n      }\n      scheduledPosts {\n        limit\n        used\n        remaining\n      }\n      connections {\n        limit\n        used\n        remaining\n      }\n      scheduleHorizonDays\n      platforms\n    }\n  }\n": typeof types.OverviewUsageDocument,
+    "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n": typeof types.PostsPageDocument,
+    "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n": typeof types.CalendarPostsDocument,
+    "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": typeof types.PostDetailDocument,
+    "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ReschedulePostDocument,
+    "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": typeof types.DeletePostDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      email\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  query Sessions {\n    sessions {\n      id\n      createdAt\n      expiresAt\n      current\n    }\n  }\n": typeof types.SessionsDocument,
@@ -50,11 +55,6 @@ type Documents = {
     "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": typeof types.ComposeConnectionsDocument,
     "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": typeof types.ComposeUploadUrlDocument,
     "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ComposePostDocument,
-    "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n": typeof types.PostsPageDocument,
-    "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n": typeof types.CalendarPostsDocument,
-    "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": typeof types.PostDetailDocument,
-    "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ReschedulePostDocument,
-    "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": typeof types.DeletePostDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n": typeof types.MeDocument,
 };
 const documents: Documents = {
@@ -74,6 +74,11 @@ const documents: Documents = {
     "\n  mutation TestConnection($platformId: String!) {\n    testConnection(platformId: $platformId) {\n      status\n      message\n    }\n  }\n": types.TestConnectionDocument,
     "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": types.DisconnectConnectionDocument,
     "\n  query OverviewUsage {\n    usage {\n      planName\n      periodEnd\n      monthlyPosts {\n        limit\n        scope\n        used\n        remaining\n        byConnection {\n          platformId\n          used\n          remaining\n        }\n      }\n      scheduledPosts {\n        limit\n        used\n        remaining\n      }\n      connections {\n        limit\n        used\n        remaining\n      }\n      scheduleHorizonDays\n      platforms\n    }\n  }\n": types.OverviewUsageDocument,
+    "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n": types.PostsPageDocument,
+    "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n": types.CalendarPostsDocument,
+    "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": types.PostDetailDocument,
+    "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ReschedulePostDocument,
+    "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": types.DeletePostDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      email\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": types.ChangePasswordDocument,
     "\n  query Sessions {\n    sessions {\n      id\n      createdAt\n      expiresAt\n      current\n    }\n  }\n": types.SessionsDocument,
@@ -94,11 +99,6 @@ const documents: Documents = {
     "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": types.ComposeConnectionsDocument,
     "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": types.ComposeUploadUrlDocument,
     "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ComposePostDocument,
-    "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n": types.PostsPageDocument,
-    "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n": types.CalendarPostsDocument,
-    "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": types.PostDetailDocument,
-    "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ReschedulePostDocument,
-    "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": types.DeletePostDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n": types.MeDocument,
 };
 
@@ -183,6 +183,26 @@ export function graphql(source: "\n  query OverviewUsage {\n    usage {\n      p
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n"): (typeof documents)["\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n"): (typeof documents)["\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"): (typeof documents)["\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      email\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      email\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -260,26 +280,6 @@ export function graphql(source: "\n  mutation ComposeUploadUrl($input: CreateUpl
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"): (typeof documents)["\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n"): (typeof documents)["\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n"): (typeof documents)["\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"): (typeof documents)["\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
