@@ -21,6 +21,9 @@ type Documents = {
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      name\n      keyPrefix\n      rawKey\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RenameApiKey($id: ID!, $name: String!) {\n    renameApiKey(id: $id, name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.RenameApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": typeof types.ComposeConnectionsDocument,
+    "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": typeof types.ComposeUploadUrlDocument,
+    "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ComposePostDocument,
     "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n": typeof types.ConnectionsPageDocument,
     "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": typeof types.ConnectOutcomeDocument,
     "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": typeof types.StartConnectionDocument,
@@ -52,9 +55,6 @@ type Documents = {
     "\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n": typeof types.CreateWorkspaceConnectionLinkDocument,
     "\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n": typeof types.CreateWorkspaceUserApiKeyDocument,
     "\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n": typeof types.DetachWorkspaceUserDocument,
-    "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": typeof types.ComposeConnectionsDocument,
-    "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": typeof types.ComposeUploadUrlDocument,
-    "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ComposePostDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n": typeof types.MeDocument,
 };
 const documents: Documents = {
@@ -65,6 +65,9 @@ const documents: Documents = {
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      name\n      keyPrefix\n      rawKey\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RenameApiKey($id: ID!, $name: String!) {\n    renameApiKey(id: $id, name: $name) {\n      id\n      name\n    }\n  }\n": types.RenameApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": types.ComposeConnectionsDocument,
+    "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": types.ComposeUploadUrlDocument,
+    "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ComposePostDocument,
     "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n    }\n  }\n": types.ConnectionsPageDocument,
     "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": types.ConnectOutcomeDocument,
     "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": types.StartConnectionDocument,
@@ -96,9 +99,6 @@ const documents: Documents = {
     "\n  mutation CreateWorkspaceConnectionLink($userId: ID!, $input: ConnectionLinkInput) {\n    createWorkspaceConnectionLink(userId: $userId, input: $input) {\n      url\n      tokenExpiresAt\n    }\n  }\n": types.CreateWorkspaceConnectionLinkDocument,
     "\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n": types.CreateWorkspaceUserApiKeyDocument,
     "\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n": types.DetachWorkspaceUserDocument,
-    "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": types.ComposeConnectionsDocument,
-    "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": types.ComposeUploadUrlDocument,
-    "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ComposePostDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n": types.MeDocument,
 };
 
@@ -144,6 +144,18 @@ export function graphql(source: "\n  mutation RenameApiKey($id: ID!, $name: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"): (typeof documents)["\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n"): (typeof documents)["\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"): (typeof documents)["\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -268,18 +280,6 @@ export function graphql(source: "\n  mutation CreateWorkspaceUserApiKey($userId:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n"): (typeof documents)["\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"): (typeof documents)["\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n"): (typeof documents)["\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"): (typeof documents)["\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
