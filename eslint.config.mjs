@@ -37,7 +37,30 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/**', '**/libs/**'], message: "The service's code reaches the dashboard only as @app/rules (libs/rules)." }] },
+      ],
+    },
+  },
+  {
+    // The dashboard bundles these rules too: no Node built-ins, and nothing of the app or the dashboard.
+    files: ['libs/rules/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'os', 'stream', 'crypto', 'buffer', 'util', 'url', 'events'], message: 'libs/rules runs in the browser too.' },
+            { group: ['../**'], message: 'libs/rules stands alone: nothing from src/ or web/.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'Buffer', 'process', 'require', '__dirname'],
+    },
   },
   prettier,
 );

@@ -9,6 +9,7 @@ const shared = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@app/embedded-mongo(|/.*)$': '<rootDir>/libs/embedded-mongo/src$1',
+    '^@app/rules$': '<rootDir>/libs/rules/src',
     '^@test/support(|/.*)$': '<rootDir>/test/support$1',
   },
 };

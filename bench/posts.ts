@@ -27,10 +27,9 @@ import { Types } from 'mongoose';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ConnectionRef } from '../src/connections/connections.service';
-import type { PlatformName } from '../src/platforms/platform-adapter';
+import type { PlatformName, PostGroupStatus } from '@app/rules';
 import { PlatformPostsRepository } from '../src/posts/platform-posts.repository';
 import { PostGroupsRepository } from '../src/posts/post-groups.repository';
-import type { PostGroupStatus } from '../src/posts/post-status';
 import { applyHeapGrowth } from '../src/common/heap-growth';
 
 function arg(name: string, fallback: number): number {

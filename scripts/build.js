@@ -8,7 +8,19 @@ const root = path.resolve(__dirname, '..');
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
 execFileSync(
   process.execPath,
-  [require.resolve('@swc/cli/bin/swc.js'), 'src', 'libs/embedded-mongo/src', '-d', 'dist', '--config-file', '.swcrc', '--ignore', '**/*.spec.ts', '--quiet'],
+  [
+    require.resolve('@swc/cli/bin/swc.js'),
+    'src',
+    'libs/embedded-mongo/src',
+    'libs/rules/src',
+    '-d',
+    'dist',
+    '--config-file',
+    '.swcrc',
+    '--ignore',
+    '**/*.spec.ts',
+    '--quiet',
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 execFileSync(

@@ -8,12 +8,14 @@ const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
 /** The service's paths (whole segments: `/api-keys` is a dashboard page, `/api/v1` is not). */
 const proxied = '^/(graphql|auth|api|media|connect|health|webhooks)(/|\\?|$)';
 
-// The dashboard: built into dist/dashboard, which the app serves at `/` (src/web-app).
+// The dashboard: built into dist/dashboard, which the app serves at `/` (src/dashboard).
 // JSX goes through Vite's own transform (oxc, automatic runtime): no React plugin is needed to build.
 export default defineConfig({
   root: here,
   base: '/',
   oxc: { jsx: { runtime: 'automatic' } },
+  // The rules the service applies too (libs/rules), by the same name the server imports them.
+  resolve: { alias: [{ find: /^@app\/rules$/, replacement: resolve(here, '../libs/rules/src/index.ts') }] },
   build: {
     outDir: resolve(here, '../dist/dashboard'),
     emptyOutDir: true,

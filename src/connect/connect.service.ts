@@ -7,7 +7,7 @@ import { AppConfig } from '../config/app-config.service';
 import { ConnectionsService, type ConnectionRecord } from '../connections/connections.service';
 import { TokenCipher } from '../crypto/token-cipher';
 import { LimitsService, type LimitExceededBody } from '../limits/limits.service';
-import { PLATFORM_NAMES, type PlatformName } from '../platforms/platform-adapter';
+import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
 import { platformEndpointsFrom } from '../platforms/platform-endpoints';
 import { PublicationStateService } from '../publishing/publication-state.service';
 import { pkceChallenge, pkceVerifier, randomToken, sameDigest, sha256 } from './connect-crypto';

@@ -1,4 +1,4 @@
-import { PLATFORM_NAMES } from '../platforms/platform-adapter';
+import { PLATFORM_NAMES } from '@app/rules';
 
 /** Connection messages: the spec's (test-connection) and the admin connection mutation's (docs/connections.md). */
 export const ConnectionMessages = {

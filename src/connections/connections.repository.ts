@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 import { DATABASE_INFO, type DatabaseInfo } from '../database/database-info';
 import { Repository, type CachedReads } from '../database/repository';
-import type { PlatformName } from '../platforms/platform-adapter';
+import type { PlatformName } from '@app/rules';
 import { compoundPlatformId, RECOMPUTED_PLATFORM_IDS_FILTER } from './platform-id';
 import { PlatformConnection } from './schemas/connection.schema';
 

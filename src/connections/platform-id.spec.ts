@@ -1,4 +1,4 @@
-import { PLATFORM_NAMES } from '../platforms/platform-adapter';
+import { PLATFORM_NAMES } from '@app/rules';
 import { CREATE_PLATFORM_ID_PATTERN } from '../posts/post-rules';
 import { compoundPlatformId, idPartOf, isPlatformName, parseLoosePlatformId, platformIdPart } from './platform-id';
 

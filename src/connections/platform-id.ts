@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PLATFORM_NAMES, type PlatformName } from '../platforms/platform-adapter';
+import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
 
 export function isPlatformName(value: unknown): value is PlatformName {
   return typeof value === 'string' && (PLATFORM_NAMES as readonly string[]).includes(value);

@@ -1,4 +1,4 @@
-import type { PlatformName } from '../platforms/platform-adapter';
+import type { PlatformName } from '@app/rules';
 import type { Plan } from './plans';
 
 /**

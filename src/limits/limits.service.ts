@@ -3,7 +3,7 @@ import type { RequestContext, UserSummary } from '../auth/request-context';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
-import { PLATFORM_NAMES, type PlatformName } from '../platforms/platform-adapter';
+import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
 import { LimitEmailsRepository } from './limit-emails.repository';
 import { LimitMailer } from './limit-mailer';
 import {

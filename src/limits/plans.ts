@@ -1,5 +1,4 @@
-import type { PlatformName } from '../platforms/platform-adapter';
-import { PLATFORM_NAMES } from '../platforms/platform-adapter';
+import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
 
 export const PLAN_NAMES = ['starter', 'pro', 'premium'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];

@@ -1,20 +1,5 @@
 import type { Readable } from 'node:stream';
-
-/** The eleven platforms of the spec, by the name used as the compound-id prefix. */
-export const PLATFORM_NAMES = [
-  'twitter',
-  'linkedin',
-  'instagram',
-  'threads',
-  'tiktok',
-  'youtube',
-  'facebook',
-  'bluesky',
-  'mastodon',
-  'telegram',
-  'pinterest',
-] as const;
-export type PlatformName = (typeof PLATFORM_NAMES)[number];
+import type { MediaFacts, PlatformContentRules, PlatformName } from '@app/rules';
 
 /** What an adapter needs of a connection: decrypted tokens and identity. Never logged. */
 export interface PlatformCredentials {
@@ -37,14 +22,9 @@ export interface PlatformCredentials {
 }
 
 /** One media file attached to a post, reachable both as a public URL and as bytes. */
-export interface MediaItem {
-  kind: 'image' | 'video';
-  mimeType: string;
+export interface MediaItem extends MediaFacts {
   /** Public URL the platform can fetch (Meta, TikTok pull, Pinterest). */
   url: string;
-  /** Size in bytes. */
-  size: number;
-  fileName: string;
   /** Opens the bytes for upload; each call returns a fresh stream. */
   open(): Promise<Readable>;
   width?: number;
@@ -85,38 +65,6 @@ export interface RefreshedTokens {
   accessToken: string;
   refreshToken?: string | null;
   accessTokenExpiresAt?: Date | null;
-}
-
-/**
- * Static facts checked before any platform call, so bad content fails early and clearly. One row
- * per platform in `content-rules.ts`.
- */
-export interface PlatformContentRules {
-  /** The platform's name in messages. */
-  label: string;
-  maxTextLength: number;
-  /** A lower text limit when media is attached (Telegram captions). */
-  maxCaptionLength?: number;
-  maxImages: number;
-  maxVideos: number;
-  /** No text-only posts (instagram, tiktok, youtube, pinterest). */
-  requiresMedia: boolean;
-  /** Only video accepted (tiktok, youtube). */
-  videoOnly: boolean;
-  /** Images and video may not be mixed in one post. */
-  noMixedMedia: boolean;
-  /** Long content becomes a reply chain instead of failing (twitter, threads). */
-  autoThreads: boolean;
-  /** How the platform counts text length against maxTextLength; unset = code points. */
-  measureText?: (text: string) => number;
-  /** WebP images must be converted to JPEG before upload (linkedin, telegram, bluesky, threads). */
-  convertWebpToJpeg: boolean;
-  /** Accepted video MIME types, empty = any of the spec's video types. */
-  videoMimeTypes: string[];
-  /** Per-file size limits, where the platform states them (unset: not checked before upload). */
-  maxImageBytes?: number;
-  maxGifBytes?: number;
-  maxVideoBytes?: number;
 }
 
 export type PlatformErrorCode =

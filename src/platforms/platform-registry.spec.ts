@@ -1,4 +1,4 @@
-import { PLATFORM_NAMES } from './platform-adapter';
+import { PLATFORM_NAMES } from '@app/rules';
 import { platformEndpointsFromEnv } from './platform-endpoints';
 import { PlatformRegistry } from './platform-registry';
 import { createAdapters } from './platforms.module';

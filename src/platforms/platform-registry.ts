@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PlatformAdapter, PlatformName } from './platform-adapter';
+import type { PlatformName } from '@app/rules';
+import type { PlatformAdapter } from './platform-adapter';
 
 export const PLATFORM_ADAPTERS = Symbol('PLATFORM_ADAPTERS');
 

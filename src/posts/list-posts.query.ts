@@ -1,5 +1,5 @@
-import { PLATFORM_NAMES } from '../platforms/platform-adapter';
-import type { PostGroupStatus } from './post-status';
+import { PLATFORM_NAMES } from '@app/rules';
+import type { PostGroupStatus } from '@app/rules';
 
 export const LIST_SORT_KEYS = ['createdAt', 'updatedAt', 'scheduledTime'] as const;
 export type ListSortKey = (typeof LIST_SORT_KEYS)[number];

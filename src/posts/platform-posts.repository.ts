@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
 import { Repository } from '../database/repository';
-import type { PlatformPostStatus } from './post-status';
+import type { PlatformPostStatus } from '@app/rules';
 import { PlatformPost, type PlatformPostRecord } from './schemas/platform-post.schema';
 
 export interface NewPlatformPost {

@@ -2,7 +2,7 @@ import { ApiError } from '../common/api-error';
 import { validateInput } from '../common/validation/validate-input';
 import { DashboardUpdatePostDto } from './dto/update-post.dto';
 import { toUpdatePostInput, type UpdatePostInput } from './post-rules';
-import type { PlatformPostStatus, PostGroupStatus, ProcessingStatus } from './post-status';
+import type { PlatformPostStatus, PostGroupStatus, ProcessingStatus } from '@app/rules';
 import { PostMessages } from './posts.errors';
 
 /**

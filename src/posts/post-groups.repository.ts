@@ -4,7 +4,7 @@ import type { Model } from 'mongoose';
 import { Types } from 'mongoose';
 import { DATABASE_INFO, type DatabaseInfo } from '../database/database-info';
 import { Repository, type CachedReads, type Filter } from '../database/repository';
-import type { PostGroupStatus, ProcessingStatus } from './post-status';
+import type { PostGroupStatus, ProcessingStatus } from '@app/rules';
 import { PostGroup, type PostGroupRecord } from './schemas/post-group.schema';
 
 export interface NewPostGroup {

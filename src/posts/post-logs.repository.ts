@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 import { Repository } from '../database/repository';
-import type { PostLogEvent } from './post-status';
+import type { PostLogEvent } from '@app/rules';
 import { PostLog, type PostLogRecord } from './schemas/post-log.schema';
 
 export interface NewPostLog {

@@ -1,5 +1,5 @@
 import { ApiError } from '../common/api-error';
-import type { PostGroupStatus } from './post-status';
+import type { PostGroupStatus } from '@app/rules';
 import { PostMessages } from './posts.errors';
 
 /** create-post's platform id pattern: stricter than test-connection's (no colons, lowercase prefix). */

@@ -1,4 +1,4 @@
-import type { PlatformName } from '../platforms/platform-adapter';
+import type { PlatformName } from '@app/rules';
 
 /** The spec's "Advisory posting rates" (not platform-enforced; we space posts to stay under them). */
 export interface AdvisoryRate {

@@ -1,5 +1,5 @@
 import type { MediaItem, PlatformAdapter } from '../platforms/platform-adapter';
-import { splitIntoThread } from './thread-splitter';
+import { splitIntoThread } from '@app/rules';
 
 const LABELS: Record<string, string> = {
   twitter: 'Twitter',

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { Repository } from '../database/repository';
-import type { PostGroupStatus } from '../posts/post-status';
+import type { PostGroupStatus } from '@app/rules';
 import { PostGroup, type PostGroupRecord } from '../posts/schemas/post-group.schema';
 
 /** The publishing engine's writes to post groups: taking them into processing and their final status. */

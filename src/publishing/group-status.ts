@@ -1,4 +1,4 @@
-import type { PlatformPostStatus, PostGroupStatus } from '../posts/post-status';
+import type { PlatformPostStatus, PostGroupStatus } from '@app/rules';
 
 /** What the rollup needs of one platform post. */
 export interface RollupInput {

@@ -1,4 +1,5 @@
-import type { MediaItem, PlatformContentRules } from '../platforms/platform-adapter';
+import type { PlatformContentRules } from '@app/rules';
+import type { MediaItem } from '../platforms/platform-adapter';
 
 /** Media a caller plans to attach, described for validate-post (the files need not exist yet). */
 export interface PlannedMedia {

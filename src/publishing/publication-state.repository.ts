@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 import { Repository, type Filter } from '../database/repository';
-import type { PlatformPostStatus } from '../posts/post-status';
+import type { PlatformPostStatus } from '@app/rules';
 import { PlatformPost, type PlatformPostRecord } from '../posts/schemas/platform-post.schema';
 
 /** The scope of one claimed platform post: every write is conditional on still holding the claim. */

@@ -5,7 +5,7 @@ import { Transactions } from '../database/transactions';
 import { MetricsService } from '../metrics/metrics.service';
 import { PostEvents } from '../posts/post-events';
 import { PostLogsRepository, type ScopedPostLog } from '../posts/post-logs.repository';
-import type { PostGroupStatus } from '../posts/post-status';
+import type { PostGroupStatus } from '@app/rules';
 import type { PlatformPostRecord } from '../posts/schemas/platform-post.schema';
 import type { PostGroupRecord } from '../posts/schemas/post-group.schema';
 import { GroupRollupRepository } from './group-rollup.repository';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MediaPublishingService } from '../media/media-publishing.service';
-import type { MediaItem, PlatformContentRules } from '../platforms/platform-adapter';
+import type { PlatformContentRules } from '@app/rules';
+import type { MediaItem } from '../platforms/platform-adapter';
 
 /**
  * Where the engine gets a group's media, prepared for one platform (e.g. WebP → JPEG). Bound to

@@ -1,7 +1,7 @@
 import { createAccount, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { FakeBlueskyServer, FakeTelegramServer } from '@test/support/fakes';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { PLATFORM_NAMES, type PlatformName } from '../../src/platforms/platform-adapter';
+import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
 import { CREATE_PLATFORM_ID_PATTERN } from '../../src/posts/post-rules';
 import { dataOf, gqlClient } from '../graphql/graphql-helpers';
 import { bearer, call, mcpClient } from '../mcp/mcp-helpers';

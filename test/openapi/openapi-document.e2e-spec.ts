@@ -6,7 +6,7 @@ import { registeredRoutes } from '../../src/common/route-catalog';
 import { TOKEN_STATUSES } from '../../src/connections/token-status';
 import { LIMIT_CODES } from '../../src/limits/limit-rules';
 import { LIST_SORT_KEYS } from '../../src/posts/list-posts.query';
-import { PLATFORM_POST_STATUSES, POST_LOG_EVENTS, UPDATE_POST_STATUSES } from '../../src/posts/post-status';
+import { PLATFORM_POST_STATUSES, POST_LOG_EVENTS, UPDATE_POST_STATUSES } from '@app/rules';
 import { DELIVERY_STATUSES } from '../../src/webhooks/schemas/webhook-delivery.schema';
 
 /**

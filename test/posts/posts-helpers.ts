@@ -1,10 +1,9 @@
 import { createAccount, createConnection, type TestApp } from '@test/support';
 import { Types } from 'mongoose';
 import type { ConnectionRef } from '../../src/connections/connections.service';
-import type { PlatformName } from '../../src/platforms/platform-adapter';
+import type { PlatformName, PlatformPostStatus, PostGroupStatus } from '@app/rules';
 import { PlatformPostsRepository, type NewPlatformPost } from '../../src/posts/platform-posts.repository';
 import { PostGroupsRepository } from '../../src/posts/post-groups.repository';
-import type { PlatformPostStatus, PostGroupStatus } from '../../src/posts/post-status';
 
 export type Account = Awaited<ReturnType<typeof createAccount>>;
 

@@ -1,8 +1,7 @@
 import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { FakeMastodonServer, TwitterFake } from '@test/support/fakes';
 import { ConnectionsService } from '../../src/connections/connections.service';
-import { twitterTextLength } from '../../src/platforms/twitter/twitter.text';
-import { splitIntoThread } from '../../src/publishing/thread-splitter';
+import { splitIntoThread, twitterTextLength } from '@app/rules';
 import { FAST_ENGINE_ENV, postLogs, waitFor, waitForGroup } from './publishing-helpers';
 
 describe('Publishing engine: scheduled posts go out (twitter + mastodon fakes)', () => {

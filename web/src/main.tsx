@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './routes';
-import { SessionProvider } from './session';
+import { SessionProvider } from './session/session';
 import { cssVariablesResolver, theme } from './theme';
 
 createRoot(document.getElementById('root')!).render(

@@ -1,31 +1,28 @@
-import { Center, Loader, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
-import { NotFoundPage } from './pages/NotFound';
-import { OverviewPage } from './pages/Overview';
-import { Shell } from './pages/Shell';
-import { safeNext, SignInPage, SignUpPage } from './pages/SignIn';
-import { useSession } from './session';
+import { safeNext } from './features/auth/sign-in/safe-next';
+import { SignInPage, SignUpPage } from './features/auth/sign-in/SignInPage';
+import { NotFoundPage } from './features/not-found/NotFoundPage';
+import { OverviewPage } from './features/overview/OverviewPage';
+import { useSession } from './session/session';
+import { Shell } from './shell/Shell';
+import { PageLoader } from './ui/PageLoader';
 
-// Pages with their own queries load on first visit, keeping the first script small.
-const ApiKeysPage = lazy(() => import('./pages/ApiKeys'));
-const AdminUsersPage = lazy(() => import('./pages/AdminUsers'));
-const WebhooksPage = lazy(() => import('./pages/Webhooks'));
-const ConnectionsPage = lazy(() => import('./pages/Connections'));
-const PostsPage = lazy(() => import('./pages/Posts'));
-const ComposePage = lazy(() => import('./pages/Compose'));
-const WorkspacePage = lazy(() => import('./pages/Workspace'));
-const SettingsPage = lazy(() => import('./pages/Settings'));
-
-/** A loading state: a named live region (the spinner's own span may not carry a label, axe says), its words for screen readers. */
-export function PageLoader({ label = 'Loading' }: { label?: string }) {
-  return (
-    <Center py="xl" role="status" aria-live="polite" aria-label={label}>
-      <Loader aria-hidden />
-      <VisuallyHidden>{label}</VisuallyHidden>
-    </Center>
-  );
-}
+/**
+ * The signed-in pages with their own queries, by path: each loads on first visit, keeping the
+ * first script small. The route table imports the pages; no page imports it.
+ */
+const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>; adminOnly?: boolean }> = [
+  { path: 'posts', Page: lazy(() => import('./features/posts/PostsPage')) },
+  { path: 'compose', Page: lazy(() => import('./features/compose/ComposePage')) },
+  { path: 'connections', Page: lazy(() => import('./features/connections/ConnectionsPage')) },
+  { path: 'webhook-endpoints', Page: lazy(() => import('./features/webhooks/WebhooksPage')) },
+  { path: 'settings', Page: lazy(() => import('./features/settings/SettingsPage')) },
+  { path: 'api-keys', Page: lazy(() => import('./features/api-keys/ApiKeysPage')) },
+  // The page itself tells someone without workspaces why it is not for them.
+  { path: 'workspace', Page: lazy(() => import('./features/workspace/WorkspacePage')) },
+  { path: 'admin/users', Page: lazy(() => import('./features/admin-users/AdminUsersPage')), adminOnly: true },
+];
 
 function RequireSession({ children }: { children: ReactNode }) {
   const { state } = useSession();
@@ -79,73 +76,14 @@ export function AppRoutes() {
         }
       >
         <Route index element={<OverviewPage />} />
-        <Route
-          path="posts"
-          element={
+        {LAZY_PAGES.map(({ path, Page, adminOnly }) => {
+          const page = (
             <Suspense fallback={<PageLoader />}>
-              <PostsPage />
+              <Page />
             </Suspense>
-          }
-        />
-        <Route
-          path="compose"
-          element={
-            <Suspense fallback={<PageLoader />}>
-              <ComposePage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="connections"
-          element={
-            <Suspense fallback={<PageLoader />}>
-              <ConnectionsPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="webhook-endpoints"
-          element={
-            <Suspense fallback={<PageLoader />}>
-              <WebhooksPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="settings"
-          element={
-            <Suspense fallback={<PageLoader />}>
-              <SettingsPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="api-keys"
-          element={
-            <Suspense fallback={<PageLoader />}>
-              <ApiKeysPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="workspace"
-          element={
-            // The page itself tells someone without workspaces why it is not for them.
-            <Suspense fallback={<PageLoader />}>
-              <WorkspacePage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="admin/users"
-          element={
-            <AdminOnly>
-              <Suspense fallback={<PageLoader />}>
-                <AdminUsersPage />
-              </Suspense>
-            </AdminOnly>
-          }
-        />
+          );
+          return <Route key={path} path={path} element={adminOnly ? <AdminOnly>{page}</AdminOnly> : page} />;
+        })}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

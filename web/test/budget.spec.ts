@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { signUp, uniqueEmail } from './helpers';
 
-/** The budget for the first page's JavaScript, gzipped. */
+/** The budget for the first page's JavaScript, gzipped (docs/dashboard.md). */
 const BUDGET_BYTES = 250 * 1024;
 
 test('the first dashboard page loads at most 250 KB of gzipped JavaScript; time to an interactive page', async ({ page, browser }) => {

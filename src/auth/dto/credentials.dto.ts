@@ -1,7 +1,8 @@
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@app/rules';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
 import { AuthMessages } from '../auth.errors';
-import { EmailRules, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PasswordRules } from './user-field.rules';
+import { EmailRules, PasswordRules } from './user-field.rules';
 
 /** Register: sign-up's account rules (UsersService.create checks them again for its other callers). */
 export class RegisterDto {

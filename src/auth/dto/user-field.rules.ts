@@ -1,3 +1,4 @@
+import { isAcceptablePassword } from '@app/rules';
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, Min } from 'class-validator';
@@ -13,8 +14,6 @@ import { AuthMessages } from '../auth.errors';
 
 const EMAIL_PATTERN = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const MAX_EMAIL_LENGTH = 254;
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -27,9 +26,8 @@ export const EmailRules = (): PropertyDecorator =>
     FieldRule('isEmail', (v) => typeof v === 'string' && v.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(v), AuthMessages.invalidEmail),
   );
 
-/** 8 to 128 characters. */
-export const PasswordRules = (): PropertyDecorator =>
-  FieldRule('isPassword', (v) => typeof v === 'string' && v.length >= MIN_PASSWORD_LENGTH && v.length <= MAX_PASSWORD_LENGTH, AuthMessages.invalidPassword);
+/** 8 to 128 characters (the rule the dashboard checks too). */
+export const PasswordRules = (): PropertyDecorator => FieldRule('isPassword', isAcceptablePassword, AuthMessages.invalidPassword);
 
 /** A plan name when given (null and absent are not; '' is, and is refused). */
 export const PlanRules = (): PropertyDecorator => applyDecorators(WhenPresent(), IsIn(PLAN_NAMES, { message: AuthMessages.invalidPlan }));

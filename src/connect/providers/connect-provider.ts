@@ -1,5 +1,6 @@
 import type { ClassConstructor } from 'class-transformer';
-import type { PlatformName, RefreshedTokens } from '../../platforms/platform-adapter';
+import type { PlatformName } from '@app/rules';
+import type { RefreshedTokens } from '../../platforms/platform-adapter';
 
 /** What a person picks from when one authorisation yields several accounts. */
 export type AccountKind = 'profile' | 'page' | 'organization' | 'channel' | 'business_account';

@@ -1,5 +1,6 @@
 import { basicAuth, refreshOAuthToken } from '../../platforms/adapter-kit/oauth-refresh';
-import { PlatformError, type PlatformName, type RefreshedTokens } from '../../platforms/platform-adapter';
+import type { PlatformName } from '@app/rules';
+import { PlatformError, type RefreshedTokens } from '../../platforms/platform-adapter';
 import type { ConnectSettings, OAuthClientPlatform, OAuthClientSettings } from '../connect-settings';
 import type { BeginContext, CompleteContext, CompletedAuthorization, OAuthConnectProvider, StoredGrant } from './connect-provider';
 import { exchangeToken, type TokenAnswer } from './oauth-http';

@@ -2,7 +2,7 @@ import { Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { Allow, IsIn, IsNotEmpty } from 'class-validator';
 import { IsNonBlankString, IsStringWhere, WhenGiven } from '../../common/validation/field-rules';
-import { PLATFORM_NAMES, type PlatformName } from '../../platforms/platform-adapter';
+import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
 import { httpUrlOrNull } from '../../common/http-url';
 import { ConnectionMessages } from '../connections.errors';
 

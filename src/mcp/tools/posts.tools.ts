@@ -1,7 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { POST_GROUP_STATUSES } from '../../posts/post-status';
-import { PLATFORM_NAMES } from '../../platforms/platform-adapter';
+import { PLATFORM_NAMES, POST_GROUP_STATUSES } from '@app/rules';
 import type { PostsService } from '../../posts/posts.service';
 import { validateInput } from '../../common/validation/validate-input';
 import { CreatePostDto } from '../../posts/dto/create-post.dto';

@@ -1,4 +1,5 @@
-import type { PlatformContentRules, PublishRequest } from '../platform-adapter';
+import type { PlatformContentRules } from '@app/rules';
+import type { PublishRequest } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
 import { checkPlatformContent } from './content-checks';
 

@@ -1,93 +1,25 @@
 import { Readable } from 'node:stream';
-import type { MediaItem, PlatformContentRules } from '../platform-adapter';
-import { checkCommonRules, checkMediaSizes, checkPlatformContent, formatMegabytes } from './content-checks';
+import { PLATFORM_CONTENT_RULES, type PlatformContentRules } from '@app/rules';
+import type { MediaItem } from '../platform-adapter';
+import { checkPlatformContent } from './content-checks';
 
-const rules = (over: Partial<PlatformContentRules> = {}): PlatformContentRules => ({
-  label: 'Demo',
-  maxTextLength: 10,
-  maxImages: 2,
-  maxVideos: 1,
-  requiresMedia: false,
-  videoOnly: false,
-  noMixedMedia: true,
-  autoThreads: false,
-  convertWebpToJpeg: false,
-  videoMimeTypes: ['video/mp4'],
-  ...over,
-});
-const item = (kind: 'image' | 'video', mimeType = kind === 'image' ? 'image/png' : 'video/mp4'): MediaItem => ({
-  kind,
-  mimeType,
+// The shared checks themselves are specified in libs/rules; here only their order around the platform's own.
+const limits: PlatformContentRules = { ...PLATFORM_CONTENT_RULES.linkedin, label: 'Demo', maxTextLength: 10, maxImageBytes: 10 };
+const image = (size: number): MediaItem => ({
+  kind: 'image',
+  mimeType: 'image/png',
   url: 'http://x',
-  size: 1,
+  size,
   fileName: 'f',
   open: async () => Readable.from([Buffer.alloc(1)]),
 });
 
-describe('checkCommonRules', () => {
-  it('names the platform and both numbers when text is too long', () => {
-    expect(checkCommonRules(rules(), { content: 'x'.repeat(11), media: [] })).toBe("Content exceeds Demo's 10 character limit (currently 11)");
-  });
-
-  it('skips length for auto-threading platforms', () => {
-    expect(checkCommonRules(rules({ autoThreads: true }), { content: 'x'.repeat(500), media: [] })).toBeNull();
-  });
-
-  it('uses the platform counter when given', () => {
-    expect(checkCommonRules(rules({ measureText: () => 99 }), { content: 'abc', media: [] })).toMatch(/currently 99/);
-  });
-
-  it('enforces media required, video only, mixing, counts and video types', () => {
-    expect(checkCommonRules(rules({ label: 'Insta', requiresMedia: true }), { content: 'a', media: [] })).toBe('Insta posts require media');
-    expect(checkCommonRules(rules({ label: 'Tok', videoOnly: true }), { content: 'a', media: [item('image')] })).toBe('Tok posts require a video');
-    expect(checkCommonRules(rules({ label: 'Tok', videoOnly: true }), { content: 'a', media: [item('video'), item('image')] })).toBe(
-      'Tok does not accept images, only a video',
-    );
-    expect(checkCommonRules(rules(), { content: 'a', media: [item('image'), item('video')] })).toBe('Demo posts cannot mix images and video');
-    expect(checkCommonRules(rules(), { content: 'a', media: [item('image'), item('image'), item('image')] })).toMatch(/at most 2 images per post \(got 3\)/);
-    expect(checkCommonRules(rules({ maxImages: 0 }), { content: 'a', media: [item('image')] })).toMatch(/do not accept images/);
-    expect(checkCommonRules(rules(), { content: 'a', media: [item('video'), item('video')] })).toMatch(/at most 1 video per post/);
-    expect(checkCommonRules(rules(), { content: 'a', media: [item('video', 'video/webm')] })).toMatch(/does not accept video\/webm/);
-    expect(checkCommonRules(rules(), { content: 'a', media: [item('video')] })).toBeNull();
-  });
-});
-
-describe('checkMediaSizes', () => {
-  it('names the first file over its limit, with both sizes', () => {
-    const big = { ...item('video'), size: 3 * 1024 * 1024, fileName: 'clip.mp4' };
-    const limits = rules({ maxVideoBytes: 2 * 1024 * 1024, maxImageBytes: 1024 });
-    expect(checkMediaSizes(limits, [item('image'), big])).toBe('Demo videos must be at most 2 MB (clip.mp4 is 3 MB)');
-    expect(checkMediaSizes(limits, [item('image')])).toBeNull();
-  });
-
-  it('GIFs have their own limit where one is set, else the image limit; no limit set, no check', () => {
-    const gif = { ...item('image', 'image/gif'), size: 2048, fileName: 'a.gif' };
-    expect(checkMediaSizes(rules({ maxImageBytes: 1024 }), [gif])).toMatch(/a\.gif is/);
-    expect(checkMediaSizes(rules({ maxImageBytes: 1024, maxGifBytes: 4096 }), [gif])).toBeNull();
-    expect(checkMediaSizes(rules(), [{ ...item('video'), size: 10 ** 12 }])).toBeNull();
-  });
-});
-
 describe('checkPlatformContent', () => {
   it('the shared rules first, then the platform rules, then the file sizes', () => {
-    const limits = rules({ maxImageBytes: 10 });
     const own = () => 'own rule';
     expect(checkPlatformContent(limits, { content: 'x'.repeat(11), media: [], settings: {} }, own)).toMatch(/character limit/);
-    expect(checkPlatformContent(limits, { content: 'x', media: [{ ...item('image'), size: 99 }], settings: {} }, own)).toBe('own rule');
-    expect(checkPlatformContent(limits, { content: 'x', media: [{ ...item('image'), size: 99 }], settings: {} })).toMatch(/images must be at most/);
+    expect(checkPlatformContent(limits, { content: 'x', media: [image(99)], settings: {} }, own)).toBe('own rule');
+    expect(checkPlatformContent(limits, { content: 'x', media: [image(99)], settings: {} })).toMatch(/images must be at most/);
     expect(checkPlatformContent(limits, { content: 'x', media: [], settings: {} }, () => null)).toBeNull();
-  });
-
-  it('a caption limit applies when media is attached', () => {
-    const telegram = rules({ label: 'Telegram', maxTextLength: 20, maxCaptionLength: 5 });
-    expect(checkPlatformContent(telegram, { content: 'x'.repeat(10), media: [], settings: {} })).toBeNull();
-    expect(checkPlatformContent(telegram, { content: 'x'.repeat(10), media: [item('image')], settings: {} })).toBe(
-      "Content exceeds Telegram's 5 character caption limit for posts with media (currently 10)",
-    );
-  });
-
-  it('formats megabytes with one decimal when needed', () => {
-    expect(formatMegabytes(5 * 1024 * 1024)).toBe('5 MB');
-    expect(formatMegabytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
   });
 });

@@ -1,5 +1,5 @@
 import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, pollTiming, AdapterBase } from '../adapter-kit';
 import { uploadBlueskyImages, uploadBlueskyVideo } from './bluesky.media';
 import { detectFacets } from './bluesky.richtext';

@@ -1,14 +1,6 @@
-import { detectFacets, graphemeLength } from './bluesky.richtext';
+import { detectFacets } from './bluesky.richtext';
 
 const slice = (text: string, start: number, end: number) => Buffer.from(text, 'utf8').subarray(start, end).toString('utf8');
-
-describe('graphemeLength', () => {
-  it('counts a family emoji or a flag as one character', () => {
-    expect(graphemeLength('👨‍👩‍👧')).toBe(1);
-    expect(graphemeLength('🇫🇷ok')).toBe(3);
-    expect(graphemeLength('e\u0301')).toBe(1);
-  });
-});
 
 describe('detectFacets', () => {
   it('uses UTF-8 byte offsets for links after multi-byte text', () => {

@@ -9,13 +9,6 @@ export interface BlueskyFacet {
   features: Array<{ $type: 'app.bsky.richtext.facet#link'; uri: string } | { $type: 'app.bsky.richtext.facet#tag'; tag: string }>;
 }
 
-/** Bluesky's 300 limit counts user-perceived characters (grapheme clusters). */
-export function graphemeLength(text: string): number {
-  let count = 0;
-  for (const _ of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) count += 1;
-  return count;
-}
-
 const URL_PATTERN = /https?:\/\/[^\s]+/g;
 // A hashtag starts after a space or the start of the text; `＃` is the full-width form.
 const TAG_PATTERN = /(^|\s)[#＃]([^\s#＃]+)/gu;

@@ -1,5 +1,5 @@
 import type { PlatformAdapter, PlatformCredentials, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, AdapterBase } from '../adapter-kit';
 import { GraphClient } from '../meta-graph';
 

@@ -8,7 +8,7 @@ import {
   type RefreshedTokens,
   type ValidationResult,
 } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, AdapterBase, type ContentRequest } from '../adapter-kit';
 import { GraphClient, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
 

@@ -7,7 +7,7 @@ import {
   type RefreshedTokens,
   type ValidationResult,
 } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { platformFetch, readJson } from '../platform-http';
 import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refreshUnavailable } from '../adapter-kit';
 import { LinkedInClient } from './linkedin.client';

@@ -1,5 +1,5 @@
 import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, pollTiming, sleep, AdapterBase } from '../adapter-kit';
 import { MastodonClient } from './mastodon.client';
 import { isMediaStillProcessing } from './mastodon.errors';

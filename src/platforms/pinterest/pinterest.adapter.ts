@@ -1,16 +1,6 @@
 import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '../content-rules';
-import {
-  basicAuth,
-  beforeCreate,
-  codePointLength,
-  failedValidation,
-  pollTiming,
-  refreshOAuthToken,
-  AdapterBase,
-  type ContentRequest,
-  refreshUnavailable,
-} from '../adapter-kit';
+import { codePointLength, PLATFORM_CONTENT_RULES } from '@app/rules';
+import { basicAuth, beforeCreate, failedValidation, pollTiming, refreshOAuthToken, AdapterBase, type ContentRequest, refreshUnavailable } from '../adapter-kit';
 import { classifyPinterestError } from './pinterest.errors';
 import { PinterestApi, uploadPinterestVideo } from './pinterest.media';
 import { PlatformJsonClient } from '../platform-json-client';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { MediaItem, PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { failedValidation, readAll, AdapterBase } from '../adapter-kit';
 import { classifyTelegramError, TelegramEnvelope } from './telegram.errors';
 import { TelegramChat, telegramMessageUrl } from './telegram.links';

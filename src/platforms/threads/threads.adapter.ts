@@ -1,5 +1,5 @@
 import type { MediaItem, PlatformAdapter, PlatformCredentials, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, AdapterBase, type ContentRequest } from '../adapter-kit';
 import { GraphClient, type GraphParams, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
 

@@ -6,7 +6,7 @@ import {
   type RefreshedTokens,
   type ValidationResult,
 } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { basicAuth, beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refreshUnavailable } from '../adapter-kit';
 import { TwitterClient } from './twitter.client';
 import { uploadTwitterMedia } from './twitter.media';

@@ -1,8 +1,8 @@
 import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { PLATFORM_CONTENT_RULES } from '../content-rules';
+import { codePointLength, PLATFORM_CONTENT_RULES } from '@app/rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, codePointLength, failedValidation, refreshOAuthToken, AdapterBase, type ContentRequest, refreshUnavailable } from '../adapter-kit';
+import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, type ContentRequest, refreshUnavailable } from '../adapter-kit';
 import { classifyYouTubeError, GoogleErrorBody } from './youtube.errors';
 import { PRIVACY_VALUES, TITLE_LIMIT, youtubeVideoResource } from './youtube.metadata';
 import { DEFAULT_YOUTUBE_CHUNK, uploadResumable, youtubeChunkSize } from './youtube.upload';

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
 import { Allow, IsDate, IsIn } from 'class-validator';
 import { WhenGiven } from '../../common/validation/field-rules';
-import { PLATFORM_NAMES } from '../../platforms/platform-adapter';
+import { PLATFORM_NAMES, PLATFORM_POST_STATUSES, POST_GROUP_STATUSES, type PostGroupStatus } from '@app/rules';
 import {
   clampLimit,
   clampPage,
@@ -13,7 +13,6 @@ import {
   type ListSortKey,
   type ListSortOrder,
 } from '../list-posts.query';
-import { PLATFORM_POST_STATUSES, POST_GROUP_STATUSES, type PostGroupStatus } from '../post-status';
 import { PostMessages } from '../posts.errors';
 
 /** A repeated query parameter arrives as an array: the first value counts; '' and null count as absent. */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LIMIT_CODES } from '../../limits/limit-rules';
-import { PLATFORM_POST_STATUSES, POST_GROUP_STATUSES, POST_LOG_EVENTS, PROCESSING_STATUSES } from '../post-status';
+import { PLATFORM_POST_STATUSES, POST_GROUP_STATUSES, POST_LOG_EVENTS, PROCESSING_STATUSES } from '@app/rules';
 
 export class PlatformPostErrorDto {
   @ApiProperty({ example: 'PLATFORM_AUTH_EXPIRED' }) code: string;

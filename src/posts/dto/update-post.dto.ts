@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOneOfIfTruthy, RequiresAnyOf, WhenPresent, WhenTruthy } from '../../common/validation/field-rules';
-import { UPDATE_POST_STATUSES, type UpdatePostStatus } from '../post-status';
+import { UPDATE_POST_STATUSES, type UpdatePostStatus } from '@app/rules';
 import { PostMessages } from '../posts.errors';
 import { ContentRules, PlatformIdsRules, ScheduledTimeRules } from './post-field.rules';
 

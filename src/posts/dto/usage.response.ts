@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PLATFORM_NAMES } from '../../platforms/platform-adapter';
+import { PLATFORM_NAMES } from '@app/rules';
 
 export class ConnectionUsageResponse {
   @ApiProperty({ example: 'linkedin-abc123' }) platformId: string;

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema, Types } from 'mongoose';
-import { PLATFORM_POST_STATUSES, type PlatformPostStatus } from '../post-status';
+import { PLATFORM_POST_STATUSES, type PlatformPostStatus } from '@app/rules';
 
 /** Why a platform post failed: the reference notes' richer error object. */
 @Schema({ _id: false })

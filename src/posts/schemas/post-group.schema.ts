@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema, Types } from 'mongoose';
-import { POST_GROUP_STATUSES, PROCESSING_STATUSES, type PostGroupStatus, type ProcessingStatus } from '../post-status';
+import { POST_GROUP_STATUSES, type PostGroupStatus, PROCESSING_STATUSES, type ProcessingStatus } from '@app/rules';
 
 /** One create-post request: the content and schedule shared by its platform posts. */
 @Schema({ collection: 'post_groups', timestamps: true })

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema, Types } from 'mongoose';
-import { POST_LOG_EVENTS, type PostLogEvent } from '../post-status';
+import { POST_LOG_EVENTS, type PostLogEvent } from '@app/rules';
 
 /** One publish-log event of a group (spec "Post log entry"); optional fields stay absent. */
 @Schema({ collection: 'post_logs', timestamps: true, minimize: false })

@@ -1,0 +1,85 @@
+import type { PlatformName } from '@app/rules';
+import { Alert, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatDateTime } from '../../ui/format';
+import { PageHeader } from '../../ui/PageHeader';
+import { ProblemAlert } from '../../ui/ProblemAlert';
+import { QueryResult } from '../../ui/QueryResult';
+import { useReloadableQuery } from '../../ui/useReloadableQuery';
+import { useSubmit } from '../../ui/useSubmit';
+import { ComposeConnectionsDocument, ComposePostDocument } from './compose.documents';
+import { AccountsCard } from './components/AccountsCard';
+import { ComposeActions, type SubmitMode } from './components/ComposeActions';
+import { MediaCard } from './components/MediaCard';
+import { TextCard } from './components/TextCard';
+import { WarningAlert } from './components/WarningAlert';
+import { WhenCard } from './components/WhenCard';
+import { useMediaUploads } from './hooks/useMediaUploads';
+import { countFor, mediaProblemFor } from './platform-counts';
+
+export default function ComposePage() {
+  const [result, reload] = useReloadableQuery({ query: ComposeConnectionsDocument });
+  const { busy, problem, submit } = useSubmit(ComposePostDocument);
+  const navigate = useNavigate();
+  // The chosen accounts are compound platform ids; `when` an ISO instant from the picker.
+  const form = useForm({ initialValues: { content: '', accounts: [] as string[], when: null as string | null } });
+  const { content, accounts, when } = form.values;
+  const media = useMediaUploads();
+  const connections = useMemo(() => result.data?.connections ?? [], [result.data]);
+
+  const platforms = useMemo(
+    () => [...new Set(connections.filter((c) => accounts.includes(c.platformId)).map((c) => c.platform as PlatformName))],
+    [connections, accounts],
+  );
+  const withMedia = media.attached.length > 0;
+  const counts = useMemo(() => platforms.map((p) => countFor(p, content, withMedia)), [platforms, content, withMedia]);
+  const tooLong = counts.filter((c) => c.over);
+  const mediaProblems = withMedia ? platforms.map((p) => mediaProblemFor(p, media.attached)).filter((m): m is string => !!m) : [];
+
+  const onSubmit = async (mode: SubmitMode) => {
+    const scheduledTime = mode === 'draft' ? null : mode === 'now' ? new Date().toISOString() : when;
+    const mediaIds = media.mediaIds;
+    const data = await submit({ input: { content, platforms: accounts, scheduledTime, ...(mediaIds.length ? { mediaIds } : {}) } });
+    if (!data) return;
+    const post = data.createPost;
+    notifications.show({
+      color: 'green',
+      title: post.status === 'draft' ? 'Draft saved' : 'Post scheduled',
+      message: post.scheduledTime ? `It goes out ${formatDateTime(post.scheduledTime)}.` : 'Schedule it from the Posts page when it is ready.',
+    });
+    navigate('/posts');
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Compose"
+        description="Write once for every account you choose. Each platform’s counter uses that platform’s own way of counting; long posts on X and Threads become a reply chain."
+      />
+      <QueryResult result={result} loading="Loading your accounts" failed="Could not load your accounts" onRetry={reload}>
+        {() =>
+          connections.length === 0 ? (
+            <Alert color="blue" role="note" title="Connect an account first" maw={720}>
+              Posts go to connected accounts. <Link to="/connections">Connect one on the Connections page</Link>.
+            </Alert>
+          ) : (
+            <Stack gap="lg" maw={960}>
+              <AccountsCard connections={connections} {...form.getInputProps('accounts')} />
+              <TextCard counts={counts} mastodon={platforms.includes('mastodon')} {...form.getInputProps('content')} />
+              <MediaCard uploads={media.uploads} onFiles={media.add} onRemove={media.remove} problems={mediaProblems} />
+              <WhenCard value={when} onChange={(value) => form.setFieldValue('when', value)} />
+              {tooLong.length > 0 && (
+                <WarningAlert title="Too long for some platforms">Shorten the text for {tooLong.map((c) => c.label).join(', ')}.</WarningAlert>
+              )}
+              <ProblemAlert problem={problem} title="The post was not saved" />
+              <ComposeActions busy={busy} ready={!!content.trim() && accounts.length > 0 && !media.uploading} scheduled={!!when} onSubmit={onSubmit} />
+            </Stack>
+          )
+        }
+      </QueryResult>
+    </>
+  );
+}

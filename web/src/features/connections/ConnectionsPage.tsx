@@ -1,0 +1,64 @@
+import { Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../ui/PageHeader';
+import { QueryResult } from '../../ui/QueryResult';
+import { RemovalModal } from '../../ui/RemovalModal';
+import { useReloadableQuery } from '../../ui/useReloadableQuery';
+import { useRemovalDialog } from '../../ui/useRemovalDialog';
+import { ChooseAccountsModal } from './components/ChooseAccountsModal';
+import { ConnectAnAccount } from './components/ConnectAnAccount';
+import { ConnectedAccounts } from './components/ConnectedAccounts';
+import { CredentialsModal } from './components/CredentialsModal';
+import { DisconnectConfirm } from './components/DisconnectConfirm';
+import type { Connectable, Connection } from './connections';
+import { ConnectionsPageDocument } from './connections.documents';
+import { useConnectOutcome } from './hooks/useConnectOutcome';
+
+export default function ConnectionsPage() {
+  const [result, reload] = useReloadableQuery({ query: ConnectionsPageDocument });
+  const [params, setParams] = useSearchParams();
+  const [listHeading, disconnecting] = useRemovalDialog<Connection>(reload);
+  const [credentialsFor, setCredentialsFor] = useState<Connectable | null>(null);
+  const pendingId = params.get('pending');
+  useConnectOutcome(reload);
+
+  return (
+    <>
+      <PageHeader title="Connections" description="The social accounts your posts go to. Connect an account once; its access is kept and renewed for you." />
+      <QueryResult result={result} loading="Loading connections" failed="Could not load your connections" onRetry={reload}>
+        {(data) => (
+          <Stack gap="lg" maw={1040}>
+            <ConnectedAccounts connections={data.connections} headingRef={listHeading} onDisconnect={disconnecting.open} onTested={reload} />
+            <ConnectAnAccount platforms={data.connectablePlatforms} onCredentials={setCredentialsFor} />
+          </Stack>
+        )}
+      </QueryResult>
+      {pendingId && (
+        <ChooseAccountsModal
+          id={pendingId}
+          onClose={() => setParams({}, { replace: true })}
+          onDone={() => {
+            setParams({}, { replace: true });
+            reload();
+          }}
+        />
+      )}
+      {credentialsFor && (
+        <CredentialsModal
+          platform={credentialsFor}
+          onClose={() => setCredentialsFor(null)}
+          onConnected={(platformId) => {
+            setCredentialsFor(null);
+            notifications.show({ color: 'green', title: 'Account connected', message: platformId });
+            reload();
+          }}
+        />
+      )}
+      <RemovalModal dialog={disconnecting} title="Disconnect this account?">
+        {(connection) => <DisconnectConfirm connection={connection} onClose={disconnecting.close} onDone={disconnecting.removed} />}
+      </RemovalModal>
+    </>
+  );
+}

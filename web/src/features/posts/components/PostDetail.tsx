@@ -1,0 +1,65 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { errorMessage } from '../../../api/client';
+import { formatDateTime } from '../../../ui/format';
+import { PageLoader } from '../../../ui/PageLoader';
+import { ProblemAlert } from '../../../ui/ProblemAlert';
+import { useReloadableQuery } from '../../../ui/useReloadableQuery';
+import { useSubmit } from '../../../ui/useSubmit';
+import { statusWords } from '../posts';
+import { PostDetailDocument, ReschedulePostDocument } from '../posts.documents';
+import { DeletePost } from './DeletePost';
+import { PlatformOutcomes } from './PlatformOutcomes';
+import { PostLog } from './PostLog';
+import { RescheduleForm } from './RescheduleForm';
+
+/** A post: its text and status, each platform's outcome, (re)scheduling while it has not gone out, its log, and delete. */
+export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; onClose: () => void; onChanged: () => void; onDeleted: () => void }) {
+  const [{ data, fetching, error }, reload] = useReloadableQuery({ query: PostDetailDocument, variables: { id } });
+  // Rescheduling and deleting report a refusal in the same place.
+  const { busy: saving, problem, setProblem, submit } = useSubmit(ReschedulePostDocument);
+  const post = data?.post;
+  const editable = post && (post.status === 'draft' || post.status === 'scheduled');
+
+  const onReschedule = async (when: string) => {
+    const changed = await submit({ id, input: { status: 'scheduled', scheduledTime: when } });
+    if (!changed) return;
+    notifications.show({ color: 'green', message: `Scheduled for ${formatDateTime(changed.updatePost.scheduledTime)}` });
+    reload();
+    onChanged();
+  };
+
+  if (fetching && !data) return <PageLoader label="Loading the post" />;
+  if (error || !post) {
+    return (
+      <Alert color="red" role="alert" title="Could not load this post">
+        {error ? errorMessage(error) : 'It no longer exists.'}
+      </Alert>
+    );
+  }
+  return (
+    <Stack>
+      <Text style={{ whiteSpace: 'pre-wrap' }}>{post.content}</Text>
+      <Text size="sm">
+        Status: <strong>{statusWords(post.status)}</strong>
+        {post.scheduledTime && <> · scheduled for {formatDateTime(post.scheduledTime)}</>}
+      </Text>
+      <Title order={2} size="h5">
+        On each platform
+      </Title>
+      <PlatformOutcomes platformPosts={post.platformPosts} />
+      {editable && <RescheduleForm status={post.status} scheduledTime={post.scheduledTime ?? null} busy={saving} onReschedule={onReschedule} />}
+      <ProblemAlert problem={problem} title="Not changed" />
+      <Title order={2} size="h5">
+        Log
+      </Title>
+      <PostLog logs={post.logs} />
+      <Group justify="space-between">
+        <DeletePost id={id} onDeleted={onDeleted} onRefused={setProblem} />
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

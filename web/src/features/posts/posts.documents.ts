@@ -1,0 +1,80 @@
+import { graphql } from '../../gql';
+
+export const PostsPageDocument = graphql(`
+  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {
+    posts(filter: $filter, page: $page, limit: $limit) {
+      totalItems
+      totalPages
+      page
+      items {
+        id
+        content
+        status
+        scheduledTime
+        createdAt
+        platforms
+      }
+    }
+  }
+`);
+
+// The calendar's month in one page: few fields, so a hundred posts stay within the query cost limit.
+export const CalendarPostsDocument = graphql(`
+  query CalendarPosts($filter: PostsFilter) {
+    posts(filter: $filter, page: 1, limit: 100) {
+      items {
+        id
+        content
+        status
+        scheduledTime
+      }
+    }
+  }
+`);
+
+export const PostDetailDocument = graphql(`
+  query PostDetail($id: ID!) {
+    post(id: $id) {
+      id
+      content
+      status
+      scheduledTime
+      createdAt
+      platformPosts {
+        id
+        platform
+        platformId
+        status
+        publishedUrl
+        error {
+          code
+          message
+          retryable
+        }
+      }
+      logs {
+        id
+        event
+        platform
+        error
+        createdAt
+      }
+    }
+  }
+`);
+
+export const ReschedulePostDocument = graphql(`
+  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {
+    updatePost(id: $id, input: $input) {
+      id
+      status
+      scheduledTime
+    }
+  }
+`);
+
+export const DeletePostDocument = graphql(`
+  mutation DeletePost($id: ID!) {
+    deletePost(id: $id)
+  }
+`);

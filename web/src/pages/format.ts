@@ -1,9 +1,0 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A server timestamp in the person's own time zone and locale. */
-export function formatDateTime(iso: string | null | undefined, none = 'Never'): string {
-  return iso ? dateTime.format(new Date(iso)) : none;
-}
-
-/** The person's time zone: the browser's, which is what every time on the dashboard is shown in. */
-export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
