@@ -154,6 +154,8 @@ const OPERATORS = new Set([
   '$bit',
 ]);
 const PIPELINE_STAGES = new Set(['$set', '$addFields', '$unset', '$project', '$replaceRoot', '$replaceWith']);
+/** A path part that updates an array's elements: `$[]` (all) or `$[id]` (those its array filter matches). */
+const ARRAY_PART = /^\$\[(\w*)\]$/;
 
 export type UpdateSpec = Doc | Doc[];
 
@@ -185,6 +187,9 @@ export function validateUpdate(u: unknown): asserts u is UpdateSpec {
     return;
   }
   const seen: string[] = [];
+  // Per path prefix, whether what follows it is an array part (`$[]`, `$[id]`) or a field.
+  const children = new Map<string, boolean>();
+  const arrayParts = keys.some((op) => isPlainObject(u[op]) && Object.keys(u[op]).some((p) => p.includes('$[')));
   for (const op of keys) {
     if (!OPERATORS.has(op))
       throw new MongoError('FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
@@ -201,7 +206,24 @@ export function validateUpdate(u: unknown): asserts u is UpdateSpec {
       if (clash !== undefined)
         throw new MongoError('ConflictingUpdateOperators', `Updating the path '${p}' would create a conflict at '${clash.length < p.length ? clash : p}'`);
       seen.push(p);
+      if (arrayParts) assertOneKindOfChild(p, children);
     }
+  }
+}
+
+/**
+ * `a.$[e].x` beside `a.0.y`, `a.b` or `a.$`: one parent cannot be both an array updated through
+ * its elements and a document of fields (ConflictingUpdateOperators, at the parent).
+ */
+function assertOneKindOfChild(path: string, children: Map<string, boolean>): void {
+  const parts = path.split('.');
+  let prefix = parts[0];
+  for (let i = 1; i < parts.length; i++) {
+    const isArrayPart = ARRAY_PART.test(parts[i]);
+    if (children.get(prefix) === !isArrayPart)
+      throw new MongoError('ConflictingUpdateOperators', `Updating the path '${path}' would create a conflict at '${prefix}'`);
+    children.set(prefix, isArrayPart);
+    prefix += '.' + parts[i];
   }
 }
 
@@ -239,25 +261,27 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): U
     let directChange: boolean | undefined;
     dropUnchangedId(doc, modifier);
     if (opts.query) resolveSiblingPositionals(doc, modifier, opts.query);
+    let arrayFilters = opts.arrayFilters;
+    if (arrayFilters?.length && resolveArrayFilterPaths(next, modifier, arrayFilters)) arrayFilters = undefined;
     applyLogicalPulls(next, modifier);
     if (Object.keys(modifier).length) {
       assertPushTargets(next, modifier);
       assertViablePaths(next, modifier);
       try {
-        if (!opts.arrayFilters?.length && (directChange = applySimpleOperators(next, modifier)) !== undefined) {
+        if (!arrayFilters?.length && (directChange = applySimpleOperators(next, modifier)) !== undefined) {
           // done: the common $set/$inc/$unset/$push
-        } else if (!opts.arrayFilters?.length && splitAllPositional(modifier)) {
+        } else if (!arrayFilters?.length && splitAllPositional(modifier)) {
           // Sibling paths under `$[]` (a.$[].x with a.$[].y): mingo sees a conflict at `a`;
           // applying them one at a time is the same update, since `$[]` matches every element.
           for (const part of splitAllPositional(modifier)!)
             updater.update(next, part, undefined, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
-        } else if (isPlainModifier(modifier, opts.arrayFilters)) {
+        } else if (isPlainModifier(modifier, arrayFilters)) {
           // The filter only matters to mingo for the positional `$` (excluded here): the
           // document already matched it.
           updater.update(next, modifier, undefined, undefined, { cloneMode: 'deep', queryOptions: { context: UPDATER_CONTEXT } });
         } else {
           // (mingo's root `update` would merge its default operators over MONGO_CONTEXT's)
-          updater.update(next, modifier, opts.arrayFilters, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
+          updater.update(next, modifier, arrayFilters, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
         }
       } catch (e) {
         throw translateMingoError(e, doc);
@@ -477,6 +501,121 @@ function splitAllPositional(modifier: Doc): Doc[] | undefined {
     }
   }
   return parts.filter((p) => Object.keys(p).length);
+}
+
+/**
+ * Paths that reach one array's elements through `$[…]` beside each other (`a.$[e].x` with
+ * `a.$[e].y`, or with `a.$[f].y` or `a.$[].y`) update each element they match for MongoDB, and are
+ * a conflict at `a` for mingo. When a modifier has such siblings, each `$[…]` part of its paths is
+ * resolved here against the document (an element matches `$[id]` when id's array filter matches
+ * it, tested as mingo tests it; `$[]` matches every element), and the paths are rewritten to the
+ * indexes they reach. Two resolved paths that meet are MongoDB's ConflictingUpdateOperators
+ * `Update created a conflict at 'a.0.x'`. Returns whether the modifier was rewritten (its array
+ * filters are then spent); positional `$` paths, `$rename` and identifiers without a filter stay
+ * mingo's.
+ */
+function resolveArrayFilterPaths(doc: Doc, modifier: Doc, arrayFilters: Doc[]): boolean {
+  const parents = new Set<string>();
+  const ids = new Set<string>();
+  let siblings = false;
+  for (const [op, fields] of Object.entries(modifier)) {
+    if (!isPlainObject(fields)) return false;
+    for (const path of Object.keys(fields)) {
+      const parts = path.split('.');
+      const at = parts.findIndex((p) => ARRAY_PART.test(p));
+      if (parts.includes('$')) return false;
+      if (at < 0) continue;
+      if (op === '$rename') return false;
+      const parent = parts.slice(0, at).join('.');
+      siblings ||= parents.has(parent);
+      parents.add(parent);
+      for (const p of parts) {
+        const id = ARRAY_PART.exec(p)?.[1];
+        if (id) ids.add(id);
+      }
+    }
+  }
+  if (!siblings) return false;
+  // mingo's grouping: each filter field belongs to the identifier before its first dot.
+  const grouped = new Map<string, Doc>();
+  for (const filter of arrayFilters) {
+    if (!isPlainObject(filter)) return false;
+    for (const [k, v] of Object.entries(filter)) {
+      const id = k.includes('.') ? k.slice(0, k.indexOf('.')) : k;
+      if (!grouped.has(id)) grouped.set(id, {});
+      grouped.get(id)![k] = v;
+    }
+  }
+  const tests = new Map<string, (el: unknown) => boolean>();
+  for (const id of ids) {
+    const filter = grouped.get(id);
+    if (!filter) return false;
+    const query = mongoQuery(filter);
+    tests.set(id, (el) => query.test({ [id]: [el] }));
+  }
+  const resolved: Array<{ parts: string[]; at: string[] }> = [];
+  const rewritten: Doc = {};
+  for (const [op, fields] of Object.entries(modifier)) {
+    const out: Doc = {};
+    for (const [path, value] of Object.entries(fields as Doc)) {
+      const parts = path.split('.');
+      const reached: string[][] = [];
+      if (parts.some((p) => ARRAY_PART.test(p))) reachElements(doc, parts, 0, [], tests, reached);
+      else reached.push(parts);
+      for (const at of reached) {
+        const other = resolved.find((r) => r.parts !== parts && meets(r.at, at));
+        if (other) throw new MongoError('ConflictingUpdateOperators', `Update created a conflict at '${conflictPath(other, { parts, at })}'`);
+        resolved.push({ parts, at });
+        out[at.join('.')] = value;
+      }
+    }
+    if (Object.keys(out).length) rewritten[op] = out;
+  }
+  for (const op of Object.keys(modifier)) delete modifier[op];
+  Object.assign(modifier, rewritten);
+  return true;
+}
+
+/**
+ * The index paths `parts` reaches from `value` (from part `i`, `prefix` taken so far): each `$[…]`
+ * part becomes the index of every element it matches; an array part over something other than
+ * an array reaches nothing (mingo leaves it alone).
+ */
+function reachElements(value: unknown, parts: string[], i: number, prefix: string[], tests: Map<string, (el: unknown) => boolean>, out: string[][]): void {
+  let cur = value;
+  const taken = [...prefix];
+  for (let k = i; k < parts.length; k++) {
+    const id = ARRAY_PART.exec(parts[k])?.[1];
+    if (id !== undefined) {
+      if (!Array.isArray(cur)) return;
+      const test = id ? tests.get(id)! : undefined;
+      cur.forEach((el, j) => {
+        if (!test || test(el)) reachElements(el, parts, k + 1, [...taken, String(j)], tests, out);
+      });
+      return;
+    }
+    taken.push(parts[k]);
+    cur = Array.isArray(cur) ? (/^\d+$/.test(parts[k]) ? cur[Number(parts[k])] : undefined) : ownField(cur, parts[k]);
+  }
+  out.push(taken);
+}
+
+/** Whether two index paths are one, or one lies under the other. */
+function meets(a: string[], b: string[]): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Where MongoDB reports two resolved paths meeting: up to the shorter one, the parts both paths
+ * spell alike as written (a shared `$[k]` stays), the others as the indexes they reached.
+ */
+function conflictPath(a: { parts: string[]; at: string[] }, b: { parts: string[]; at: string[] }): string {
+  const n = Math.min(a.at.length, b.at.length);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(a.parts[i] === b.parts[i] ? a.parts[i] : a.at[i]);
+  return out.join('.');
 }
 
 /**
