@@ -84,3 +84,10 @@ export function bsonTypeCode(v: unknown, parent?: object, key?: string | number)
   if (v instanceof Uint8Array) return 5;
   return 3;
 }
+
+const TYPE_NAMES = new Map(Object.entries(TYPE_ALIASES).map(([k, v]) => [v, k]));
+
+/** A stored value's type name as MongoDB's messages print it (`'int'`, `'double'`, `'objectId'` …). */
+export function typeNameOf(v: unknown, parent?: object, key?: string | number): string {
+  return TYPE_NAMES.get(bsonTypeCode(v, parent, key)) ?? 'unknown';
+}

@@ -4,9 +4,8 @@
 // operator and by document validators.
 import { MongoError } from '../errors';
 import { compareValues, Doc, isPlainObject, keyString, toNumber, typeRank } from '../bson/values';
-import { bsonTypeCode, TYPE_ALIASES } from '../bson/type-names';
+import { bsonTypeCode, TYPE_ALIASES, typeNameOf } from '../bson/type-names';
 
-const TYPE_NAMES = new Map(Object.entries(TYPE_ALIASES).map(([k, v]) => [v, k]));
 const JSON_TYPES: Record<string, number[]> = {
   object: [3],
   array: [4],
@@ -81,11 +80,6 @@ export function parseSchema(schema: unknown, path = ''): void {
   }
 }
 
-/** A value's type name as MongoDB's errInfo prints it. */
-function typeName(v: unknown, parent?: object, key?: string | number): string {
-  return TYPE_NAMES.get(bsonTypeCode(v, parent, key)) ?? 'unknown';
-}
-
 function typeOk(codes: number[], v: unknown, parent?: object, key?: string | number): boolean {
   const c = bsonTypeCode(v, parent, key);
   return codes.includes(c);
@@ -116,7 +110,7 @@ export function schemaFailures(schema: Doc, value: unknown, parent?: object, key
       specifiedAs: { bsonType: schema.bsonType },
       reason: 'type did not match',
       ...considered(),
-      consideredType: typeName(value, parent, key),
+      consideredType: typeNameOf(value, parent, key),
     });
   }
   if (schema.type !== undefined && !typeOk(jsonCodes(schema.type), value, parent, key)) {
@@ -125,7 +119,7 @@ export function schemaFailures(schema: Doc, value: unknown, parent?: object, key
       specifiedAs: { type: schema.type },
       reason: 'type did not match',
       ...considered(),
-      consideredType: typeName(value, parent, key),
+      consideredType: typeNameOf(value, parent, key),
     });
   }
   if (schema.enum !== undefined && !(schema.enum as unknown[]).some((e) => compareValues(e, value) === 0 && typeRank(e) === typeRank(value))) {

@@ -4,9 +4,11 @@
 // paths, unknown operators, and seeding upserts from the query's equality fields.
 import { ObjectId } from 'bson';
 import { Aggregator, Context } from 'mingo';
+import { messageWithoutStandIns, needsStandIns, pathNeedsStandIns, pathWithStandIns, withoutStandIns, withStandIns } from './mingo-names';
 import { MONGO_CONTEXT, mongoQuery } from './operators';
 import { MongoError } from '../errors';
 import { assertStorableDepth, encodeUpdated } from '../storage/limits';
+import { typeNameOf } from '../bson/type-names';
 import { cloneDoc, cloneForUpdate, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, renderValue } from '../bson/values';
 
 // mingo's updater entry point, without the root module's wrapper. The root `update` merges
@@ -177,15 +179,8 @@ export function validateUpdate(u: unknown): asserts u is UpdateSpec {
   }
   if (!isPlainObject(u)) throw new MongoError('FailedToParse', 'Update argument must be either an object or an array');
   const keys = Object.keys(u);
-  if (!keys.length || !keys[0].startsWith('$')) {
-    for (const k of keys)
-      if (k.startsWith('$'))
-        throw new MongoError(
-          'DollarPrefixedFieldName',
-          `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`,
-        );
-    return;
-  }
+  // (a replacement's `$`-prefixed fields are checked against the document it replaces)
+  if (!keys.length || !keys[0].startsWith('$')) return;
   const seen: string[] = [];
   // Per path prefix, whether what follows it is an array part (`$[]`, `$[id]`) or a field.
   const children = new Map<string, boolean>();
@@ -251,6 +246,7 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): U
     if (u._id !== undefined && doc._id !== undefined && keyString(u._id) !== keyString(doc._id)) throw immutableId(doc);
     next = { _id: doc._id, ...cloneDoc(u) };
     if (next._id === undefined) delete next._id;
+    if (!opts.inserting) for (const k of Object.keys(next)) if (k.startsWith('$')) assertStorableDollarField(next, k);
   } else {
     next = cloneForUpdate(doc);
     const modifier: Doc = { ...u };
@@ -270,22 +266,13 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): U
       try {
         if (!arrayFilters?.length && (directChange = applySimpleOperators(next, modifier)) !== undefined) {
           // done: the common $set/$inc/$unset/$push
-        } else if (!arrayFilters?.length && splitAllPositional(modifier)) {
-          // Sibling paths under `$[]` (a.$[].x with a.$[].y): mingo sees a conflict at `a`;
-          // applying them one at a time is the same update, since `$[]` matches every element.
-          for (const part of splitAllPositional(modifier)!)
-            updater.update(next, part, undefined, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
-        } else if (isPlainModifier(modifier, arrayFilters)) {
-          // The filter only matters to mingo for the positional `$` (excluded here): the
-          // document already matched it.
-          updater.update(next, modifier, undefined, undefined, { cloneMode: 'deep', queryOptions: { context: UPDATER_CONTEXT } });
         } else {
-          // (mingo's root `update` would merge its default operators over MONGO_CONTEXT's)
-          updater.update(next, modifier, arrayFilters, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
+          next = applyWithMingo(next, modifier, arrayFilters, opts.query);
         }
       } catch (e) {
         throw translateMingoError(e, doc);
       }
+      if (!opts.inserting) assertStorableDollarFields(doc, next, modifier);
       // (a Binary value set may differ only in its subtype, and a logical $pull was applied
       // before: the whole documents are compared)
       if (applyBinarySets(next, modifier) || u.$pull !== undefined) directChange = undefined;
@@ -293,6 +280,103 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): U
     if (directChange !== undefined) return finishUpdate(doc, next, directChange);
   }
   return finishUpdate(doc, next);
+}
+
+/**
+ * The modifier applied by mingo's updater to `next` (in place, or to a copy with stand-ins for the
+ * field names mingo cannot take, query/mingo-names.ts); returns the updated document.
+ */
+function applyWithMingo(next: Doc, modifier: Doc, arrayFilters: Doc[] | undefined, query: Doc | undefined): Doc {
+  const standIns = needStandIns(next, modifier, arrayFilters, query);
+  const target = standIns ? withStandIns(next, true) : next;
+  const mod = standIns ? modifierWithStandIns(modifier) : modifier;
+  const filters = standIns && arrayFilters ? withStandIns(arrayFilters) : arrayFilters;
+  const condition = standIns && query ? withStandIns(query) : query;
+  const split = !filters?.length && splitAllPositional(mod);
+  if (split) {
+    // Sibling paths under `$[]` (a.$[].x with a.$[].y): mingo sees a conflict at `a`;
+    // applying them one at a time is the same update, since `$[]` matches every element.
+    for (const part of split) updater.update(target, part, undefined, condition, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
+  } else if (isPlainModifier(mod, filters)) {
+    // The filter only matters to mingo for the positional `$` (excluded here): the
+    // document already matched it.
+    updater.update(target, mod, undefined, undefined, { cloneMode: 'deep', queryOptions: { context: UPDATER_CONTEXT } });
+  } else {
+    // (mingo's root `update` would merge its default operators over MONGO_CONTEXT's)
+    updater.update(target, mod, filters, condition, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
+  }
+  return standIns ? withoutStandIns(target) : target;
+}
+
+/** Whether the document, the modifier's paths or values, the array filters or the query hold a name mingo cannot take. */
+function needStandIns(doc: Doc, modifier: Doc, arrayFilters: Doc[] | undefined, query: Doc | undefined): boolean {
+  for (const [op, fields] of Object.entries(modifier)) {
+    if (!isPlainObject(fields)) continue;
+    for (const [path, v] of Object.entries(fields)) {
+      if (pathNeedsStandIns(path)) return true;
+      if (op === '$rename' ? typeof v === 'string' && pathNeedsStandIns(v) : needsStandIns(v)) return true;
+    }
+  }
+  return needsStandIns(doc, true) || (!!arrayFilters && needsStandIns(arrayFilters)) || (!!query && needsStandIns(query));
+}
+
+/** The modifier with stand-ins in its paths ($rename's targets included) and its values' field names. */
+function modifierWithStandIns(modifier: Doc): Doc {
+  const out: Doc = {};
+  for (const [op, fields] of Object.entries(modifier)) {
+    if (op === '$rename' && isPlainObject(fields)) {
+      const renames: Doc = {};
+      for (const [from, to] of Object.entries(fields)) renames[pathWithStandIns(from)] = typeof to === 'string' ? pathWithStandIns(to) : to;
+      out[op] = renames;
+    } else out[op] = isPlainObject(fields) ? withStandIns(fields, true) : fields;
+  }
+  return out;
+}
+
+const REPLACEMENT_DOLLAR_FIELD = (name: string): string =>
+  `The dollar ($) prefixed field '${name}' in '${name}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`;
+
+/**
+ * A `$`-prefixed top-level field an update of a stored document writes: refused as mongod's
+ * storage validation refuses it, with DollarPrefixedFieldName (52), or for DBRef's `$ref` /
+ * `$id` / `$db` out of their order (`$ref` a string, then `$id`, then `$db` a string)
+ * InvalidDBRef (10). Inserts and upserts store such fields; nested ones are stored everywhere.
+ */
+function assertStorableDollarField(doc: Doc, name: string): void {
+  const keys = Object.keys(doc);
+  let at = keys.indexOf(name);
+  let current = name;
+  if (current === '$db') {
+    if (typeof doc.$db !== 'string') throw new MongoError('InvalidDBRef', `The DBRef $db field must be a String, not a ${typeNameOf(doc.$db, doc, '$db')}`);
+    if (keys[--at] !== '$id') throw new MongoError('InvalidDBRef', 'Found $db field without a $id before it, which is invalid.');
+    current = '$id';
+  }
+  if (current === '$id') {
+    if (keys[--at] !== '$ref') throw new MongoError('InvalidDBRef', 'Found $id field without a $ref before it, which is invalid.');
+    current = '$ref';
+  }
+  if (current !== '$ref') throw new MongoError('DollarPrefixedFieldName', REPLACEMENT_DOLLAR_FIELD(name));
+  if (typeof doc.$ref !== 'string') throw new MongoError('InvalidDBRef', `The DBRef $ref field must be a String, not a ${typeNameOf(doc.$ref, doc, '$ref')}`);
+  if (keys[at + 1] !== '$id') throw new MongoError('InvalidDBRef', 'The DBRef $ref field must be followed by a $id field');
+}
+
+/**
+ * The `$`-prefixed top-level fields an operator update created or set as a whole (not the ones
+ * it only changed beneath, `'$a.b'` of an existing `$a`, nor one set to its own value) pass
+ * assertStorableDollarField.
+ */
+function assertStorableDollarFields(doc: Doc, next: Doc, modifier: Doc): void {
+  for (const [op, fields] of Object.entries(modifier)) {
+    if (op === '$unset' || !isPlainObject(fields)) continue;
+    const paths = op === '$rename' ? Object.values(fields).filter((to): to is string => typeof to === 'string') : Object.keys(fields);
+    for (const path of paths) {
+      if (path.charCodeAt(0) !== 0x24) continue;
+      const top = path.split('.')[0];
+      if (!Object.prototype.hasOwnProperty.call(next, top)) continue;
+      if (Object.prototype.hasOwnProperty.call(doc, top) && (top !== path || keyString(doc[top]) === keyString(next[top]))) continue;
+      assertStorableDollarField(next, top);
+    }
+  }
 }
 
 /** The checks every updated document passes, then the result (`changed` computed when not known). */
@@ -655,7 +739,7 @@ function immutableId(doc: Doc): MongoError {
 
 function translateMingoError(e: unknown, doc: Doc): MongoError {
   if (e instanceof MongoError) return e;
-  const msg = (e as Error).message ?? String(e);
+  const msg = messageWithoutStandIns((e as Error).message ?? String(e));
   if (/immutable field/.test(msg)) return immutableId(doc);
   if (/number|numeric/i.test(msg)) return new MongoError('TypeMismatch', `${msg} (document _id: ${String(doc._id)})`);
   return new MongoError('BadValue', msg);
