@@ -1,13 +1,16 @@
-// Field names mingo cannot take as they are, though MongoDB stores them like any other: at the
-// top level a `$`-prefixed name, which its updater refuses as a path. On the way into mingo such a
-// name gets a stand-in, the name behind a NUL (no BSON field name can hold one, so a stand-in
-// never meets a real name), and the stand-ins are taken out again on the way back.
-import { Doc, isPlainObject, NUM_TYPES, NumTypeTable } from '../bson/values';
+// Field names mingo cannot take as they are, though MongoDB stores them like any other: a name
+// Object.prototype has (`__proto__`, which mingo refuses, and `constructor`, `toString` …, which
+// its updater resolves on the prototype), and at the top level a `$`-prefixed name, which its
+// updater refuses as a path. On the way into mingo such a name gets a stand-in, the name behind a
+// NUL (no BSON field name can hold one, so a stand-in never meets a real name), and the stand-ins
+// are taken out again on the way back.
+import { defineField, Doc, isPlainObject, NUM_TYPES, NumTypeTable } from '../bson/values';
 
 const MARK = '\u0000';
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 function needsStandIn(name: string, top: boolean): boolean {
-  return top && name.charCodeAt(0) === 0x24;
+  return PROTOTYPE_NAMES.has(name) || (top && name.charCodeAt(0) === 0x24);
 }
 
 /** A field name or dotted path with each part that needs one replaced by its stand-in. */
@@ -40,6 +43,17 @@ export function needsStandIns(v: unknown, top = false): boolean {
   return false;
 }
 
+/**
+ * Whether a filter names a `__proto__` field, the one name mingo's queries cannot take (they read
+ * the other names Object.prototype has as the fields they are).
+ */
+export function queryNeedsStandIns(filter: unknown): boolean {
+  if (Array.isArray(filter)) return filter.some(queryNeedsStandIns);
+  if (!isPlainObject(filter)) return false;
+  for (const k of Object.keys(filter)) if (k.split('.').includes('__proto__') || queryNeedsStandIns(filter[k])) return true;
+  return false;
+}
+
 /** A copy of `v` whose field names have stand-ins where they need them (numeric type tags follow). */
 export function withStandIns<T>(v: T, top = false): T {
   return renameFields(v, (k, atTop) => nameWithStandIns(k, atTop), top);
@@ -68,8 +82,8 @@ function renameFields<T>(v: T, rename: (key: string, top: boolean) => string, to
   const outTags: NumTypeTable | undefined = tags && {};
   for (const k of Object.keys(v)) {
     const name = rename(k, top);
-    out[name] = renameFields(v[k], rename, false);
-    if (outTags && tags![k]) outTags[name] = tags![k];
+    defineField(out, name, renameFields(v[k], rename, false));
+    if (outTags && Object.prototype.hasOwnProperty.call(tags, k)) defineField(outTags, name, tags![k]);
   }
   if (outTags) (out as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = outTags;
   return out as T;

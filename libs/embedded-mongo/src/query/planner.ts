@@ -13,6 +13,7 @@ import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
 import { entryId, IndexEntry, IndexStore } from '../storage/index-store';
 import { Collation, sameCollation } from './collation';
+import { queryNeedsStandIns, withStandIns } from './mingo-names';
 import { mongoQuery } from './operators';
 import { Position } from '../storage/sorted-list';
 import { compareObjectIds, compareValues, Doc, isPlainObject, objectIdKey, renderValue, sortComparator, toNumber, typeRank } from '../bson/values';
@@ -390,7 +391,13 @@ export function compileFilter(filter: Doc, collation?: Collation): Matcher {
   if (filter && '$where' in filter) throw new MongoError('BadValue', '$where is not supported by the embedded MongoDB server');
   const slow = (): Matcher => {
     try {
-      return mongoQuery(rewriteAll(filter ?? {}), collation ? { scriptEnabled: false, collation: collation.spec } : { scriptEnabled: false });
+      const spec = rewriteAll(filter ?? {});
+      const options = collation ? { scriptEnabled: false, collation: collation.spec } : { scriptEnabled: false };
+      if (!queryNeedsStandIns(spec)) return mongoQuery(spec, options);
+      // A field named `__proto__`: the filter and each document meet in mingo with stand-ins
+      // for such names (query/mingo-names.ts).
+      const query = mongoQuery(withStandIns(spec), options);
+      return { test: (doc) => query.test(withStandIns(doc)) };
     } catch (e) {
       throw new MongoError('BadValue', (e as Error).message);
     }

@@ -9,7 +9,7 @@ import { MONGO_CONTEXT, mongoQuery } from './operators';
 import { MongoError } from '../errors';
 import { assertStorableDepth, encodeUpdated } from '../storage/limits';
 import { typeNameOf } from '../bson/type-names';
-import { cloneDoc, cloneForUpdate, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, renderValue } from '../bson/values';
+import { cloneDoc, cloneForUpdate, defineField, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, renderValue } from '../bson/values';
 
 // mingo's updater entry point, without the root module's wrapper. The root `update` merges
 // mingo's full operator table (hundreds of entries) into a fresh context on every call, and the
@@ -102,6 +102,8 @@ function applySimpleOperators(target: Doc, modifier: Doc): boolean | undefined {
       if (op === '$push' && holder && holder[parts[parts.length - 1]] !== undefined && !Array.isArray(holder[parts[parts.length - 1]])) return undefined;
       const v = fields[path];
       if (op === '$inc' && (typeof v !== 'number' || Number.isNaN(v))) return undefined;
+      // (mingo's deep copy would drop an own `__proto__` key: mingo's path gives it a stand-in)
+      if (needsStandIns(v)) return undefined;
       if ((op === '$set' || op === '$push') && v === undefined) return undefined;
       // $push of one value onto an array (or a missing field); $each and friends, and a field
       // that is not an array (an error), are mingo's.
@@ -326,7 +328,7 @@ function modifierWithStandIns(modifier: Doc): Doc {
   for (const [op, fields] of Object.entries(modifier)) {
     if (op === '$rename' && isPlainObject(fields)) {
       const renames: Doc = {};
-      for (const [from, to] of Object.entries(fields)) renames[pathWithStandIns(from)] = typeof to === 'string' ? pathWithStandIns(to) : to;
+      for (const [from, to] of Object.entries(fields)) defineField(renames, pathWithStandIns(from), typeof to === 'string' ? pathWithStandIns(to) : to);
       out[op] = renames;
     } else out[op] = isPlainObject(fields) ? withStandIns(fields, true) : fields;
   }
@@ -423,10 +425,10 @@ function applyLogicalPulls(next: Doc, modifier: Doc): void {
     const test = mongoQuery(cond);
     const parts = path.split('.');
     let parent: unknown = next;
-    for (const p of parts.slice(0, -1)) parent = isPlainObject(parent) ? parent[p] : undefined;
+    for (const p of parts.slice(0, -1)) parent = isPlainObject(parent) ? ownField(parent, p) : undefined;
     const key = parts[parts.length - 1];
-    if (!isPlainObject(parent) || !Array.isArray(parent[key])) continue;
-    const arr = parent[key] as unknown[];
+    const arr = ownField(parent, key);
+    if (!isPlainObject(parent) || !Array.isArray(arr)) continue;
     const tags = (arr as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
     const kept: unknown[] = [];
     const keptTags: NumTypeTable = {};
@@ -437,7 +439,7 @@ function applyLogicalPulls(next: Doc, modifier: Doc): void {
     });
     if (kept.length === arr.length) continue;
     if (tags) (kept as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = keptTags;
-    parent[key] = kept;
+    defineField(parent, key, kept);
   }
   if (!rest) return;
   if (Object.keys(rest).length) modifier.$pull = rest;
@@ -499,8 +501,12 @@ function getOwnPath(doc: Doc, path: string): unknown {
 function setOwnPath(target: Doc, path: string, value: unknown): Doc {
   const parts = path.split('.');
   let cur = target;
-  for (let i = 0; i < parts.length - 1; i++) cur = (cur[parts[i]] = {}) as Doc;
-  cur[parts[parts.length - 1]] = value;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const next: Doc = {};
+    defineField(cur, parts[i], next);
+    cur = next;
+  }
+  defineField(cur, parts[parts.length - 1], value);
   return target;
 }
 
@@ -556,7 +562,7 @@ function applyBinarySets(doc: Doc, modifier: Doc): boolean {
     let cur: unknown = doc;
     for (let i = 0; i < parts.length - 1 && cur !== undefined; i++) cur = ownField(cur, parts[i]);
     if (isPlainObject(cur) || Array.isArray(cur)) {
-      (cur as Doc)[parts[parts.length - 1]] = set[path];
+      defineField(cur, parts[parts.length - 1], set[path]);
       assigned = true;
     }
   }
@@ -627,7 +633,7 @@ function resolveArrayFilterPaths(doc: Doc, modifier: Doc, arrayFilters: Doc[]): 
     for (const [k, v] of Object.entries(filter)) {
       const id = k.includes('.') ? k.slice(0, k.indexOf('.')) : k;
       if (!grouped.has(id)) grouped.set(id, {});
-      grouped.get(id)![k] = v;
+      defineField(grouped.get(id)!, k, v);
     }
   }
   const tests = new Map<string, (el: unknown) => boolean>();
@@ -650,7 +656,7 @@ function resolveArrayFilterPaths(doc: Doc, modifier: Doc, arrayFilters: Doc[]): 
         const other = resolved.find((r) => r.parts !== parts && meets(r.at, at));
         if (other) throw new MongoError('ConflictingUpdateOperators', `Update created a conflict at '${conflictPath(other, { parts, at })}'`);
         resolved.push({ parts, at });
-        out[at.join('.')] = value;
+        defineField(out, at.join('.'), value);
       }
     }
     if (Object.keys(out).length) rewritten[op] = out;
@@ -750,11 +756,11 @@ function setPath(target: Doc, path: string, value: unknown): void {
   const parts = path.split('.');
   let cur = target;
   for (let i = 0; i < parts.length - 1; i++) {
-    const next = cur[parts[i]];
-    if (!isPlainObject(next)) cur[parts[i]] = {};
-    cur = cur[parts[i]] as Doc;
+    let next = ownField(cur, parts[i]);
+    if (!isPlainObject(next)) defineField(cur, parts[i], (next = {}));
+    cur = next as Doc;
   }
-  cur[parts[parts.length - 1]] = cloneDoc(value);
+  defineField(cur, parts[parts.length - 1], cloneDoc(value));
 }
 
 /** The equality fields of a filter, as the base document of an upsert (MongoDB semantics). */
