@@ -1,4 +1,4 @@
-// Collation (issue 20 item 3): locale, strength 1–3, caseLevel and numericOrdering for equality,
+// Collation: locale, strength 1–3, caseLevel and numericOrdering for equality,
 // ranges and sort, on queries, aggregation, updates, deletes, indexes (a case-insensitive unique
 // index refuses `A@x.com` beside `a@x.com`) and a collection's default collation.
 import { MongoServerError } from 'mongodb';

@@ -1,4 +1,4 @@
-// Hidden indexes and hints (issue 20 item 9), from MongoDB's documented behaviour: a hidden index
+// Hidden indexes and hints, from MongoDB's documented behaviour: a hidden index
 // is kept (listed, maintained, still unique) but not used; hinting it is an error; a hint is
 // honoured by find, count and aggregate (hinting a sparse index returns only what it holds).
 import { MongoServerError } from 'mongodb';

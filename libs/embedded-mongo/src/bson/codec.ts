@@ -110,8 +110,7 @@ export function encodeDoc(doc: Doc): Buffer {
 /**
  * A cursor batch whose documents are already BSON: each is encoded once, when the batch is
  * measured against the reply's size limit, and `encodeReply` puts the bytes into the reply as
- * they are (before, each was walked three times: types restored and sized, then restored and
- * serialized again with the reply).
+ * they are, rather than restoring types and serializing again with the reply.
  */
 export class EncodedBatch {
   private readonly docs: Buffer[] = [];

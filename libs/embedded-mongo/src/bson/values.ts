@@ -95,9 +95,8 @@ interface PackedObjectId {
 
 /**
  * An ObjectId's key: 'o' and its 12 bytes as one-byte characters (byte order is string order).
- * Built in one call, the string is flat: 32 bytes of heap, where 'o' + toHexString() was a chain
- * of about seven cons strings over a 24-character hex string (~280 bytes), kept once per
- * document and index entry.
+ * Built in one call, the string is flat and small (a concatenation would keep a chain of cons
+ * strings over a hex string), and it is kept once per document and index entry.
  */
 export function objectIdKey(v: unknown): string {
   const o = v as PackedObjectId;
@@ -443,7 +442,8 @@ export function cloneDoc<T>(v: T): T {
 /**
  * cloneDoc for an update's working copy, whose values are only ever replaced: its dates are
  * shared too. Nothing changes a stored Date in place, and the previous version's dates are the
- * ones its unchanged index entries hold: copies kept each indexed date of an updated document twice.
+ * ones its unchanged index entries hold: copies would keep each indexed date of an updated
+ * document twice.
  */
 export function cloneForUpdate<T>(v: T): T {
   return copyTree(v, false);

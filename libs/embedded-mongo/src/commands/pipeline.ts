@@ -260,7 +260,7 @@ function equalityLookup(run: Run, docs: Doc[], spec: Doc): Doc[] | undefined {
  * $match), sorted as the pipeline sorts, then shared out by the planner's own equality key
  * (`eqKey`, which its $in test uses). Each document's share holds what its own scan would return,
  * in the $sort's order (without one, in index order: unspecified, as in MongoDB); a page of
- * list-posts joins its 20 groups through one plan instead of 20 (issue 19).
+ * list-posts joins its groups through one plan instead of one per group.
  * Undefined entries (other local values: missing, null, arrays, documents) are left to the
  * per-document scan, as is everything when a collation, a $skip or $limit (per document, where a
  * sorted index walk may order ties differently), or a dotted foreignField (its values spread over

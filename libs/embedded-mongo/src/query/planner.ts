@@ -335,8 +335,8 @@ function logicalTest(op: string, tests: FastTest[]): FastTest {
  * page's `{ postGroupId: { $in: ids } }`, the outbox's `{ status, availableAt: { $lte: now },
  * webhookId: { $nin: busy } }`, the publisher's `{ status, scheduledTime: { $lte: now }, $or:
  * [{ nextAttemptAt: null }, …] }` and `{ 'claim.token': t }` — most of an app's traffic).
- * Building a mingo Query costs ~0.1 ms (it copies mingo's whole operator table on every
- * construction), and testing through it costs microseconds per document; this gives MongoDB's
+ * Building a mingo Query is costly (it copies mingo's whole operator table on every
+ * construction), and so is testing through it; this gives MongoDB's
  * answers directly (equality: the field's value equals, or the field is an array with an element
  * that equals). A document whose dotted path crosses an array goes to mingo, built on first need.
  */

@@ -13,9 +13,9 @@ import { cloneDoc, cloneForUpdate, defineField, Doc, isPlainObject, keyString, N
 
 // mingo's updater entry point, without the root module's wrapper. The root `update` merges
 // mingo's full operator table (hundreds of entries) into a fresh context on every call, and the
-// updater compiles the statement's filter as a Query again: together ~0.5 ms per updated
-// document, ten times the rest of an `updateOne({ _id }, { $inc })`. (Required rather than
-// imported: the package's subpath types need a newer moduleResolution than this repo uses.)
+// updater compiles the statement's filter as a Query again: together most of the cost of an
+// `updateOne({ _id }, { $inc })`. (Required rather than imported: the package's subpath types
+// need a newer moduleResolution than this repo uses.)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const updater = require('mingo/updater') as {
   update(
@@ -84,8 +84,7 @@ function holderOf(target: Doc, parts: string[], create: boolean): Doc | null | u
  * equal value and stores a deep copy, $inc adds to a number or a missing field (other types are
  * left alone, as mingo does), $unset deletes, $push appends a deep copy (creating the array);
  * missing embedded documents on a path are created (not by $unset). Even with the trimmed call
- * below, mingo's updater rebuilds its operator tables per call (~0.2 ms); this takes
- * microseconds. Returns whether the document changed (as a comparison of the whole documents'
+ * below, mingo's updater rebuilds its operator tables per call; this does none of that. Returns whether the document changed (as a comparison of the whole documents'
  * canonical keys would say, field by field), or undefined — having changed nothing — for anything
  * else (an array or a scalar on a path among them), which then goes through mingo.
  */
