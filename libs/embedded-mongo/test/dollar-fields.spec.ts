@@ -2,19 +2,10 @@
 // is validated as an insert (top-level `$` fields stored), an update of a stored document may not
 // create or set a top-level `$` field (DollarPrefixedFieldName, 52, or InvalidDBRef, 10, for
 // DBRef's names), and nested ones are stored everywhere.
-import { DBRef, MongoServerError } from 'mongodb';
-import { useServer } from './harness';
+import { DBRef } from 'mongodb';
+import { failure, useServer } from './harness';
 
 const h = useServer();
-
-async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as MongoServerError;
-  }
-  throw new Error('expected the operation to fail');
-}
 
 const refused = (name: string): string =>
   `The dollar ($) prefixed field '${name}' in '${name}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`;

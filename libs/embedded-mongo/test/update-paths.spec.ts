@@ -1,19 +1,10 @@
 // Update paths as MongoDB resolves them: an unchanged _id, sibling paths under `$`, `$[]` and
 // `$[identifier]`, paths through scalars and arrays (PathNotViable), and Binary subtype changes.
-import { Binary, MongoServerError } from 'mongodb';
+import { Binary } from 'mongodb';
 import { Doc } from '../src/bson/values';
-import { useServer } from './harness';
+import { failure, useServer } from './harness';
 
 const h = useServer();
-
-async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as MongoServerError;
-  }
-  throw new Error('expected the operation to fail');
-}
 
 describe('update paths', () => {
   it('allows $set of _id to its unchanged value; a changed _id is ImmutableField (66)', async () => {
