@@ -6,6 +6,7 @@ export const ErrorCodes = {
   BadValue: 2,
   NoSuchKey: 4,
   FailedToParse: 9,
+  InvalidDBRef: 10,
   TypeMismatch: 14,
   IllegalOperation: 20,
   NamespaceNotFound: 26,

@@ -36,8 +36,8 @@ export interface EmbeddedMongoOptions {
   compactBytes?: number;
   /**
    * Worker mode: the database thread's young generation in MiB (default 48, Node 20's own
-   * default). Its heap holds long-lived documents; V8 on Node 24 let the nursery grow to 128 MiB
-   * while seeding, resident for the process's life, for no measurable speed (issue 19).
+   * default). Its heap holds long-lived documents; left to V8, the nursery grows during a bulk
+   * load and stays resident for the process's life, for no speed.
    */
   youngGenerationMb?: number;
 }

@@ -1,19 +1,9 @@
-// Collation (issue 20 item 3): locale, strength 1–3, caseLevel and numericOrdering for equality,
+// Collation: locale, strength 1–3, caseLevel and numericOrdering for equality,
 // ranges and sort, on queries, aggregation, updates, deletes, indexes (a case-insensitive unique
 // index refuses `A@x.com` beside `a@x.com`) and a collection's default collation.
-import { MongoServerError } from 'mongodb';
-import { useServer } from './harness';
+import { failure, useServer } from './harness';
 
 const h = useServer();
-
-async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as MongoServerError;
-  }
-  throw new Error('expected the operation to fail');
-}
 
 const ci = { locale: 'en', strength: 2 };
 

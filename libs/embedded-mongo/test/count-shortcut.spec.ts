@@ -1,4 +1,4 @@
-import { countShortcut } from '../src/commands/aggregate';
+import { countShortcut } from '../src/commands/pipeline';
 
 describe('aggregate: the countDocuments shape is answered from the input length', () => {
   it('counts with a constant group key and $sum of a number, as MongoDB would', () => {

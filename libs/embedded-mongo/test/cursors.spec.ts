@@ -2,8 +2,8 @@
 import { Double, Int32, Long } from 'mongodb';
 import { useServer } from './harness';
 
-// Long enough that a loaded machine's pause between two getMores does not reap a live cursor
-// (300 ms did, in a full run); the reaper runs every second.
+// Long enough that a loaded machine's pause between two getMores does not reap a live cursor;
+// the reaper runs every second.
 const h = useServer({ cursorTimeoutMs: 2000 });
 
 describe('cursors', () => {
@@ -63,8 +63,8 @@ describe('cursors', () => {
 });
 
 describe('cursors holding large documents', () => {
-  // The default idle timeout: a loaded machine spends seconds decoding and comparing 12 MiB
-  // between the two commands (2 s reaped the cursor in a CI run).
+  // The default idle timeout: a loaded machine can spend seconds decoding and comparing 12 MiB
+  // between the two commands.
   const big = useServer();
 
   it('ends a batch before 16 MiB of documents, whole documents with their types, the rest by getMore', async () => {

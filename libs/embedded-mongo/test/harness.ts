@@ -1,5 +1,5 @@
 // Test harness: one embedded server + one driver client per spec file.
-import { Db, MongoClient } from 'mongodb';
+import { Db, MongoClient, MongoServerError } from 'mongodb';
 import { EmbeddedMongoHandle, EmbeddedMongoOptions, startEmbeddedMongo } from '../src';
 
 export interface Harness {
@@ -21,4 +21,14 @@ export function useServer(options: EmbeddedMongoOptions = {}, dbName = 'test'): 
     await h.server?.stop();
   });
   return h;
+}
+
+/** The error a command is expected to fail with (the test fails when it succeeds). */
+export async function failure(p: Promise<unknown>): Promise<MongoServerError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as MongoServerError;
+  }
+  throw new Error('expected the operation to fail');
 }

@@ -1,7 +1,6 @@
 // Document limits as mongod enforces them: nesting depth (BSON user-storage depth 100) and deep
 // documents staying cheap to store, update and index (canonical keys linear in document size).
-import { MongoServerError } from 'mongodb';
-import { useServer } from './harness';
+import { failure, useServer } from './harness';
 
 const h = useServer();
 
@@ -10,15 +9,6 @@ function nested(levels: number, leaf: object = { v: 'x' }): Record<string, unkno
   let doc: Record<string, unknown> = { ...leaf };
   for (let i = 1; i < levels; i++) doc = { a: doc };
   return doc;
-}
-
-async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as MongoServerError;
-  }
-  throw new Error('expected the operation to fail');
 }
 
 describe('deep documents', () => {

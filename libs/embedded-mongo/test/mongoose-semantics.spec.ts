@@ -1,4 +1,4 @@
-// Issue 20's semantics as an application reaches them through Mongoose: explain, a schema-level
+// MongoDB semantics as an application reaches them through Mongoose: explain, a schema-level
 // collation with a case-insensitive unique index, a server-side $jsonSchema validator, Int64 /
 // Double fields through aggregation, and snapshot reads in a transaction.
 import mongoose, { Schema } from 'mongoose';

@@ -1,4 +1,4 @@
-// Query semantics where MongoDB's documented behaviour is easy to get wrong (issue 20 item 6).
+// Query semantics where MongoDB's documented behaviour is easy to get wrong.
 import { useServer } from './harness';
 
 const h = useServer();

@@ -1,18 +1,10 @@
-// Update paths as MongoDB resolves them (issue 20 item 5): an unchanged _id, sibling paths under
-// `$[]`, paths through scalars and arrays (PathNotViable), and Binary subtype changes.
-import { Binary, MongoServerError } from 'mongodb';
-import { useServer } from './harness';
+// Update paths as MongoDB resolves them: an unchanged _id, sibling paths under `$`, `$[]` and
+// `$[identifier]`, paths through scalars and arrays (PathNotViable), and Binary subtype changes.
+import { Binary } from 'mongodb';
+import { Doc } from '../src/bson/values';
+import { failure, useServer } from './harness';
 
 const h = useServer();
-
-async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as MongoServerError;
-  }
-  throw new Error('expected the operation to fail');
-}
 
 describe('update paths', () => {
   it('allows $set of _id to its unchanged value; a changed _id is ImmutableField (66)', async () => {
@@ -89,5 +81,73 @@ describe('positional sibling paths', () => {
       { k: 'q', x: 20, y: 'set', n: 1 },
       { k: 'q', x: 30, z: true },
     ]);
+  });
+});
+
+describe('sibling paths under $[identifier]', () => {
+  it('applies a.$[e].x with a.$[e].y to each element the filter matches, tested before the update', async () => {
+    const c = h.db.collection('filtered');
+    await c.insertOne({ _id: 1 as never, arr: [{ x: 1 }, { x: 2 }, { x: 1, n: 1 }] });
+    const r = await c.updateOne(
+      { _id: 1 as never },
+      { $set: { 'arr.$[e].x': 5, 'arr.$[e].y': 6 }, $inc: { 'arr.$[e].n': 10 } },
+      { arrayFilters: [{ 'e.x': 1 }] },
+    );
+    expect(r.modifiedCount).toBe(1);
+    expect((await c.findOne({ _id: 1 as never }))?.arr).toEqual([{ x: 5, y: 6, n: 10 }, { x: 2 }, { x: 5, n: 11, y: 6 }]);
+    // findAndModify resolves them the same way.
+    const after = await c.findOneAndUpdate(
+      { _id: 1 as never },
+      { $set: { 'arr.$[f].a': 'a', 'arr.$[f].b': 'b' } },
+      { arrayFilters: [{ 'f.x': 2 }], returnDocument: 'after' },
+    );
+    expect(after?.arr[1]).toEqual({ x: 2, a: 'a', b: 'b' });
+  });
+
+  it('applies paths through different identifiers, nested ones and $[] beside each other', async () => {
+    const c = h.db.collection('identifiers');
+    await c.insertOne({
+      _id: 1 as never,
+      a: [
+        { x: 0, b: [{ y: 0 }, { y: 1 }] },
+        { x: 1, b: [{ y: 0 }] },
+      ],
+    });
+    await c.updateOne(
+      { _id: 1 as never },
+      { $set: { 'a.$[i].b.$[k].c': 1, 'a.$[j].b.$[k].d': 2, 'a.$[].seen': true } },
+      { arrayFilters: [{ 'i.x': 0 }, { 'j.x': { $gte: 0 } }, { 'k.y': 0 }] },
+    );
+    expect((await c.findOne({ _id: 1 as never }))?.a).toEqual([
+      { x: 0, b: [{ y: 0, c: 1, d: 2 }, { y: 1 }], seen: true },
+      { x: 1, b: [{ y: 0, d: 2 }], seen: true },
+    ]);
+  });
+
+  it('still refuses real conflicts with ConflictingUpdateOperators (40)', async () => {
+    const c = h.db.collection('conflicts');
+    const original = {
+      _id: 1,
+      arr: [{ x: 1 }, { x: 2 }],
+      a: [
+        { x: 0, b: [{ y: 0 }] },
+        { x: 0, b: [{ y: 0 }] },
+      ],
+    };
+    await c.insertOne(original as never);
+    const cases: Array<[Doc, Doc[], string]> = [
+      [{ 'arr.$[e]': 1, 'arr.$[e].a': 2 }, [{ 'e.x': 1 }], "Updating the path 'arr.$[e].a' would create a conflict at 'arr.$[e]'"],
+      [{ 'arr.$[e].a': 1, 'arr.0.b': 2 }, [{ 'e.x': 1 }], "Updating the path 'arr.0.b' would create a conflict at 'arr'"],
+      [{ 'arr.$[e].a': 1, 'arr.b': 2 }, [{ 'e.x': 1 }], "Updating the path 'arr.b' would create a conflict at 'arr'"],
+      // Two identifiers reaching one element's same field.
+      [{ 'arr.$[i].q': 1, 'arr.$[j].q': 2 }, [{ 'i.x': 1 }, { 'j.x': { $gte: 1 } }], "Update created a conflict at 'arr.0.q'"],
+      [{ 'a.$[i].b.$[k].c': 1, 'a.$[j].b.$[k].c': 2 }, [{ 'i.x': 0 }, { 'j.x': 0 }, { 'k.y': 0 }], "Update created a conflict at 'a.0.b.$[k].c'"],
+      [{ 'a.$[i].b.$[k].c': 1, 'a.$[j].b.$[m].c': 2 }, [{ 'i.x': 0 }, { 'j.x': 0 }, { 'k.y': 0 }, { 'm.y': 0 }], "Update created a conflict at 'a.0.b.0.c'"],
+    ];
+    for (const [set, arrayFilters, message] of cases) {
+      const e = await failure(c.updateOne({ _id: 1 as never }, { $set: set }, { arrayFilters }));
+      expect({ set, code: e.code, message: e.message }).toEqual({ set, code: 40, message });
+    }
+    expect(await c.findOne({ _id: 1 as never })).toEqual(original);
   });
 });

@@ -1,7 +1,7 @@
 // Document validation: $jsonSchema and query validators, validationLevel / validationAction,
 // bypassDocumentValidation, and MongoDB's DocumentValidationFailure (121) with its errInfo.
-import { Double, Long, MongoServerError } from 'mongodb';
-import { useServer } from './harness';
+import { Double, Long } from 'mongodb';
+import { failure, useServer } from './harness';
 
 const h = useServer();
 
@@ -16,15 +16,6 @@ const schema = {
     status: { enum: ['active', 'inactive'] },
   },
 };
-
-async function failure(p: Promise<unknown>): Promise<MongoServerError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as MongoServerError;
-  }
-  throw new Error('the write was expected to fail validation');
-}
 
 describe('document validation', () => {
   beforeAll(async () => {

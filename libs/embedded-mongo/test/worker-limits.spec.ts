@@ -1,5 +1,5 @@
 // The database thread's young generation is bounded (worker mode): its heap holds long-lived
-// documents, and an unbounded nursery stayed resident at 128 MiB after a bulk load (issue 19).
+// documents, and an unbounded nursery stays resident at its largest after a bulk load.
 // serverStatus reports where the server runs, the limit its thread was given and that thread's heap.
 import { MongoClient } from 'mongodb';
 import { DEFAULT_YOUNG_GENERATION_MB, startEmbeddedMongo, type EmbeddedMongoOptions } from '../src';

@@ -7,14 +7,14 @@
 // object's hidden NUM_TYPES table. Encoding puts those types back, so a document read back
 // through the driver has exactly the types that were written.
 import { deserialize, Double, Long, serialize } from 'bson';
-import { Doc, isPlainObject, NUM_TYPES, NumTypeTable } from './values';
+import { defineField, Doc, isPlainObject, NUM_TYPES, NumTypeTable } from './values';
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
 function tag(obj: object, key: string, type: 'double' | 'long'): void {
   const holder = obj as { [NUM_TYPES]?: NumTypeTable };
-  (holder[NUM_TYPES] ??= {})[key] = type;
+  defineField((holder[NUM_TYPES] ??= {}), key, type);
 }
 
 function normaliseValue(v: unknown, parent: object, key: string): unknown {
@@ -84,7 +84,9 @@ function restoreTypes(v: unknown): unknown {
   let out: Doc | undefined;
   for (const k of Object.keys(v)) {
     let x = restoreTypes(v[k]);
-    if (tags && typeof x === 'number' && tags[k]) x = wrap(x, tags[k]);
+    // (a tag is a string: a name such as `constructor` reads the table's prototype)
+    const t = tags?.[k];
+    if (typeof x === 'number' && typeof t === 'string') x = wrap(x, t);
     if (x !== v[k]) (out ??= { ...v })[k] = x;
   }
   return out ?? v;
@@ -108,8 +110,7 @@ export function encodeDoc(doc: Doc): Buffer {
 /**
  * A cursor batch whose documents are already BSON: each is encoded once, when the batch is
  * measured against the reply's size limit, and `encodeReply` puts the bytes into the reply as
- * they are (before, each was walked three times: types restored and sized, then restored and
- * serialized again with the reply).
+ * they are, rather than restoring types and serializing again with the reply.
  */
 export class EncodedBatch {
   private readonly docs: Buffer[] = [];

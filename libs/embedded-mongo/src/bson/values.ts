@@ -95,9 +95,8 @@ interface PackedObjectId {
 
 /**
  * An ObjectId's key: 'o' and its 12 bytes as one-byte characters (byte order is string order).
- * Built in one call, the string is flat: 32 bytes of heap, where 'o' + toHexString() was a chain
- * of about seven cons strings over a 24-character hex string (~280 bytes), kept once per
- * document and index entry.
+ * Built in one call, the string is flat and small (a concatenation would keep a chain of cons
+ * strings over a hex string), and it is kept once per document and index entry.
  */
 export function objectIdKey(v: unknown): string {
   const o = v as PackedObjectId;
@@ -243,10 +242,19 @@ export function sortKey(v: unknown, direction: number, strCmp?: StringCompare): 
 /** Reads a dotted path MongoDB-style for sorting: arrays along the way fan out into an array. */
 export function getPath(doc: unknown, path: string | string[]): unknown {
   if (typeof path === 'string') {
-    if (!path.includes('.')) return doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Doc)[path] : getPathParts(doc, [path]);
+    if (!path.includes('.')) return doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? ownValue((doc as Doc)[path]) : getPathParts(doc, [path]);
     return getPathParts(doc, path.split('.'));
   }
   return getPathParts(doc, path);
+}
+
+/**
+ * A field's value as read by name, or undefined when the name found Object.prototype or one of
+ * its members (`__proto__`, `constructor` …) rather than a field: no stored value is a function
+ * or Object.prototype.
+ */
+function ownValue(v: unknown): unknown {
+  return typeof v === 'function' || v === Object.prototype ? undefined : v;
 }
 
 function getPathParts(doc: unknown, parts: string[]): unknown {
@@ -270,7 +278,7 @@ function getPathParts(doc: unknown, parts: string[]): unknown {
       return out.length ? out : undefined;
     }
     if (typeof cur !== 'object') return undefined;
-    cur = (cur as Doc)[parts[i]];
+    cur = ownValue((cur as Doc)[parts[i]]);
   }
   return cur;
 }
@@ -434,7 +442,8 @@ export function cloneDoc<T>(v: T): T {
 /**
  * cloneDoc for an update's working copy, whose values are only ever replaced: its dates are
  * shared too. Nothing changes a stored Date in place, and the previous version's dates are the
- * ones its unchanged index entries hold: copies kept each indexed date of an updated document twice.
+ * ones its unchanged index entries hold: copies would keep each indexed date of an updated
+ * document twice.
  */
 export function cloneForUpdate<T>(v: T): T {
   return copyTree(v, false);
@@ -450,10 +459,20 @@ function copyTree<T>(v: T, copyDates: boolean): T {
   if (v instanceof Date) return copyDates ? (new Date(v.getTime()) as unknown as T) : v;
   if (!isPlainObject(v)) return v;
   const out: Doc = {};
-  for (const k of Object.keys(v)) out[k] = copyTree(v[k], copyDates);
+  for (const k of Object.keys(v)) defineField(out, k, copyTree(v[k], copyDates));
   const tags = (v as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
   if (tags) (out as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = { ...tags };
   return out as T;
+}
+
+/**
+ * Sets a field of a document as its own, `__proto__` included: a plain assignment of that name
+ * would replace the object's prototype (or be ignored), and a document's own `__proto__` key (from
+ * the wire, e.g. a `JSON.parse`d value) is a field like any other.
+ */
+export function defineField(target: object, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  else (target as Doc)[key] = value;
 }
 
 /** A Long that survives as a JS number only if it is a safe integer. */

@@ -12,7 +12,7 @@ import { applyUpdate, UpdateSpec } from '../query/update';
 import { Collection } from '../storage/collection';
 import { IndexStore } from '../storage/index-store';
 import { Doc, isPlainObject, toNumber } from '../bson/values';
-import { countShortcut, runPipeline } from './aggregate';
+import { countShortcut, runPipeline } from './pipeline';
 import { effectiveCollation, validateCollations } from './collation';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 import { project } from './find';

@@ -3,9 +3,10 @@ import { Long } from 'bson';
 import { MongoError } from '../errors';
 import type { EncodedBatch } from '../bson/codec';
 import { copyTypes } from '../query/agg-types';
+import { needsStandIns, withoutStandIns, withStandIns } from '../query/mingo-names';
 import { mongoQuery } from '../query/operators';
 import { compileFilter, countFromIndex, distinctFromIndex, resolveHint, scan } from '../query/planner';
-import { compareValues, Doc, getPath, isPlainObject, keyString, NUM_TYPES, NumTypeTable, toNumber } from '../bson/values';
+import { compareValues, defineField, Doc, getPath, isPlainObject, keyString, NUM_TYPES, NumTypeTable, toNumber } from '../bson/values';
 import { effectiveCollation } from './collation';
 import { collName, CommandContext, Handler, overlayFor } from './context';
 
@@ -56,13 +57,13 @@ export function simpleProjection(projection: Doc): ((doc: Doc) => Doc) | undefin
     const out: Doc = {};
     for (const key of Object.keys(doc)) {
       const keep = key === '_id' ? keepId : include ? fields.has(key) : !fields.has(key);
-      if (keep) out[key] = doc[key];
+      if (keep) defineField(out, key, doc[key]);
     }
     // The kept numbers' BSON types (an integral Double, an Int64) go with them.
     const tags = (doc as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
     if (tags) {
       let kept: NumTypeTable | undefined;
-      for (const key of Object.keys(tags)) if (key in out) (kept ??= {})[key] = tags[key];
+      for (const key of Object.keys(tags)) if (Object.prototype.hasOwnProperty.call(out, key)) defineField((kept ??= {}), key, tags[key]);
       if (kept) (out as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = kept;
     }
     return out;
@@ -136,7 +137,18 @@ export function project(docs: Doc[], filter: Doc, projection: Doc | undefined): 
   if (simple) return docs.map(simple);
   if (Object.values(projection).some(isSlice)) return projectWithSlices(docs, filter, projection);
   try {
-    const out = mongoQuery(filter).find(docs, projection).all() as Doc[];
+    // Field names mingo's projection cannot take (`__proto__`, `constructor` …) get stand-ins
+    // (query/mingo-names.ts), in the projection, the filter (for a positional `$`) and the documents.
+    const standIns = needsStandIns(projection) || needsStandIns(filter) || docs.some((d) => needsStandIns(d));
+    const found = standIns
+      ? (mongoQuery(withStandIns(filter))
+          .find(
+            docs.map((d) => withStandIns(d)),
+            withStandIns(projection),
+          )
+          .all() as Doc[])
+      : (mongoQuery(filter).find(docs, projection).all() as Doc[]);
+    const out = standIns ? found.map((d) => withoutStandIns(d)) : found;
     if (out.length === docs.length) out.forEach((d, i) => copyTypes(d, docs[i])); // numeric types of kept values
     // An `$elemMatch` projection matching nothing leaves the field out (mingo sets undefined).
     return out.map((d) => {

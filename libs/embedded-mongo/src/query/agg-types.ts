@@ -22,7 +22,8 @@ const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
 
 function tagOf(parent: object, key: string | number): 'long' | 'double' | undefined {
-  return (parent as Tagged)[NUM_TYPES]?.[key];
+  const t = (parent as Tagged)[NUM_TYPES]?.[key];
+  return typeof t === 'string' ? t : undefined; // (a name such as `constructor` reads the table's prototype)
 }
 
 /** The BSON type a plain number stored at parent[key] has. */

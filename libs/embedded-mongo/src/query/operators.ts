@@ -13,9 +13,9 @@
 import { Context, Query } from 'mingo';
 import { MongoError } from '../errors';
 import { Collation, parseCollation } from './collation';
-import { parseSchema, schemaFailures } from './validation';
-import { compareValues, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, sortComparator, toNumber, typeRank } from '../bson/values';
-import { TYPE_ALIASES } from '../bson/type-names';
+import { parseSchema, schemaFailures } from './json-schema';
+import { compareValues, Doc, isPlainObject, keyString, sortComparator, toNumber, typeRank } from '../bson/values';
+import { bsontype, bsonTypeCode, TYPE_ALIASES } from '../bson/type-names';
 
 // mingo's subpath modules (their exports map is beyond this project's TypeScript resolution).
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -36,10 +36,6 @@ type Options = unknown;
 type Pred = (o: unknown) => boolean;
 type QueryOp = (selector: string, value: unknown, options: Options) => Pred;
 const mingoQuery = queryOps as unknown as Record<string, QueryOp>;
-
-function bsontype(v: unknown): string | undefined {
-  return (v as { _bsontype?: string } | null)?._bsontype;
-}
 
 // ---------------------------------------------------------------------------------- paths
 
@@ -100,59 +96,6 @@ function typeCodes(spec: unknown): Set<number> {
     }
   }
   return out;
-}
-
-/** BSON type number of a stored value (numbers through the parent's type table). */
-export function bsonTypeCode(v: unknown, parent?: object, key?: string | number): number {
-  if (v === null) return 10;
-  if (v === undefined) return 6;
-  switch (typeof v) {
-    case 'string':
-      return 2;
-    case 'boolean':
-      return 8;
-    case 'number': {
-      const tag = parent ? (parent as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES]?.[key as string] : undefined;
-      if (tag === 'long') return 18;
-      if (tag === 'double') return 1;
-      return Number.isInteger(v) && v >= -2147483648 && v <= 2147483647 ? 16 : 1;
-    }
-    case 'bigint':
-      return 18;
-  }
-  if (Array.isArray(v)) return 4;
-  if (v instanceof Date) return 9;
-  if (v instanceof RegExp) return 11;
-  switch (bsontype(v)) {
-    case 'ObjectId':
-      return 7;
-    case 'Binary':
-      return 5;
-    case 'Long':
-      return 18;
-    case 'Int32':
-      return 16;
-    case 'Double':
-      return 1;
-    case 'Decimal128':
-      return 19;
-    case 'Timestamp':
-      return 17;
-    case 'BSONRegExp':
-      return 11;
-    case 'BSONSymbol':
-      return 14;
-    case 'Code':
-      return (v as { scope?: unknown }).scope ? 15 : 13;
-    case 'MinKey':
-      return -1;
-    case 'MaxKey':
-      return 127;
-    case 'DBPointer':
-      return 12;
-  }
-  if (v instanceof Uint8Array) return 5;
-  return 3;
 }
 
 function typeMatches(codes: Set<number>, v: unknown, parent: object, key: string | number): boolean {

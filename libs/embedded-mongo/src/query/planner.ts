@@ -13,6 +13,7 @@ import { MongoError } from '../errors';
 import { Collection } from '../storage/collection';
 import { entryId, IndexEntry, IndexStore } from '../storage/index-store';
 import { Collation, sameCollation } from './collation';
+import { queryNeedsStandIns, withStandIns } from './mingo-names';
 import { mongoQuery } from './operators';
 import { Position } from '../storage/sorted-list';
 import { compareObjectIds, compareValues, Doc, isPlainObject, objectIdKey, renderValue, sortComparator, toNumber, typeRank } from '../bson/values';
@@ -334,8 +335,8 @@ function logicalTest(op: string, tests: FastTest[]): FastTest {
  * page's `{ postGroupId: { $in: ids } }`, the outbox's `{ status, availableAt: { $lte: now },
  * webhookId: { $nin: busy } }`, the publisher's `{ status, scheduledTime: { $lte: now }, $or:
  * [{ nextAttemptAt: null }, …] }` and `{ 'claim.token': t }` — most of an app's traffic).
- * Building a mingo Query costs ~0.1 ms (it copies mingo's whole operator table on every
- * construction), and testing through it costs microseconds per document; this gives MongoDB's
+ * Building a mingo Query is costly (it copies mingo's whole operator table on every
+ * construction), and so is testing through it; this gives MongoDB's
  * answers directly (equality: the field's value equals, or the field is an array with an element
  * that equals). A document whose dotted path crosses an array goes to mingo, built on first need.
  */
@@ -390,7 +391,13 @@ export function compileFilter(filter: Doc, collation?: Collation): Matcher {
   if (filter && '$where' in filter) throw new MongoError('BadValue', '$where is not supported by the embedded MongoDB server');
   const slow = (): Matcher => {
     try {
-      return mongoQuery(rewriteAll(filter ?? {}), collation ? { scriptEnabled: false, collation: collation.spec } : { scriptEnabled: false });
+      const spec = rewriteAll(filter ?? {});
+      const options = collation ? { scriptEnabled: false, collation: collation.spec } : { scriptEnabled: false };
+      if (!queryNeedsStandIns(spec)) return mongoQuery(spec, options);
+      // A field named `__proto__`: the filter and each document meet in mingo with stand-ins
+      // for such names (query/mingo-names.ts).
+      const query = mongoQuery(withStandIns(spec), options);
+      return { test: (doc) => query.test(withStandIns(doc)) };
     } catch (e) {
       throw new MongoError('BadValue', (e as Error).message);
     }

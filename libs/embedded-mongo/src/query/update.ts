@@ -4,16 +4,18 @@
 // paths, unknown operators, and seeding upserts from the query's equality fields.
 import { ObjectId } from 'bson';
 import { Aggregator, Context } from 'mingo';
+import { messageWithoutStandIns, needsStandIns, pathNeedsStandIns, pathWithStandIns, withoutStandIns, withStandIns } from './mingo-names';
 import { MONGO_CONTEXT, mongoQuery } from './operators';
 import { MongoError } from '../errors';
 import { assertStorableDepth, encodeUpdated } from '../storage/limits';
-import { cloneDoc, cloneForUpdate, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, renderValue } from '../bson/values';
+import { typeNameOf } from '../bson/type-names';
+import { cloneDoc, cloneForUpdate, defineField, Doc, isPlainObject, keyString, NUM_TYPES, NumTypeTable, renderValue } from '../bson/values';
 
 // mingo's updater entry point, without the root module's wrapper. The root `update` merges
 // mingo's full operator table (hundreds of entries) into a fresh context on every call, and the
-// updater compiles the statement's filter as a Query again: together ~0.5 ms per updated
-// document, ten times the rest of an `updateOne({ _id }, { $inc })`. (Required rather than
-// imported: the package's subpath types need a newer moduleResolution than this repo uses.)
+// updater compiles the statement's filter as a Query again: together most of the cost of an
+// `updateOne({ _id }, { $inc })`. (Required rather than imported: the package's subpath types
+// need a newer moduleResolution than this repo uses.)
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const updater = require('mingo/updater') as {
   update(
@@ -82,8 +84,7 @@ function holderOf(target: Doc, parts: string[], create: boolean): Doc | null | u
  * equal value and stores a deep copy, $inc adds to a number or a missing field (other types are
  * left alone, as mingo does), $unset deletes, $push appends a deep copy (creating the array);
  * missing embedded documents on a path are created (not by $unset). Even with the trimmed call
- * below, mingo's updater rebuilds its operator tables per call (~0.2 ms); this takes
- * microseconds. Returns whether the document changed (as a comparison of the whole documents'
+ * below, mingo's updater rebuilds its operator tables per call; this does none of that. Returns whether the document changed (as a comparison of the whole documents'
  * canonical keys would say, field by field), or undefined — having changed nothing — for anything
  * else (an array or a scalar on a path among them), which then goes through mingo.
  */
@@ -100,6 +101,8 @@ function applySimpleOperators(target: Doc, modifier: Doc): boolean | undefined {
       if (op === '$push' && holder && holder[parts[parts.length - 1]] !== undefined && !Array.isArray(holder[parts[parts.length - 1]])) return undefined;
       const v = fields[path];
       if (op === '$inc' && (typeof v !== 'number' || Number.isNaN(v))) return undefined;
+      // (mingo's deep copy would drop an own `__proto__` key: mingo's path gives it a stand-in)
+      if (needsStandIns(v)) return undefined;
       if ((op === '$set' || op === '$push') && v === undefined) return undefined;
       // $push of one value onto an array (or a missing field); $each and friends, and a field
       // that is not an array (an error), are mingo's.
@@ -154,6 +157,8 @@ const OPERATORS = new Set([
   '$bit',
 ]);
 const PIPELINE_STAGES = new Set(['$set', '$addFields', '$unset', '$project', '$replaceRoot', '$replaceWith']);
+/** A path part that updates an array's elements: `$[]` (all) or `$[id]` (those its array filter matches). */
+const ARRAY_PART = /^\$\[(\w*)\]$/;
 
 export type UpdateSpec = Doc | Doc[];
 
@@ -175,16 +180,12 @@ export function validateUpdate(u: unknown): asserts u is UpdateSpec {
   }
   if (!isPlainObject(u)) throw new MongoError('FailedToParse', 'Update argument must be either an object or an array');
   const keys = Object.keys(u);
-  if (!keys.length || !keys[0].startsWith('$')) {
-    for (const k of keys)
-      if (k.startsWith('$'))
-        throw new MongoError(
-          'DollarPrefixedFieldName',
-          `The dollar ($) prefixed field '${k}' in '${k}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`,
-        );
-    return;
-  }
+  // (a replacement's `$`-prefixed fields are checked against the document it replaces)
+  if (!keys.length || !keys[0].startsWith('$')) return;
   const seen: string[] = [];
+  // Per path prefix, whether what follows it is an array part (`$[]`, `$[id]`) or a field.
+  const children = new Map<string, boolean>();
+  const arrayParts = keys.some((op) => isPlainObject(u[op]) && Object.keys(u[op]).some((p) => p.includes('$[')));
   for (const op of keys) {
     if (!OPERATORS.has(op))
       throw new MongoError('FailedToParse', `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
@@ -201,7 +202,24 @@ export function validateUpdate(u: unknown): asserts u is UpdateSpec {
       if (clash !== undefined)
         throw new MongoError('ConflictingUpdateOperators', `Updating the path '${p}' would create a conflict at '${clash.length < p.length ? clash : p}'`);
       seen.push(p);
+      if (arrayParts) assertOneKindOfChild(p, children);
     }
+  }
+}
+
+/**
+ * `a.$[e].x` beside `a.0.y`, `a.b` or `a.$`: one parent cannot be both an array updated through
+ * its elements and a document of fields (ConflictingUpdateOperators, at the parent).
+ */
+function assertOneKindOfChild(path: string, children: Map<string, boolean>): void {
+  const parts = path.split('.');
+  let prefix = parts[0];
+  for (let i = 1; i < parts.length; i++) {
+    const isArrayPart = ARRAY_PART.test(parts[i]);
+    if (children.get(prefix) === !isArrayPart)
+      throw new MongoError('ConflictingUpdateOperators', `Updating the path '${path}' would create a conflict at '${prefix}'`);
+    children.set(prefix, isArrayPart);
+    prefix += '.' + parts[i];
   }
 }
 
@@ -229,6 +247,7 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): U
     if (u._id !== undefined && doc._id !== undefined && keyString(u._id) !== keyString(doc._id)) throw immutableId(doc);
     next = { _id: doc._id, ...cloneDoc(u) };
     if (next._id === undefined) delete next._id;
+    if (!opts.inserting) for (const k of Object.keys(next)) if (k.startsWith('$')) assertStorableDollarField(next, k);
   } else {
     next = cloneForUpdate(doc);
     const modifier: Doc = { ...u };
@@ -239,29 +258,22 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): U
     let directChange: boolean | undefined;
     dropUnchangedId(doc, modifier);
     if (opts.query) resolveSiblingPositionals(doc, modifier, opts.query);
+    let arrayFilters = opts.arrayFilters;
+    if (arrayFilters?.length && resolveArrayFilterPaths(next, modifier, arrayFilters)) arrayFilters = undefined;
     applyLogicalPulls(next, modifier);
     if (Object.keys(modifier).length) {
       assertPushTargets(next, modifier);
       assertViablePaths(next, modifier);
       try {
-        if (!opts.arrayFilters?.length && (directChange = applySimpleOperators(next, modifier)) !== undefined) {
+        if (!arrayFilters?.length && (directChange = applySimpleOperators(next, modifier)) !== undefined) {
           // done: the common $set/$inc/$unset/$push
-        } else if (!opts.arrayFilters?.length && splitAllPositional(modifier)) {
-          // Sibling paths under `$[]` (a.$[].x with a.$[].y): mingo sees a conflict at `a`;
-          // applying them one at a time is the same update, since `$[]` matches every element.
-          for (const part of splitAllPositional(modifier)!)
-            updater.update(next, part, undefined, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
-        } else if (isPlainModifier(modifier, opts.arrayFilters)) {
-          // The filter only matters to mingo for the positional `$` (excluded here): the
-          // document already matched it.
-          updater.update(next, modifier, undefined, undefined, { cloneMode: 'deep', queryOptions: { context: UPDATER_CONTEXT } });
         } else {
-          // (mingo's root `update` would merge its default operators over MONGO_CONTEXT's)
-          updater.update(next, modifier, opts.arrayFilters, opts.query, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
+          next = applyWithMingo(next, modifier, arrayFilters, opts.query);
         }
       } catch (e) {
         throw translateMingoError(e, doc);
       }
+      if (!opts.inserting) assertStorableDollarFields(doc, next, modifier);
       // (a Binary value set may differ only in its subtype, and a logical $pull was applied
       // before: the whole documents are compared)
       if (applyBinarySets(next, modifier) || u.$pull !== undefined) directChange = undefined;
@@ -269,6 +281,103 @@ export function applyUpdate(doc: Doc, u: UpdateSpec, opts: ApplyOptions = {}): U
     if (directChange !== undefined) return finishUpdate(doc, next, directChange);
   }
   return finishUpdate(doc, next);
+}
+
+/**
+ * The modifier applied by mingo's updater to `next` (in place, or to a copy with stand-ins for the
+ * field names mingo cannot take, query/mingo-names.ts); returns the updated document.
+ */
+function applyWithMingo(next: Doc, modifier: Doc, arrayFilters: Doc[] | undefined, query: Doc | undefined): Doc {
+  const standIns = needStandIns(next, modifier, arrayFilters, query);
+  const target = standIns ? withStandIns(next, true) : next;
+  const mod = standIns ? modifierWithStandIns(modifier) : modifier;
+  const filters = standIns && arrayFilters ? withStandIns(arrayFilters) : arrayFilters;
+  const condition = standIns && query ? withStandIns(query) : query;
+  const split = !filters?.length && splitAllPositional(mod);
+  if (split) {
+    // Sibling paths under `$[]` (a.$[].x with a.$[].y): mingo sees a conflict at `a`;
+    // applying them one at a time is the same update, since `$[]` matches every element.
+    for (const part of split) updater.update(target, part, undefined, condition, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
+  } else if (isPlainModifier(mod, filters)) {
+    // The filter only matters to mingo for the positional `$` (excluded here): the
+    // document already matched it.
+    updater.update(target, mod, undefined, undefined, { cloneMode: 'deep', queryOptions: { context: UPDATER_CONTEXT } });
+  } else {
+    // (mingo's root `update` would merge its default operators over MONGO_CONTEXT's)
+    updater.update(target, mod, filters, condition, { cloneMode: 'deep', queryOptions: { context: MONGO_CONTEXT } });
+  }
+  return standIns ? withoutStandIns(target) : target;
+}
+
+/** Whether the document, the modifier's paths or values, the array filters or the query hold a name mingo cannot take. */
+function needStandIns(doc: Doc, modifier: Doc, arrayFilters: Doc[] | undefined, query: Doc | undefined): boolean {
+  for (const [op, fields] of Object.entries(modifier)) {
+    if (!isPlainObject(fields)) continue;
+    for (const [path, v] of Object.entries(fields)) {
+      if (pathNeedsStandIns(path)) return true;
+      if (op === '$rename' ? typeof v === 'string' && pathNeedsStandIns(v) : needsStandIns(v)) return true;
+    }
+  }
+  return needsStandIns(doc, true) || (!!arrayFilters && needsStandIns(arrayFilters)) || (!!query && needsStandIns(query));
+}
+
+/** The modifier with stand-ins in its paths ($rename's targets included) and its values' field names. */
+function modifierWithStandIns(modifier: Doc): Doc {
+  const out: Doc = {};
+  for (const [op, fields] of Object.entries(modifier)) {
+    if (op === '$rename' && isPlainObject(fields)) {
+      const renames: Doc = {};
+      for (const [from, to] of Object.entries(fields)) defineField(renames, pathWithStandIns(from), typeof to === 'string' ? pathWithStandIns(to) : to);
+      out[op] = renames;
+    } else out[op] = isPlainObject(fields) ? withStandIns(fields, true) : fields;
+  }
+  return out;
+}
+
+const REPLACEMENT_DOLLAR_FIELD = (name: string): string =>
+  `The dollar ($) prefixed field '${name}' in '${name}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`;
+
+/**
+ * A `$`-prefixed top-level field an update of a stored document writes: refused as mongod's
+ * storage validation refuses it, with DollarPrefixedFieldName (52), or for DBRef's `$ref` /
+ * `$id` / `$db` out of their order (`$ref` a string, then `$id`, then `$db` a string)
+ * InvalidDBRef (10). Inserts and upserts store such fields; nested ones are stored everywhere.
+ */
+function assertStorableDollarField(doc: Doc, name: string): void {
+  const keys = Object.keys(doc);
+  let at = keys.indexOf(name);
+  let current = name;
+  if (current === '$db') {
+    if (typeof doc.$db !== 'string') throw new MongoError('InvalidDBRef', `The DBRef $db field must be a String, not a ${typeNameOf(doc.$db, doc, '$db')}`);
+    if (keys[--at] !== '$id') throw new MongoError('InvalidDBRef', 'Found $db field without a $id before it, which is invalid.');
+    current = '$id';
+  }
+  if (current === '$id') {
+    if (keys[--at] !== '$ref') throw new MongoError('InvalidDBRef', 'Found $id field without a $ref before it, which is invalid.');
+    current = '$ref';
+  }
+  if (current !== '$ref') throw new MongoError('DollarPrefixedFieldName', REPLACEMENT_DOLLAR_FIELD(name));
+  if (typeof doc.$ref !== 'string') throw new MongoError('InvalidDBRef', `The DBRef $ref field must be a String, not a ${typeNameOf(doc.$ref, doc, '$ref')}`);
+  if (keys[at + 1] !== '$id') throw new MongoError('InvalidDBRef', 'The DBRef $ref field must be followed by a $id field');
+}
+
+/**
+ * The `$`-prefixed top-level fields an operator update created or set as a whole (not the ones
+ * it only changed beneath, `'$a.b'` of an existing `$a`, nor one set to its own value) pass
+ * assertStorableDollarField.
+ */
+function assertStorableDollarFields(doc: Doc, next: Doc, modifier: Doc): void {
+  for (const [op, fields] of Object.entries(modifier)) {
+    if (op === '$unset' || !isPlainObject(fields)) continue;
+    const paths = op === '$rename' ? Object.values(fields).filter((to): to is string => typeof to === 'string') : Object.keys(fields);
+    for (const path of paths) {
+      if (path.charCodeAt(0) !== 0x24) continue;
+      const top = path.split('.')[0];
+      if (!Object.prototype.hasOwnProperty.call(next, top)) continue;
+      if (Object.prototype.hasOwnProperty.call(doc, top) && (top !== path || keyString(doc[top]) === keyString(next[top]))) continue;
+      assertStorableDollarField(next, top);
+    }
+  }
 }
 
 /** The checks every updated document passes, then the result (`changed` computed when not known). */
@@ -315,10 +424,10 @@ function applyLogicalPulls(next: Doc, modifier: Doc): void {
     const test = mongoQuery(cond);
     const parts = path.split('.');
     let parent: unknown = next;
-    for (const p of parts.slice(0, -1)) parent = isPlainObject(parent) ? parent[p] : undefined;
+    for (const p of parts.slice(0, -1)) parent = isPlainObject(parent) ? ownField(parent, p) : undefined;
     const key = parts[parts.length - 1];
-    if (!isPlainObject(parent) || !Array.isArray(parent[key])) continue;
-    const arr = parent[key] as unknown[];
+    const arr = ownField(parent, key);
+    if (!isPlainObject(parent) || !Array.isArray(arr)) continue;
     const tags = (arr as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES];
     const kept: unknown[] = [];
     const keptTags: NumTypeTable = {};
@@ -329,7 +438,7 @@ function applyLogicalPulls(next: Doc, modifier: Doc): void {
     });
     if (kept.length === arr.length) continue;
     if (tags) (kept as { [NUM_TYPES]?: NumTypeTable })[NUM_TYPES] = keptTags;
-    parent[key] = kept;
+    defineField(parent, key, kept);
   }
   if (!rest) return;
   if (Object.keys(rest).length) modifier.$pull = rest;
@@ -391,8 +500,12 @@ function getOwnPath(doc: Doc, path: string): unknown {
 function setOwnPath(target: Doc, path: string, value: unknown): Doc {
   const parts = path.split('.');
   let cur = target;
-  for (let i = 0; i < parts.length - 1; i++) cur = (cur[parts[i]] = {}) as Doc;
-  cur[parts[parts.length - 1]] = value;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const next: Doc = {};
+    defineField(cur, parts[i], next);
+    cur = next;
+  }
+  defineField(cur, parts[parts.length - 1], value);
   return target;
 }
 
@@ -448,7 +561,7 @@ function applyBinarySets(doc: Doc, modifier: Doc): boolean {
     let cur: unknown = doc;
     for (let i = 0; i < parts.length - 1 && cur !== undefined; i++) cur = ownField(cur, parts[i]);
     if (isPlainObject(cur) || Array.isArray(cur)) {
-      (cur as Doc)[parts[parts.length - 1]] = set[path];
+      defineField(cur, parts[parts.length - 1], set[path]);
       assigned = true;
     }
   }
@@ -477,6 +590,121 @@ function splitAllPositional(modifier: Doc): Doc[] | undefined {
     }
   }
   return parts.filter((p) => Object.keys(p).length);
+}
+
+/**
+ * Paths that reach one array's elements through `$[…]` beside each other (`a.$[e].x` with
+ * `a.$[e].y`, or with `a.$[f].y` or `a.$[].y`) update each element they match for MongoDB, and are
+ * a conflict at `a` for mingo. When a modifier has such siblings, each `$[…]` part of its paths is
+ * resolved here against the document (an element matches `$[id]` when id's array filter matches
+ * it, tested as mingo tests it; `$[]` matches every element), and the paths are rewritten to the
+ * indexes they reach. Two resolved paths that meet are MongoDB's ConflictingUpdateOperators
+ * `Update created a conflict at 'a.0.x'`. Returns whether the modifier was rewritten (its array
+ * filters are then spent); positional `$` paths, `$rename` and identifiers without a filter stay
+ * mingo's.
+ */
+function resolveArrayFilterPaths(doc: Doc, modifier: Doc, arrayFilters: Doc[]): boolean {
+  const parents = new Set<string>();
+  const ids = new Set<string>();
+  let siblings = false;
+  for (const [op, fields] of Object.entries(modifier)) {
+    if (!isPlainObject(fields)) return false;
+    for (const path of Object.keys(fields)) {
+      const parts = path.split('.');
+      const at = parts.findIndex((p) => ARRAY_PART.test(p));
+      if (parts.includes('$')) return false;
+      if (at < 0) continue;
+      if (op === '$rename') return false;
+      const parent = parts.slice(0, at).join('.');
+      siblings ||= parents.has(parent);
+      parents.add(parent);
+      for (const p of parts) {
+        const id = ARRAY_PART.exec(p)?.[1];
+        if (id) ids.add(id);
+      }
+    }
+  }
+  if (!siblings) return false;
+  // mingo's grouping: each filter field belongs to the identifier before its first dot.
+  const grouped = new Map<string, Doc>();
+  for (const filter of arrayFilters) {
+    if (!isPlainObject(filter)) return false;
+    for (const [k, v] of Object.entries(filter)) {
+      const id = k.includes('.') ? k.slice(0, k.indexOf('.')) : k;
+      if (!grouped.has(id)) grouped.set(id, {});
+      defineField(grouped.get(id)!, k, v);
+    }
+  }
+  const tests = new Map<string, (el: unknown) => boolean>();
+  for (const id of ids) {
+    const filter = grouped.get(id);
+    if (!filter) return false;
+    const query = mongoQuery(filter);
+    tests.set(id, (el) => query.test({ [id]: [el] }));
+  }
+  const resolved: Array<{ parts: string[]; at: string[] }> = [];
+  const rewritten: Doc = {};
+  for (const [op, fields] of Object.entries(modifier)) {
+    const out: Doc = {};
+    for (const [path, value] of Object.entries(fields as Doc)) {
+      const parts = path.split('.');
+      const reached: string[][] = [];
+      if (parts.some((p) => ARRAY_PART.test(p))) reachElements(doc, parts, 0, [], tests, reached);
+      else reached.push(parts);
+      for (const at of reached) {
+        const other = resolved.find((r) => r.parts !== parts && meets(r.at, at));
+        if (other) throw new MongoError('ConflictingUpdateOperators', `Update created a conflict at '${conflictPath(other, { parts, at })}'`);
+        resolved.push({ parts, at });
+        defineField(out, at.join('.'), value);
+      }
+    }
+    if (Object.keys(out).length) rewritten[op] = out;
+  }
+  for (const op of Object.keys(modifier)) delete modifier[op];
+  Object.assign(modifier, rewritten);
+  return true;
+}
+
+/**
+ * The index paths `parts` reaches from `value` (from part `i`, `prefix` taken so far): each `$[…]`
+ * part becomes the index of every element it matches; an array part over something other than
+ * an array reaches nothing (mingo leaves it alone).
+ */
+function reachElements(value: unknown, parts: string[], i: number, prefix: string[], tests: Map<string, (el: unknown) => boolean>, out: string[][]): void {
+  let cur = value;
+  const taken = [...prefix];
+  for (let k = i; k < parts.length; k++) {
+    const id = ARRAY_PART.exec(parts[k])?.[1];
+    if (id !== undefined) {
+      if (!Array.isArray(cur)) return;
+      const test = id ? tests.get(id)! : undefined;
+      cur.forEach((el, j) => {
+        if (!test || test(el)) reachElements(el, parts, k + 1, [...taken, String(j)], tests, out);
+      });
+      return;
+    }
+    taken.push(parts[k]);
+    cur = Array.isArray(cur) ? (/^\d+$/.test(parts[k]) ? cur[Number(parts[k])] : undefined) : ownField(cur, parts[k]);
+  }
+  out.push(taken);
+}
+
+/** Whether two index paths are one, or one lies under the other. */
+function meets(a: string[], b: string[]): boolean {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Where MongoDB reports two resolved paths meeting: up to the shorter one, the parts both paths
+ * spell alike as written (a shared `$[k]` stays), the others as the indexes they reached.
+ */
+function conflictPath(a: { parts: string[]; at: string[] }, b: { parts: string[]; at: string[] }): string {
+  const n = Math.min(a.at.length, b.at.length);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) out.push(a.parts[i] === b.parts[i] ? a.parts[i] : a.at[i]);
+  return out.join('.');
 }
 
 /**
@@ -516,7 +744,7 @@ function immutableId(doc: Doc): MongoError {
 
 function translateMingoError(e: unknown, doc: Doc): MongoError {
   if (e instanceof MongoError) return e;
-  const msg = (e as Error).message ?? String(e);
+  const msg = messageWithoutStandIns((e as Error).message ?? String(e));
   if (/immutable field/.test(msg)) return immutableId(doc);
   if (/number|numeric/i.test(msg)) return new MongoError('TypeMismatch', `${msg} (document _id: ${String(doc._id)})`);
   return new MongoError('BadValue', msg);
@@ -527,11 +755,11 @@ function setPath(target: Doc, path: string, value: unknown): void {
   const parts = path.split('.');
   let cur = target;
   for (let i = 0; i < parts.length - 1; i++) {
-    const next = cur[parts[i]];
-    if (!isPlainObject(next)) cur[parts[i]] = {};
-    cur = cur[parts[i]] as Doc;
+    let next = ownField(cur, parts[i]);
+    if (!isPlainObject(next)) defineField(cur, parts[i], (next = {}));
+    cur = next as Doc;
   }
-  cur[parts[parts.length - 1]] = cloneDoc(value);
+  defineField(cur, parts[parts.length - 1], cloneDoc(value));
 }
 
 /** The equality fields of a filter, as the base document of an upsert (MongoDB semantics). */

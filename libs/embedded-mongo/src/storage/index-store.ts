@@ -38,8 +38,8 @@ export function entryId(e: IndexEntry): string {
  * Entries hold a date as a BigInt of its milliseconds: 24 bytes of heap against a Date's 96, and
  * nothing else an index holds is a bigint (the codec decodes Int64 to numbers or Longs), so the
  * type says what it was. A block's column of dates keeps their milliseconds unboxed
- * (sorted-list.ts), so a BigInt is kept only where a column holds one value or mixed types: one
- * per Date object (a WeakMap, then a cache of the last dates) saved nothing measurable after that.
+ * (sorted-list.ts), so a BigInt is kept only where a column holds one value or mixed types, and
+ * sharing one BigInt per Date object would save nothing more.
  */
 function packKey(v: unknown): unknown {
   if (!(v instanceof Date)) return v;
@@ -68,7 +68,7 @@ export interface IndexKey {
   parts: unknown[];
   /**
    * The canonical key string, built only by indexes that keep a key hash (unique, collated):
-   * the others never need it, and building it was a measurable share of every update.
+   * the others never need it, and building it would cost every update.
    */
   str?: string;
 }

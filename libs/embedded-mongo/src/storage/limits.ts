@@ -28,9 +28,8 @@ export function assertInsertableSize(doc: object): void {
 
 /**
  * An update's result encoded as the collection stores it, or 17419 when that exceeds 16 MiB. The
- * caller hands the bytes on to the store (`Collection.put`): a changed document is serialized
- * once, where it used to be sized here and then serialized there (4% of the database thread's
- * time per webhook delivery, issue 19).
+ * caller hands the bytes on to the store (`Collection.put`), so that a changed document is
+ * serialized once, to be sized and stored.
  */
 export function encodeUpdated(doc: Doc): Buffer {
   const bytes = encodeDoc(doc);
