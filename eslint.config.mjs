@@ -62,5 +62,16 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'Buffer', 'process', 'require', '__dirname'],
     },
   },
+  {
+    // A library stands apart from the app: it imports nothing of the service, its tests or the dashboard.
+    files: ['libs/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+(src|test|web)/|^@test/', message: "libs/ stand apart: nothing from the app's src/, test/ or web/." }] },
+      ],
+    },
+  },
   prettier,
 );

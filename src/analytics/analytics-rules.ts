@@ -2,7 +2,6 @@ import { ApiError } from '../common/api-error';
 import { parseLoosePlatformId } from '../connections/platform-id';
 import { DAILY_METRICS, METRICS, type Aggregation, type Metric } from './analytics-metrics';
 import { AnalyticsMessages } from './analytics.errors';
-import type { LinkedInAccountStatisticsRequest, LinkedInPostStatisticsRequest } from './dto/analytics.request';
 
 /**
  * The analytics rules that are more than a field check, as pure functions: calendar dates, the
@@ -136,13 +135,20 @@ export interface AccountStatisticsQuery {
   dateRange: DateRange | null;
 }
 
+/** What a checked statistics request carries (the DTOs in dto/analytics.request.ts, after validation). */
+interface CheckedMetricsRequest {
+  platformId: string;
+  queryType?: Metric;
+  queryTypes?: string[] | string;
+}
+
 /** A checked post-statistics request as its query: the post id trimmed, the metrics selected. */
-export function postStatisticsQuery(request: LinkedInPostStatisticsRequest): PostStatisticsQuery {
+export function postStatisticsQuery(request: CheckedMetricsRequest & { postedId: string }): PostStatisticsQuery {
   return { platformId: request.platformId, postedId: request.postedId.trim(), selection: metricSelection(request.queryType, request.queryTypes) };
 }
 
 /** A checked account-statistics request as its query; refuses MEMBERS_REACHED by day (`selectionFor`). */
-export function accountStatisticsQuery(request: LinkedInAccountStatisticsRequest): AccountStatisticsQuery {
+export function accountStatisticsQuery(request: CheckedMetricsRequest & { aggregation: Aggregation; dateRange?: DateRange | null }): AccountStatisticsQuery {
   const selection = selectionFor(request.aggregation, metricSelection(request.queryType, request.queryTypes));
   return { platformId: request.platformId, selection, aggregation: request.aggregation, dateRange: request.dateRange ?? null };
 }
