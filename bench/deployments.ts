@@ -14,16 +14,14 @@
  *
  *   npm run bench -- deployments         (BENCH_SECONDS=5 per round, BENCH_ROUNDS=5, BENCH_CONNECTIONS=32)
  */
-import { createAccount, createConnection, createTestApp, type TestApp } from '@test/support';
+import { createAccount, createConnection, createTestApp, seedGroups, type SeedGroup, type TestApp } from '@test/support';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Types } from 'mongoose';
 import { applyHeapGrowth } from '../src/common/heap-growth';
-import { PlatformPostsRepository } from '../src/posts/platform-posts.repository';
-import { PostGroupsRepository } from '../src/posts/post-groups.repository';
+import type { ConnectionRef } from '../src/connections/connections.service';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -86,36 +84,13 @@ async function deployment(name: Deployment['name'], externalUri?: string): Promi
   const t = await createTestApp({ env: { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(48) } });
   delete process.env.MONGODB_URI;
   const account = await createAccount(t, { plan: 'premium' });
-  const connections = [];
+  const connections: ConnectionRef[] = [];
   for (const platform of PLATFORMS) connections.push(await createConnection(t, account.userId, { platform }));
-  const groups = [];
-  const posts = [];
-  for (let i = 0; i < GROUPS; i++) {
-    const _id = new Types.ObjectId();
-    const connection = connections[i % connections.length];
+  const groups: SeedGroup[] = Array.from({ length: GROUPS }, (_, i) => {
     const createdAt = new Date(Date.now() - (GROUPS - i) * 60_000);
-    groups.push({
-      _id,
-      content: `bench post ${i}`,
-      status: 'published' as const,
-      scheduledTime: createdAt,
-      platformSettings: {},
-      platforms: [connection.platform],
-      createdAt,
-    });
-    posts.push({
-      postGroupId: _id,
-      connectionId: connection.id,
-      platform: connection.platform,
-      platformId: connection.platformId,
-      externalId: connection.externalId,
-      status: 'published' as const,
-      content: `bench post ${i}`,
-      scheduledTime: createdAt,
-    });
-  }
-  await t.app.get(PostGroupsRepository).insertSeeds(account.userId, groups);
-  await t.app.get(PlatformPostsRepository).insertSeeds(account.userId, posts);
+    return { content: `bench post ${i}`, status: 'published', scheduledTime: createdAt, createdAt, connections: [connections[i % connections.length]] };
+  });
+  await seedGroups(t, account.userId, groups);
   return { name, t, headers: { 'x-api-key': account.apiKey } };
 }
 

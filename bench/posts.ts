@@ -18,18 +18,15 @@
  *
  *   node -r @swc-node/register bench/posts.ts [--groups 100000] [--concurrency 32] [--seconds 10] [--rounds 5] [--idle 10] [--warmup 20]
  */
-import { createAccount, createConnection, createTestApp } from '@test/support';
+import { createAccount, createConnection, createTestApp, seedGroups, type SeedGroup } from '@test/support';
 import Fastify from 'fastify';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { constants as perfConstants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
-import { Types } from 'mongoose';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ConnectionRef } from '../src/connections/connections.service';
 import type { PlatformName, PostGroupStatus } from '@app/rules';
-import { PlatformPostsRepository } from '../src/posts/platform-posts.repository';
-import { PostGroupsRepository } from '../src/posts/post-groups.repository';
 import { applyHeapGrowth } from '../src/common/heap-growth';
 
 function arg(name: string, fallback: number): number {
@@ -355,43 +352,25 @@ async function main(): Promise<void> {
     // Resident memory before and after seeding, beside the data's BSON size (the target: within 2×).
     const rssBefore = settledRss();
     // Seed through the repositories in bulk (not 100k HTTP calls).
-    const groupsRepo = t.app.get(PostGroupsRepository);
-    const postsRepo = t.app.get(PlatformPostsRepository);
     const statuses: PostGroupStatus[] = ['published', 'published', 'failed', 'draft', 'partially_published'];
     const batch = 5000;
     const start = Date.now() - 365 * 24 * 3600 * 1000;
     for (let offset = 0; offset < GROUPS; offset += batch) {
-      const groups = [];
-      const posts = [];
+      const groups: SeedGroup[] = [];
       for (let i = offset; i < Math.min(GROUPS, offset + batch); i++) {
-        const _id = new Types.ObjectId();
-        const connection = connections[i % connections.length];
         const status = statuses[i % statuses.length];
-        const scheduledTime = status === 'draft' ? undefined : new Date(start + i * 60_000);
         const createdAt = new Date(start + i * 30_000);
         groups.push({
-          _id,
           content: `bench post ${i}`,
           status,
-          ...(scheduledTime ? { scheduledTime } : {}),
-          platformSettings: {},
-          platforms: [connection.platform],
+          ...(status === 'draft' ? {} : { scheduledTime: new Date(start + i * 60_000) }),
           createdAt,
           updatedAt: createdAt,
-        });
-        posts.push({
-          postGroupId: _id,
-          connectionId: connection.id,
-          platform: connection.platform,
-          platformId: connection.platformId,
-          externalId: connection.externalId,
-          status: status === 'draft' ? ('pending' as const) : status === 'published' ? ('published' as const) : ('failed' as const),
-          content: `bench post ${i}`,
-          ...(scheduledTime ? { scheduledTime } : {}),
+          connections: [connections[i % connections.length]],
+          postStatus: status === 'draft' ? 'pending' : status === 'published' ? 'published' : 'failed',
         });
       }
-      await groupsRepo.insertSeeds(account.userId, groups);
-      await postsRepo.insertSeeds(account.userId, posts);
+      await seedGroups(t, account.userId, groups);
     }
     const seeded = Date.now();
     console.log(`seeded ${GROUPS} post groups on ${connections.length} connections in ${((seeded - t0) / 1000).toFixed(1)} s`);

@@ -77,7 +77,7 @@ export function writePlain(env: Environment, text: string): void {
  * `AppLogger.bindRequest`, from a Fastify hook, gives Nest-logger lines the request's id. Any Nest
  * middleware puts every request of every route through @fastify/middie's engine (URL decoding,
  * path matching): 0.6% of a list request's main-thread samples by self time, against 0.2% for
- * the hook's pino child (issue 19).
+ * the hook's pino child.
  */
 export function loggerOptions(env: Environment): Params {
   return { pinoHttp: { logger: rootLogger(env) }, useExisting: true, forRoutes: [] };

@@ -8,7 +8,7 @@ import { applyHeapGrowth } from './common/heap-growth';
 import { BootLogger, rootLogger, writePlain } from './logging';
 
 async function bootstrap(): Promise<void> {
-  // First thing: it applies from the next full collection on (fewer of them under load, issue 19).
+  // First thing: it applies from the next full collection on (fewer of them under load).
   applyHeapGrowth();
   const environment = loadEnvironment();
   // One logger from the first line on: the embedded database logs before the app exists.

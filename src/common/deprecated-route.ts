@@ -20,7 +20,7 @@ export function DeprecatedRoute(successor: string): MethodDecorator {
  * (before body parsing and guards) that reads the matched route's config. This replaced a Nest
  * middleware on the one deprecated route: any Nest middleware makes @fastify/middie run its
  * engine (URL decoding, path matching) on every request of every route, 2% of a list-posts
- * request's main-thread time (issue 19).
+ * request's main-thread time.
  */
 export function registerDeprecationHeaders(app: NestFastifyApplication): void {
   app

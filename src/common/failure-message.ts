@@ -9,7 +9,7 @@ import { ApiExceptionFilter } from './api-exception.filter';
  *
  * A route-scoped exception filter, which runs only when something was thrown. (It was an
  * interceptor, which put every request of these routes through rxjs: about 3% of a list request's
- * main-thread time, issue 19.)
+ * main-thread time.)
  */
 export const FailureMessage = (message: string) => UseFilters(new FailureMessageFilter(message));
 

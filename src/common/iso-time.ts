@@ -1,6 +1,6 @@
 /**
  * `date.toISOString()`, computed in JavaScript: V8's builtin took ~0.7 µs a call here, three calls
- * per group of a list-posts page, about 4% of a list request's main-thread time (issue 19); this
+ * per group of a list-posts page, about 4% of a list request's main-thread time; this
  * takes ~0.25 µs. The text is made by one `String.fromCharCode` call: built by concatenation, each
  * call left ~370 bytes of intermediate strings, 8% of what a list request allocated on the main
  * thread. Years 0000–9999 only; other years (the builtin's `+275760`/`-000001` forms) and invalid

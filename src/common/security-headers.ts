@@ -9,8 +9,7 @@ import helmet from 'helmet';
  * so it is left without a CSP there. User files carry their own, stricter headers (media).
  *
  * helmet's middleware is built once and run in an `onRequest` hook. @fastify/helmet built it
- * again for every request (parsing the CSP directives each time), about 50 µs per request
- * (issue 19).
+ * again for every request (parsing the CSP directives each time), about 50 µs per request.
  */
 export function registerSecurityHeaders(app: NestFastifyApplication, production: boolean): void {
   const setHeaders = helmet({

@@ -8,7 +8,7 @@ export interface LastSuccessStamp {
 /**
  * `lastSuccessfulPost` written behind: each connection's newest stamp is held, and every
  * connection that published within `delayMs` is written by one command. A busy publisher pays a
- * database command per second instead of one per post (issue 19). A read that shows the field
+ * database command per second instead of one per post. A read that shows the field
  * calls `flush` first, so this process never shows a stale value; another instance may see one
  * up to `delayMs` old. A failed write keeps its stamps for the next one (a newer stamp wins).
  */

@@ -1,4 +1,4 @@
-// `npm run db` reads DATA_DIR and EMBEDDED_DB_PORT as the app does (issue 20 item 10).
+// `npm run db` reads DATA_DIR and EMBEDDED_DB_PORT as the app does.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -91,7 +91,7 @@ export interface PlatformTextAnswer {
 
 /**
  * The JSON clients' pool: undici's own (its `request` costs about a third of `fetch`'s CPU per
- * call, a share of every publish; issue 19), not the global dispatcher, which Node's bundled
+ * call, a share of every publish), not the global dispatcher, which Node's bundled
  * fetch, another undici version, shares.
  */
 const textDispatcher = new Agent({ keepAliveTimeout: 4_000 });

@@ -32,7 +32,7 @@ describe('$all', () => {
   });
 });
 
-describe('queries and projections (issue 20 item 6)', () => {
+describe('queries and projections', () => {
   const coll = () => h.db.collection('qs');
   beforeAll(async () => {
     const { ObjectId, DBRef, Binary, Long, Double, Int32, Decimal128, UUID } = await import('mongodb');
