@@ -71,7 +71,8 @@ describe('connection credentials cache across publishing stamps', () => {
       .updateOne({ _id: new Types.ObjectId(second.id) }, { $set: { displayName: 'renamed in mongosh' } });
     await connections.flushSuccessfulPosts();
     await connections.getCredentials(userId, first.id);
-    expect(finds.length).toBe(cached ? before + 1 : before + 2);
+    // One find either way: the cached entry misses, or (external database) there is no cache.
+    expect(finds.length).toBe(before + 1);
   });
 
   it('sees tokens replaced straight in the database on the very next read, stamps or not', async () => {
