@@ -26,6 +26,7 @@ const EMBEDDED_ONLY = [
 const EXTERNAL_ONLY = [
   // Several app instances on one database: only an external database is shared by instances (the
   // embedded one belongs to the app that started it).
+  'test/foundation/two-instances.e2e-spec.ts',
   'test/publishing/two-instances.e2e-spec.ts',
   // The app as its own process given the URI of a database the suite opened: an external database
   // to the app in either project, so the same run twice.
