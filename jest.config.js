@@ -1,5 +1,7 @@
-// One jest run, three projects: unit specs beside the code, the embedded database's own suite,
-// and the e2e suites in test/ that boot the real app against a fresh database.
+// One jest run, four projects: unit specs beside the code, the embedded database's own suite, and
+// the e2e suites in test/ that boot the real app against a fresh database, twice: on the embedded
+// database each app starts itself (e2e), and on a database server of its own process shared by
+// every suite, each suite in its own database, as a deployment of several instances runs (e2e-external).
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
@@ -13,6 +15,27 @@ const shared = {
     '^@test/support(|/.*)$': '<rootDir>/test/support$1',
   },
 };
+
+// Suites that run in one of the two e2e projects only: the rest run in both.
+const EMBEDDED_ONLY = [
+  // The app as its own process with MONGODB_URI emptied: they test the embedded database the app
+  // starts, and would run exactly the same way in the other project.
+  'test/foundation/startup.e2e-spec.ts',
+  'test/foundation/durability.e2e-spec.ts',
+  'test/foundation/shutdown.e2e-spec.ts',
+];
+const EXTERNAL_ONLY = [
+  // Several app instances on one database: only an external database is shared by instances (the
+  // embedded one belongs to the app that started it).
+  'test/foundation/two-instances.e2e-spec.ts',
+  'test/publishing/two-instances.e2e-spec.ts',
+  // The app as its own process given the URI of a database the suite opened: an external database
+  // to the app in either project, so the same run twice.
+  'test/publishing/kill-restart.e2e-spec.ts',
+];
+const paths = (files) => files.map((f) => `<rootDir>/${f}`);
+
+const e2e = { ...shared, testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] };
 
 module.exports = {
   testTimeout: 60000,
@@ -32,6 +55,19 @@ module.exports = {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     { ...shared, displayName: 'libs', testMatch: ['<rootDir>/libs/**/*.spec.ts'] },
-    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    {
+      ...e2e,
+      displayName: 'e2e',
+      setupFiles: ['<rootDir>/test/jest/use-embedded-database.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...paths(EXTERNAL_ONLY)],
+    },
+    {
+      ...e2e,
+      displayName: 'e2e-external',
+      globalSetup: '<rootDir>/test/jest/external-database.global-setup.ts',
+      globalTeardown: '<rootDir>/test/jest/external-database.global-teardown.ts',
+      setupFiles: ['<rootDir>/test/jest/use-external-database.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...paths(EMBEDDED_ONLY)],
+    },
   ],
 };

@@ -39,7 +39,12 @@ describe('start-up accounts', () => {
     });
   });
 
-  describe('demo account (embedded database, empty, DEMO_ACCOUNT=true, not production)', () => {
+  // Made only on an empty embedded database the app started itself: an external database
+  // (MONGODB_URI) gets none (the last case below).
+  const onEmbedded = process.env.MONGODB_URI ? describe.skip : describe;
+  const onExternal = process.env.MONGODB_URI ? it : it.skip;
+
+  onEmbedded('demo account (embedded database, empty, DEMO_ACCOUNT=true, not production)', () => {
     let t: TestApp;
     let banner: string;
     let logged: string[];
@@ -100,6 +105,15 @@ describe('start-up accounts', () => {
           ENCRYPTION_KEY: 'ab'.repeat(32),
         },
       });
+      try {
+        expect(await t.connection.collection('users').countDocuments()).toBe(0);
+      } finally {
+        await t.close();
+      }
+    });
+
+    onExternal('on an external database (MONGODB_URI), even empty and with DEMO_ACCOUNT=true', async () => {
+      const t = await createTestApp({ env: { DEMO_ACCOUNT: 'true' } });
       try {
         expect(await t.connection.collection('users').countDocuments()).toBe(0);
       } finally {

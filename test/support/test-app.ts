@@ -1,6 +1,7 @@
 import { startEmbeddedMongo } from '@app/embedded-mongo';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { getConnectionToken } from '@nestjs/mongoose';
+import { MongoClient } from 'mongodb';
 import type { Connection } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -101,7 +102,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       databaseUri: database.uri,
       log,
       async close() {
-        if (!database.embedded && !options.databaseUri) await connection.dropDatabase().catch(() => undefined);
         await app.close();
         await releaseDatabase();
       },
@@ -113,13 +113,17 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
 }
 
-/** A database no other suite sees. */
+/**
+ * A database no other suite sees: a new embedded server, or a uniquely named database on
+ * MONGODB_URI, dropped by `stop` (every suite of a run shares that server).
+ */
 export async function openTestDatabase(): Promise<DatabaseServer> {
   const external = process.env.MONGODB_URI;
   if (external) {
     const url = new URL(external);
     url.pathname = `/test_${randomBytes(6).toString('hex')}`;
-    return { uri: url.toString(), embedded: false, stop: async () => undefined };
+    const uri = url.toString();
+    return { uri, embedded: false, stop: () => dropDatabase(uri) };
   }
   // On a Unix socket, as the app runs it (`openDatabase`): cheaper per command than loopback TCP.
   const socketDir = mkdtempSync(join(tmpdir(), 'sps-db-'));
@@ -133,4 +137,13 @@ export async function openTestDatabase(): Promise<DatabaseServer> {
       rmSync(socketDir, { recursive: true, force: true });
     },
   };
+}
+
+async function dropDatabase(uri: string): Promise<void> {
+  const client = await MongoClient.connect(uri);
+  try {
+    await client.db().dropDatabase();
+  } finally {
+    await client.close();
+  }
 }
