@@ -92,7 +92,6 @@ export abstract class Repository<TDoc extends Document> {
   private readonly name: string;
   private readonly stamps: TimestampFields;
   private readonly caches: ReadCache<unknown>[] = [];
-  private schemaDefaults?: Document;
   /** Transactions that wrote through this repository: its caches are emptied again when each ends. */
   private readonly writtenIn = new WeakSet<ClientSession>();
 
@@ -311,14 +310,11 @@ export abstract class Repository<TDoc extends Document> {
     return out;
   }
 
-  /** The schema's defaults of a new document (its `_id` aside). */
+  /** The schema's defaults of a new document (its `_id` aside), made anew for each use (a default may be a function). */
   private get defaults(): Document {
-    if (!this.schemaDefaults) {
-      const { _id, ...defaults } = this.model.applyDefaults({}) as Document;
-      void _id;
-      this.schemaDefaults = defaults;
-    }
-    return this.schemaDefaults;
+    const { _id, ...defaults } = this.model.applyDefaults({}) as Document;
+    void _id;
+    return defaults;
   }
 
   /** Runs a write, then empties this repository's caches (again when the transaction it ran in ends), even when it failed part-way. */
