@@ -2,7 +2,7 @@
  * `npm run bench` runs every benchmark in turn; `npm run bench -- <name> …` the named ones.
  *
  * The benchmarks run compiled, as `npm start` runs the service: the sources (src, the embedded
- * database's library, the tests' helpers, bench) are compiled with swc and the project's `.swcrc`
+ * database's and the rules' libraries, the tests' helpers, bench) are compiled with swc and the project's `.swcrc`
  * into `dist/bench` (about a second), and each benchmark is its own `node` process on that output
  * (a fresh heap, its own embedded database), printing its figures beside a baseline measured in the
  * same run. Run from sources (`node -r @swc-node/register bench/<name>.ts`), every thread also
@@ -48,6 +48,7 @@ execFileSync(
     require.resolve('@swc/cli/bin/swc.js'),
     'src',
     'libs/embedded-mongo/src',
+    'libs/rules/src',
     'test',
     'bench',
     '-d',
