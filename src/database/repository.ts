@@ -90,6 +90,7 @@ interface CursorReply<T> {
  */
 export abstract class Repository<TDoc extends Document> {
   private readonly name: string;
+  private native?: Collection<Document>;
   private readonly stamps: TimestampFields;
   private readonly caches: ReadCache<unknown>[] = [];
   /** Transactions that wrote through this repository: its caches are emptied again when each ends. */
@@ -287,16 +288,20 @@ export abstract class Repository<TDoc extends Document> {
    * defaults of every path neither the update nor the filter sets.
    */
   private prepared(update: Update, upsert: boolean, filter?: Filter): Update {
-    const out: Update = {};
-    for (const [operator, fields] of Object.entries(update)) {
-      const kept = minimized(fields as Document, false);
-      if (kept) out[operator] = kept;
+    // Copied only where an undefined value is to be left out (the common update has none).
+    let out: Update = update;
+    if (Object.values(update).some((fields) => holdsUndefined(fields))) {
+      out = {};
+      for (const [operator, fields] of Object.entries(update)) {
+        const kept = minimized(fields as Document, false);
+        if (kept) out[operator] = kept;
+      }
     }
     const { createdAt, updatedAt } = this.stamps;
     const now = new Date();
-    const touched = new Set<string>(Object.values(out).flatMap((fields) => Object.keys(fields as Document)));
-    if (updatedAt && !touched.has(updatedAt)) out.$set = { ...out.$set, [updatedAt]: now };
+    if (updatedAt && !setsField(out, updatedAt)) out = { ...out, $set: { ...out.$set, [updatedAt]: now } };
     if (!upsert) return out;
+    const touched = new Set<string>(Object.values(out).flatMap((fields) => Object.keys(fields as Document)));
     for (const key of Object.keys(filter ?? {})) if (!key.startsWith('$')) touched.add(key);
     const onInsert: Document = {};
     if (createdAt) onInsert[createdAt] = now;
@@ -306,7 +311,7 @@ export abstract class Repository<TDoc extends Document> {
     for (const path of Object.keys(onInsert)) {
       if ([...touched].some((t) => t === path || t.startsWith(`${path}.`) || path.startsWith(`${t}.`))) delete onInsert[path];
     }
-    if (Object.keys(onInsert).length) out.$setOnInsert = { ...out.$setOnInsert, ...onInsert };
+    if (Object.keys(onInsert).length) out = { ...out, $setOnInsert: { ...out.$setOnInsert, ...onInsert } };
     return out;
   }
 
@@ -369,7 +374,8 @@ export abstract class Repository<TDoc extends Document> {
   }
 
   private get collection(): Collection<Document> {
-    return this.db.collection(this.name);
+    this.native ??= this.db.collection(this.name);
+    return this.native;
   }
 }
 
@@ -380,6 +386,20 @@ function timestampFields(option: unknown): TimestampFields {
   const { createdAt, updatedAt } = option as { createdAt?: boolean | string; updatedAt?: boolean | string };
   const name = (value: boolean | string | undefined, fallback: string) => (typeof value === 'string' ? value : value === false ? undefined : fallback);
   return { createdAt: name(createdAt, 'createdAt'), updatedAt: name(updatedAt, 'updatedAt') };
+}
+
+/** Whether an update operator's fields hold an undefined value at any depth of plain objects. */
+function holdsUndefined(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (!isPlainObject(value)) return false;
+  for (const key in value) if (holdsUndefined(value[key])) return true;
+  return false;
+}
+
+/** Whether an update names `field` in any of its operators. */
+function setsField(update: Update, field: string): boolean {
+  for (const operator in update) if ((update[operator] as Document)[field] !== undefined) return true;
+  return false;
 }
 
 /** A default document's values by dotted path, down through plain objects (arrays and values are leaves). */
