@@ -6,12 +6,9 @@ import { setFlagsFromString } from 'node:v8';
  *
  * V8 picks that factor from how fast it marks against how fast the program promotes objects. This
  * service promotes little (a request's objects die young) while most of its old generation is
- * code and module metadata (~85 MB live on the main thread), so V8 settles near its minimum (1.1),
- * and since the limit is set that little above the live size plus the young generation's capacity
- * (64 MB in Node's builds without pointer compression), marking began again after ~9 MB promoted:
- * a full collection about every second under load (issue 19: a 15–28 ms pause each, marking steps
- * on the main thread, and V8's helper threads at 0.18–0.38 ms of CPU per list-posts request against
- * 0.06–0.23 with this factor; the figures are in docs/benchmarks.md, 2026-11-27 afternoon).
+ * code and module metadata, so V8 settles near its minimum (1.1), and marking began again after a
+ * few megabytes promoted: a full collection about every second under load, each a pause and
+ * marking work beside the requests (docs/performance.md).
  */
 const HEAP_GROWING_PERCENT = 100;
 

@@ -4,16 +4,13 @@ import type { MongoClient } from 'mongodb';
  * The MongoDB driver's registry of open sessions (`MongoClient.s.activeSessions`, a Set), kept
  * in slots that a delete clears.
  *
- * Each operation without an explicit session runs in an implicit one, which the driver adds to
- * that Set when the operation starts and deletes when it ends. The Set lives in V8's old
- * generation, and on Node 24 young members added to it and deleted again under load were
- * promoted anyway (so were those of an old Map; an array slot set back to `undefined` left nothing
- * behind): every session, with what it holds, among it the reply's `$clusterTime`, whose signature
- * is a view into the reply's buffer, a slice of Node's 64-KiB buffer pool. Under list-posts load
- * that left ~7 KB of buffer memory per request for the next full collection, which V8 then
- * started every 5–10 s for "external memory pressure"; each full collection of the main thread's
- * ~100 MB heap slowed the requests in flight for 170–240 ms and made most of list-posts' p99
- * (issue 19: the benchmark round of 2026-11-28, early morning, in the README).
+ * Each operation runs in a session, which the driver adds to that Set when the operation starts
+ * and deletes when it ends. The Set lives in V8's old generation, and young members added to it
+ * and deleted again under load were promoted anyway (so were those of an old Map; an array slot
+ * set back to `undefined` left nothing behind): every session, with what it holds, the reply's
+ * `$clusterTime` among it (a view into the reply's buffer). Under list-posts load that left
+ * buffer memory for the next full collection, which V8 then started every few seconds, and each
+ * one slowed the requests in flight: most of list-posts' p99 (docs/performance.md).
  */
 export class ActiveSessions<T extends object> implements Iterable<T> {
   private slots: Array<T | undefined> = [];
