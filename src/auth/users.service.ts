@@ -31,6 +31,7 @@ export interface AdminUserView extends UserSummary {
 export class UsersService {
   /** Hash of a random password: missing users are checked against it so timing does not tell. */
   private dummyHash: Promise<string> | null = null;
+  private readonly summaries = new WeakMap<UserRecord, UserSummary>();
 
   constructor(private readonly users: UsersRepository) {}
 
@@ -59,7 +60,11 @@ export class UsersService {
   /** findSummary through a short per-instance cache (the API-key guard's hot path; UsersRepository's SUMMARY_CACHE_MS). */
   async findSummaryCached(userId: string): Promise<UserSummary | null> {
     const user = await this.users.findByIdCached(userId);
-    return user ? UsersService.toSummary(user) : null;
+    if (!user) return null;
+    // A cached record is the same object until the cache reads it again: its summary is made once.
+    let summary = this.summaries.get(user);
+    if (!summary) this.summaries.set(user, (summary = UsersService.toSummary(user)));
+    return summary;
   }
 
   /** Like findSummary, but 404 `User not found` when missing. */
