@@ -1,7 +1,8 @@
-// One jest run, four projects: unit specs beside the code, the embedded database's own suite, and
+// One jest run, five projects: unit specs beside the code, the embedded database's own suite, and
 // the e2e suites in test/ that boot the real app against a fresh database, twice: on the embedded
 // database each app starts itself (e2e), and on a database server of its own process shared by
-// every suite, each suite in its own database, as a deployment of several instances runs (e2e-external).
+// every suite, each suite in its own database, as a deployment of several instances runs (e2e-external);
+// and the extension examples (examples).
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
@@ -13,6 +14,8 @@ const shared = {
     '^@app/embedded-mongo(|/.*)$': '<rootDir>/libs/embedded-mongo/src$1',
     '^@app/rules$': '<rootDir>/libs/rules/src',
     '^@test/support(|/.*)$': '<rootDir>/test/support$1',
+    // What an embedding application imports (src/public-api.ts): the examples use nothing else.
+    '^social-post-scheduler$': '<rootDir>/src/public-api.ts',
   },
 };
 
@@ -60,6 +63,13 @@ module.exports = {
       displayName: 'e2e',
       setupFiles: ['<rootDir>/test/jest/use-embedded-database.ts'],
       testPathIgnorePatterns: ['/node_modules/', ...paths(EXTERNAL_ONLY)],
+    },
+    {
+      // The extension examples (examples/), each booting the service with its extension.
+      ...shared,
+      displayName: 'examples',
+      testMatch: ['<rootDir>/examples/**/*.e2e-spec.ts'],
+      setupFiles: ['<rootDir>/test/jest/use-embedded-database.ts'],
     },
     {
       ...e2e,

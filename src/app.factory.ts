@@ -30,17 +30,10 @@ import { MetricsService } from './metrics/metrics.service';
 export const CORS_ALLOWED_HEADERS = ['content-type', 'apollo-require-preflight', 'x-apollo-operation-name'];
 
 /**
- * Builds the configured application; `main.ts` and the e2e testing kit both use it, so tests run
- * exactly what production runs.
+ * The HTTP adapter the service runs on: Fastify with the environment's proxy trust, body limit,
+ * timeouts and the root logger. An embedding app passes it to its own `NestFactory.create`.
  */
-export async function createApp(
-  environment: Environment,
-  database: DatabaseServer,
-  options: Pick<AppModuleOptions, 'imports'> & {
-    /** The built dashboard to serve at `/`; default: dist/dashboard when built, null: none. */
-    dashboardDir?: string | null;
-  } = {},
-): Promise<NestFastifyApplication> {
+export function createHttpAdapter(environment: Environment): FastifyAdapter {
   const adapter = new FastifyAdapter({
     // The client address comes from the socket unless TRUST_PROXY names the proxies to believe.
     // (Fastify takes a hop count too, though its type leaves numbers out.)
@@ -56,14 +49,46 @@ export async function createApp(
   // Nest's own start-up messages go to the same logger as everything else (no buffering: a
   // buffered line could come out after what the service prints later).
   Logger.overrideLogger(new BootLogger(rootLogger(environment)));
+  return adapter;
+}
+
+/**
+ * Builds the configured application; `main.ts` and the e2e testing kit both use it, so tests run
+ * exactly what production runs.
+ */
+export async function createApp(
+  environment: Environment,
+  database: DatabaseServer,
+  options: Pick<AppModuleOptions, 'imports' | 'extensions'> & ConfigureOptions = {},
+): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot({
       environment,
       database: { uri: database.uri, embedded: database.embedded, writeVersion: database.writeVersion },
       imports: options.imports,
+      extensions: options.extensions,
     }),
-    adapter,
+    createHttpAdapter(environment),
+    // A module that cannot start throws (main.ts reports it and exits); Nest would exit the process itself.
+    { abortOnError: false },
   );
+  await configureApp(app, options);
+  return app;
+}
+
+export interface ConfigureOptions {
+  /** The built dashboard to serve at `/`; default: dist/dashboard when built, null: none. */
+  dashboardDir?: string | null;
+}
+
+/**
+ * Everything the service sets up on a created application (on `createHttpAdapter`'s adapter):
+ * logging, body parsing, security headers, cookies, uploads, CORS, validation, OpenAPI and the
+ * dashboard. An embedding app whose module imports `AppModule.forRootAsync` calls it before `listen`.
+ */
+export async function configureApp(app: NestFastifyApplication, options: ConfigureOptions = {}): Promise<void> {
+  const config = app.get(AppConfig);
+  const environment = config.env;
   const logger = app.get(AppLogger);
   app.useLogger(logger);
   const fastify = app.getHttpAdapter().getInstance();
@@ -71,7 +96,6 @@ export async function createApp(
   registerBodyTimeout(fastify, environment.HTTP_BODY_TIMEOUT_MS);
   app.get(MetricsService).instrumentHttp(fastify);
   app.useBodyParser('application/json', {}, jsonBodyParser);
-  const config = app.get(AppConfig);
   registerSecurityHeaders(app, config.isProduction);
   registerDeprecationHeaders(app);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
@@ -89,7 +113,6 @@ export async function createApp(
     dir: options.dashboardDir === undefined ? defaultDashboardDir() : options.dashboardDir,
     mcpPath: environment.MCP_PATH,
   });
-  return app;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
+import { DynamicModule, Module, type InjectionToken, type ModuleMetadata, type Provider } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AnalyticsModule } from './analytics/analytics.module';
@@ -6,13 +7,14 @@ import { AuthModule } from './auth/auth.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AppConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
-import type { Environment } from './config/environment';
+import { SERVICE_OPTIONS, type ServiceOptions } from './config/service-options';
+import { ExtensionsModule } from './extensions/extensions.module';
+import type { ServiceExtensions } from './extensions/service-extensions';
 import { ConnectModule } from './connect/connect.module';
 import { ConnectionsModule } from './connections/connections.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { WorkspaceModule } from './workspace/workspace.module';
-import type { DatabaseInfo } from './database/database-info';
 import { DatabaseModule } from './database/database.module';
 import { AppGraphQLModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
@@ -24,23 +26,53 @@ import { PublishingModule } from './publishing/publishing.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { AppLogger, loggerOptions } from './logging';
 
-export interface AppModuleOptions {
-  environment: Environment;
-  database: DatabaseInfo;
+export interface AppModuleOptions extends ServiceOptions {
+  /** What an embedding application adds (docs/extending.md). */
+  extensions?: ServiceExtensions;
   /** Extra modules, for test- and benchmark-only routes (never set by main.ts). */
   imports?: ModuleMetadata['imports'];
 }
 
+export interface AppModuleAsyncOptions {
+  /** Modules the factory's injected providers come from (an embedding app's configuration). */
+  imports?: ModuleMetadata['imports'];
+  inject?: InjectionToken[];
+  /** The service's environment (`loadEnvironment`) and the database it runs on (`openDatabase`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Nest's own factory signature
+  useFactory: (...args: any[]) => ServiceOptions | Promise<ServiceOptions>;
+  extensions?: ServiceExtensions;
+}
+
+/**
+ * The whole service as one module. `forRoot` takes the options as values (main.ts, tests);
+ * `forRootAsync` takes a factory, for an application that imports the service beside its own
+ * modules and builds the options from its own configuration (docs/extending.md).
+ */
 @Module({})
 export class AppModule {
-  static forRoot({ environment, database, imports = [] }: AppModuleOptions): DynamicModule {
+  static forRoot({ environment, database, extensions, imports }: AppModuleOptions): DynamicModule {
+    return AppModule.build({ provide: SERVICE_OPTIONS, useValue: { environment, database } }, [], extensions, imports);
+  }
+
+  static forRootAsync({ imports, inject = [], useFactory, extensions }: AppModuleAsyncOptions): DynamicModule {
+    return AppModule.build({ provide: SERVICE_OPTIONS, inject, useFactory }, imports, extensions);
+  }
+
+  private static build(
+    options: Provider<ServiceOptions> & { provide: typeof SERVICE_OPTIONS },
+    optionImports: ModuleMetadata['imports'] = [],
+    extensions: ServiceExtensions = {},
+    imports: ModuleMetadata['imports'] = [],
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        AppConfigModule.forRoot(environment),
+        AppConfigModule.forRoot(options, optionImports),
+        ExtensionsModule.forRoot(extensions),
         CryptoModule,
-        LoggerModule.forRoot(loggerOptions(environment)),
-        DatabaseModule.forRoot(database, { monitorCommands: environment.METRICS_ENABLED }),
+        LoggerModule.forRootAsync({ inject: [SERVICE_OPTIONS], useFactory: (o: ServiceOptions) => loggerOptions(o.environment) }),
+        DatabaseModule.forRoot(),
+        EventEmitterModule.forRoot(),
         MetricsModule,
         RateLimitModule,
         HealthModule,

@@ -12,6 +12,11 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 
 type Headers = Record<string, string | string[] | undefined>;
 
+/** What an embedding app's API strategy passes to passport's `success`: the user it identified. */
+export interface ApiIdentity {
+  userId: string;
+}
+
 function header(headers: Headers, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -48,8 +53,29 @@ export class ApiKeyAuthService {
     const credential = await this.findCredential(rawKey);
     if (!credential || credential.revokedAt) throw ApiError.unauthorized(AuthMessages.invalidApiKey);
 
-    const owner = await this.users.findSummaryCached(credential.userId.toHexString());
-    if (!owner) throw ApiError.unauthorized(AuthMessages.invalidApiKeyOwner);
+    const context = await this.contextFor(credential.userId.toHexString(), headers, credential.keyPrefix, AuthMessages.invalidApiKeyOwner);
+    await this.touch(credential);
+    return context;
+  }
+
+  /**
+   * The request context of a caller an embedding app's passport strategy has already identified
+   * (docs/extending.md, "Authentication"): the same checks as for a key's owner, from API access on.
+   */
+  async authenticateIdentity(identity: ApiIdentity, headers: Headers): Promise<RequestContext> {
+    try {
+      return await this.contextFor(identity.userId, headers, null, AuthMessages.unknownIdentity);
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      this.logger.error({ err }, 'Authentication of an identified caller failed unexpectedly');
+      throw ApiError.internal(AuthMessages.internal);
+    }
+  }
+
+  /** Owner exists → API access → MCP access → workspace target: the checks after the key. */
+  private async contextFor(ownerId: string, headers: Headers, keyPrefix: string | null, unknownOwner: string): Promise<RequestContext> {
+    const owner = isObjectIdString(ownerId) ? await this.users.findSummaryCached(ownerId) : null;
+    if (!owner) throw ApiError.unauthorized(unknownOwner);
     // A managed user's own key (issued by its workspace owner) works with the owner's plan and
     // entitlements: limits for managed users come from the owner (docs/workspace.md).
     const workspaceOwner = owner.parentUserId ? await this.users.findSummaryCached(owner.parentUserId) : null;
@@ -62,15 +88,13 @@ export class ApiKeyAuthService {
     if (client === 'mcp' && !mcpAccess) throw ApiError.forbidden(AuthMessages.mcpAccessDisabled);
 
     const acting = await this.resolveWorkspaceTarget(owner, header(headers, 'x-service-user-id')?.trim());
-    await this.touch(credential);
-
     return {
       userId: acting.id,
       ownerId: owner.id,
       ownerUser: owner,
       billingOwnerUser: billing,
       actingUser: acting,
-      keyPrefix: credential.keyPrefix,
+      keyPrefix,
       isWorkspace: acting !== owner,
       client,
       entitlements: { apiAccess: billing.apiAccess, mcpAccess },

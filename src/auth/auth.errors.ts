@@ -8,6 +8,8 @@ export const AuthMessages = {
   apiKeyRequired: 'API key is required',
   invalidApiKey: 'Invalid API key',
   invalidApiKeyOwner: 'Invalid API key owner',
+  /** An embedding app's strategy named a user this service does not have. */
+  unknownIdentity: 'Unknown user',
   apiAccessDisabled: 'API access is not enabled for this account',
   mcpAccessDisabled: 'MCP access is not enabled for this account',
   invalidWorkspaceUserId: 'Invalid x-postpost-user-id',

@@ -1,4 +1,4 @@
-import { PLANS, type PlanName } from '../limits/plans';
+import type { PlanName, PlanTable } from '../limits/plans';
 
 export interface EntitlementOverrides {
   apiAccess?: boolean | null;
@@ -6,8 +6,12 @@ export interface EntitlementOverrides {
 }
 
 /** A user's effective entitlements: an override when set, else the plan's value. */
-export function effectiveEntitlements(plan: PlanName, overrides: EntitlementOverrides | null | undefined): { apiAccess: boolean; mcpAccess: boolean } {
-  const facts = PLANS[plan] ?? PLANS.starter;
+export function effectiveEntitlements(
+  plans: PlanTable,
+  plan: PlanName,
+  overrides: EntitlementOverrides | null | undefined,
+): { apiAccess: boolean; mcpAccess: boolean } {
+  const facts = plans[plan] ?? plans.starter;
   return {
     apiAccess: overrides?.apiAccess ?? facts.apiAccess,
     mcpAccess: overrides?.mcpAccess ?? facts.mcpAccess,

@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { PLAN_TABLE } from '../extensions/extension-tokens';
+import type { PlanTable } from '../limits/plans';
 import { Types } from 'mongoose';
 import { ApiError } from '../common/api-error';
 import { AuthMessages } from './auth.errors';
@@ -33,10 +35,13 @@ export class UsersService {
   private dummyHash: Promise<string> | null = null;
   private readonly summaries = new WeakMap<UserRecord, UserSummary>();
 
-  constructor(private readonly users: UsersRepository) {}
+  constructor(
+    private readonly users: UsersRepository,
+    @Inject(PLAN_TABLE) private readonly plans: PlanTable,
+  ) {}
 
-  static toSummary(user: UserRecord): UserSummary {
-    const entitlements = effectiveEntitlements(user.plan, user.entitlementOverrides);
+  toSummary(user: UserRecord): UserSummary {
+    const entitlements = effectiveEntitlements(this.plans, user.plan, user.entitlementOverrides);
     return {
       id: user._id.toHexString(),
       email: user.email,
@@ -54,7 +59,7 @@ export class UsersService {
   /** The summary of a user, or null when the id is malformed or unknown. */
   async findSummary(userId: string): Promise<UserSummary | null> {
     const user = await this.users.findById(userId);
-    return user ? UsersService.toSummary(user) : null;
+    return user ? this.toSummary(user) : null;
   }
 
   /** findSummary through a short per-instance cache (the API-key guard's hot path; UsersRepository's SUMMARY_CACHE_MS). */
@@ -63,7 +68,7 @@ export class UsersService {
     if (!user) return null;
     // A cached record is the same object until the cache reads it again: its summary is made once.
     let summary = this.summaries.get(user);
-    if (!summary) this.summaries.set(user, (summary = UsersService.toSummary(user)));
+    if (!summary) this.summaries.set(user, (summary = this.toSummary(user)));
     return summary;
   }
 
@@ -76,13 +81,13 @@ export class UsersService {
 
   async findSummaryByEmail(email: string): Promise<UserSummary | null> {
     const user = await this.users.findByEmail(normalizeEmail(email));
-    return user ? UsersService.toSummary(user) : null;
+    return user ? this.toSummary(user) : null;
   }
 
   /** Users whose parentUser is `ownerId` (workspace members). */
   async listManaged(ownerId: string): Promise<UserSummary[]> {
     if (!isObjectIdString(ownerId)) return [];
-    return (await this.users.listManaged(ownerId)).map((u) => UsersService.toSummary(u));
+    return (await this.users.listManaged(ownerId)).map((u) => this.toSummary(u));
   }
 
   async count(): Promise<number> {
@@ -108,7 +113,7 @@ export class UsersService {
         apiAccess: input.apiAccess ?? null,
         mcpAccess: input.mcpAccess ?? null,
       });
-      return UsersService.toAdminView(user);
+      return this.toAdminView(user);
     } catch (err) {
       if ((err as { code?: number }).code === 11000) throw ApiError.conflict(AuthMessages.emailTaken);
       throw err;
@@ -135,7 +140,7 @@ export class UsersService {
     if (input.mcpAccess !== undefined) changes.mcpAccess = input.mcpAccess;
     const user = await this.users.update(userId, changes);
     if (!user) throw ApiError.notFound(AuthMessages.userNotFound);
-    return UsersService.toAdminView(user);
+    return this.toAdminView(user);
   }
 
   /** Dashboard profile: a new sign-in email, checked and normalised by UpdateProfileInput (sign-up's rules); AuthService.changeEmail checks the password first. */
@@ -145,7 +150,7 @@ export class UsersService {
     try {
       const user = await this.users.setEmail(userId, normalized);
       if (!user) throw ApiError.notFound(AuthMessages.userNotFound);
-      return UsersService.toSummary(user);
+      return this.toSummary(user);
     } catch (err) {
       if ((err as { code?: number }).code === 11000) throw ApiError.conflict(AuthMessages.emailTaken);
       throw err;
@@ -176,7 +181,7 @@ export class UsersService {
   async page(page: number, limit: number, filter: { search?: string | null; plan?: string | null } = {}): Promise<{ items: AdminUserView[]; total: number }> {
     const { search, plan } = validateInput(AdminUsersFilterDto, filter);
     const { items, total } = await this.users.page({ text: search, plan }, (page - 1) * limit, limit);
-    return { items: items.map((u) => UsersService.toAdminView(u)), total };
+    return { items: items.map((u) => this.toAdminView(u)), total };
   }
 
   /**
@@ -187,7 +192,7 @@ export class UsersService {
     const user = await this.users.findByEmailWithPassword(normalizeEmail(email));
     const hash = user?.passwordHash ?? (await this.getDummyHash());
     const ok = await verifyPassword(password, hash);
-    return ok && user ? UsersService.toSummary(user) : null;
+    return ok && user ? this.toSummary(user) : null;
   }
 
   /** Makes sure `email` exists as an admin; an existing user keeps its password. */
@@ -195,15 +200,15 @@ export class UsersService {
     const existing = await this.users.findByEmail(normalizeEmail(email));
     if (existing) {
       const user = existing.isAdmin ? existing : await this.users.update(existing._id.toHexString(), { isAdmin: true });
-      return { created: false, user: UsersService.toSummary(user ?? existing) };
+      return { created: false, user: this.toSummary(user ?? existing) };
     }
     const created = await this.create({ email, password, isAdmin: true });
     return { created: true, user: created };
   }
 
-  private static toAdminView(user: UserRecord): AdminUserView {
+  private toAdminView(user: UserRecord): AdminUserView {
     return {
-      ...UsersService.toSummary(user),
+      ...this.toSummary(user),
       createdAt: user.createdAt,
       apiAccessOverride: user.entitlementOverrides?.apiAccess ?? null,
       mcpAccessOverride: user.entitlementOverrides?.mcpAccess ?? null,

@@ -1,5 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
+import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,7 +13,7 @@ interface GeneratedSecrets {
  * Typed, resolved view of the validated environment. Everything derived (absolute data dir,
  * public base URL, generated development secrets) is computed once here.
  */
-@Injectable()
+/** Provided by AppConfigModule (a factory of the service's options, so not constructed by injection). */
 export class AppConfig {
   private readonly logger = new Logger(AppConfig.name);
   readonly env: Environment;
@@ -25,8 +24,8 @@ export class AppConfig {
   readonly sessionSecret: string;
   readonly encryptionKey: Buffer;
 
-  constructor(config: ConfigService) {
-    this.env = config.get<Environment>('environment')!;
+  constructor(environment: Environment) {
+    this.env = environment;
     this.dataDir = resolve(this.env.DATA_DIR);
     this.publicBaseUrl = (this.env.PUBLIC_BASE_URL ?? `http://localhost:${this.env.PORT}`).replace(/\/+$/, '');
     this.corsOrigins = this.env.CORS_ORIGINS.split(',')

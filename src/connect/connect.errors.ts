@@ -1,10 +1,11 @@
+import { PLATFORM_NAMES } from '@app/rules';
 import { ApiError } from '../common/api-error';
 import { ConnectError } from './providers/connect-provider';
 
 /** Messages of the connect surface (GraphQL), word for word. */
 export const ConnectMessages = {
-  unknownPlatform: (platform: string) =>
-    `Unknown platform: ${platform}. Must be one of: twitter, linkedin, instagram, threads, tiktok, youtube, facebook, bluesky, mastodon, telegram, pinterest`,
+  /** `names`: every platform there is (the spec's eleven, then plugins'). */
+  unknownPlatform: (platform: string, names: readonly string[] = PLATFORM_NAMES) => `Unknown platform: ${platform}. Must be one of: ${names.join(', ')}`,
   unknownVia: (platform: string, via: string) => `${platform} cannot be connected through ${via}; leave via empty, or use facebook for Instagram`,
   usesCredentials: (label: string) => `${label} connects with credentials: use connectWithCredentials`,
   usesOAuth: (label: string) => `${label} connects through its authorization page: use startConnection`,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ConnectionsModule } from '../connections/connections.module';
 import { LimitsModule } from '../limits/limits.module';
+import { PlatformsModule } from '../platforms/platforms.module';
 import { PublishingModule } from '../publishing/publishing.module';
 import { ConnectStatesRepository } from './connect-states.repository';
 import { ConnectController } from './connect.controller';
@@ -28,6 +29,7 @@ import { PendingConnection, PendingConnectionSchema } from './schemas/pending-co
     ConnectionsModule,
     LimitsModule,
     PublishingModule,
+    PlatformsModule,
   ],
   controllers: [ConnectController],
   providers: [ConnectService, ConnectResolver, ConnectStatesRepository, PendingConnectionsRepository, MastodonAppsRepository],

@@ -20,7 +20,7 @@ export class ConnectResolver {
 
   @Query(() => [ConnectablePlatformModel])
   connectablePlatforms(): ConnectablePlatformModel[] {
-    return this.connect.connectablePlatforms();
+    return this.connect.connectablePlatforms().map((p) => ({ ...p, fields: [...p.fields] }));
   }
 
   @Query(() => PendingConnectionModel, { nullable: true })

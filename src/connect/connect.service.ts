@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
 import { httpUrlOrNull } from '../common/http-url';
@@ -7,7 +7,9 @@ import { AppConfig } from '../config/app-config.service';
 import { ConnectionsService, type ConnectionRecord } from '../connections/connections.service';
 import { TokenCipher } from '../crypto/token-cipher';
 import { LimitsService, type LimitExceededBody } from '../limits/limits.service';
-import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
+import { PLATFORM_PLUGINS } from '../extensions/extension-tokens';
+import type { PlatformPlugin } from '../extensions/platform-plugin';
+import { PlatformRegistry } from '../platforms/platform-registry';
 import { platformEndpointsFrom } from '../platforms/platform-endpoints';
 import { PublicationStateService } from '../publishing/publication-state.service';
 import { pkceChallenge, pkceVerifier, randomToken, sameDigest, sha256 } from './connect-crypto';
@@ -49,7 +51,7 @@ export const DISCONNECTED_FAILURE = {
 } as const;
 
 export interface ConnectablePlatformView {
-  platform: PlatformName;
+  platform: string;
   method: 'oauth' | 'credentials';
   /** Other sign-ins startConnection accepts in `via` for this platform, configured ones only. */
   via: string[];
@@ -125,6 +127,8 @@ export class ConnectService {
     private readonly limits: LimitsService,
     private readonly publication: PublicationStateService,
     private readonly cipher: TokenCipher,
+    private readonly platforms: PlatformRegistry,
+    @Inject(PLATFORM_PLUGINS) plugins: PlatformPlugin[],
   ) {
     const env = config.env;
     this.outcomes = new OutcomeSigner(config.sessionSecret);
@@ -139,6 +143,7 @@ export class ConnectService {
       new MastodonProvider(this.settings, apps, this.cipher),
       new BlueskyProvider(this.settings),
       new TelegramProvider(this.settings),
+      ...plugins.map((plugin) => plugin.connect),
     ];
     for (const provider of providers) this.providers.set(flowKey(provider), provider);
   }
@@ -146,7 +151,7 @@ export class ConnectService {
   /** Every platform, in the spec's order, with how it connects and whether it can right now (and the other sign-ins that can). */
   connectablePlatforms(): ConnectablePlatformView[] {
     const all = [...this.providers.values()];
-    return PLATFORM_NAMES.map((platform) => {
+    return this.platforms.names().map((platform) => {
       const provider = this.providers.get(platform)!;
       const signIns = all
         .filter((p): p is OAuthConnectProvider => p.platform === platform && p.method === 'oauth' && !!p.via && p.missingConfiguration().length === 0)
@@ -332,12 +337,12 @@ export class ConnectService {
       throw err;
     }
     if (!(await this.pendings.take(userId, id))) throw ApiError.notFound(ConnectMessages.pendingNotFound);
-    return this.store(userId, record.platform as PlatformName, candidates);
+    return this.store(userId, record.platform, candidates);
   }
 
   async connectWithCredentials(userId: string, raw: CredentialsConnectInput): Promise<ConnectionRecord> {
     const input = validateInput(ConnectCredentialsInput, raw);
-    const provider = this.providers.get(platformKey(input.platform))!;
+    const provider = this.knownProvider(platformKey(input.platform));
     if (provider.method !== 'credentials') throw ApiError.badRequest(ConnectMessages.usesOAuth(provider.label));
     try {
       const candidate = await provider.connect(this.credentialsFor(provider, input));
@@ -368,7 +373,7 @@ export class ConnectService {
       // Unreadable tokens or an unreachable provider must not keep a person from disconnecting.
       this.logger.warn({ err: (err as Error).message, platform: ref.platform }, 'Revoking at the provider failed; disconnecting anyway');
     }
-    await this.connections.delete(userId, ref.id);
+    await this.connections.delete(userId, ref);
     const failed = await this.publication.failScheduledOfConnection(userId, ref.id, { ...DISCONNECTED_FAILURE });
     if (failed) this.logger.log({ platformId: ref.platformId, failed }, 'Scheduled posts of a disconnected account failed');
     return true;
@@ -386,10 +391,20 @@ export class ConnectService {
     return { identifier: checked.identifier ?? null, secret: checked.secret ?? '', chatId: checked.chatId ?? null, serviceUrl: checked.serviceUrl || null };
   }
 
+  /**
+   * The provider of a flow key; an unknown platform is refused with the spec's message (the
+   * inputs check only that it is text: plugins add platforms at start-up).
+   */
+  private knownProvider(key: string, platform = key): ConnectProvider {
+    const provider = this.providers.get(key);
+    if (!provider) throw ApiError.badRequest(ConnectMessages.unknownPlatform(platform, this.platforms.names()));
+    return provider;
+  }
+
   /** The sign-in a checked StartConnectionInput names (its platform and `via` are known ones). */
   private oauthProvider(platform: string, via?: string | null): OAuthConnectProvider {
     const key = via?.trim() ? `${platformKey(platform)}-${platformKey(via)}` : platformKey(platform);
-    const provider = this.providers.get(key)!;
+    const provider = this.knownProvider(key, platform);
     if (provider.method !== 'oauth') throw ApiError.badRequest(ConnectMessages.usesCredentials(provider.label));
     const missing = provider.missingConfiguration();
     if (missing.length) throw new ApiError(400, ConnectMessages.notConfigured(provider.label, missing), { reason: 'not_configured' }, 'NOT_CONFIGURED');
@@ -397,7 +412,7 @@ export class ConnectService {
   }
 
   /** Checks, then stores. */
-  private async save(userId: string, platform: PlatformName, candidates: ConnectCandidate[]): Promise<ConnectionRecord[]> {
+  private async save(userId: string, platform: string, candidates: ConnectCandidate[]): Promise<ConnectionRecord[]> {
     await this.checkPreconditions(userId, this.providers.get(platform)!, candidates);
     return this.store(userId, platform, candidates);
   }
@@ -425,7 +440,7 @@ export class ConnectService {
     if (refusal) throw new ConnectError('connection_limit', refusal.message, { ...refusal });
   }
 
-  private async store(userId: string, platform: PlatformName, candidates: ConnectCandidate[]): Promise<ConnectionRecord[]> {
+  private async store(userId: string, platform: string, candidates: ConnectCandidate[]): Promise<ConnectionRecord[]> {
     const saved: ConnectionRecord[] = [];
     for (const c of candidates) {
       saved.push(

@@ -3,7 +3,6 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 import { DATABASE_INFO, type DatabaseInfo } from '../database/database-info';
 import { Repository, type CachedReads } from '../database/repository';
-import type { PlatformName } from '@app/rules';
 import { compoundPlatformId, RECOMPUTED_PLATFORM_IDS_FILTER } from './platform-id';
 import { PlatformConnection } from './schemas/connection.schema';
 
@@ -27,7 +26,7 @@ export interface StalePlatformId {
 export type ConnectionSecrets = Pick<PlatformConnection, 'accessTokenEncrypted' | 'refreshTokenEncrypted'>;
 
 export interface UpsertConnectionData {
-  platform: PlatformName;
+  platform: string;
   externalId: string;
   username: string | null;
   displayName: string | null;

@@ -2,8 +2,8 @@ import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/comm
 import { Transactions } from '../database/transactions';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
+import { LifecycleEvents, type ConnectionEvent } from '../extensions/lifecycle-events';
 import { httpUrlOrNull } from '../common/http-url';
-import type { PlatformName } from '@app/rules';
 import { PlatformError, type PlatformCredentials, type RefreshedTokens } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { ConnectionsRepository, type ConnectionIdentity, type ConnectionRecord, type StalePlatformId } from './connections.repository';
@@ -36,7 +36,7 @@ export interface ConnectionRef {
   /** Connection document id. */
   id: string;
   userId: string;
-  platform: PlatformName;
+  platform: string;
   /** The platform's own account id (Bluesky: the DID). */
   externalId: string;
   /** Compound `<platform>-<id part>` (`compoundPlatformId`): what create-post takes. */
@@ -45,7 +45,7 @@ export interface ConnectionRef {
 }
 
 export interface NewConnection {
-  platform: PlatformName;
+  platform: string;
   externalId: string;
   accessToken: string;
   refreshToken?: string | null;
@@ -61,7 +61,7 @@ export interface NewConnection {
 /** The admin mutation's input, checked by AdminCreateConnectionInput (the global pipe). */
 export interface AdminConnectionInput {
   userId: string;
-  platform: PlatformName;
+  platform: string;
   externalId: string;
   username?: string | null;
   displayName?: string | null;
@@ -75,6 +75,10 @@ export interface AdminConnectionInput {
 }
 
 const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
+
+function connectionEvent(record: Pick<ConnectionRecord, 'id' | 'userId' | 'platform' | 'platformId'>): ConnectionEvent {
+  return { userId: record.userId, connectionId: record.id, platform: record.platform, platformId: record.platformId };
+}
 
 function toRef(record: ConnectionIdentity): ConnectionRef {
   return {
@@ -98,6 +102,7 @@ export class ConnectionsService implements BeforeApplicationShutdown {
     private readonly users: UsersService,
     private readonly cipher: TokenCipher,
     private readonly transactions: Transactions,
+    private readonly lifecycle: LifecycleEvents,
   ) {
     this.lastSuccess = new LastSuccessStamps(
       (stamps) => this.repository.recordSuccessfulPosts(stamps),
@@ -137,7 +142,7 @@ export class ConnectionsService implements BeforeApplicationShutdown {
    */
   async connect(userId: string, input: NewConnection, options: { keepRefreshToken?: boolean } = {}): Promise<ConnectionRecord> {
     await this.showHeldStamps();
-    return this.repository.upsert(
+    const record = await this.repository.upsert(
       userId,
       {
         platform: input.platform,
@@ -154,10 +159,12 @@ export class ConnectionsService implements BeforeApplicationShutdown {
       },
       options,
     );
+    this.lifecycle.emit('connection.created', [connectionEvent(record)]);
+    return record;
   }
 
   /** The connection of `userId` with this platform and raw id, or null. */
-  async findOne(userId: string, platform: PlatformName, externalId: string): Promise<ConnectionRecord | null> {
+  async findOne(userId: string, platform: string, externalId: string): Promise<ConnectionRecord | null> {
     await this.showHeldStamps();
     return this.repository.findByAccount(userId, platform, externalId);
   }
@@ -173,12 +180,15 @@ export class ConnectionsService implements BeforeApplicationShutdown {
   }
 
   /** Deletes the connection and its stored tokens (disconnect); false when it was already gone. */
-  delete(userId: string, connectionId: string): Promise<boolean> {
-    return this.repository.delete(userId, connectionId);
+  async delete(userId: string, connection: ConnectionRef): Promise<boolean> {
+    const deleted = await this.repository.delete(userId, connection.id);
+    if (deleted) this.lifecycle.emit('connection.deleted', [connectionEvent(connection)]);
+    return deleted;
   }
 
   /** GraphQL admin mutation (fields checked by AdminCreateConnectionInput): the user must exist, then connects (upsert, see `connect`). */
   async adminCreate(input: AdminConnectionInput): Promise<ConnectionRecord> {
+    if (!this.registry.has(input.platform)) throw ApiError.badRequest(ConnectionMessages.invalidPlatform(this.registry.names()));
     await this.users.getSummary(input.userId); // 404 `User not found` (the auth module's message)
     return this.connect(input.userId, {
       platform: input.platform,
@@ -200,7 +210,7 @@ export class ConnectionsService implements BeforeApplicationShutdown {
   }
 
   /** Decrypted credentials for publishing; refreshed tokens are persisted through `onTokensRefreshed`. */
-  async getCredentials(userId: string, connectionId: string): Promise<PlatformCredentials & { platform: PlatformName }> {
+  async getCredentials(userId: string, connectionId: string): Promise<PlatformCredentials & { platform: string }> {
     const found = await this.repository.findWithSecrets(userId, connectionId);
     if (!found) throw ApiError.notFound(ConnectionMessages.notFound);
     try {
@@ -332,7 +342,7 @@ export class ConnectionsService implements BeforeApplicationShutdown {
   private credentialsOf(
     record: ConnectionRecord,
     secrets: { accessTokenEncrypted: string; refreshTokenEncrypted: string | null },
-  ): PlatformCredentials & { platform: PlatformName } {
+  ): PlatformCredentials & { platform: string } {
     return {
       platform: record.platform,
       externalId: record.externalId,

@@ -1,6 +1,6 @@
 import { PLATFORM_NAMES } from '@app/rules';
 import { CREATE_PLATFORM_ID_PATTERN } from '../posts/post-rules';
-import { compoundPlatformId, idPartOf, isPlatformName, parseLoosePlatformId, platformIdPart } from './platform-id';
+import { compoundPlatformId, idPartOf, parseLoosePlatformId, platformIdPart } from './platform-id';
 
 describe('parseLoosePlatformId', () => {
   it.each([
@@ -96,13 +96,5 @@ describe('compoundPlatformId', () => {
     expect(idPartOf('telegram--100')).toBe('-100');
     expect(idPartOf(compoundPlatformId('bluesky', 'did:plc:abc'))).toBe('abc');
     expect(idPartOf('bluesky-did:plc:abc')).toBe('did:plc:abc');
-  });
-});
-
-describe('platform names', () => {
-  it('knows the eleven platforms only', () => {
-    expect(isPlatformName('pinterest')).toBe(true);
-    expect(isPlatformName('Twitter')).toBe(false);
-    expect(isPlatformName('myspace')).toBe(false);
   });
 });

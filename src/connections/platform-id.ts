@@ -1,9 +1,4 @@
 import { createHash } from 'node:crypto';
-import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
-
-export function isPlatformName(value: unknown): value is PlatformName {
-  return typeof value === 'string' && (PLATFORM_NAMES as readonly string[]).includes(value);
-}
 
 /** What create-post accepts after `<platform>-` (its pattern's tail): the id part of a compound id. */
 const PLAIN_ID = /^[A-Za-z0-9_-]+$/;

@@ -7,6 +7,21 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** The session of the transaction the current call runs in (set by `Transactions.run`). */
 const transactionSessions = new AsyncLocalStorage<ClientSession>();
 
+/** Work to run once the transaction of a session has committed (`afterCommit`). */
+const committedWork = new WeakMap<ClientSession, Array<() => void>>();
+
+/**
+ * Runs `work` once the current transaction has committed (never if it aborts), or at once outside
+ * a transaction: for what must see committed state or must not happen for a rolled-back change
+ * (in-process observers).
+ */
+export function afterCommit(work: () => void): void {
+  const session = currentSession();
+  const queue = session && committedWork.get(session);
+  if (queue) queue.push(work);
+  else work();
+}
+
 /** The session every repository operation of the current call joins, if it runs in a transaction. */
 export function currentSession(): ClientSession | undefined {
   return transactionSessions.getStore();
@@ -37,7 +52,15 @@ export class Transactions {
     if (currentSession()) return work();
     const session = this.client.startSession();
     try {
-      return await session.withTransaction(() => transactionSessions.run(session, work));
+      const result = await session.withTransaction(() => {
+        // A retried attempt starts afresh: what an aborted attempt queued never runs.
+        committedWork.set(session, []);
+        return transactionSessions.run(session, work);
+      });
+      const queue = committedWork.get(session) ?? [];
+      committedWork.delete(session);
+      for (const next of queue) next();
+      return result;
     } finally {
       await session.endSession();
     }

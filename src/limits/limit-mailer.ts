@@ -1,17 +1,15 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { AppConfig } from '../config/app-config.service';
+import { EXTENSION_MAIL_TRANSPORT } from '../extensions/extension-tokens';
+import type { MailTransport, OutgoingMail } from './mail-transport';
 
-export interface OutgoingMail {
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-}
+export type { OutgoingMail } from './mail-transport';
 
 /**
- * SMTP delivery when `SMTP_URL` is set (nodemailer); `configured` false otherwise, and callers
+ * The embedding app's transport when it supplies one (`extensions.mail`); else SMTP delivery when
+ * `SMTP_URL` is set (nodemailer); `configured` false otherwise, and callers
  * keep the message in their outbox instead. Timeouts are short: a slow SMTP server must not
  * hold work open for long. nodemailer is loaded with the first message: most instances never
  * send one, and it is 2.6 MB of heap and ~0.1 s of start-up.
@@ -23,16 +21,24 @@ export class LimitMailer implements OnModuleDestroy {
   private transport: Promise<Transporter> | undefined;
   readonly from: string;
 
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    @Inject(EXTENSION_MAIL_TRANSPORT) private readonly custom: MailTransport | null,
+  ) {
     this.from = config.env.MAIL_FROM;
     this.smtpUrl = config.env.SMTP_URL || undefined;
   }
 
   get configured(): boolean {
-    return this.smtpUrl !== undefined;
+    return this.custom !== null || this.smtpUrl !== undefined;
   }
 
   async send(mail: OutgoingMail): Promise<void> {
+    if (this.custom) {
+      await this.custom.send(mail);
+      this.logger.log({ to: mail.to, subject: mail.subject }, 'E-mail handed to the mail transport');
+      return;
+    }
     const url = this.smtpUrl;
     if (!url) throw new Error('SMTP is not configured');
     this.transport ??= import('nodemailer').then(({ createTransport }) =>

@@ -11,11 +11,12 @@ import {
   LIMIT_CODES,
   type RuleContext,
 } from './limit-rules';
-import { PLANS } from './plans';
+import { PLATFORM_NAMES } from '@app/rules';
+import { BUILT_IN_PLANS as PLANS, planPlatforms } from './plans';
 
 const period = { start: new Date('2026-03-01T00:00:00.000Z'), end: new Date('2026-04-01T00:00:00.000Z') };
-const starter: RuleContext = { plan: PLANS.starter, period };
-const pro: RuleContext = { plan: PLANS.pro, period };
+const starter: RuleContext = { plan: PLANS.starter, platforms: planPlatforms(PLANS.starter, PLATFORM_NAMES), period };
+const pro: RuleContext = { plan: PLANS.pro, platforms: planPlatforms(PLANS.pro, PLATFORM_NAMES), period };
 const common = { periodStart: '2026-03-01T00:00:00.000Z', periodEnd: '2026-04-01T00:00:00.000Z' };
 const usage = (monthlyTotal: number, monthlyByPlatformId: Record<string, number> = {}) => ({ monthlyTotal, monthlyByPlatformId });
 

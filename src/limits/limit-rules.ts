@@ -1,4 +1,3 @@
-import type { PlatformName } from '@app/rules';
 import type { Plan } from './plans';
 
 /**
@@ -52,6 +51,8 @@ export interface BillingPeriod {
 
 export interface RuleContext {
   plan: Plan;
+  /** The plan's platforms among those there are (`planPlatforms`). */
+  platforms: readonly string[];
   period: BillingPeriod;
 }
 
@@ -74,8 +75,8 @@ function body(
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Platforms must be on the plan (runs for every create-post, drafts included). */
-export function checkPlatformsAvailable(ctx: RuleContext, platforms: readonly PlatformName[]): LimitExceededBody | null {
-  const allowed = ctx.plan.platforms;
+export function checkPlatformsAvailable(ctx: RuleContext, platforms: readonly string[]): LimitExceededBody | null {
+  const allowed = ctx.platforms;
   const requested = platforms.filter((p) => !allowed.includes(p));
   const disallowed = [...new Set(requested)];
   if (!disallowed.length) return null;

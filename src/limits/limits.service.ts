@@ -1,9 +1,9 @@
-import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import type { RequestContext, UserSummary } from '../auth/request-context';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
-import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
+import { PlatformRegistry } from '../platforms/platform-registry';
 import { LimitEmailsRepository } from './limit-emails.repository';
 import { LimitMailer } from './limit-mailer';
 import {
@@ -20,7 +20,8 @@ import {
   type LimitExceededBody,
   type RuleContext,
 } from './limit-rules';
-import { PLANS } from './plans';
+import { planPlatforms, type PlanTable } from './plans';
+import { PLAN_TABLE } from '../extensions/extension-tokens';
 
 export type { LimitExceededBody } from './limit-rules';
 
@@ -61,11 +62,10 @@ export interface UsageSummary {
   scheduledPosts: { limit: number; used: number; remaining: number };
   scheduleHorizonDays: number | null;
   connections: { limit: number; used: number; remaining: number };
-  platforms: PlatformName[];
+  platforms: string[];
 }
 
 const platformOf = (platformId: string): string => platformId.slice(0, Math.max(0, platformId.indexOf('-'))).toLowerCase();
-const isPlatform = (p: string): p is PlatformName => (PLATFORM_NAMES as readonly string[]).includes(p);
 
 /**
  * Plan limits of the billing owner (the key owner in workspace mode): the checks posts run on the
@@ -83,6 +83,8 @@ export class LimitsService implements BeforeApplicationShutdown {
     private readonly users: UsersService,
     private readonly emails: LimitEmailsRepository,
     private readonly mailer: LimitMailer,
+    private readonly platformRegistry: PlatformRegistry,
+    @Inject(PLAN_TABLE) private readonly plans: PlanTable,
     config: AppConfig,
   ) {
     this.spacingMs = config.env.MIN_POST_SPACING_SECONDS * 1000;
@@ -101,7 +103,7 @@ export class LimitsService implements BeforeApplicationShutdown {
   }
 
   /** 403 PLATFORM_NOT_AVAILABLE when a platform is not on the billing owner's plan (every create-post, drafts included). */
-  async assertPlatformsAvailable(ctx: RequestContext, platforms: PlatformName[], now: Date = new Date()): Promise<void> {
+  async assertPlatformsAvailable(ctx: RequestContext, platforms: string[], now: Date = new Date()): Promise<void> {
     const refusal = checkPlatformsAvailable(this.ruleContext(ctx.billingOwnerUser, now), platforms);
     if (refusal) throw this.toError(refusal);
   }
@@ -118,7 +120,7 @@ export class LimitsService implements BeforeApplicationShutdown {
     const owner = ctx.billingOwnerUser;
     const rc = this.ruleContext(owner, now);
     const platformIds = [...new Set(input.platformIds)];
-    const platforms = platformIds.map(platformOf).filter(isPlatform);
+    const platforms = platformIds.map(platformOf).filter((p) => this.platformRegistry.has(p));
     const unavailable = checkPlatformsAvailable(rc, platforms);
     if (unavailable) throw this.toError(unavailable);
 
@@ -169,7 +171,7 @@ export class LimitsService implements BeforeApplicationShutdown {
       },
       scheduleHorizonDays: plan.scheduleHorizonDays,
       connections: { limit: connectionLimit, used: input.connectionCount, remaining: Math.max(0, connectionLimit - input.connectionCount) },
-      platforms: [...plan.platforms],
+      platforms: [...rc.platforms],
     };
   }
 
@@ -230,7 +232,8 @@ export class LimitsService implements BeforeApplicationShutdown {
   }
 
   private ruleContext(owner: UserSummary, now: Date): RuleContext {
-    return { plan: PLANS[owner.plan], period: this.billingPeriod(owner, now) };
+    const plan = this.plans[owner.plan] ?? this.plans.starter;
+    return { plan, platforms: planPlatforms(plan, this.platformRegistry.names()), period: this.billingPeriod(owner, now) };
   }
 
   private toError(refusal: LimitExceededBody): ApiError {

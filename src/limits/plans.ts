@@ -1,4 +1,4 @@
-import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
+import { PLATFORM_NAMES } from '@app/rules';
 
 export const PLAN_NAMES = ['starter', 'pro', 'premium'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -20,15 +20,22 @@ export interface Plan {
   scheduleHorizonDays: number | null;
   apiAccess: boolean;
   mcpAccess: boolean;
-  platforms: readonly PlatformName[];
+  /** The platforms it may post to: a list, or `all` (every platform, plugins' included). */
+  platforms: readonly string[] | 'all';
   /** Video upload size cap in bytes. */
   videoUploadBytes: number;
 }
 
 const MB = 1024 * 1024;
 
+/**
+ * A plan table: the figures of each of the three plans users are on. An embedding app may replace
+ * the built-in one (`extensions.plans`); the plan names stay the spec's.
+ */
+export type PlanTable = Readonly<Record<PlanName, Plan>>;
+
 /** The enforced plan table of the spec ("Limits / Plan limits (enforced)"). */
-export const PLANS: Readonly<Record<PlanName, Plan>> = {
+export const BUILT_IN_PLANS: PlanTable = {
   starter: {
     name: 'starter',
     displayName: 'Starter',
@@ -52,7 +59,7 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = {
     scheduleHorizonDays: null,
     apiAccess: true,
     mcpAccess: true,
-    platforms: PLATFORM_NAMES,
+    platforms: 'all',
     videoUploadBytes: 100 * MB,
   },
   premium: {
@@ -65,11 +72,17 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = {
     scheduleHorizonDays: null,
     apiAccess: true,
     mcpAccess: true,
-    platforms: PLATFORM_NAMES,
+    platforms: 'all',
     videoUploadBytes: 250 * MB,
   },
 };
 
 export function isPlanName(value: unknown): value is PlanName {
   return typeof value === 'string' && (PLAN_NAMES as readonly string[]).includes(value);
+}
+
+/** The platforms of `plan` among `known` (every platform there is), in their order. */
+export function planPlatforms(plan: Plan, known: readonly string[]): string[] {
+  const allowed = plan.platforms;
+  return allowed === 'all' ? [...known] : known.filter((p) => allowed.includes(p));
 }

@@ -14,6 +14,7 @@ import { registerConnectionsTools } from './tools/connections.tools';
 import { registerMediaTools } from './tools/media.tools';
 import { registerPlanningTools } from './tools/planning.tools';
 import { registerPostsTools } from './tools/posts.tools';
+import { PlatformRegistry } from '../platforms/platform-registry';
 import { registerWebhooksTools } from './tools/webhooks.tools';
 import { registerWorkspaceTools } from './tools/workspace.tools';
 import { WorkspaceService } from '../workspace/workspace.service';
@@ -45,13 +46,14 @@ export class McpServerFactory {
     private readonly validation: PostValidationService,
     private readonly workspace: WorkspaceService,
     private readonly config: AppConfig,
+    private readonly platforms: PlatformRegistry,
   ) {}
 
   create(ctx: RequestContext): McpServer {
     const server = new McpServer({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { instructions: INSTRUCTIONS });
     const limit = this.config.env.MCP_MAX_RESPONSE_BYTES;
     const scope = { ctx, logger: this.logger, budget: { remaining: limit, limit } };
-    registerPostsTools(server, scope, { posts: this.posts, idempotency: this.idempotency });
+    registerPostsTools(server, scope, { posts: this.posts, idempotency: this.idempotency, platformNames: this.platforms.names() });
     registerConnectionsTools(server, scope, this.connections);
     registerMediaTools(server, scope, this.media, this.idempotency);
     registerWebhooksTools(server, scope, this.webhooks, this.idempotency);

@@ -1,3 +1,4 @@
+import { PlatformsModule } from '../platforms/platforms.module';
 import { Module } from '@nestjs/common';
 import { WorkspaceModule } from '../workspace/workspace.module';
 import { AnalyticsModule } from '../analytics/analytics.module';
@@ -13,7 +14,17 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 
 /** The MCP server for AI assistants at MCP_PATH (docs/mcp.md): the REST services as tools. */
 @Module({
-  imports: [IdempotencyModule, PostsModule, ConnectionsModule, MediaModule, WebhooksModule, AnalyticsModule, PublishingModule, WorkspaceModule],
+  imports: [
+    IdempotencyModule,
+    PostsModule,
+    ConnectionsModule,
+    MediaModule,
+    WebhooksModule,
+    AnalyticsModule,
+    PublishingModule,
+    WorkspaceModule,
+    PlatformsModule,
+  ],
   providers: [McpIdempotencyService, McpServerFactory, McpHttpRoutes],
 })
 export class McpModule {}

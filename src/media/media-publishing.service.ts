@@ -29,7 +29,7 @@ export class MediaPublishingService {
   /** The group's uploaded media as publishable items (S3 completion checked first). */
   async mediaForPublishing(userId: string, postGroupId: string): Promise<StoredMediaItem[]> {
     let records = await this.records.findForGroups(userId, [postGroupId]);
-    if (await this.media.detectS3Completion(records)) records = await this.records.findForGroups(userId, [postGroupId]);
+    if (await this.media.detectDirectCompletion(records)) records = await this.records.findForGroups(userId, [postGroupId]);
     return records.filter((r) => r.state === 'uploaded').map((r) => this.itemOf(r));
   }
 

@@ -120,8 +120,9 @@ export class MediaRecordsRepository extends Repository<MediaRecordData> {
   }
 
   /** S3 uploads not yet seen complete (the app is not in their upload path). */
-  findPendingS3(limit: number): Promise<MediaRecordData[]> {
-    return this.find({ state: 'pending', storageDriver: 's3', source: { $ne: 'process-video' }, type: { $ne: null } }, { sort: { addedAt: 1 }, limit });
+  /** Pending uploads straight to the store named `storageDriver` (not process-video's, which the server stores). */
+  findPendingDirect(storageDriver: string, limit: number): Promise<MediaRecordData[]> {
+    return this.find({ state: 'pending', storageDriver, source: { $ne: 'process-video' }, type: { $ne: null } }, { sort: { addedAt: 1 }, limit });
   }
 
   /** Which of these storage keys belong to a record (original or converted file). */

@@ -56,9 +56,9 @@ export class MediaSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private async pass(now: Date): Promise<SweepResult> {
     const result: SweepResult = { completed: 0, stalePending: 0, orphanFiles: 0 };
     // Each phase on its own: a failing store listing must not stop the record clean-up.
-    if (this.storage.kind === 's3') {
+    if (this.storage.directUploads) {
       result.completed = await this.media
-        .detectS3Completion(await this.records.findPendingS3(1000))
+        .detectDirectCompletion(await this.records.findPendingDirect(this.storage.kind, 1000))
         .catch((err) => (this.logger.warn({ err }, 'S3 completion check failed'), 0));
     }
 

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ApiError } from '../common/api-error';
@@ -67,7 +69,7 @@ export class MediaUploadsService {
     if (!record.type) {
       throw ApiError.badRequest(record.requestedType ? UploadMessages.badType(record.requestedType) : UploadMessages.missingType);
     }
-    if (!(this.storage instanceof LocalStorageDriver) || record.storageDriver !== 'local') {
+    if (this.storage.directUploads || record.storageDriver !== this.storage.kind) {
       throw ApiError.badRequest(UploadMessages.notHere);
     }
     // Only the platforms' image and video types are stored: nothing this origin could serve as a page.
@@ -84,8 +86,9 @@ export class MediaUploadsService {
     return this.store(this.storage, claimed, body, now);
   }
 
-  private async store(storage: LocalStorageDriver, record: MediaRecordData, body: Readable, claimedAt: Date) {
-    const temp = await storage.tempPath();
+  private async store(storage: StorageDriver, record: MediaRecordData, body: Readable, claimedAt: Date) {
+    // The local driver's temp file is on its own file system, so storing it is a rename.
+    const temp = storage instanceof LocalStorageDriver ? await storage.tempPath() : join(tmpdir(), `sps-upload-${randomBytes(8).toString('hex')}`);
     const md5 = createHash('md5');
     let size = 0;
     // The first bytes must be those of the declared type (magic numbers), before anything is kept.
@@ -114,7 +117,8 @@ export class MediaUploadsService {
       // Backpressure end to end: memory stays at a few stream buffers whatever the file size.
       await pipeline(body, counter, createWriteStream(temp));
       if ((body as Readable & { aborted?: boolean }).aborted) throw new Error('client aborted');
-      await storage.commit(temp, record.fileName);
+      if (storage instanceof LocalStorageDriver) await storage.commit(temp, record.fileName);
+      else await storage.putFile(record.fileName, temp, record.mimeType ?? 'application/octet-stream').finally(() => rm(temp, { force: true }));
     } catch (err) {
       await rm(temp, { force: true });
       // Nothing was kept: the URL stays usable for the right file until it expires.
@@ -129,7 +133,7 @@ export class MediaUploadsService {
 
   /** GET/HEAD of a stored file: the record's content type, length, and one byte range. */
   async serve(key: string, method: 'GET' | 'HEAD', rangeHeader: string | undefined): Promise<FileAnswer | null> {
-    if (!isSafeKey(key) || this.storage.kind !== 'local') return null;
+    if (!isSafeKey(key) || this.storage.directUploads) return null;
     const record = await this.records.findServable(key);
     if (!record) return null;
     const stat = await this.storage.stat(key);

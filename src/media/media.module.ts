@@ -17,6 +17,7 @@ import { MediaResolver } from './media.resolver';
 import { MediaRecord, MediaRecordSchema } from './schemas/media-record.schema';
 import { LocalStorageDriver } from './storage/local-storage.driver';
 import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
+import { EXTENSION_STORAGE_DRIVER } from '../extensions/extension-tokens';
 
 /**
  * Media records, storage (local disk or S3-compatible, STORAGE_DRIVER), upload URLs, video
@@ -30,8 +31,9 @@ import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
     MediaSettings,
     {
       provide: STORAGE_DRIVER,
-      inject: [AppConfig, MediaSettings],
-      useFactory: async (config: AppConfig, settings: MediaSettings): Promise<StorageDriver> => {
+      inject: [AppConfig, MediaSettings, EXTENSION_STORAGE_DRIVER],
+      useFactory: async (config: AppConfig, settings: MediaSettings, custom: StorageDriver | null): Promise<StorageDriver> => {
+        if (custom) return custom;
         const env = config.env;
         if (env.STORAGE_DRIVER === 's3') {
           // The AWS SDK is loaded only for this driver (7 MB of heap, ~0.3 s of start-up).

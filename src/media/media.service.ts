@@ -120,7 +120,7 @@ export class MediaService {
     const key = storageKey(input.type, userId, randomBytes(8).toString('hex'), input.fileName);
     const expiresAt = new Date(Date.now() + this.settings.uploadTtlSeconds * 1000);
     const uploadUrl =
-      input.type && this.storage.kind === 's3'
+      input.type && this.storage.directUploads
         ? await this.storage.createUploadUrl({ mediaId, key, contentType: input.contentType, expiresAt })
         : signedUploadUrl(this.settings.publicBaseUrl(), this.settings.signingKey, { mediaId, contentType: input.contentType, expiresAt });
     const fileUrl = this.storage.publicUrl(key);
@@ -150,7 +150,7 @@ export class MediaService {
 
   /** The record's `filePath`: where the file lives, for people reading the records. */
   filePathOf(key: string): string {
-    return this.storage.kind === 'local' ? join(this.settings.localRoot, ...key.split('/')) : `s3://${key}`;
+    return this.storage.kind === 'local' ? join(this.settings.localRoot, ...key.split('/')) : `${this.storage.kind}://${key}`;
   }
 
   // ── completion and metadata ───────────────────────────────────────────────────────────────
@@ -179,10 +179,10 @@ export class MediaService {
    * S3 uploads bypass the app: HEAD each pending object and complete the ones that exist.
    * Called when media is read for publishing and by the sweep.
    */
-  async detectS3Completion(records: MediaRecordData[]): Promise<number> {
+  async detectDirectCompletion(records: MediaRecordData[]): Promise<number> {
     let completed = 0;
     for (const record of records) {
-      if (record.storageDriver !== 's3' || record.state !== 'pending' || !record.type) continue;
+      if (record.storageDriver !== this.storage.kind || record.state !== 'pending' || !record.type) continue;
       const head = await this.storage.stat(record.fileName).catch(() => null);
       if (!head) continue;
       await this.completeUpload(record, head.size);

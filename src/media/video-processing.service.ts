@@ -4,7 +4,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { RequestContext } from '../auth/request-context';
 import { Transactions } from '../database/transactions';
-import { PLANS } from '../limits/plans';
+import type { PlanTable } from '../limits/plans';
+import { PLAN_TABLE } from '../extensions/extension-tokens';
 import { PostsService } from '../posts/posts.service';
 import { MediaRecordsRepository } from './media-records.repository';
 import { storageKey } from './media-names';
@@ -27,6 +28,7 @@ export class VideoProcessingService implements OnModuleDestroy {
     private readonly transactions: Transactions,
     private readonly posts: PostsService,
     private readonly media: MediaService,
+    @Inject(PLAN_TABLE) private readonly plans: PlanTable,
   ) {}
 
   async onModuleDestroy(): Promise<void> {
@@ -45,7 +47,7 @@ export class VideoProcessingService implements OnModuleDestroy {
 
   /** The plan cap for process-video: the billing owner's plan, never above the route's 512 MB. */
   videoCapBytes(ctx: RequestContext): { bytes: number; planName: string } {
-    const plan = PLANS[ctx.billingOwnerUser.plan] ?? PLANS.starter;
+    const plan = this.plans[ctx.billingOwnerUser.plan] ?? this.plans.starter;
     return { bytes: Math.min(plan.videoUploadBytes, this.settings.processVideoMaxBytes), planName: plan.displayName };
   }
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { MediaFacts, PlatformContentRules, PlatformName } from '@app/rules';
+import type { MediaFacts, PlatformContentRules } from '@app/rules';
 
 /** What an adapter needs of a connection: decrypted tokens and identity. Never logged. */
 export interface PlatformCredentials {
@@ -113,7 +113,7 @@ export class PlatformError extends Error {
 
 /** Adapter behaviour is uniform so the publisher, test-connection and token upkeep need no switch. */
 export interface PlatformAdapter {
-  readonly platform: PlatformName;
+  readonly platform: string;
   readonly rules: PlatformContentRules;
   /** Returns a clear message when the post cannot be published on this platform, else null. */
   checkContent(request: Pick<PublishRequest, 'content' | 'media' | 'settings'>): string | null;

@@ -15,6 +15,8 @@ import { TwitterAdapter } from './twitter';
 import { YouTubeAdapter } from './youtube';
 import { platformEndpointsFrom, type PlatformEndpoints } from './platform-endpoints';
 import { PLATFORM_ADAPTERS, PlatformRegistry } from './platform-registry';
+import { PLATFORM_PLUGINS } from '../extensions/extension-tokens';
+import { pluginProblem, type PlatformPlugin } from '../extensions/platform-plugin';
 
 export const PLATFORM_ENDPOINTS = Symbol('PLATFORM_ENDPOINTS');
 
@@ -42,7 +44,19 @@ export function createAdapters(endpoints: PlatformEndpoints): PlatformAdapter[] 
       inject: [AppConfig],
       useFactory: (config: AppConfig) => platformEndpointsFrom(config.env as Environment & Record<string, unknown>),
     },
-    { provide: PLATFORM_ADAPTERS, inject: [PLATFORM_ENDPOINTS], useFactory: createAdapters },
+    {
+      provide: PLATFORM_ADAPTERS,
+      inject: [PLATFORM_ENDPOINTS, PLATFORM_PLUGINS],
+      useFactory: (endpoints: PlatformEndpoints, plugins: PlatformPlugin[]): PlatformAdapter[] => {
+        const builtIn = createAdapters(endpoints);
+        const problem = pluginProblem(
+          plugins,
+          builtIn.map((a) => a.platform),
+        );
+        if (problem) throw new Error(problem);
+        return [...builtIn, ...plugins.map((p) => p.adapter)];
+      },
+    },
     PlatformRegistry,
   ],
   exports: [PlatformRegistry, PLATFORM_ENDPOINTS],

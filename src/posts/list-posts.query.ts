@@ -58,9 +58,10 @@ export function clampLimit(raw: unknown): number {
 }
 
 /**
- * A checked list-posts query as a Mongo filter, sort and page. Pure: no database, no clock.
+ * A checked list-posts query as a Mongo filter, sort and page, given the platforms there are.
+ * Pure: no database, no clock.
  */
-export function buildListPostsQuery(query: ListPostsParams): ListPostsQuery {
+export function buildListPostsQuery(query: ListPostsParams, platforms: readonly string[] = PLATFORM_NAMES): ListPostsQuery {
   const { page, limit } = query;
   const filter: Record<string, unknown> = {};
   if (query.status) filter.status = query.status;
@@ -72,7 +73,7 @@ export function buildListPostsQuery(query: ListPostsParams): ListPostsQuery {
   // platform: compare names. Unknown names and full compound ids match nothing.
   let matchesNothing = false;
   if (query.platform !== undefined) {
-    if ((PLATFORM_NAMES as readonly string[]).includes(query.platform)) filter.platforms = query.platform;
+    if (platforms.includes(query.platform)) filter.platforms = query.platform;
     else matchesNothing = true;
   }
   const direction = query.sortOrder === 'asc' ? 1 : -1;

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { LifecycleEvents } from '../extensions/lifecycle-events';
 
 /** One platform post entering `scheduled` (webhook `post.scheduled` data + scope). */
 export interface PostScheduledEvent {
@@ -45,12 +46,16 @@ export interface PostEventsPublisher {
 
 /**
  * The in-process fan-out: modules subscribe (in `onModuleInit`) with the handlers they care
- * about; emitters call the publisher methods. Listeners run one after another, awaited.
+ * about; emitters call the publisher methods. Listeners run one after another, awaited, inside
+ * the change's transaction; an embedding app's observers get each event after it commits
+ * (LifecycleEvents).
  */
 @Injectable()
 export class PostEvents implements PostEventsPublisher {
   private readonly logger = new Logger(PostEvents.name);
   private readonly subscribers: Array<Partial<PostEventsPublisher>> = [];
+
+  constructor(private readonly lifecycle: LifecycleEvents) {}
 
   /** Returns an unsubscribe function. */
   subscribe(subscriber: Partial<PostEventsPublisher>): () => void {
@@ -62,12 +67,15 @@ export class PostEvents implements PostEventsPublisher {
   }
 
   postScheduled(events: PostScheduledEvent[]): Promise<void> {
+    this.lifecycle.emit('post.scheduled', events);
     return this.emit('postScheduled', events);
   }
   postPublished(events: PostPublishedEvent[]): Promise<void> {
+    this.lifecycle.emit('post.published', events);
     return this.emit('postPublished', events);
   }
   postFailed(events: PostFailedEvent[]): Promise<void> {
+    this.lifecycle.emit('post.failed', events);
     return this.emit('postFailed', events);
   }
 

@@ -6,6 +6,7 @@ import { LimitsModule } from '../limits/limits.module';
 import { MediaCleanupRegistry } from './media-cleanup';
 import { PlatformIdUpgrade } from './platform-id-upgrade';
 import { PlatformPostsRepository } from './platform-posts.repository';
+import { PostChecks } from './post-checks';
 import { PostEvents } from './post-events';
 import { PostGroupsRepository } from './post-groups.repository';
 import { PostLogsRepository } from './post-logs.repository';
@@ -18,6 +19,7 @@ import { PlatformPost, PlatformPostSchema } from './schemas/platform-post.schema
 import { PostGroup, PostGroupSchema } from './schemas/post-group.schema';
 import { PostLog, PostLogSchema } from './schemas/post-log.schema';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { PlatformsModule } from '../platforms/platforms.module';
 
 /**
  * Post groups, platform posts and post logs. Exports PostsService (media, publishing), PostEvents
@@ -35,6 +37,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     ConnectionsModule,
     LimitsModule,
     IdempotencyModule,
+    PlatformsModule,
   ],
   controllers: [PostsController, UsageController],
   providers: [
@@ -42,12 +45,13 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     PlatformPostsRepository,
     PostLogsRepository,
     PostEvents,
+    PostChecks,
     MediaCleanupRegistry,
     PostsService,
     PostsResolver,
     UsageResolver,
     PlatformIdUpgrade,
   ],
-  exports: [PostsService, PostEvents, MediaCleanupRegistry, PostLogsRepository],
+  exports: [PostsService, PostEvents, PostChecks, MediaCleanupRegistry, PostLogsRepository],
 })
 export class PostsModule {}

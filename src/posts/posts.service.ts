@@ -9,6 +9,8 @@ import { buildListPostsQuery, paginate, type Pagination } from './list-posts.que
 import type { ListPostsQueryDto } from './dto/list-posts.query.dto';
 import { MediaCleanupRegistry } from './media-cleanup';
 import { PlatformPostsRepository, type PlatformPostSummary } from './platform-posts.repository';
+import { PlatformRegistry } from '../platforms/platform-registry';
+import { PostChecks } from './post-checks';
 import { PostEvents } from './post-events';
 import { PostGroupsRepository } from './post-groups.repository';
 import { PostLogsRepository, type NewPostLog } from './post-logs.repository';
@@ -77,6 +79,8 @@ export class PostsService {
     private readonly limits: LimitsService,
     private readonly events: PostEvents,
     private readonly mediaCleanup: MediaCleanupRegistry,
+    private readonly postChecks: PostChecks,
+    private readonly platforms: PlatformRegistry,
   ) {}
 
   // ── create ────────────────────────────────────────────────────────────────────────────────
@@ -115,6 +119,7 @@ export class PostsService {
         scheduledTime,
         now,
       );
+    if (scheduledTime) await this.assertPassesChecks(ctx, { content: input.content, platformIds: refs.map((r) => r.platformId) });
     const status: PostGroupStatus = scheduledTime ? 'scheduled' : 'draft';
     const postGroupId = new Types.ObjectId();
     const response: CreatePostResult = { success: true, postGroupId: String(postGroupId) };
@@ -174,6 +179,7 @@ export class PostsService {
             { notify: false },
           )
         : undefined;
+      if (scheduledTime) await this.assertPassesChecks(ctx, { content: input.content, platformIds: refs.map((r) => r.platformId) });
       return {
         ok: true,
         content: input.content,
@@ -223,6 +229,23 @@ export class PostsService {
    * Gathers the billing account's usage (this service owns platform posts) and asks the limits
    * service; returns the time to store (possibly moved for spacing).
    */
+  /** The embedding app's post checks (post-checks.ts): a refusal is a 400 with its message, before anything is written. */
+  private async assertPassesChecks(
+    ctx: RequestContext,
+    post: { postGroupId?: string; content: string; platformIds: string[]; mediaUrls?: string[] | null },
+  ): Promise<void> {
+    const refusal = await this.postChecks.refusal({
+      stage: 'schedule',
+      userId: ctx.userId,
+      ...(post.postGroupId ? { postGroupId: post.postGroupId } : {}),
+      content: post.content,
+      platforms: uniqueNames(post.platformIds.map((id) => id.slice(0, id.indexOf('-')))),
+      platformIds: post.platformIds,
+      mediaUrls: post.mediaUrls ?? [],
+    });
+    if (refusal) throw ApiError.badRequest(refusal);
+  }
+
   private async checkSchedule(
     ctx: RequestContext,
     platformIds: string[],
@@ -294,7 +317,7 @@ export class PostsService {
   async list(ctx: RequestContext, params: ListPostsQueryDto, view: 'summaries'): Promise<ListPage<ListedPost>>;
   async list(ctx: RequestContext, params: ListPostsQueryDto, view: 'records'): Promise<ListPage<PostGroupRecord>>;
   async list(ctx: RequestContext, params: ListPostsQueryDto, view: 'summaries' | 'records'): Promise<ListPage<ListedPost | PostGroupRecord>> {
-    const query = buildListPostsQuery(params);
+    const query = buildListPostsQuery(params, this.platforms.names());
     if (query.matchesNothing) return { items: [], pagination: paginate(query.page, query.limit, 0) };
     const [items, totalItems] = await Promise.all([
       view === 'summaries'
@@ -382,6 +405,7 @@ export class PostsService {
         now,
         postGroupId,
       );
+      await this.assertPassesChecks(ctx, { postGroupId, content: group.content, platformIds: posts.map((p) => p.platformId), mediaUrls: group.mediaUrls });
     }
     const set = { status: plan.status, ...(scheduledTime ? { scheduledTime } : {}) };
 
@@ -446,6 +470,9 @@ export class PostsService {
       scheduledTime = await this.checkSchedule(ctx, targetIds, scheduledTime ?? now, now, postGroupId);
     }
     const content = edits.content ?? group.content;
+    if (plan.status === 'scheduled' && (checkLimits || edits.content !== undefined)) {
+      await this.assertPassesChecks(ctx, { postGroupId, content, platformIds: targetIds, mediaUrls: group.mediaUrls });
+    }
     const postStatus = plan.status === 'scheduled' ? 'scheduled' : 'pending';
 
     await this.transactions.run(async () => {

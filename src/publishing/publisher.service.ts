@@ -4,6 +4,7 @@ import { httpUrlOrNull } from '../common/http-url';
 import { ConnectionsService, CredentialsUnreadableError } from '../connections/connections.service';
 import { PlatformError, type PlatformAdapter, type PlatformCredentials, type PublishRequest, type PublishResult } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';
+import { PostChecks } from '../posts/post-checks';
 import { PublicationStateService, type ClaimedPost, type PlatformPostRecord, type PublishFailure } from './publication-state.service';
 import { ADVISORY_RATES, nextAdvisorySlot } from './advisory-rates';
 import { backoffDelay } from './backoff';
@@ -47,6 +48,7 @@ export class PublisherService {
     private readonly connections: ConnectionsService,
     private readonly media: PublishingMedia,
     @Inject(PUBLISHING_SETTINGS) private readonly settings: PublishingSettings,
+    private readonly postChecks: PostChecks,
   ) {}
 
   async publish(claimed: ClaimedPost): Promise<void> {
@@ -93,6 +95,20 @@ export class PublisherService {
     const invalid = checkParts(adapter, parts, media, settings);
     if (invalid) {
       await this.fail(claimed, { code: 'INVALID_CONTENT', message: invalid, retryable: false });
+      return;
+    }
+    // The embedding app's checks again: a rule may have changed since the post was scheduled.
+    const refused = await this.postChecks.refusal({
+      stage: 'publish',
+      userId,
+      postGroupId: String(post.postGroupId),
+      content: post.content,
+      platforms: [post.platform],
+      platformIds: [post.platformId],
+      mediaUrls: group.mediaUrls ?? [],
+    });
+    if (refused) {
+      await this.fail(claimed, { code: 'REFUSED_BY_CHECK', message: refused, retryable: false });
       return;
     }
 

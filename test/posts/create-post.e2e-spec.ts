@@ -147,7 +147,7 @@ describe('POST /api/v1/create-post', () => {
     expect(res.status).toBe(200);
     const got = await t.http.get(`/api/v1/get-post/${res.body.postGroupId}`).set(account.apiHeaders);
     expect(got.body.posts).toMatchObject([{ platform: 'mastodon', platformId: '424242' }]);
-    await t.app.get(ConnectionsService).delete(account.userId, made.id);
+    await t.app.get(ConnectionsService).delete(account.userId, made);
     const again = await create({ content: 'x', platforms: [platformId] });
     expect(again.status).toBe(400);
     expect(again.body).toEqual(refused);

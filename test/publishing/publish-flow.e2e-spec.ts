@@ -293,7 +293,7 @@ describe('Publishing engine: scheduled posts go out (twitter + mastodon fakes)',
       .set(account.apiHeaders)
       .send({ content: unique('after disconnect'), platforms: [conn.platformId], scheduledTime: new Date(Date.now() + 1500).toISOString() })
       .expect(200);
-    await t.app.get(ConnectionsService).delete(account.userId, conn.id);
+    await t.app.get(ConnectionsService).delete(account.userId, conn);
     const group = await waitForGroup(t, account.apiHeaders, res.body.postGroupId);
     expect(group.posts[0].error).toMatchObject({ code: 'CONNECTION_NOT_FOUND' });
   });

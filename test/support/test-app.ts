@@ -36,6 +36,8 @@ export interface TestAppOptions {
   env?: Record<string, string | undefined>;
   /** Extra Nest modules (test-only controllers, e.g. a probe route behind `@ApiKeyAuth()`). */
   imports?: AppModuleOptions['imports'];
+  /** What an embedding application adds (examples/, docs/extending.md). */
+  extensions?: AppModuleOptions['extensions'];
   /**
    * Reuse this database (e.g. `databaseUri` of an app closed before, or a server the suite
    * started) instead of a fresh one; it is neither dropped nor stopped on close (restart tests).
@@ -87,7 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       '/nonexistent/.env',
     );
     const log = options.captureLog ? captureAppLog({ environment }) : null;
-    const app = await createApp(environment, database, { imports: options.imports, dashboardDir: options.dashboardDir });
+    const app = await createApp(environment, database, { imports: options.imports, extensions: options.extensions, dashboardDir: options.dashboardDir });
     built = app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');

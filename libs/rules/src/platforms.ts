@@ -13,3 +13,8 @@ export const PLATFORM_NAMES = [
   'pinterest',
 ] as const;
 export type PlatformName = (typeof PLATFORM_NAMES)[number];
+
+/** One of the spec's eleven (a platform plugin's name is not: its rules live on the server only). */
+export function isBuiltInPlatform(name: string): name is PlatformName {
+  return (PLATFORM_NAMES as readonly string[]).includes(name);
+}

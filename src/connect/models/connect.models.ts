@@ -1,5 +1,14 @@
 import { Field, GraphQLISODateTime, ID, ObjectType } from '@nestjs/graphql';
 
+@ObjectType('ConnectField', { description: 'A value the person types before connecting' })
+export class ConnectFieldModel {
+  @Field({ description: 'The ConnectCredentialsInput (or StartConnectionInput) field it fills' }) name: string;
+  @Field() label: string;
+  @Field({ description: 'text | password | url' }) type: string;
+  @Field() required: boolean;
+  @Field(() => String, { nullable: true }) placeholder?: string | null;
+}
+
 @ObjectType('ConnectablePlatform')
 export class ConnectablePlatformModel {
   @Field() platform: string;
@@ -10,6 +19,8 @@ export class ConnectablePlatformModel {
   via: string[];
   @Field() configured: boolean;
   @Field() label: string;
+  @Field(() => [ConnectFieldModel], { description: 'What the person types before connecting (empty for a plain OAuth sign-in)' })
+  fields: ConnectFieldModel[];
 }
 
 @ObjectType('ConnectionStart')

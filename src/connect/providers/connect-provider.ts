@@ -1,5 +1,4 @@
 import type { ClassConstructor } from 'class-transformer';
-import type { PlatformName } from '@app/rules';
 import type { RefreshedTokens } from '../../platforms/platform-adapter';
 
 /** What a person picks from when one authorisation yields several accounts. */
@@ -78,7 +77,7 @@ export interface ConnectField {
 
 /** What every provider says about itself, so generic code never asks which platform it is. */
 interface ProviderCapabilities {
-  readonly platform: PlatformName;
+  readonly platform: string;
   readonly label: string;
   /** What the person types before connecting (none for a plain OAuth sign-in). */
   readonly fields: readonly ConnectField[];

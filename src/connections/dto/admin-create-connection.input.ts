@@ -1,8 +1,8 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
-import { Allow, IsIn, IsNotEmpty } from 'class-validator';
+import { Allow, IsNotEmpty } from 'class-validator';
 import { IsNonBlankString, IsStringWhere, WhenGiven } from '../../common/validation/field-rules';
-import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
+import { PLATFORM_NAME_PATTERN } from '../../extensions/platform-plugin';
 import { httpUrlOrNull } from '../../common/http-url';
 import { ConnectionMessages } from '../connections.errors';
 
@@ -20,9 +20,10 @@ const trimmed = ({ value }: { value: unknown }): unknown => (typeof value === 's
 export class AdminCreateConnectionInput {
   @Field(() => ID) @Allow() userId: string;
 
-  @Field(() => String, { description: 'One of the eleven platform names' })
-  @IsIn(PLATFORM_NAMES, { message: ConnectionMessages.invalidPlatform })
-  platform: PlatformName;
+  // The shape of a platform name here; ConnectionsService refuses one that is not a platform (a plugin's may be) with the same message.
+  @Field(() => String, { description: "One of the eleven platform names (or a platform plugin's)" })
+  @IsStringWhere('isPlatformName', (value) => PLATFORM_NAME_PATTERN.test(value), ConnectionMessages.invalidPlatform())
+  platform: string;
 
   @Field({ description: 'Raw platform id (without the platform prefix); trimmed' })
   @Transform(trimmed)

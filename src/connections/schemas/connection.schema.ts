@@ -1,6 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Types, Schema as MongooseSchema } from 'mongoose';
-import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
 
 @Schema({ _id: false })
 export class ConnectionLastError {
@@ -21,8 +20,9 @@ export class PlatformConnection {
   @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
   userId: Types.ObjectId;
 
-  @Prop({ type: String, required: true, enum: PLATFORM_NAMES })
-  platform: PlatformName;
+  /** One of the platforms there are (the spec's eleven or a plugin's): checked where names come in. */
+  @Prop({ type: String, required: true })
+  platform: string;
 
   /** Raw platform id (may contain colons or start with a minus sign). */
   @Prop({ type: String, required: true })

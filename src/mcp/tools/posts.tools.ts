@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { PLATFORM_NAMES, POST_GROUP_STATUSES } from '@app/rules';
+import { POST_GROUP_STATUSES } from '@app/rules';
 import type { PostsService } from '../../posts/posts.service';
 import { validateInput } from '../../common/validation/validate-input';
 import { CreatePostDto } from '../../posts/dto/create-post.dto';
@@ -19,11 +19,13 @@ const isoTime =
 export interface PostsToolDeps {
   posts: PostsService;
   idempotency: McpIdempotencyService;
+  /** Every platform there is (the spec's eleven, then plugins'). */
+  platformNames: readonly string[];
 }
 
 export function registerPostsTools(server: McpServer, scope: ToolScope, deps: PostsToolDeps): void {
   const { ctx } = scope;
-  const { posts, idempotency } = deps;
+  const { posts, idempotency, platformNames } = deps;
 
   registerTool(
     server,
@@ -40,7 +42,7 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
         platform: z
           .string()
           .optional()
-          .describe(`Bare platform name, case-insensitive: ${PLATFORM_NAMES.join(', ')}. Unknown names return an empty list.`),
+          .describe(`Bare platform name, case-insensitive: ${platformNames.join(', ')}. Unknown names return an empty list.`),
         fromDate: z.string().optional().describe('Inclusive lower bound on scheduledTime (any date string); excludes drafts without a time'),
         toDate: z.string().optional().describe('Inclusive upper bound on scheduledTime (any date string)'),
         page: z.union([z.number(), z.string()]).optional().describe('Page number, default 1 (values below 1 become 1)'),

@@ -90,8 +90,9 @@ export class MediaRecord {
   @Prop({ type: String, enum: MEDIA_SOURCES, required: true })
   source: MediaSource;
 
-  @Prop({ type: String, enum: ['local', 's3'], required: true })
-  storageDriver: 'local' | 's3';
+  /** The driver's `kind`: `local`, `s3` or an extension's. */
+  @Prop({ type: String, required: true })
+  storageDriver: string;
 
   /** When the upload URL stops working. */
   @Prop({ type: Date })
@@ -148,7 +149,7 @@ export interface MediaRecordData {
   requestedType?: string;
   state: MediaState;
   source: MediaSource;
-  storageDriver: 'local' | 's3';
+  storageDriver: string;
   uploadExpiresAt?: Date;
   uploadClaimedAt?: Date;
   sessionId?: string;

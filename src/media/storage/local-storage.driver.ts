@@ -17,7 +17,8 @@ const TEMP_DIR = '.tmp';
  * one-time PUT URLs handled by the media upload routes) and serves the files publicly.
  */
 export class LocalStorageDriver implements StorageDriver {
-  readonly kind = 'local' as const;
+  readonly kind = 'local';
+  readonly directUploads = false;
 
   constructor(
     readonly root: string,

@@ -25,7 +25,8 @@ export interface S3DriverOptions {
  * by the store); the app learns of completion by HEAD-ing the object (docs/media.md).
  */
 export class S3StorageDriver implements StorageDriver {
-  readonly kind = 's3' as const;
+  readonly kind = 's3';
+  readonly directUploads = true;
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly publicBase: string;

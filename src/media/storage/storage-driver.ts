@@ -1,8 +1,18 @@
 import type { Readable } from 'node:stream';
 
-/** Where media files live. Chosen by `STORAGE_DRIVER` (docs/media.md). */
+/**
+ * Where media files live. Chosen by `STORAGE_DRIVER` (docs/media.md), or supplied by an embedding
+ * app (`extensions.storage`, docs/extending.md).
+ */
 export interface StorageDriver {
-  readonly kind: 'local' | 's3';
+  /** Its name, kept on each media record (`storageDriver`): `local`, `s3`, or the extension's own. */
+  readonly kind: string;
+  /**
+   * true: clients upload straight to the store (`createUploadUrl`'s address) and the sweeper finds
+   * completed uploads with `stat`; false: uploads and file reads go through this app's signed
+   * routes, which store with `putFile` and read with `open`.
+   */
+  readonly directUploads: boolean;
 
   /**
    * A pre-signed PUT address for `key`, bound to `contentType` and expiring at `expiresAt`.

@@ -1,4 +1,4 @@
-import type { PlatformName } from '@app/rules';
+import { isBuiltInPlatform } from '@app/rules';
 import { Alert, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -31,7 +31,8 @@ export default function ComposePage() {
   const connections = useMemo(() => result.data?.connections ?? [], [result.data]);
 
   const platforms = useMemo(
-    () => [...new Set(connections.filter((c) => accounts.includes(c.platformId)).map((c) => c.platform as PlatformName))],
+    // Counters for the spec's platforms; a plugin platform's rules are the service's to check.
+    () => [...new Set(connections.filter((c) => accounts.includes(c.platformId)).map((c) => c.platform))].filter(isBuiltInPlatform),
     [connections, accounts],
   );
   const withMedia = media.attached.length > 0;

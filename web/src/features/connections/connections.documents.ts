@@ -22,6 +22,13 @@ export const ConnectionsPageDocument = graphql(`
       configured
       label
       via
+      fields {
+        name
+        label
+        type
+        required
+        placeholder
+      }
     }
   }
 `);

@@ -78,3 +78,12 @@ export const DeletePostDocument = graphql(`
     deletePost(id: $id)
   }
 `);
+
+/** The platforms the filter offers: every platform the service has (plugins' included). */
+export const FilterPlatformsDocument = graphql(`
+  query FilterPlatforms {
+    connectablePlatforms {
+      platform
+    }
+  }
+`);

@@ -6,7 +6,11 @@ import { useSubmit } from '../../../ui/useSubmit';
 import type { Connectable } from '../connections';
 import { ConnectWithCredentialsDocument } from '../connections.documents';
 
-/** Bluesky (handle and app password) and Telegram (bot token and channel) connect with what the person types. */
+/**
+ * Bluesky (handle and app password) and Telegram (bot token and channel) connect with what the
+ * person types, in forms of their own; any other platform that connects with credentials (a
+ * platform plugin's) gets a form of the fields it declares.
+ */
 export function CredentialsModal({
   platform,
   onClose,
@@ -18,6 +22,7 @@ export function CredentialsModal({
 }) {
   const { busy, problem, submit } = useSubmit(ConnectWithCredentialsDocument);
   const telegram = platform.platform === 'telegram';
+  const bluesky = platform.platform === 'bluesky';
   const form = useForm({ initialValues: { identifier: '', secret: '', chatId: '', serviceUrl: '' } });
   return (
     <Modal opened onClose={onClose} title={`Connect ${platform.label}`}>
@@ -25,7 +30,9 @@ export function CredentialsModal({
         onSubmit={form.onSubmit(async (v) => {
           const input = telegram
             ? { platform: 'telegram', secret: v.secret, chatId: v.chatId.trim() }
-            : { platform: 'bluesky', identifier: v.identifier.trim(), secret: v.secret, serviceUrl: v.serviceUrl.trim() || null };
+            : bluesky
+              ? { platform: 'bluesky', identifier: v.identifier.trim(), secret: v.secret, serviceUrl: v.serviceUrl.trim() || null }
+              : declaredInput(platform, v);
           const data = await submit({ input });
           if (data) onConnected(data.connectWithCredentials.platformId);
         })}
@@ -37,6 +44,26 @@ export function CredentialsModal({
               <PasswordInput label="Bot token" required {...form.getInputProps('secret')} />
               <TextInput label="Channel or chat" description="@name or numeric id" required {...form.getInputProps('chatId')} />
             </>
+          ) : !bluesky ? (
+            platform.fields.map((field) =>
+              field.type === 'password' ? (
+                <PasswordInput
+                  key={field.name}
+                  label={field.label}
+                  placeholder={field.placeholder ?? undefined}
+                  required={field.required}
+                  {...form.getInputProps(field.name)}
+                />
+              ) : (
+                <TextInput
+                  key={field.name}
+                  label={field.label}
+                  placeholder={field.placeholder ?? undefined}
+                  required={field.required}
+                  {...form.getInputProps(field.name)}
+                />
+              ),
+            )
           ) : (
             <>
               <Text size="sm">Use an app password (Bluesky settings → App passwords), not your account password.</Text>
@@ -51,4 +78,16 @@ export function CredentialsModal({
       </form>
     </Modal>
   );
+}
+
+type CredentialValues = { identifier: string; secret: string; chatId: string; serviceUrl: string };
+
+/** The fields a plugin platform declares, from the form's values (blank optional ones left out). */
+function declaredInput(platform: Connectable, values: CredentialValues) {
+  const input: Record<string, string> = { platform: platform.platform };
+  for (const { name } of platform.fields) {
+    const value = values[name as keyof CredentialValues]?.trim();
+    if (value) input[name] = value;
+  }
+  return input as { platform: string; secret: string };
 }

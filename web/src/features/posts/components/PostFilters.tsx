@@ -1,9 +1,11 @@
 import { PLATFORM_NAMES, POST_GROUP_STATUSES } from '@app/rules';
 import { Group, NativeSelect, SegmentedControl, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useQuery } from 'urql';
 import { TIME_ZONE } from '../../../ui/format';
 import type { PostsView } from '../hooks/usePostsQueries';
 import { SORT_BY, SORT_ORDER, type PostFilterValues } from '../post-filters';
+import { FilterPlatformsDocument } from '../posts.documents';
 import { statusWords } from '../posts';
 
 const VIEWS = [
@@ -19,6 +21,9 @@ const VIEWS = [
  */
 export function PostFilters({ view, onView, form }: { view: PostsView; onView: (view: PostsView) => void; form: UseFormReturnType<PostFilterValues> }) {
   const { fromDay, toDay } = form.values;
+  // The service's own list (it may have plugin platforms); the spec's eleven until it answers.
+  const [{ data }] = useQuery({ query: FilterPlatformsDocument });
+  const platforms = data?.connectablePlatforms.map((p) => p.platform) ?? PLATFORM_NAMES;
   return (
     <>
       <Group align="flex-end" wrap="wrap">
@@ -30,7 +35,7 @@ export function PostFilters({ view, onView, form }: { view: PostsView; onView: (
         />
         <NativeSelect
           label="Platform"
-          data={[{ label: 'Any platform', value: '' }, ...PLATFORM_NAMES.map((p) => ({ label: p, value: p }))]}
+          data={[{ label: 'Any platform', value: '' }, ...platforms.map((p) => ({ label: p, value: p }))]}
           {...form.getInputProps('platform')}
         />
         {view === 'list' && (

@@ -1,0 +1,15 @@
+/** One e-mail the service sends (the limit-reached notice). */
+export interface OutgoingMail {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Where e-mail goes: SMTP (`SMTP_URL`) unless an embedding app supplies its own transport
+ * (`extensions.mail`: a provider API, a queue, a test inbox). A rejection marks that e-mail failed.
+ */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+}
