@@ -73,5 +73,30 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // An example extends the service as an outside team would: through its public entry only.
+    files: ['examples/**/*.ts'],
+    ignores: ['**/*.e2e-spec.ts', '**/*.fake.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src|test|libs|web)/|^@test/|^@app/',
+              message: "Examples use the service through 'social-post-scheduler' (src/public-api.ts) only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The service never depends on its examples (libs/ and web/src reach nothing outside themselves already).
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)examples/', message: 'Core never imports the examples.' }] }],
+    },
+  },
   prettier,
 );

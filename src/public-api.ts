@@ -18,8 +18,8 @@ export type { ExtensionProvider, ServiceExtensions } from './extensions/service-
 export { PLATFORM_NAME_PATTERN, type PlatformPlugin } from './extensions/platform-plugin';
 export { LifecycleEvents, type ConnectionEvent, type LifecycleEventMap, type LifecycleEventName } from './extensions/lifecycle-events';
 export type { PostCheck, PostCheckInput } from './posts/post-checks';
-export type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from './posts/post-events';
-export type { StorageDriver, StoredObject } from './media/storage/storage-driver';
+export type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from './posts/post-event-data';
+export type { CustomStorageDriver, StorageDriver, StoredObject } from './media/storage/storage-driver';
 export { BUILT_IN_PLANS, type Plan, type PlanName, type PlanTable } from './limits/plans';
 export type { MailTransport, OutgoingMail } from './limits/mail-transport';
 export { PASSPORT, type Authenticator } from './auth/guards/passport';
@@ -54,6 +54,7 @@ export { parseAllowedHosts } from './common/outbound/allowed-hosts';
 // Calling the service from an embedding app's own routes.
 export { PostsModule } from './posts/posts.module';
 export { PostsService } from './posts/posts.service';
+export { ListPostsQueryDto } from './posts/dto/list-posts.query.dto';
 export { ApiKeyAuth } from './auth/auth.decorators';
 export { Ctx, type RequestContext } from './auth/request-context';
 export { ApiError } from './common/api-error';

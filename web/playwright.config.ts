@@ -29,6 +29,13 @@ export const fakeURLs = Object.fromEntries(Object.entries(fakePorts).map(([name,
   keyof typeof fakePorts,
   string
 >;
+/**
+ * A second app with a platform plugin (examples/discord-webhook), for the dashboard's view of an
+ * extended service (web/test/extended-app.ts), and its Discord fake with one webhook.
+ */
+export const extendedPort = firstFake + 6;
+export const extendedURL = `http://127.0.0.1:${extendedPort}`;
+export const DISCORD = { fakePort: firstFake + 7, webhookToken: 'web-journey-webhook', webhookName: 'release-notes' };
 /** X's OAuth server and API. */
 export const fakeURL = fakeURLs.x;
 /** What the fakes know (web/test/fake-platforms.ts) and the journeys type in. */
@@ -86,6 +93,15 @@ export default defineConfig({
       port: Number(process.env.SPS_WEB_FAKE_PORT),
       reuseExistingServer: false,
       timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node -r @swc-node/register web/test/extended-app.ts',
+      cwd: root,
+      url: `${extendedURL}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

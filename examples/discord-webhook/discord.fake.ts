@@ -36,9 +36,8 @@ export class FakeDiscordServer extends FakePlatformServer {
   }
 
   /** A channel's webhook; returns its URL, as Discord shows it. */
-  addWebhook(name = 'announcements'): string {
+  addWebhook(name = 'announcements', token = `tok_${this.nextId()}`): string {
     const id = String(1000000 + this.webhooks.size);
-    const token = `tok_${this.nextId()}`;
     this.webhooks.set(id, { id, token, name, channelId: `55${id}`, guildId: '777' });
     return `${this.baseUrl}/api/webhooks/${id}/${token}`;
   }

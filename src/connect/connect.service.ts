@@ -342,7 +342,7 @@ export class ConnectService {
 
   async connectWithCredentials(userId: string, raw: CredentialsConnectInput): Promise<ConnectionRecord> {
     const input = validateInput(ConnectCredentialsInput, raw);
-    const provider = this.knownProvider(platformKey(input.platform));
+    const provider = this.knownProvider(platformKey(input.platform), input.platform);
     if (provider.method !== 'credentials') throw ApiError.badRequest(ConnectMessages.usesOAuth(provider.label));
     try {
       const candidate = await provider.connect(this.credentialsFor(provider, input));

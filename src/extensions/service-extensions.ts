@@ -1,7 +1,7 @@
 import type { InjectionToken, ModuleMetadata, Provider, Type } from '@nestjs/common';
 import type { MailTransport } from '../limits/mail-transport';
 import type { PlanTable } from '../limits/plans';
-import type { StorageDriver } from '../media/storage/storage-driver';
+import type { CustomStorageDriver } from '../media/storage/storage-driver';
 import type { PostCheck } from '../posts/post-checks';
 import type { PlatformPlugin } from './platform-plugin';
 
@@ -24,7 +24,7 @@ export interface ServiceExtensions {
   /** Further platforms beside the spec's eleven, in the order lists show them. */
   platforms?: ExtensionProvider<PlatformPlugin>[];
   /** Replaces local files / S3 (`STORAGE_DRIVER` is then ignored). */
-  storage?: ExtensionProvider<StorageDriver>;
+  storage?: ExtensionProvider<CustomStorageDriver>;
   /** Replaces the built-in plan table (the spec's Starter, Pro and Premium figures). */
   plans?: ExtensionProvider<PlanTable>;
   /** Replaces SMTP (`SMTP_URL`) for the e-mails the service sends. */

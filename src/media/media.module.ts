@@ -16,7 +16,8 @@ import { VideoProcessingService } from './video-processing.service';
 import { MediaResolver } from './media.resolver';
 import { MediaRecord, MediaRecordSchema } from './schemas/media-record.schema';
 import { LocalStorageDriver } from './storage/local-storage.driver';
-import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
+import { asStorageDriver } from './storage/app-served-storage';
+import { STORAGE_DRIVER, type CustomStorageDriver, type StorageDriver } from './storage/storage-driver';
 import { EXTENSION_STORAGE_DRIVER } from '../extensions/extension-tokens';
 
 /**
@@ -32,8 +33,8 @@ import { EXTENSION_STORAGE_DRIVER } from '../extensions/extension-tokens';
     {
       provide: STORAGE_DRIVER,
       inject: [AppConfig, MediaSettings, EXTENSION_STORAGE_DRIVER],
-      useFactory: async (config: AppConfig, settings: MediaSettings, custom: StorageDriver | null): Promise<StorageDriver> => {
-        if (custom) return custom;
+      useFactory: async (config: AppConfig, settings: MediaSettings, custom: CustomStorageDriver | null): Promise<StorageDriver> => {
+        if (custom) return asStorageDriver(custom, { publicBaseUrl: () => settings.publicBaseUrl(), signingKey: settings.signingKey });
         const env = config.env;
         if (env.STORAGE_DRIVER === 's3') {
           // The AWS SDK is loaded only for this driver (7 MB of heap, ~0.3 s of start-up).

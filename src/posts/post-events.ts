@@ -1,35 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LifecycleEvents } from '../extensions/lifecycle-events';
+import type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from './post-event-data';
 
-/** One platform post entering `scheduled` (webhook `post.scheduled` data + scope). */
-export interface PostScheduledEvent {
-  userId: string;
-  postGroupId: string;
-  postId: string;
-  platform: string;
-  platformId: string;
-  scheduledAt: Date;
-}
-
-export interface PostPublishedEvent {
-  userId: string;
-  postGroupId: string;
-  postId: string;
-  platform: string;
-  platformId: string;
-  publishedAt: Date;
-  publishedUrl?: string;
-}
-
-export interface PostFailedEvent {
-  userId: string;
-  postGroupId: string;
-  postId: string;
-  platform: string;
-  platformId: string;
-  error: { code: string; message: string };
-  failedAt: Date;
-}
+export type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from './post-event-data';
 
 /**
  * What happens to posts, told to whoever listens (webhooks write their outbox rows). Every call

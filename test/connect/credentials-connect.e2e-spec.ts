@@ -2,7 +2,7 @@ import { createAccount, createTestApp, type TestAccount, type TestApp } from '@t
 import { FakeBlueskyServer, FakeTelegramServer } from '@test/support/fakes';
 import { Types } from 'mongoose';
 import { ConnectionsService } from '../../src/connections/connections.service';
-import { Browser, CREDENTIALS, DISCONNECT, gql } from './connect-helpers';
+import { Browser, CREDENTIALS, DISCONNECT, gql, START } from './connect-helpers';
 
 /** Bluesky (handle + app password) and Telegram (bot token + chat) through connectWithCredentials. */
 describe('Connecting with credentials: Bluesky and Telegram', () => {
@@ -38,6 +38,16 @@ describe('Connecting with credentials: Bluesky and Telegram', () => {
       .collection('platform_connections')
       .find({ userId: new Types.ObjectId(account.userId) })
       .toArray();
+
+  it('refuses a platform there is none of, on both flows, listing the eleven (BAD_USER_INPUT)', async () => {
+    const message = (p: string) =>
+      `Unknown platform: ${p}. Must be one of: twitter, linkedin, instagram, threads, tiktok, youtube, facebook, bluesky, mastodon, telegram, pinterest`;
+    const credentials = await connect({ platform: ' Orkut ', secret: 'x' });
+    expect(credentials.body.errors[0]).toMatchObject({ message: message(' Orkut '), extensions: { code: 'BAD_USER_INPUT' } });
+    const started = await gql(t, browser.cookies, START, { input: { platform: 'myspace' } });
+    expect(started.body.errors[0]).toMatchObject({ message: message('myspace'), extensions: { code: 'BAD_USER_INPUT' } });
+    expect(await connections()).toHaveLength(0);
+  });
 
   describe('Bluesky', () => {
     it('opens a session with the app password and keeps the JWTs, never the password', async () => {

@@ -1,5 +1,5 @@
 import { logStream } from '../../src/logging';
-import type { TestApp } from './test-app';
+import type { Environment } from '../../src/config/environment';
 
 /** One line of the app's log (pino's JSON record). */
 export interface AppLogRecord {
@@ -31,7 +31,7 @@ export interface AppLog {
  * read from the logger's stream instead of stdout. The app must log at the level to be read:
  * `createTestApp({ env: { LOG_LEVEL: 'info' } })` (the test default, silent, writes nothing).
  */
-export function captureAppLog(t: Pick<TestApp, 'environment'>): AppLog {
+export function captureAppLog(t: { environment: Environment }): AppLog {
   const stream = logStream(t.environment);
   const records: AppLogRecord[] = [];
   let completed = 0;

@@ -7,13 +7,17 @@ const check = (input: unknown) => ({ ...validateInput(AdminCreateConnectionInput
 
 describe('AdminCreateConnectionInput', () => {
   it('platform, externalId, accessToken, then the expiry', () => {
-    const bad = { ...ok, platform: 'myspace', externalId: ' ', accessToken: '', accessTokenExpiresAt: 'tomorrow' };
+    const bad = { ...ok, platform: 'My Space', externalId: ' ', accessToken: '', accessTokenExpiresAt: 'tomorrow' };
     expect(messageOf(() => check(bad))).toBe(
       'Invalid platform. Must be one of: twitter, linkedin, instagram, threads, tiktok, youtube, facebook, bluesky, mastodon, telegram, pinterest',
     );
     expect(messageOf(() => check({ ...bad, platform: 'mastodon' }))).toBe('externalId is required');
     expect(messageOf(() => check({ ...bad, platform: 'mastodon', externalId: 'x' }))).toBe('accessToken is required');
     expect(messageOf(() => check({ ...ok, accessTokenExpiresAt: 'tomorrow' }))).toBe('accessTokenExpiresAt must be an ISO 8601 date-time');
+  });
+
+  it('takes any platform-shaped name: ConnectionsService refuses one that is not a platform (plugins add platforms)', () => {
+    expect(check({ ...ok, platform: 'myspace' }).platform).toBe('myspace');
   });
 
   it('trims the id; an empty or absent expiry is none', () => {

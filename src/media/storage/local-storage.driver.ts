@@ -31,7 +31,7 @@ export class LocalStorageDriver implements StorageDriver {
   }
 
   publicUrl(key: string): string {
-    return `${this.publicBaseUrl()}${LOCAL_FILES_PATH}${key.split('/').map(encodeURIComponent).join('/')}`;
+    return localFileUrl(this.publicBaseUrl(), key);
   }
 
   /** Absolute path of a key (refuses anything that is not one of our keys). */
@@ -105,6 +105,11 @@ export class LocalStorageDriver implements StorageDriver {
 }
 
 /** `{base}/media/upload/<mediaId>?expires=<unix>&signature=<hmac>` (content type bound by the HMAC). */
+/** This app's public address of a stored file. */
+export function localFileUrl(publicBaseUrl: string, key: string): string {
+  return `${publicBaseUrl}${LOCAL_FILES_PATH}${key.split('/').map(encodeURIComponent).join('/')}`;
+}
+
 export function signedUploadUrl(publicBaseUrl: string, signingKey: Buffer, input: { mediaId: string; contentType: string; expiresAt: Date }): string {
   const expires = Math.floor(input.expiresAt.getTime() / 1000);
   const signature = uploadSignature(signingKey, input.mediaId, input.contentType, expires);

@@ -51,5 +51,13 @@ export interface StoredObject {
   lastModified?: Date;
 }
 
+/**
+ * What an embedding app's driver implements (`extensions.storage`): a store clients upload to
+ * directly (`directUploads: true`) gives its own upload and public addresses; a store behind this
+ * app (`directUploads: false`) leaves them out, and the app signs its own upload URLs and serves
+ * the files at `/media/files/<key>` from the driver.
+ */
+export type CustomStorageDriver = Omit<StorageDriver, 'createUploadUrl' | 'publicUrl'> & Partial<Pick<StorageDriver, 'createUploadUrl' | 'publicUrl'>>;
+
 /** Nest injection token of the configured driver. */
 export const STORAGE_DRIVER = Symbol('STORAGE_DRIVER');

@@ -45,25 +45,18 @@ export function CredentialsModal({
               <TextInput label="Channel or chat" description="@name or numeric id" required {...form.getInputProps('chatId')} />
             </>
           ) : !bluesky ? (
-            platform.fields.map((field) =>
-              field.type === 'password' ? (
-                <PasswordInput
+            platform.fields.map((field) => {
+              const Input = field.type === 'password' ? PasswordInput : TextInput;
+              return (
+                <Input
                   key={field.name}
                   label={field.label}
                   placeholder={field.placeholder ?? undefined}
                   required={field.required}
                   {...form.getInputProps(field.name)}
                 />
-              ) : (
-                <TextInput
-                  key={field.name}
-                  label={field.label}
-                  placeholder={field.placeholder ?? undefined}
-                  required={field.required}
-                  {...form.getInputProps(field.name)}
-                />
-              ),
-            )
+              );
+            })
           ) : (
             <>
               <Text size="sm">Use an app password (Bluesky settings → App passwords), not your account password.</Text>
