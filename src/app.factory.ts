@@ -21,6 +21,8 @@ import { defaultDashboardDir, registerDashboard } from './dashboard/dashboard-st
 import { recordRoutes } from './common/route-catalog';
 import { AppLogger, BootLogger, RequestLogController, rootLogger } from './logging';
 import { MetricsService } from './metrics/metrics.service';
+import { withPlatformNames } from './platforms/platform-enums';
+import { PlatformRegistry } from './platforms/platform-registry';
 
 /**
  * Headers a browser may send cross-origin. The API-key headers (`x-api-key`,
@@ -136,6 +138,7 @@ function setUpOpenApi(app: NestFastifyApplication, environment: Environment): vo
     { extraModels: [ErrorResponse] },
   );
   Object.assign(document.paths, MEDIA_HTTP_PATHS, mcpPaths(environment.MCP_PATH));
+  withPlatformNames(document, app.get(PlatformRegistry).names());
   // Routes without an auth decorator are public: say so (`security: []`) rather than leave it open.
   for (const operations of Object.values(document.paths)) {
     for (const operation of Object.values(operations) as Array<{ security?: unknown[] }>) operation.security ??= [];

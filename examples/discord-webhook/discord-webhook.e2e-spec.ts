@@ -51,6 +51,12 @@ describe('Example: a Discord-style webhook platform plugin', () => {
     });
   });
 
+  it("is in the OpenAPI document's platform lists", async () => {
+    const document = (await t.http.get('/api/v1/openapi.json').expect(200)).body;
+    const listPosts = document.paths['/api/v1/list-posts'].get.parameters.find((p: { name: string }) => p.name === 'platform');
+    expect(listPosts.schema.enum.join(', ')).toBe(`${SPEC_PLATFORMS}, discord`);
+  });
+
   it('connects a webhook URL of its origin only, and names itself in the unknown-platform message', async () => {
     const elsewhere = await connect('https://example.com/api/webhooks/1/abc');
     expect(elsewhere.body.errors[0].message).toBe('That is not a Discord webhook URL');
