@@ -1,5 +1,4 @@
 import { DynamicModule, Module, type InjectionToken, type ModuleMetadata, type Provider } from '@nestjs/common';
-import { EventEmitterModule } from '@nestjs/event-emitter';
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AnalyticsModule } from './analytics/analytics.module';
@@ -9,6 +8,7 @@ import { AppConfigModule } from './config/config.module';
 import { CryptoModule } from './crypto/crypto.module';
 import { SERVICE_OPTIONS, type ServiceOptions } from './config/service-options';
 import { ExtensionsModule } from './extensions/extensions.module';
+import { LifecycleModule } from './lifecycle/lifecycle.module';
 import type { ServiceExtensions } from './extensions/service-extensions';
 import { ConnectModule } from './connect/connect.module';
 import { ConnectionsModule } from './connections/connections.module';
@@ -72,7 +72,7 @@ export class AppModule {
         CryptoModule,
         LoggerModule.forRootAsync({ inject: [SERVICE_OPTIONS], useFactory: (o: ServiceOptions) => loggerOptions(o.environment) }),
         DatabaseModule.forRoot(),
-        EventEmitterModule.forRoot(),
+        LifecycleModule,
         MetricsModule,
         RateLimitModule,
         HealthModule,

@@ -15,10 +15,11 @@ export type { DatabaseInfo } from './database/database-info';
 
 // Extension points.
 export type { ExtensionProvider, ServiceExtensions } from './extensions/service-extensions';
-export { PLATFORM_NAME_PATTERN, type PlatformPlugin } from './extensions/platform-plugin';
-export { LifecycleEvents, type ConnectionEvent, type LifecycleEventMap, type LifecycleEventName } from './extensions/lifecycle-events';
+export type { PlatformPlugin } from './extensions/platform-plugin';
+export { PLATFORM_NAME_PATTERN } from '@app/rules';
+export { LifecycleEvents, type ConnectionEvent, type LifecycleEventMap, type LifecycleEventName } from './lifecycle/lifecycle-events';
 export type { PostCheck, PostCheckInput } from './posts/post-checks';
-export type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from './posts/post-event-data';
+export type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from './lifecycle/post-event-data';
 export type { CustomStorageDriver, StorageDriver, StoredObject } from './media/storage/storage-driver';
 export { BUILT_IN_PLANS, type Plan, type PlanName, type PlanTable } from './limits/plans';
 export type { MailTransport, OutgoingMail } from './limits/mail-transport';

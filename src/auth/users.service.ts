@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PLAN_TABLE } from '../extensions/extension-tokens';
-import type { PlanTable } from '../limits/plans';
+import { PLAN_TABLE, type PlanTable } from '../limits/plans';
 import { Types } from 'mongoose';
 import { ApiError } from '../common/api-error';
 import { AuthMessages } from './auth.errors';

@@ -7,8 +7,6 @@ import { AppConfig } from '../config/app-config.service';
 import { ConnectionsService, type ConnectionRecord } from '../connections/connections.service';
 import { TokenCipher } from '../crypto/token-cipher';
 import { LimitsService, type LimitExceededBody } from '../limits/limits.service';
-import { PLATFORM_PLUGINS } from '../extensions/extension-tokens';
-import type { PlatformPlugin } from '../extensions/platform-plugin';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { platformEndpointsFrom } from '../platforms/platform-endpoints';
 import { PublicationStateService } from '../publishing/publication-state.service';
@@ -33,6 +31,7 @@ import {
   type OAuthConnectProvider,
   flowKey,
   needsInstance,
+  PLUGIN_CONNECT_PROVIDERS,
 } from './providers/connect-provider';
 import { MastodonProvider } from './providers/mastodon.provider';
 import { OAuth2Provider } from './providers/oauth2.provider';
@@ -128,7 +127,7 @@ export class ConnectService {
     private readonly publication: PublicationStateService,
     private readonly cipher: TokenCipher,
     private readonly platforms: PlatformRegistry,
-    @Inject(PLATFORM_PLUGINS) plugins: PlatformPlugin[],
+    @Inject(PLUGIN_CONNECT_PROVIDERS) pluginProviders: ConnectProvider[],
   ) {
     const env = config.env;
     this.outcomes = new OutcomeSigner(config.sessionSecret);
@@ -143,7 +142,7 @@ export class ConnectService {
       new MastodonProvider(this.settings, apps, this.cipher),
       new BlueskyProvider(this.settings),
       new TelegramProvider(this.settings),
-      ...plugins.map((plugin) => plugin.connect),
+      ...pluginProviders,
     ];
     for (const provider of providers) this.providers.set(flowKey(provider), provider);
   }

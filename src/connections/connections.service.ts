@@ -2,7 +2,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/comm
 import { Transactions } from '../database/transactions';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
-import { LifecycleEvents, type ConnectionEvent } from '../extensions/lifecycle-events';
+import { LifecycleEvents, type ConnectionEvent } from '../lifecycle/lifecycle-events';
 import { httpUrlOrNull } from '../common/http-url';
 import { PlatformError, type PlatformCredentials, type RefreshedTokens } from '../platforms/platform-adapter';
 import { PlatformRegistry } from '../platforms/platform-registry';

@@ -1,5 +1,6 @@
 import type { ConnectProvider } from '../connect/providers/connect-provider';
 import type { PlatformAdapter } from '../platforms/platform-adapter';
+import { PLATFORM_NAME_PATTERN } from '@app/rules';
 
 /**
  * A platform beside the spec's eleven: how it publishes (its adapter: content rules, publish,
@@ -10,8 +11,6 @@ export interface PlatformPlugin {
   readonly adapter: PlatformAdapter;
   readonly connect: ConnectProvider;
 }
-
-export const PLATFORM_NAME_PATTERN = /^[a-z][a-z0-9]{1,30}$/;
 
 /** Why a set of plugins cannot be used beside the built-in platforms, or null. */
 export function pluginProblem(plugins: readonly PlatformPlugin[], builtIn: readonly string[]): string | null {

@@ -2,8 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { AppConfig } from '../config/app-config.service';
-import { EXTENSION_MAIL_TRANSPORT } from '../extensions/extension-tokens';
-import type { MailTransport, OutgoingMail } from './mail-transport';
+import { CUSTOM_MAIL_TRANSPORT, type MailTransport, type OutgoingMail } from './mail-transport';
 
 export type { OutgoingMail } from './mail-transport';
 
@@ -23,7 +22,7 @@ export class LimitMailer implements OnModuleDestroy {
 
   constructor(
     config: AppConfig,
-    @Inject(EXTENSION_MAIL_TRANSPORT) private readonly custom: MailTransport | null,
+    @Inject(CUSTOM_MAIL_TRANSPORT) private readonly custom: MailTransport | null,
   ) {
     this.from = config.env.MAIL_FROM;
     this.smtpUrl = config.env.SMTP_URL || undefined;

@@ -20,8 +20,7 @@ import {
   type LimitExceededBody,
   type RuleContext,
 } from './limit-rules';
-import { planPlatforms, type PlanTable } from './plans';
-import { PLAN_TABLE } from '../extensions/extension-tokens';
+import { PLAN_TABLE, planPlatforms, type PlanTable } from './plans';
 
 export type { LimitExceededBody } from './limit-rules';
 

@@ -13,3 +13,6 @@ export interface OutgoingMail {
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
 }
+
+/** An embedding app's transport replacing SMTP, or null. */
+export const CUSTOM_MAIL_TRANSPORT = Symbol('CUSTOM_MAIL_TRANSPORT');

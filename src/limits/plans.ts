@@ -34,6 +34,9 @@ const MB = 1024 * 1024;
  */
 export type PlanTable = Readonly<Record<PlanName, Plan>>;
 
+/** The plan table in force: the built-in one unless an embedding app replaced it. */
+export const PLAN_TABLE = Symbol('PLAN_TABLE');
+
 /** The enforced plan table of the spec ("Limits / Plan limits (enforced)"). */
 export const BUILT_IN_PLANS: PlanTable = {
   starter: {

@@ -17,8 +17,7 @@ import { MediaResolver } from './media.resolver';
 import { MediaRecord, MediaRecordSchema } from './schemas/media-record.schema';
 import { LocalStorageDriver } from './storage/local-storage.driver';
 import { asStorageDriver } from './storage/app-served-storage';
-import { STORAGE_DRIVER, type CustomStorageDriver, type StorageDriver } from './storage/storage-driver';
-import { EXTENSION_STORAGE_DRIVER } from '../extensions/extension-tokens';
+import { CUSTOM_STORAGE_DRIVER, STORAGE_DRIVER, type CustomStorageDriver, type StorageDriver } from './storage/storage-driver';
 
 /**
  * Media records, storage (local disk or S3-compatible, STORAGE_DRIVER), upload URLs, video
@@ -32,7 +31,7 @@ import { EXTENSION_STORAGE_DRIVER } from '../extensions/extension-tokens';
     MediaSettings,
     {
       provide: STORAGE_DRIVER,
-      inject: [AppConfig, MediaSettings, EXTENSION_STORAGE_DRIVER],
+      inject: [AppConfig, MediaSettings, CUSTOM_STORAGE_DRIVER],
       useFactory: async (config: AppConfig, settings: MediaSettings, custom: CustomStorageDriver | null): Promise<StorageDriver> => {
         if (custom) return asStorageDriver(custom, { publicBaseUrl: () => settings.publicBaseUrl(), signingKey: settings.signingKey });
         const env = config.env;

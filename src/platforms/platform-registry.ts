@@ -3,6 +3,8 @@ import { PLATFORM_NAMES, type PlatformName } from '@app/rules';
 import type { PlatformAdapter } from './platform-adapter';
 
 export const PLATFORM_ADAPTERS = Symbol('PLATFORM_ADAPTERS');
+/** The adapters of an embedding app's platform plugins (possibly none), checked by ExtensionsModule. */
+export const PLUGIN_ADAPTERS = Symbol('PLUGIN_ADAPTERS');
 
 /**
  * The adapters by platform name: the spec's eleven, then the embedding app's plugins in the order

@@ -14,9 +14,7 @@ import { TikTokAdapter } from './tiktok';
 import { TwitterAdapter } from './twitter';
 import { YouTubeAdapter } from './youtube';
 import { platformEndpointsFrom, type PlatformEndpoints } from './platform-endpoints';
-import { PLATFORM_ADAPTERS, PlatformRegistry } from './platform-registry';
-import { PLATFORM_PLUGINS } from '../extensions/extension-tokens';
-import { pluginProblem, type PlatformPlugin } from '../extensions/platform-plugin';
+import { PLATFORM_ADAPTERS, PLUGIN_ADAPTERS, PlatformRegistry } from './platform-registry';
 
 export const PLATFORM_ENDPOINTS = Symbol('PLATFORM_ENDPOINTS');
 
@@ -46,16 +44,8 @@ export function createAdapters(endpoints: PlatformEndpoints): PlatformAdapter[] 
     },
     {
       provide: PLATFORM_ADAPTERS,
-      inject: [PLATFORM_ENDPOINTS, PLATFORM_PLUGINS],
-      useFactory: (endpoints: PlatformEndpoints, plugins: PlatformPlugin[]): PlatformAdapter[] => {
-        const builtIn = createAdapters(endpoints);
-        const problem = pluginProblem(
-          plugins,
-          builtIn.map((a) => a.platform),
-        );
-        if (problem) throw new Error(problem);
-        return [...builtIn, ...plugins.map((p) => p.adapter)];
-      },
+      inject: [PLATFORM_ENDPOINTS, PLUGIN_ADAPTERS],
+      useFactory: (endpoints: PlatformEndpoints, plugins: PlatformAdapter[]): PlatformAdapter[] => [...createAdapters(endpoints), ...plugins],
     },
     PlatformRegistry,
   ],

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { POST_CHECKS } from '../extensions/extension-tokens';
 
 /** What a post check sees of a post on its way out. */
 export interface PostCheckInput {
@@ -25,6 +24,9 @@ export interface PostCheckInput {
 export interface PostCheck {
   check(post: PostCheckInput): Promise<string | null> | string | null;
 }
+
+/** The embedding app's post checks, in the order they run (possibly none). */
+export const POST_CHECKS = Symbol('POST_CHECKS');
 
 /** The embedding app's post checks, run in the order it registered them; the first refusal wins. */
 @Injectable()

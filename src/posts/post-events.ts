@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { LifecycleEvents } from '../extensions/lifecycle-events';
-import type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from './post-event-data';
+import { LifecycleEvents } from '../lifecycle/lifecycle-events';
+import type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from '../lifecycle/post-event-data';
 
-export type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from './post-event-data';
+export type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from '../lifecycle/post-event-data';
 
 /**
  * What happens to posts, told to whoever listens (webhooks write their outbox rows). Every call

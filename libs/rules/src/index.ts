@@ -1,7 +1,7 @@
 // The rules the service and the dashboard both apply, in one place: the service checks a post or a
 // password with them, and the dashboard shows the same counts and refusals before anything is sent.
 // Pure TypeScript (no Node built-ins, nothing from src/ or web/), since Vite bundles it into the page.
-export { isBuiltInPlatform, PLATFORM_NAMES, type PlatformName } from './platforms';
+export { isBuiltInPlatform, PLATFORM_NAME_PATTERN, PLATFORM_NAMES, type PlatformName } from './platforms';
 export { PLATFORM_CONTENT_RULES, type MediaFacts, type PlatformContentRules } from './content-rules';
 export { checkCommonRules, checkMediaSizes, type ContentFacts } from './content-checks';
 export { codePointLength } from './text-length';

@@ -1,11 +1,10 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../common/api-error';
-import { API_STRATEGIES } from '../../extensions/extension-tokens';
 import { ApiKeyAuthService, type ApiIdentity } from '../api-key-auth.service';
 import { AuthMessages } from '../auth.errors';
 import { getRequestContext, setRequestContext } from '../request-context';
-import { PASSPORT, type Authenticator } from './passport';
+import { API_STRATEGIES, PASSPORT, type Authenticator } from './passport';
 
 /**
  * Runs the strategy `api-key` of this app's passport (ApiKeyStrategy, which leaves the request

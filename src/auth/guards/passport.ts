@@ -9,4 +9,7 @@ export const PASSPORT = Symbol('PASSPORT');
 
 export type Authenticator = passport.Authenticator;
 
+/** Names of an embedding app's strategies the API tries before the API key (possibly none). */
+export const API_STRATEGIES = Symbol('API_STRATEGIES');
+
 export const passportProvider = { provide: PASSPORT, useFactory: (): Authenticator => new passport.Passport() };

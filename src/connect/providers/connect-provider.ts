@@ -120,6 +120,9 @@ export interface CredentialsConnectProvider extends ProviderCapabilities {
 
 export type ConnectProvider = OAuthConnectProvider | CredentialsConnectProvider;
 
+/** The connect providers of an embedding app's platform plugins (possibly none). */
+export const PLUGIN_CONNECT_PROVIDERS = Symbol('PLUGIN_CONNECT_PROVIDERS');
+
 /** Why a flow stopped, as the callback's `error=` codes (and GraphQL messages). */
 export type ConnectErrorCode =
   | 'access_denied'

@@ -2,7 +2,7 @@ import { Field, ID, InputType } from '@nestjs/graphql';
 import { Transform } from 'class-transformer';
 import { Allow, IsNotEmpty } from 'class-validator';
 import { IsNonBlankString, IsStringWhere, WhenGiven } from '../../common/validation/field-rules';
-import { PLATFORM_NAME_PATTERN } from '../../extensions/platform-plugin';
+import { PLATFORM_NAME_PATTERN } from '@app/rules';
 import { httpUrlOrNull } from '../../common/http-url';
 import { ConnectionMessages } from '../connections.errors';
 

@@ -59,5 +59,8 @@ export interface StoredObject {
  */
 export type CustomStorageDriver = Omit<StorageDriver, 'createUploadUrl' | 'publicUrl'> & Partial<Pick<StorageDriver, 'createUploadUrl' | 'publicUrl'>>;
 
+/** An embedding app's driver, or null. */
+export const CUSTOM_STORAGE_DRIVER = Symbol('CUSTOM_STORAGE_DRIVER');
+
 /** Nest injection token of the configured driver. */
 export const STORAGE_DRIVER = Symbol('STORAGE_DRIVER');

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { afterCommit } from '../database/transactions';
-import type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from '../posts/post-event-data';
+import type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from './post-event-data';
 
 /** A connection stored (connected or reconnected) or removed. */
 export interface ConnectionEvent {
