@@ -23,6 +23,7 @@ import { MediaModule } from './media/media.module';
 import { McpModule } from './mcp/mcp.module';
 import { PostsModule } from './posts/posts.module';
 import { PublishingModule } from './publishing/publishing.module';
+import { QueueModule } from './queue/queue.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { AppLogger, loggerOptions } from './logging';
 
@@ -84,6 +85,7 @@ export class AppModule {
         MediaModule,
         WebhooksModule,
         PublishingModule,
+        QueueModule,
         AnalyticsModule,
         WorkspaceModule,
         McpModule,

@@ -128,6 +128,17 @@ export class PlatformPostsRepository extends Repository<PlatformPostRecord> {
   }
 
   /** Scheduled times of other pending posts on these connections, near `around` (spacing). */
+  /** The scheduled times of the pending platform posts on these connections in [from, until), by compound id. */
+  async scheduledTimesBetween(userId: string, platformIds: string[], from: Date, until: Date): Promise<Record<string, Date[]>> {
+    const rows = await this.find<{ platformId: string; scheduledTime: Date }>(
+      { userId: this.oid(userId), platformId: { $in: platformIds }, status: { $in: PENDING_STATUSES }, scheduledTime: { $gte: from, $lt: until } },
+      { projection: { platformId: 1, scheduledTime: 1 }, sort: { scheduledTime: 1 }, limit: 10_000 },
+    );
+    const out: Record<string, Date[]> = Object.fromEntries(platformIds.map((id) => [id, [] as Date[]]));
+    for (const row of rows) out[row.platformId]?.push(row.scheduledTime);
+    return out;
+  }
+
   async scheduledTimesNear(userId: string, platformIds: string[], around: Date, excludeGroupId?: string): Promise<Record<string, Date[]>> {
     const day = 24 * 60 * 60 * 1000;
     const rows = await this.find<{ platformId: string; scheduledTime: Date }>(

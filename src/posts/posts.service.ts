@@ -345,6 +345,11 @@ export class PostsService {
   }
 
   /** 404 `Post group not found` unless the id names one of the user's groups (a malformed id: see `groupId`). */
+  /** When the caller's pending posts on these connections go out, in [from, until), by compound id (the queue's taken slots). */
+  scheduledTimesOf(ctx: RequestContext, platformIds: string[], from: Date, until: Date): Promise<Record<string, Date[]>> {
+    return this.platformPosts.scheduledTimesBetween(ctx.userId, platformIds, from, until);
+  }
+
   async assertOwnGroup(ctx: RequestContext, postGroupId: string): Promise<void> {
     if (!(await this.groups.findById(ctx.userId, groupId(postGroupId)))) throw ApiError.notFound(PostMessages.notFound);
   }

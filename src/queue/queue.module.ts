@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ConnectionsModule } from '../connections/connections.module';
+import { PostsModule } from '../posts/posts.module';
+import { QueueSchedulesRepository } from './queue-schedules.repository';
+import { QueueController } from './queue.controller';
+import { QueueService } from './queue.service';
+import { QueueSchedule, QueueScheduleSchema } from './schemas/queue-schedule.schema';
+
+/** The posting queue: weekly slots per connection and the free slots they give (docs/queue.md). */
+@Module({
+  imports: [MongooseModule.forFeature([{ name: QueueSchedule.name, schema: QueueScheduleSchema }]), ConnectionsModule, PostsModule],
+  controllers: [QueueController],
+  providers: [QueueSchedulesRepository, QueueService],
+  exports: [QueueService],
+})
+export class QueueModule {}

@@ -1,0 +1,111 @@
+import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
+
+const berlinTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+const everyDay = (time: string) => ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday) => ({ weekday, time }));
+
+/** `/api/v1/queue`: a connection's weekly schedule, and the free slots it gives. */
+describe('Queue schedules and next slots (REST)', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  let other: TestAccount;
+  let linkedin: string;
+  let mastodon: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { MIN_POST_SPACING_SECONDS: '0' } });
+    account = await createAccount(t, { plan: 'pro', seats: 5 });
+    other = await createAccount(t, { plan: 'pro' });
+    linkedin = (await createConnection(t, account.userId, { platform: 'linkedin' })).platformId;
+    mastodon = (await createConnection(t, account.userId, { platform: 'mastodon', instanceUrl: 'https://mastodon.example' })).platformId;
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const get = (platformId: string, who = account) => t.http.get(`/api/v1/queue/schedules/${platformId}`).set(who.apiHeaders);
+  const put = (platformId: string, body: unknown, who = account) =>
+    t.http
+      .put(`/api/v1/queue/schedules/${platformId}`)
+      .set(who.apiHeaders)
+      .send(body as object);
+  const next = (query: string) => t.http.get(`/api/v1/queue/next-slots?${query}`).set(account.apiHeaders);
+
+  it('answers the defaults for a connection without a schedule', async () => {
+    const res = await get(linkedin).expect(200);
+    expect(res.body).toEqual({ success: true, schedule: { platformId: linkedin, configured: false, timeZone: 'UTC', slots: [], paused: false } });
+  });
+
+  it.each([
+    [{ timeZone: 'Mars/Olympus', slots: [] }, 'timeZone must be an IANA time zone, such as Europe/Berlin'],
+    [
+      { timeZone: 'Europe/Berlin', slots: [{ weekday: 'funday', time: '09:00' }] },
+      'slots[0].weekday must be one of monday, tuesday, wednesday, thursday, friday, saturday, sunday',
+    ],
+    [{ timeZone: 'Europe/Berlin', slots: [{ weekday: 'monday', time: '25:00' }] }, 'slots[0].time must be HH:mm, from 00:00 to 23:59'],
+    [
+      {
+        timeZone: 'Europe/Berlin',
+        slots: [
+          { weekday: 'monday', time: '09:00' },
+          { weekday: 'monday', time: '09:00' },
+        ],
+      },
+      'slots[1] repeats monday 09:00',
+    ],
+    [{ timeZone: 'Europe/Berlin', slots: [], paused: 'yes' }, 'paused must be true or false'],
+  ])('refuses %j with 400 and changes nothing', async (body, message) => {
+    const res = await put(linkedin, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: message });
+    expect((await get(linkedin)).body.schedule.configured).toBe(false);
+  });
+
+  it('404s for a connection that is not the caller’s, and 401s without a key', async () => {
+    expect((await get(linkedin, other)).status).toBe(404);
+    expect((await get(linkedin, other)).body).toEqual({ error: 'Platform connection not found' });
+    expect((await put('linkedin-nope', { slots: [] })).status).toBe(404);
+    expect((await t.http.get(`/api/v1/queue/schedules/${linkedin}`)).body).toEqual({ error: 'API key is required' });
+  });
+
+  it('stores a schedule and answers it back', async () => {
+    const body = { timeZone: 'Europe/Berlin', slots: everyDay('09:00'), paused: false };
+    expect((await put(linkedin, body).expect(200)).body).toEqual({ success: true, schedule: { platformId: linkedin, configured: true, ...body } });
+    expect((await get(linkedin)).body.schedule).toEqual({ platformId: linkedin, configured: true, ...body });
+  });
+
+  it('gives the next slots at 09:00 Berlin time, in the future, and skips one a scheduled post holds', async () => {
+    const res = await next(`platforms=${linkedin}&count=3`).expect(200);
+    const slots: string[] = res.body.slots;
+    expect(slots).toHaveLength(3);
+    for (const slot of slots) {
+      expect(new Date(slot).getTime()).toBeGreaterThan(Date.now());
+      expect(berlinTime(slot)).toMatch(/ 09:00$/);
+    }
+    expect([...slots].sort()).toEqual(slots);
+    await t.http
+      .post('/api/v1/create-post')
+      .set(account.apiHeaders)
+      .send({ content: 'at the first slot', platforms: [linkedin], scheduledTime: slots[0] })
+      .expect(200);
+    expect((await next(`platforms=${linkedin}&count=2`)).body.slots).toEqual(slots.slice(1, 3));
+  });
+
+  it('for several connections gives the times both have free; none when one is paused or has no slots', async () => {
+    expect((await next(`platforms=${linkedin},${mastodon}`)).body.slots).toEqual([]);
+    await put(mastodon, { timeZone: 'Europe/London', slots: everyDay('08:00') }).expect(200);
+    const both = (await next(`platforms=${linkedin},${mastodon}&count=2`)).body.slots as string[];
+    const linkedinOnly = (await next(`platforms=${linkedin}&count=2`)).body.slots as string[];
+    expect(both).toEqual(linkedinOnly);
+    await put(mastodon, { timeZone: 'Europe/London', slots: everyDay('08:00'), paused: true }).expect(200);
+    expect((await next(`platforms=${linkedin},${mastodon}`)).body.slots).toEqual([]);
+  });
+
+  it('refuses a missing platform list or a bad count', async () => {
+    expect((await next('count=2')).body).toEqual({ error: 'platforms is required: one or more compound connection ids, comma-separated' });
+    for (const count of ['0', '51', 'two', '1.5']) {
+      const res = await next(`platforms=${linkedin}&count=${count}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'count must be a whole number from 1 to 50' });
+    }
+    expect((await next(`platforms=${linkedin},linkedin-unknown`)).status).toBe(404);
+  });
+});
