@@ -4,6 +4,7 @@ import { ConnectionsModule } from '../connections/connections.module';
 import { PostsModule } from '../posts/posts.module';
 import { QueueSchedulesRepository } from './queue-schedules.repository';
 import { QueueController } from './queue.controller';
+import { QueueResolver } from './queue.resolver';
 import { QueueService } from './queue.service';
 import { QueueSchedule, QueueScheduleSchema } from './schemas/queue-schedule.schema';
 
@@ -11,7 +12,7 @@ import { QueueSchedule, QueueScheduleSchema } from './schemas/queue-schedule.sch
 @Module({
   imports: [MongooseModule.forFeature([{ name: QueueSchedule.name, schema: QueueScheduleSchema }]), ConnectionsModule, PostsModule],
   controllers: [QueueController],
-  providers: [QueueSchedulesRepository, QueueService],
+  providers: [QueueSchedulesRepository, QueueService, QueueResolver],
   exports: [QueueService],
 })
 export class QueueModule {}

@@ -109,3 +109,45 @@ describe('Queue schedules and next slots (REST)', () => {
     expect((await next(`platforms=${linkedin},linkedin-unknown`)).status).toBe(404);
   });
 });
+
+/** The same through the dashboard's GraphQL (session cookie). */
+describe('Queue schedules and next slots (GraphQL)', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  let platformId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    account = await createAccount(t, { plan: 'pro' });
+    platformId = (await createConnection(t, account.userId, { platform: 'bluesky' })).platformId;
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const gql = (query: string, variables: Record<string, unknown> = {}, cookie = account.cookie) =>
+    t.http.post('/graphql').set('content-type', 'application/json').set('Cookie', cookie).send({ query, variables });
+  const SET = `mutation($id: String!, $input: QueueScheduleInput!) { setQueueSchedule(platformId: $id, input: $input) { platformId configured timeZone paused slots { weekday time } } }`;
+
+  it('reads the defaults, sets a schedule, reads it back and previews its slots', async () => {
+    const before = await gql(`query($id: String!) { queueSchedule(platformId: $id) { configured timeZone slots { weekday } } }`, { id: platformId });
+    expect(before.body.data.queueSchedule).toEqual({ configured: false, timeZone: 'UTC', slots: [] });
+    const set = await gql(SET, { id: platformId, input: { timeZone: 'America/New_York', slots: everyDay('17:30') } });
+    expect(set.body.errors).toBeUndefined();
+    expect(set.body.data.setQueueSchedule).toMatchObject({ platformId, configured: true, timeZone: 'America/New_York', paused: false });
+    const slots = await gql(`query($ids: [String!]!) { nextQueueSlots(platformIds: $ids, count: 2) }`, { ids: [platformId] });
+    expect(slots.body.data.nextQueueSlots).toHaveLength(2);
+    for (const slot of slots.body.data.nextQueueSlots as string[]) {
+      expect(
+        new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(slot)),
+      ).toBe('17:30');
+    }
+  });
+
+  it('refuses with the REST messages: BAD_USER_INPUT and NOT_FOUND', async () => {
+    const bad = await gql(SET, { id: platformId, input: { timeZone: 'Nowhere/Land' } });
+    expect(bad.body.errors[0]).toMatchObject({ message: 'timeZone must be an IANA time zone, such as Europe/Berlin', extensions: { code: 'BAD_USER_INPUT' } });
+    const missing = await gql(SET, { id: 'bluesky-nobody', input: {} });
+    expect(missing.body.errors[0]).toMatchObject({ message: 'Platform connection not found', extensions: { code: 'NOT_FOUND' } });
+    const count = await gql(`query($ids: [String!]!) { nextQueueSlots(platformIds: $ids, count: 99) }`, { ids: [platformId] });
+    expect(count.body.errors[0]).toMatchObject({ message: 'count must be a whole number from 1 to 50', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});
