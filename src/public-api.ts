@@ -17,7 +17,7 @@ export type { DatabaseInfo } from './database/database-info';
 export type { ExtensionProvider, ServiceExtensions } from './extensions/service-extensions';
 export type { PlatformPlugin } from './extensions/platform-plugin';
 export { PLATFORM_NAME_PATTERN } from '@app/rules';
-export { LifecycleEvents, type ConnectionEvent, type LifecycleEventMap, type LifecycleEventName } from './lifecycle/lifecycle-events';
+export type { ConnectionEvent, LifecycleEventMap, LifecycleEventName } from './lifecycle/lifecycle-events';
 export type { PostCheck, PostCheckInput } from './posts/post-checks';
 export type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from './lifecycle/post-event-data';
 export type { CustomStorageDriver, StorageDriver, StoredObject } from './media/storage/storage-driver';

@@ -84,6 +84,9 @@ describe('Example: a Discord-style webhook platform plugin', () => {
     const group = await waitForGroup(t, account.apiHeaders, created.body.postGroupId);
     expect(group.status).toBe('published');
     expect(discord.messages).toHaveLength(1);
+    // One call per post: the message itself (the server's link base was kept when connecting).
+    expect(discord.calls(/^POST \/api\/webhooks\//)).toHaveLength(1);
+    expect(discord.calls(/^GET \/api\/webhooks\//)).toHaveLength(2);
     // No pings from a scheduled post: the plugin turns mentions off.
     expect(discord.messages[0]).toMatchObject({ content: 'Version 2 is out @everyone', allowedMentions: { parse: [] } });
     expect(group.posts[0]).toMatchObject({ platform: 'discord', status: 'published' });

@@ -52,6 +52,9 @@ interface DiscordMessage {
   channel_id: string;
 }
 
+/** The link base of a Discord server's channels (`@me` for a webhook outside a server). */
+const serverLink = (guildId: string | null | undefined): string => `https://discord.com/channels/${guildId ?? '@me'}`;
+
 /** The person types one thing: the webhook URL (it is the credential: kept encrypted as the access token). */
 class DiscordWebhookCredentials {
   @IsString({ message: 'Paste the webhook URL from the channel’s Integrations settings' })
@@ -136,15 +139,15 @@ export class DiscordWebhookAdapter implements PlatformAdapter {
     return checkCommonRules(RULES, request);
   }
 
+  /** One request: the server's link base was stored when the channel was connected (`instanceUrl`). */
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
-    const webhook = await this.client.call<DiscordWebhook>(credentials.accessToken, { method: 'GET' });
     const message = await this.client.call<DiscordMessage>(credentials.accessToken, {
       method: 'POST',
       query: '?wait=true',
       body: { content: request.content, allowed_mentions: { parse: [] } },
     });
-    const guild = webhook.guild_id ?? '@me';
-    return { postedId: message.id, publishedUrl: `https://discord.com/channels/${guild}/${message.channel_id}/${message.id}` };
+    const server = credentials.instanceUrl ?? serverLink(null);
+    return { postedId: message.id, publishedUrl: `${server}/${message.channel_id}/${message.id}` };
   }
 
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
@@ -205,6 +208,8 @@ export class DiscordWebhookConnectProvider implements CredentialsConnectProvider
       accessToken: input.secret.trim(),
       refreshToken: null,
       accessTokenExpiresAt: null,
+      // The Discord server (guild) the channel is on, as the base of its message links.
+      instanceUrl: serverLink(webhook.guild_id),
       type: 'webhook',
     };
   }

@@ -2,7 +2,6 @@ import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
-import { ApiError } from '../common/api-error';
 import { ErrorResponse } from '../common/error.response';
 import { NextSlotsResponse, QueueScheduleResponse, ReplaceScheduleDto } from './dto/queue.dto';
 import { QueueMessages as M } from './queue.errors';
@@ -53,10 +52,7 @@ export class QueueController {
             .map((p) => p.trim())
             .filter(Boolean)
         : [];
-    if (!ids.length) throw ApiError.badRequest(M.platformsRequired);
-    const n = count === undefined ? 5 : Number(count);
-    if (!Number.isInteger(n) || n < 1 || n > 50) throw ApiError.badRequest(M.countRange);
-    const slots = await this.queue.nextSlots(ctx, ids, n);
+    const slots = await this.queue.nextSlots(ctx, ids, count ?? 5);
     return { success: true, slots: slots.map((d) => d.toISOString()) };
   }
 }

@@ -1,9 +1,7 @@
 import { Args, GraphQLISODateTime, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { GqlSessionAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
-import { ApiError } from '../common/api-error';
 import { QueueScheduleInput, QueueScheduleModel } from './models/queue.models';
-import { QueueMessages } from './queue.errors';
 import { QueueService } from './queue.service';
 
 /** Dashboard GraphQL for the queue: QueueService, as the REST routes (docs/queue.md). */
@@ -36,9 +34,6 @@ export class QueueResolver {
     @Args('platformIds', { type: () => [String] }) platformIds: string[],
     @Args('count', { type: () => Int, nullable: true }) count?: number | null,
   ): Promise<Date[]> {
-    if (!platformIds.length) throw ApiError.badRequest(QueueMessages.platformsRequired);
-    const n = count ?? 5;
-    if (n < 1 || n > 50) throw ApiError.badRequest(QueueMessages.countRange);
-    return this.queue.nextSlots(ctx, platformIds, n);
+    return this.queue.nextSlots(ctx, platformIds, count ?? 5);
   }
 }

@@ -46,10 +46,13 @@ export class QueueService {
   }
 
   /**
-   * The next `count` times that are a slot of every one of these connections and held by none of
-   * their pending posts (a post at exactly a slot's time holds it, however it was timed).
+   * The next `count` (1–50) times that are a slot of every one of these connections and held by
+   * none of their pending posts (a post at exactly a slot's time holds it, however it was timed).
    */
-  async nextSlots(ctx: RequestContext, platformIds: string[], count: number, now = new Date()): Promise<Date[]> {
+  async nextSlots(ctx: RequestContext, platformIds: string[], count: unknown = 5, now = new Date()): Promise<Date[]> {
+    if (!platformIds.length) throw ApiError.badRequest(QueueMessages.platformsRequired);
+    const n = Number(count);
+    if (!Number.isInteger(n) || n < 1 || n > 50) throw ApiError.badRequest(QueueMessages.countRange);
     const connections = await this.owned(ctx, platformIds);
     const stored = await this.schedules.findFor(
       ctx.userId,
@@ -64,7 +67,7 @@ export class QueueService {
     );
     const schedules = connections.map((c) => stored.get(c.id) ?? { timeZone: DEFAULT_ZONE, slots: [], paused: false });
     const taken = connections.map((c) => new Set((held[c.platformId] ?? []).map((d) => d.getTime())));
-    return nextFreeSlots(schedules, taken, now, { count });
+    return nextFreeSlots(schedules, taken, now, { count: n });
   }
 
   /** The caller's connections by compound id, in the order asked; any other id is a 404. */
