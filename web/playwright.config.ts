@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
  * runner, and inherited by its workers through the environment.
  */
 const root = resolve(__dirname, '..');
-process.env.SPS_WEB_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+// Below Linux's ephemeral range (32768 up), where a client socket of the run could hold a port first.
+process.env.SPS_WEB_PORT ??= String(20000 + Math.floor(Math.random() * 12000));
 process.env.SPS_WEB_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'sps-web-'));
 process.env.SPS_WEB_FAKE_PORT ??= String(Number(process.env.SPS_WEB_PORT) + 1);
 const port = Number(process.env.SPS_WEB_PORT);
