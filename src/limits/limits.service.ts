@@ -89,6 +89,11 @@ export class LimitsService implements BeforeApplicationShutdown {
     this.spacingMs = config.env.MIN_POST_SPACING_SECONDS * 1000;
   }
 
+  /** `MIN_POST_SPACING_SECONDS` in milliseconds: the queue keeps its slots this far from other posts. */
+  get minPostSpacingMs(): number {
+    return this.spacingMs;
+  }
+
   /** Billing month [start, end): calendar month UTC (no billing anchor is stored on users yet). */
   billingPeriod(_billingOwner: UserSummary, now: Date = new Date()): BillingPeriod {
     return billingPeriodOf(now);

@@ -14,6 +14,8 @@ export interface NewPlatformPost {
   status: PlatformPostStatus;
   content: string;
   scheduledTime?: Date;
+  queueSlot?: Date;
+  queuedFor?: Date;
 }
 
 /** Statuses that consume the monthly allowance (a failure counts once an attempt was made). */
@@ -94,9 +96,55 @@ export class PlatformPostsRepository extends Repository<PlatformPostRecord> {
     };
   }
 
-  /** Moves the group's not-yet-started platform posts along with the group. */
-  async updateScheduleForGroup(userId: string, postGroupId: string, set: { status: PlatformPostStatus; scheduledTime?: Date }): Promise<void> {
-    await this.updateMany({ postGroupId: this.oid(postGroupId), userId: this.oid(userId), status: { $in: ['pending', 'scheduled'] } }, { $set: set });
+  /**
+   * Moves the group's not-yet-started platform posts along with the group; `leaveQueue` also
+   * gives up their queue slot and place. Returns how many it matched.
+   */
+  async updateScheduleForGroup(
+    userId: string,
+    postGroupId: string,
+    set: { status: PlatformPostStatus; scheduledTime?: Date },
+    options: { leaveQueue?: boolean } = {},
+  ): Promise<number> {
+    const result = await this.updateMany(this.notStarted(userId, postGroupId), {
+      $set: set,
+      ...(options.leaveQueue ? { $unset: { queueSlot: 1, queuedFor: 1 } } : {}),
+    });
+    return result.matched;
+  }
+
+  /**
+   * The queue's move of a group's posts: to `slot` (scheduled, holding it), or held as drafts
+   * (pending, no slot) keeping their place `queuedFor`. Returns how many it matched.
+   */
+  async placeInQueue(userId: string, postGroupId: string, place: { slot: Date } | { heldAt: Date }): Promise<number> {
+    const update =
+      'slot' in place
+        ? { $set: { status: 'scheduled', scheduledTime: place.slot, queueSlot: place.slot, queuedFor: place.slot } }
+        : { $set: { status: 'pending', queuedFor: place.heldAt }, $unset: { queueSlot: 1 } };
+    return (await this.updateMany({ ...this.notStarted(userId, postGroupId), attemptCount: { $not: { $gt: 0 } } }, update)).matched;
+  }
+
+  private notStarted(userId: string, postGroupId: string) {
+    return { postGroupId: this.oid(postGroupId), userId: this.oid(userId), status: { $in: ['pending', 'scheduled'] } };
+  }
+
+  /** Frees the queue slots these groups' posts hold (before they take new ones, in one transaction). */
+  async releaseQueueSlots(userId: string, postGroupIds: string[]): Promise<void> {
+    if (!postGroupIds.length) return;
+    await this.updateMany(
+      { postGroupId: { $in: postGroupIds.map((id) => this.oid(id)) }, userId: this.oid(userId), queueSlot: { $exists: true } },
+      { $unset: { queueSlot: 1 } },
+    );
+  }
+
+  /** The groups in a connection's queue (scheduled from it, or held), in queue order. */
+  async queuedGroupIds(userId: string, connectionId: string, limit: number): Promise<string[]> {
+    const rows = await this.find<{ postGroupId: Types.ObjectId }>(
+      { userId: this.oid(userId), connectionId: this.oid(connectionId), queuedFor: { $exists: true }, status: { $in: ['pending', 'scheduled'] } },
+      { projection: { postGroupId: 1 }, sort: { queuedFor: 1, _id: 1 }, limit },
+    );
+    return rows.map((r) => String(r.postGroupId));
   }
 
   async deleteForGroup(userId: string, postGroupId: string): Promise<void> {
@@ -127,7 +175,6 @@ export class PlatformPostsRepository extends Repository<PlatformPostRecord> {
     return this.count({ userId: { $in: userIds.map((u) => this.oid(u)) }, status: { $in: PENDING_STATUSES }, ...this.otherGroups(excludeGroupId) });
   }
 
-  /** Scheduled times of other pending posts on these connections, near `around` (spacing). */
   /** The scheduled times of the pending platform posts on these connections in [from, until), by compound id. */
   async scheduledTimesBetween(userId: string, platformIds: string[], from: Date, until: Date): Promise<Record<string, Date[]>> {
     const rows = await this.find<{ platformId: string; scheduledTime: Date }>(
@@ -139,6 +186,7 @@ export class PlatformPostsRepository extends Repository<PlatformPostRecord> {
     return out;
   }
 
+  /** Scheduled times of other pending posts on these connections, near `around` (spacing). */
   async scheduledTimesNear(userId: string, platformIds: string[], around: Date, excludeGroupId?: string): Promise<Record<string, Date[]>> {
     const day = 24 * 60 * 60 * 1000;
     const rows = await this.find<{ platformId: string; scheduledTime: Date }>(

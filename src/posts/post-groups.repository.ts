@@ -15,6 +15,7 @@ export interface NewPostGroup {
   platformSettings: Record<string, Record<string, unknown>>;
   platforms: string[];
   processingStatus?: ProcessingStatus;
+  fromQueue?: boolean;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -73,7 +74,7 @@ export class PostGroupsRepository extends Repository<PostGroupRecord> {
       { $sort: sort },
       { $skip: skip },
       { $limit: limit },
-      { $project: { content: 1, status: 1, scheduledTime: 1, createdAt: 1, updatedAt: 1, mediaUrls: 1 } },
+      { $project: { content: 1, status: 1, scheduledTime: 1, createdAt: 1, updatedAt: 1, mediaUrls: 1, fromQueue: 1 } },
       join,
     ]);
   }
@@ -92,9 +93,20 @@ export class PostGroupsRepository extends Repository<PostGroupRecord> {
     userId: string,
     id: string,
     expectedStatus: PostGroupStatus,
-    set: { status: PostGroupStatus; scheduledTime?: Date },
+    set: { status: PostGroupStatus; scheduledTime?: Date; fromQueue?: true },
+    options: { leaveQueue?: boolean } = {},
   ): Promise<PostGroupRecord | null> {
-    return this.findOneAndUpdate({ _id: this.oid(id), userId: this.oid(userId), status: expectedStatus }, { $set: set }, { returnDocument: 'after' });
+    return this.findOneAndUpdate(
+      { _id: this.oid(id), userId: this.oid(userId), status: expectedStatus },
+      { $set: set, ...(options.leaveQueue ? { $unset: { fromQueue: 1 } } : {}) },
+      { returnDocument: 'after' },
+    );
+  }
+
+  /** These groups, in no particular order. */
+  findByIds(userId: string, ids: string[]): Promise<PostGroupRecord[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.find({ _id: { $in: ids.map((id) => this.oid(id)) }, userId: this.oid(userId) });
   }
 
   /**
@@ -106,10 +118,11 @@ export class PostGroupsRepository extends Repository<PostGroupRecord> {
     id: string,
     expectedStatus: PostGroupStatus,
     set: { status: PostGroupStatus; scheduledTime?: Date; content?: string; platforms?: string[] },
+    options: { leaveQueue?: boolean } = {},
   ): Promise<PostGroupRecord | null> {
     return this.findOneAndUpdate(
       { _id: this.oid(id), userId: this.oid(userId), status: expectedStatus, processingStatus: 'pending' },
-      { $set: set },
+      { $set: set, ...(options.leaveQueue ? { $unset: { fromQueue: 1 } } : {}) },
       { returnDocument: 'after' },
     );
   }

@@ -25,6 +25,8 @@ export const PostMessages = {
   notUpdatable: (status: string) => `Cannot update post: post is currently in ${status} status`,
   // Dashboard (docs/graphql.md).
   editStarted: 'Cannot edit post: publishing has already started',
+  // The queue (docs/queue.md).
+  notQueueable: (status: string) => `Only a draft can be added to the queue; this post is ${status}`,
 } as const;
 
 /** create-post's `Idempotency-Key` refusals (docs/posts.md). */
@@ -33,3 +35,13 @@ export const CREATE_POST_IDEMPOTENCY = {
   reused: 'Idempotency-Key reused with a different request body',
   inProgress: 'A request with this Idempotency-Key is still in progress; retry later',
 } as const;
+
+/**
+ * The queue's slot cannot be taken as it is: the minimum spacing would move the post off it, or
+ * another post claimed it meanwhile. Not a response: the queue tries its next free slot.
+ */
+export class QueueSlotUnavailable extends Error {
+  constructor() {
+    super('The queue slot is no longer free');
+  }
+}

@@ -20,6 +20,8 @@ export interface ListedPost {
   updatedAt: string;
   platforms: Array<{ platformId: string; platform: string; status: string }>;
   mediaUrls: string[];
+  /** Only on a group the queue placed (docs/queue.md); absent otherwise, so other bodies are as the spec shows. */
+  fromQueue?: true;
 }
 
 export function toListedPost(group: PostGroupRecord, posts: PlatformPostSummary[]): ListedPost {
@@ -28,10 +30,12 @@ export function toListedPost(group: PostGroupRecord, posts: PlatformPostSummary[
   const updatedAt = isoTime(group.updatedAt);
   const platforms = posts.map((p) => ({ platformId: p.platformId, platform: p.platform, status: p.status }));
   const mediaUrls = group.mediaUrls ?? [];
-  // Two literals, not a conditional spread (a temporary object per group on list-posts' hot path).
-  if (!group.scheduledTime) return { postGroupId, content: group.content, status: group.status, createdAt, updatedAt, platforms, mediaUrls };
-  const scheduledTime = isoTime(group.scheduledTime);
-  return { postGroupId, content: group.content, status: group.status, scheduledTime, createdAt, updatedAt, platforms, mediaUrls };
+  // Literals, not a conditional spread (a temporary object per group on list-posts' hot path).
+  let listed: ListedPost;
+  if (!group.scheduledTime) listed = { postGroupId, content: group.content, status: group.status, createdAt, updatedAt, platforms, mediaUrls };
+  else listed = { postGroupId, content: group.content, status: group.status, scheduledTime: isoTime(group.scheduledTime), createdAt, updatedAt, platforms, mediaUrls };
+  if (group.fromQueue) listed.fromQueue = true;
+  return listed;
 }
 
 export interface PostDetailEntry {
@@ -59,6 +63,8 @@ export interface PostDetail {
   content: string;
   processingStatus: string;
   scheduledTime?: string;
+  /** As on list-posts. */
+  fromQueue?: true;
   posts: PostDetailEntry[];
 }
 
@@ -70,6 +76,7 @@ export function toPostDetail(group: PostGroupRecord, posts: PlatformPostRecord[]
     content: group.content,
     processingStatus: group.processingStatus ?? 'pending',
     ...(group.scheduledTime ? { scheduledTime: isoTime(group.scheduledTime) } : {}),
+    ...(group.fromQueue ? { fromQueue: true as const } : {}),
     posts: posts.map(toPostDetailEntry),
   };
 }

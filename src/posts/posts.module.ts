@@ -14,7 +14,9 @@ import { PostsController } from './posts.controller';
 import { UsageController } from './usage.controller';
 import { UsageResolver } from './usage.resolver';
 import { PostsResolver } from './posts.resolver';
+import { PostScheduling } from './post-scheduling';
 import { PostsService } from './posts.service';
+import { QueuedPostsService } from './queued-posts.service';
 import { PlatformPost, PlatformPostSchema } from './schemas/platform-post.schema';
 import { PostGroup, PostGroupSchema } from './schemas/post-group.schema';
 import { PostLog, PostLogSchema } from './schemas/post-log.schema';
@@ -47,11 +49,13 @@ import { PlatformsModule } from '../platforms/platforms.module';
     PostEvents,
     PostChecks,
     MediaCleanupRegistry,
+    PostScheduling,
     PostsService,
+    QueuedPostsService,
     PostsResolver,
     UsageResolver,
     PlatformIdUpgrade,
   ],
-  exports: [PostsService, PostEvents, PostChecks, MediaCleanupRegistry, PostLogsRepository],
+  exports: [PostsService, QueuedPostsService, PostEvents, PostChecks, MediaCleanupRegistry, PostLogsRepository],
 })
 export class PostsModule {}

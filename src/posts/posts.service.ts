@@ -10,8 +10,7 @@ import type { ListPostsQueryDto } from './dto/list-posts.query.dto';
 import { MediaCleanupRegistry } from './media-cleanup';
 import { PlatformPostsRepository, type PlatformPostSummary } from './platform-posts.repository';
 import { PlatformRegistry } from '../platforms/platform-registry';
-import { PostChecks } from './post-checks';
-import { PostEvents } from './post-events';
+import { PostScheduling } from './post-scheduling';
 import { PostGroupsRepository } from './post-groups.repository';
 import { PostLogsRepository, type NewPostLog } from './post-logs.repository';
 import { notBefore, planUpdate, toCreatePostInput, UPDATE_MESSAGES, type CreatePostInput, type UpdatePostInput } from './post-rules';
@@ -25,7 +24,8 @@ import type { PostLogRecord } from './schemas/post-log.schema';
 import { assertEditable, diffPlatforms, hasEdits, type PostEdits } from './post-edits';
 import { validateInput } from '../common/validation/validate-input';
 import { CreatePostDto } from './dto/create-post.dto';
-import { CREATE_POST_IDEMPOTENCY, PostMessages } from './posts.errors';
+import { CREATE_POST_IDEMPOTENCY, PostMessages, QueueSlotUnavailable } from './posts.errors';
+import { isDuplicateKeyError } from '../database/mongo-errors';
 
 export const POST_LOGS_LIMIT = 100;
 
@@ -77,10 +77,9 @@ export class PostsService {
     private readonly transactions: Transactions,
     private readonly connections: ConnectionsService,
     private readonly limits: LimitsService,
-    private readonly events: PostEvents,
     private readonly mediaCleanup: MediaCleanupRegistry,
-    private readonly postChecks: PostChecks,
     private readonly platforms: PlatformRegistry,
+    private readonly scheduling: PostScheduling,
   ) {}
 
   // ── create ────────────────────────────────────────────────────────────────────────────────
@@ -99,32 +98,71 @@ export class PostsService {
     );
   }
 
+  /**
+   * The queue's add (src/queue picks the slot): a new group, or the draft `postGroupId`, scheduled
+   * at `slot` and holding it as its connections' queue claim, with create-post's (or update-post's)
+   * checks. `QueueSlotUnavailable` when the spacing would move it off the slot or another post
+   * took the slot meanwhile; the caller tries the next one.
+   */
+  async scheduleAtQueueSlot(
+    ctx: RequestContext,
+    target: { input: CreatePostInput; mediaIds?: string[] } | { postGroupId: string },
+    slot: Date,
+    commit?: CommitResult<CreatePostResult>,
+  ): Promise<CreatePostResult> {
+    if ('input' in target) return this.createGroup(ctx, target.input, { mediaIds: target.mediaIds, queueSlot: slot }, commit);
+    const postGroupId = groupId(target.postGroupId);
+    return this.move(ctx, postGroupId, { status: 'scheduled', scheduledTime: slot }, { queueSlot: slot, commit }).then(() => ({ success: true, postGroupId }));
+  }
+
+  /** The compound connection ids a queue addition targets: create-post's (checked as it checks them), or the draft's. */
+  async queueTargetOf(ctx: RequestContext, target: { input: CreatePostInput } | { postGroupId: string }): Promise<ConnectionRef[]> {
+    if ('input' in target) return this.scheduling.ownedConnections(ctx.userId, target.input.platformIds);
+    const group = await this.groups.findById(ctx.userId, groupId(target.postGroupId));
+    if (!group) throw ApiError.notFound(PostMessages.notFound);
+    if (group.status !== 'draft') throw ApiError.badRequest(PostMessages.notQueueable(group.status));
+    const posts = await this.platformPosts.findByGroup(ctx.userId, target.postGroupId);
+    return this.scheduling.ownedConnections(ctx.userId, [...new Set(posts.map((p) => p.platformId))]);
+  }
+
+  /** A queue claim lost to a concurrent add (the unique index) is the slot being unavailable. */
+  private async inQueueTransaction<T>(queued: boolean, work: () => Promise<T>): Promise<T> {
+    try {
+      return await this.transactions.run(work);
+    } catch (err) {
+      if (queued && isDuplicateKeyError(err)) throw new QueueSlotUnavailable();
+      throw err;
+    }
+  }
+
   /** create-post's work; `commit` records an idempotency key's result in the same transaction. */
   private async createGroup(
     ctx: RequestContext,
     input: CreatePostInput,
-    options: { mediaIds?: string[] },
+    options: { mediaIds?: string[]; queueSlot?: Date },
     commit?: CommitResult<CreatePostResult>,
   ): Promise<CreatePostResult> {
-    const refs = await this.ownedConnections(ctx.userId, input.platformIds);
+    const refs = await this.scheduling.ownedConnections(ctx.userId, input.platformIds);
     // Platform availability runs for every post, drafts included (reference notes).
     await this.limits.assertPlatformsAvailable(ctx, platformNamesOf(refs));
 
     const now = new Date();
-    let scheduledTime = input.scheduledTime ? notBefore(input.scheduledTime, now) : undefined;
+    const { queueSlot } = options;
+    let scheduledTime = queueSlot ?? (input.scheduledTime ? notBefore(input.scheduledTime, now) : undefined);
     if (scheduledTime)
-      scheduledTime = await this.checkSchedule(
+      scheduledTime = await this.scheduling.checkSchedule(
         ctx,
         refs.map((r) => r.platformId),
         scheduledTime,
         now,
       );
-    if (scheduledTime) await this.assertPassesChecks(ctx, { content: input.content, platformIds: refs.map((r) => r.platformId) });
+    if (queueSlot && scheduledTime?.getTime() !== queueSlot.getTime()) throw new QueueSlotUnavailable();
+    if (scheduledTime) await this.scheduling.assertPassesChecks(ctx, { content: input.content, platformIds: refs.map((r) => r.platformId) });
     const status: PostGroupStatus = scheduledTime ? 'scheduled' : 'draft';
     const postGroupId = new Types.ObjectId();
     const response: CreatePostResult = { success: true, postGroupId: String(postGroupId) };
 
-    await this.transactions.run(async () => {
+    await this.inQueueTransaction(!!queueSlot, async () => {
       await this.groups.create(ctx.userId, {
         _id: postGroupId,
         content: input.content,
@@ -133,6 +171,7 @@ export class PostsService {
         platformSettings: input.platformSettings,
         platforms: platformNamesOf(refs),
         processingStatus: 'pending',
+        ...(queueSlot ? { fromQueue: true } : {}),
       });
       const posts = await this.platformPosts.createMany(
         ctx.userId,
@@ -145,6 +184,7 @@ export class PostsService {
           status: scheduledTime ? 'scheduled' : 'pending',
           content: input.content,
           ...(scheduledTime ? { scheduledTime } : {}),
+          ...(queueSlot ? { queueSlot, queuedFor: queueSlot } : {}),
         })),
       );
       if (options.mediaIds?.length) {
@@ -152,7 +192,7 @@ export class PostsService {
         const media = await this.mediaCleanup.attachToGroup(scope, options.mediaIds);
         await this.groups.attachMediaMany(ctx.userId, String(postGroupId), media);
       }
-      if (scheduledTime) await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, []);
+      if (scheduledTime) await this.scheduling.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, []);
       await commit?.(response);
     });
     return response;
@@ -165,12 +205,12 @@ export class PostsService {
   async previewCreate(ctx: RequestContext, body: unknown): Promise<CreatePreview> {
     try {
       const input = toCreatePostInput(validateInput(CreatePostDto, body));
-      const refs = await this.ownedConnections(ctx.userId, input.platformIds);
+      const refs = await this.scheduling.ownedConnections(ctx.userId, input.platformIds);
       await this.limits.assertPlatformsAvailable(ctx, platformNamesOf(refs));
       const now = new Date();
       const requested = input.scheduledTime ? notBefore(input.scheduledTime, now) : undefined;
       const scheduledTime = requested
-        ? await this.checkSchedule(
+        ? await this.scheduling.checkSchedule(
             ctx,
             refs.map((r) => r.platformId),
             requested,
@@ -179,7 +219,7 @@ export class PostsService {
             { notify: false },
           )
         : undefined;
-      if (scheduledTime) await this.assertPassesChecks(ctx, { content: input.content, platformIds: refs.map((r) => r.platformId) });
+      if (scheduledTime) await this.scheduling.assertPassesChecks(ctx, { content: input.content, platformIds: refs.map((r) => r.platformId) });
       return {
         ok: true,
         content: input.content,
@@ -213,97 +253,6 @@ export class PostsService {
       platformIds: connections.map((c) => c.platformId),
       now,
     });
-  }
-
-  private async ownedConnections(userId: string, platformIds: string[]): Promise<ConnectionRef[]> {
-    const owned = await this.connections.findOwned(userId, platformIds);
-    const byId = new Map(owned.map((c) => [c.platformId, c]));
-    return platformIds.map((id) => {
-      const ref = byId.get(id);
-      if (!ref) throw ApiError.badRequest(PostMessages.connectionNotFound(id));
-      return ref;
-    });
-  }
-
-  /**
-   * Gathers the billing account's usage (this service owns platform posts) and asks the limits
-   * service; returns the time to store (possibly moved for spacing).
-   */
-  /** The embedding app's post checks (post-checks.ts): a refusal is a 400 with its message, before anything is written. */
-  private async assertPassesChecks(
-    ctx: RequestContext,
-    post: { postGroupId?: string; content: string; platformIds: string[]; mediaUrls?: string[] | null },
-  ): Promise<void> {
-    const refusal = await this.postChecks.refusal({
-      stage: 'schedule',
-      userId: ctx.userId,
-      ...(post.postGroupId ? { postGroupId: post.postGroupId } : {}),
-      content: post.content,
-      platforms: uniqueNames(post.platformIds.map((id) => id.slice(0, id.indexOf('-')))),
-      platformIds: post.platformIds,
-      mediaUrls: post.mediaUrls ?? [],
-    });
-    if (refusal) throw ApiError.badRequest(refusal);
-  }
-
-  private async checkSchedule(
-    ctx: RequestContext,
-    platformIds: string[],
-    scheduledTime: Date,
-    now: Date,
-    excludeGroupId?: string,
-    options: { notify?: boolean } = {},
-  ): Promise<Date> {
-    const userIds = await this.limits.billingAccountUserIds(ctx);
-    const period = this.limits.billingPeriod(ctx.billingOwnerUser, now);
-    const [monthlyByPlatformId, scheduledPending, otherScheduledTimes, connectionCount] = await Promise.all([
-      this.platformPosts.countUsedByPlatformId(userIds, period, excludeGroupId),
-      this.platformPosts.countPending(userIds, excludeGroupId),
-      this.platformPosts.scheduledTimesNear(ctx.userId, platformIds, scheduledTime, excludeGroupId),
-      this.connections.countForUsers(userIds),
-    ]);
-    const monthlyTotal = Object.values(monthlyByPlatformId).reduce((a, b) => a + b, 0);
-    const result = await this.limits.checkSchedule(
-      ctx,
-      {
-        platformIds,
-        scheduledTime,
-        usage: { monthlyByPlatformId, monthlyTotal, scheduledPending, otherScheduledTimes },
-        connectionCount,
-        now,
-      },
-      options,
-    );
-    return result.scheduledTime;
-  }
-
-  /** `scheduled` log entries and `post.scheduled` events for these platform posts. */
-  private async recordScheduled(
-    userId: string,
-    postGroupId: Types.ObjectId | string,
-    posts: Array<Pick<PlatformPostRecord, '_id' | 'platform' | 'platformId'>>,
-    scheduledTime: Date,
-    extraLogs: NewPostLog[],
-  ): Promise<void> {
-    await this.logs.append(userId, postGroupId, [
-      ...extraLogs,
-      ...posts.map((p) => ({
-        postId: p._id,
-        platform: p.platform,
-        event: 'scheduled' as const,
-        metadata: { scheduledTime: scheduledTime.toISOString() },
-      })),
-    ]);
-    await this.events.postScheduled(
-      posts.map((p) => ({
-        userId,
-        postGroupId: String(postGroupId),
-        postId: String(p._id),
-        platform: p.platform,
-        platformId: p.platformId,
-        scheduledAt: scheduledTime,
-      })),
-    );
   }
 
   // ── read ──────────────────────────────────────────────────────────────────────────────────
@@ -392,9 +341,15 @@ export class PostsService {
   }
 
   /** update-post's status and time move, on a checked input. */
-  private async move(ctx: RequestContext, postGroupId: string, input: UpdatePostInput): Promise<UpdatePostResult> {
+  private async move(
+    ctx: RequestContext,
+    postGroupId: string,
+    input: UpdatePostInput,
+    queue?: { queueSlot: Date; commit?: CommitResult<CreatePostResult> },
+  ): Promise<UpdatePostResult> {
     const group = await this.groups.findById(ctx.userId, postGroupId);
     if (!group) throw ApiError.notFound(PostMessages.notFound);
+    if (queue && group.status !== 'draft') throw ApiError.badRequest(PostMessages.notQueueable(group.status));
     const now = new Date();
     const plan = planUpdate(group, input, now);
     const posts = await this.platformPosts.findByGroup(ctx.userId, postGroupId);
@@ -403,35 +358,43 @@ export class PostsService {
     if (plan.needsLimitCheck && scheduledTime) {
       await this.limits.assertPlatformsAvailable(ctx, uniqueNames(posts.map((p) => p.platform)));
       // The limits service's (spacing-adjusted) time takes priority (spec rule 4).
-      scheduledTime = await this.checkSchedule(
+      scheduledTime = await this.scheduling.checkSchedule(
         ctx,
         posts.map((p) => p.platformId),
         scheduledTime,
         now,
         postGroupId,
       );
-      await this.assertPassesChecks(ctx, { postGroupId, content: group.content, platformIds: posts.map((p) => p.platformId), mediaUrls: group.mediaUrls });
+      if (queue && scheduledTime.getTime() !== queue.queueSlot.getTime()) throw new QueueSlotUnavailable();
+      await this.scheduling.assertPassesChecks(ctx, { postGroupId, content: group.content, platformIds: posts.map((p) => p.platformId), mediaUrls: group.mediaUrls });
     }
-    const set = { status: plan.status, ...(scheduledTime ? { scheduledTime } : {}) };
+    const set = { status: plan.status, ...(scheduledTime ? { scheduledTime } : {}), ...(queue ? { fromQueue: true as const } : {}) };
+    // A time or status the person sets takes the post out of the queue: it no longer moves with it.
+    const leaveQueue = !queue && !!group.fromQueue && (plan.statusChanged || input.scheduledTime !== undefined);
 
-    await this.transactions.run(async () => {
-      const updated = await this.groups.updateSchedule(ctx.userId, postGroupId, group.status, set);
+    await this.inQueueTransaction(!!queue, async () => {
+      const updated = await this.groups.updateSchedule(ctx.userId, postGroupId, group.status, set, { leaveQueue });
       if (!updated) {
         // Moved (or deleted) since we read it: answer for its state now.
         const current = await this.groups.findById(ctx.userId, postGroupId);
         if (!current) throw ApiError.notFound(PostMessages.notFound);
-        throw ApiError.badRequest(PostMessages.notUpdatable(current.status));
+        throw ApiError.badRequest(queue ? PostMessages.notQueueable(current.status) : PostMessages.notUpdatable(current.status));
       }
-      await this.platformPosts.updateScheduleForGroup(ctx.userId, postGroupId, {
-        status: plan.status === 'scheduled' ? 'scheduled' : 'pending',
-        ...(scheduledTime ? { scheduledTime } : {}),
-      });
+      if (queue) await this.platformPosts.placeInQueue(ctx.userId, postGroupId, { slot: queue.queueSlot });
+      else
+        await this.platformPosts.updateScheduleForGroup(
+          ctx.userId,
+          postGroupId,
+          { status: plan.status === 'scheduled' ? 'scheduled' : 'pending', ...(scheduledTime ? { scheduledTime } : {}) },
+          { leaveQueue },
+        );
       const statusLog: NewPostLog[] = plan.statusChanged ? [{ event: 'status_changed', metadata: { from: group.status, to: plan.status } }] : [];
       if (plan.status === 'scheduled' && plan.needsLimitCheck && scheduledTime) {
-        await this.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, statusLog);
+        await this.scheduling.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, statusLog);
       } else {
         await this.logs.append(ctx.userId, postGroupId, statusLog);
       }
+      await queue?.commit?.({ success: true, postGroupId });
     });
 
     return {
@@ -462,7 +425,7 @@ export class PostsService {
           message: UPDATE_MESSAGES.unchanged,
         };
 
-    const refs = edits.platformIds ? await this.ownedConnections(ctx.userId, edits.platformIds) : null;
+    const refs = edits.platformIds ? await this.scheduling.ownedConnections(ctx.userId, edits.platformIds) : null;
     const { add, remove } = refs ? diffPlatforms(posts, refs) : { add: [] as ConnectionRef[], remove: [] as PlatformPostRecord[] };
     const targetIds = refs ? refs.map((r) => r.platformId) : posts.map((p) => p.platformId);
     const targetNames = refs ? platformNamesOf(refs) : uniqueNames(posts.map((p) => p.platform));
@@ -472,13 +435,15 @@ export class PostsService {
     const checkLimits = plan.status === 'scheduled' && (plan.needsLimitCheck || add.length > 0);
     if (checkLimits) {
       if (!refs) await this.limits.assertPlatformsAvailable(ctx, targetNames);
-      scheduledTime = await this.checkSchedule(ctx, targetIds, scheduledTime ?? now, now, postGroupId);
+      scheduledTime = await this.scheduling.checkSchedule(ctx, targetIds, scheduledTime ?? now, now, postGroupId);
     }
     const content = edits.content ?? group.content;
     if (plan.status === 'scheduled' && (checkLimits || edits.content !== undefined)) {
-      await this.assertPassesChecks(ctx, { postGroupId, content, platformIds: targetIds, mediaUrls: group.mediaUrls });
+      await this.scheduling.assertPassesChecks(ctx, { postGroupId, content, platformIds: targetIds, mediaUrls: group.mediaUrls });
     }
     const postStatus = plan.status === 'scheduled' ? 'scheduled' : 'pending';
+    // As on update-post; new or removed accounts take it out too (its slot may not be theirs).
+    const leaveQueue = !!group.fromQueue && ((!!schedule && (plan.statusChanged || schedule.scheduledTime !== undefined)) || add.length + remove.length > 0);
 
     await this.transactions.run(async () => {
       const set = {
@@ -487,7 +452,7 @@ export class PostsService {
         ...(edits.content !== undefined ? { content } : {}),
         ...(refs ? { platforms: targetNames } : {}),
       };
-      const updated = await this.groups.applyEdits(ctx.userId, postGroupId, group.status, set);
+      const updated = await this.groups.applyEdits(ctx.userId, postGroupId, group.status, set, { leaveQueue });
       if (!updated) {
         const current = await this.groups.findById(ctx.userId, postGroupId);
         if (!current) throw ApiError.notFound(PostMessages.notFound);
@@ -523,13 +488,13 @@ export class PostsService {
             })),
           )
         : [];
-      await this.platformPosts.updateScheduleForGroup(ctx.userId, postGroupId, { status: postStatus, ...(scheduledTime ? { scheduledTime } : {}) });
+      await this.platformPosts.updateScheduleForGroup(ctx.userId, postGroupId, { status: postStatus, ...(scheduledTime ? { scheduledTime } : {}) }, { leaveQueue });
       const statusLog: NewPostLog[] = plan.statusChanged ? [{ event: 'status_changed', metadata: { from: group.status, to: plan.status } }] : [];
       if (checkLimits && scheduledTime) {
         // Every post when the group (re)moved into the schedule, else only the new ones.
         const keptPosts = posts.filter((p) => !remove.includes(p));
         const newlyScheduled = plan.needsLimitCheck ? [...keptPosts, ...added] : added;
-        await this.recordScheduled(ctx.userId, postGroupId, newlyScheduled, scheduledTime, statusLog);
+        await this.scheduling.recordScheduled(ctx.userId, postGroupId, newlyScheduled, scheduledTime, statusLog);
       } else {
         await this.logs.append(ctx.userId, postGroupId, statusLog);
       }

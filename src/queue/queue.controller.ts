@@ -1,16 +1,28 @@
-import { Body, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { ErrorResponse } from '../common/error.response';
-import { NextSlotsResponse, QueueScheduleResponse, ReplaceScheduleDto } from './dto/queue.dto';
+import { FailureMessage } from '../common/failure-message';
+import { LimitExceededResponse } from '../posts/dto/post-detail.response';
+import {
+  AddToQueueDto,
+  AddToQueueResponse,
+  MoveInQueueDto,
+  NextSlotsResponse,
+  QueueResponse,
+  QueueScheduleResponse,
+  ReorderQueueDto,
+  ReplaceScheduleDto,
+} from './dto/queue.dto';
+import { toQueueBody } from './queue.mapper';
 import { QueueMessages as M } from './queue.errors';
 import { QueueService } from './queue.service';
 
 const SCHEDULE_ERRORS =
   'timeZone must be an IANA time zone, such as Europe/Berlin | slots must be a list of { weekday, time } | slots[i].weekday must be one of … | slots[i].time must be HH:mm, from 00:00 to 23:59 | slots[i] repeats … | slots: at most 70 a week | paused must be true or false';
 
-/** `/api/v1/queue` (API key): posting schedules per connection and their free slots (docs/queue.md). */
+/** `/api/v1/queue` (API key): posting schedules per connection, their free slots, and the queued posts (docs/queue.md). */
 @ApiTags('queue')
 @ApiKeyAuth()
 @ApiHeader({ name: 'x-api-key', required: true, description: 'API key' })
@@ -29,7 +41,7 @@ export class QueueController {
 
   @Put('schedules/:platformId')
   @ApiBody({ type: ReplaceScheduleDto })
-  @ApiOperation({ summary: "Replace a connection's weekly posting schedule" })
+  @ApiOperation({ summary: "Replace a connection's weekly posting schedule; its queued posts move onto the new slots, in order" })
   @ApiResponse({ status: 200, type: QueueScheduleResponse })
   @ApiResponse({ status: 400, type: ErrorResponse, description: SCHEDULE_ERRORS })
   @ApiResponse({ status: 404, type: ErrorResponse, description: M.connectionNotFound })
@@ -54,5 +66,64 @@ export class QueueController {
         : [];
     const slots = await this.queue.nextSlots(ctx, ids, count ?? 5);
     return { success: true, slots: slots.map((d) => d.toISOString()) };
+  }
+
+  @Post('add')
+  @HttpCode(200)
+  @FailureMessage('Failed to add post to queue')
+  @ApiBody({ type: AddToQueueDto })
+  @ApiOperation({ summary: 'Schedule a new post, or a draft, at the next free slot shared by its connections' })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Optional (1-255 visible ASCII characters): a repeat within 24 h with the same body returns the first response',
+  })
+  @ApiResponse({ status: 200, type: AddToQueueResponse })
+  @ApiResponse({
+    status: 400,
+    type: ErrorResponse,
+    description: `create-post's body messages | ${M.noScheduledTime} | ${M.draftOrNew} | ${M.postGroupIdRequired} | Only a draft can be added to the queue; this post is <status> | ${M.noFreeSlot} | Invalid Idempotency-Key header`,
+  })
+  @ApiResponse({ status: 403, type: LimitExceededResponse, description: 'Limit-exceeded body (the next free slot lies beyond a limit)' })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: 'Post group not found' })
+  @ApiResponse({ status: 409, type: ErrorResponse, description: `Idempotency-Key reused with a different request body | ${M.queueBusy}` })
+  add(@Ctx() ctx: RequestContext, @Body() body: Record<string, unknown>, @Headers('idempotency-key') idempotencyKey?: string) {
+    return this.queue.add(ctx, body ?? {}, idempotencyKey);
+  }
+
+  @Get('posts/:platformId')
+  @ApiOperation({ summary: "A connection's queue: its schedule and its queued posts in order" })
+  @ApiResponse({ status: 200, type: QueueResponse })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: M.connectionNotFound })
+  async queueOf(@Ctx() ctx: RequestContext, @Param('platformId') platformId: string) {
+    return { success: true, queue: toQueueBody(await this.queue.queueOf(ctx, platformId)) };
+  }
+
+  @Post('posts/:platformId/reorder')
+  @HttpCode(200)
+  @ApiBody({ type: ReorderQueueDto })
+  @ApiOperation({ summary: 'Close the gaps in a queue (compact) or put it in a random order (shuffle)' })
+  @ApiResponse({ status: 200, type: QueueResponse })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: M.orderInvalid })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: M.connectionNotFound })
+  @ApiResponse({ status: 409, type: ErrorResponse, description: M.queueBusy })
+  async reorder(@Ctx() ctx: RequestContext, @Param('platformId') platformId: string, @Body() body: Record<string, unknown>) {
+    return { success: true, queue: toQueueBody(await this.queue.reorder(ctx, platformId, body?.order)) };
+  }
+
+  @Post('posts/:platformId/move')
+  @HttpCode(200)
+  @ApiBody({ type: MoveInQueueDto })
+  @ApiOperation({ summary: 'Swap a queued post with the one before (up) or after (down) it' })
+  @ApiResponse({ status: 200, type: QueueResponse })
+  @ApiResponse({
+    status: 400,
+    type: ErrorResponse,
+    description: `${M.directionInvalid} | ${M.postGroupIdRequired} | ${M.alreadyFirst} | ${M.alreadyLast} | ${M.heldCannotMove} | ${M.swapNeedsSameAccounts}`,
+  })
+  @ApiResponse({ status: 404, type: ErrorResponse, description: `${M.connectionNotFound} | ${M.notInQueue}` })
+  @ApiResponse({ status: 409, type: ErrorResponse, description: M.queueBusy })
+  async move(@Ctx() ctx: RequestContext, @Param('platformId') platformId: string, @Body() body: Record<string, unknown>) {
+    return { success: true, queue: toQueueBody(await this.queue.move(ctx, platformId, body?.postGroupId, body?.direction)) };
   }
 }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ConnectionsModule } from '../connections/connections.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { LimitsModule } from '../limits/limits.module';
 import { PostsModule } from '../posts/posts.module';
 import { QueueSchedulesRepository } from './queue-schedules.repository';
 import { QueueController } from './queue.controller';
@@ -8,9 +10,9 @@ import { QueueResolver } from './queue.resolver';
 import { QueueService } from './queue.service';
 import { QueueSchedule, QueueScheduleSchema } from './schemas/queue-schedule.schema';
 
-/** The posting queue: weekly slots per connection and the free slots they give (docs/queue.md). */
+/** The posting queue: weekly slots per connection, the free slots they give, and the posts queued on them (docs/queue.md). */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: QueueSchedule.name, schema: QueueScheduleSchema }]), ConnectionsModule, PostsModule],
+  imports: [MongooseModule.forFeature([{ name: QueueSchedule.name, schema: QueueScheduleSchema }]), ConnectionsModule, PostsModule, IdempotencyModule, LimitsModule],
   controllers: [QueueController],
   providers: [QueueSchedulesRepository, QueueService, QueueResolver],
   exports: [QueueService],

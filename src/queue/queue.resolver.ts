@@ -1,18 +1,18 @@
 import { Args, GraphQLISODateTime, Int, Mutation, Query, Resolver } from '@nestjs/graphql';
 import { GqlSessionAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
-import { QueueScheduleInput, QueueScheduleModel } from './models/queue.models';
-import { QueueService } from './queue.service';
+import { AddToQueueInput, QueueAdditionModel, QueueModel, QueueScheduleInput, QueueScheduleModel } from './models/queue.models';
+import { QueueService, type QueueView } from './queue.service';
 
 /** Dashboard GraphQL for the queue: QueueService, as the REST routes (docs/queue.md). */
 @Resolver(() => QueueScheduleModel)
 @GqlSessionAuth()
 export class QueueResolver {
-  constructor(private readonly queue: QueueService) {}
+  constructor(private readonly service: QueueService) {}
 
   @Query(() => QueueScheduleModel)
   queueSchedule(@Ctx() ctx: RequestContext, @Args('platformId') platformId: string): Promise<QueueScheduleModel> {
-    return this.queue.getSchedule(ctx, platformId);
+    return this.service.getSchedule(ctx, platformId);
   }
 
   @Mutation(() => QueueScheduleModel, { description: 'Replaces the whole schedule (absent fields take the defaults)' })
@@ -21,7 +21,7 @@ export class QueueResolver {
     @Args('platformId') platformId: string,
     @Args('input', { type: () => QueueScheduleInput }) input: QueueScheduleInput,
   ): Promise<QueueScheduleModel> {
-    return this.queue.replaceSchedule(ctx, platformId, {
+    return this.service.replaceSchedule(ctx, platformId, {
       timeZone: input.timeZone ?? undefined,
       slots: input.slots?.map(({ weekday, time }) => ({ weekday, time })) ?? undefined,
       paused: input.paused ?? undefined,
@@ -34,6 +34,50 @@ export class QueueResolver {
     @Args('platformIds', { type: () => [String] }) platformIds: string[],
     @Args('count', { type: () => Int, nullable: true }) count?: number | null,
   ): Promise<Date[]> {
-    return this.queue.nextSlots(ctx, platformIds, count ?? 5);
+    return this.service.nextSlots(ctx, platformIds, count ?? 5);
   }
+
+  @Query(() => QueueModel, { description: "A connection's queue: its schedule and its queued posts in order" })
+  async queue(@Ctx() ctx: RequestContext, @Args('platformId') platformId: string): Promise<QueueModel> {
+    return toQueueModel(await this.service.queueOf(ctx, platformId));
+  }
+
+  @Mutation(() => QueueAdditionModel, { description: 'Schedules a new post, or a draft, at the next free slot shared by its connections' })
+  async addToQueue(@Ctx() ctx: RequestContext, @Args('input', { type: () => AddToQueueInput }) input: AddToQueueInput): Promise<QueueAdditionModel> {
+    const body = input.postGroupId
+      ? { postGroupId: input.postGroupId }
+      : { content: input.content ?? undefined, platforms: input.platforms ?? undefined, platformSettings: input.platformSettings ?? undefined };
+    const added = await this.service.add(ctx, body, undefined, { mediaIds: input.mediaIds ?? undefined });
+    return { postGroupId: added.postGroupId, scheduledTime: new Date(added.scheduledTime) };
+  }
+
+  @Mutation(() => QueueModel, { description: "compact: close the queue's gaps, in order; shuffle: a random order from the earliest free slots" })
+  async reorderQueue(@Ctx() ctx: RequestContext, @Args('platformId') platformId: string, @Args('order') order: string): Promise<QueueModel> {
+    return toQueueModel(await this.service.reorder(ctx, platformId, order));
+  }
+
+  @Mutation(() => QueueModel, { description: 'Swaps a queued post with the one before (up) or after (down) it' })
+  async moveInQueue(
+    @Ctx() ctx: RequestContext,
+    @Args('platformId') platformId: string,
+    @Args('postGroupId') postGroupId: string,
+    @Args('direction') direction: string,
+  ): Promise<QueueModel> {
+    return toQueueModel(await this.service.move(ctx, platformId, postGroupId, direction));
+  }
+}
+
+function toQueueModel(view: QueueView): QueueModel {
+  return {
+    platformId: view.platformId,
+    schedule: view.schedule,
+    posts: view.posts.map((p) => ({
+      id: p.postGroupId,
+      content: p.content,
+      status: p.status,
+      scheduledTime: p.status === 'scheduled' ? p.queuedFor : null,
+      queuedFor: p.queuedFor,
+      platformIds: p.platformIds,
+    })),
+  };
 }

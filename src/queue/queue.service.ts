@@ -1,9 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { RequestContext } from '../auth/request-context';
 import { ApiError } from '../common/api-error';
+import { validateInput } from '../common/validation/validate-input';
 import { ConnectionsService, type ConnectionRef } from '../connections/connections.service';
+import { IdempotencyService, type CommitResult } from '../idempotency/idempotency.service';
+import { LimitsService } from '../limits/limits.service';
+import { CreatePostDto } from '../posts/dto/create-post.dto';
+import { toCreatePostInput, type CreatePostInput } from '../posts/post-rules';
+import { CREATE_POST_IDEMPOTENCY, QueueSlotUnavailable } from '../posts/posts.errors';
 import { PostsService } from '../posts/posts.service';
+import { QueuedPostsService, type QueuedGroup, type QueueMove } from '../posts/queued-posts.service';
 import { QueueSchedulesRepository } from './queue-schedules.repository';
+import { planQueue } from './queue-plan';
 import { QueueMessages } from './queue.errors';
 import { nextFreeSlots, scheduleProblem, SEARCH_HORIZON_DAYS, type SlotSchedule, type WeeklySlot } from './slot-schedule';
 
@@ -14,26 +22,60 @@ export interface ScheduleView extends SlotSchedule {
   configured: boolean;
 }
 
-const DEFAULT_ZONE = 'UTC';
+/** add-to-queue's answer: the post and the slot it got. */
+export interface QueueAddResult {
+  success: true;
+  postGroupId: string;
+  scheduledTime: string;
+}
 
-/** Posting schedules per connection and the free slots they give (docs/queue.md). */
+/** A connection's queue: its schedule and its queued posts in order. */
+export interface QueueView {
+  platformId: string;
+  schedule: ScheduleView;
+  posts: QueuedGroup[];
+}
+
+/** What add-to-queue takes: a new post (create-post's fields but the time), or a draft. */
+export type QueueAddition = { input: CreatePostInput; mediaIds?: string[] } | { postGroupId: string };
+
+export type QueueOrder = 'compact' | 'shuffle';
+
+const DEFAULT_ZONE = 'UTC';
+/** Free slots tried per round, and rounds, before a busy queue answers 409. */
+const SLOTS_PER_ROUND = 10;
+const ROUNDS = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Posting schedules per connection, the free slots they give, and the queue: adding a post at the
+ * next free slot, listing, and re-timing queued posts when a schedule changes or the person
+ * reorders them (docs/queue.md). The posts module owns the posts; this decides their slots.
+ */
 @Injectable()
 export class QueueService {
+  private readonly logger = new Logger(QueueService.name);
+
   constructor(
     private readonly schedules: QueueSchedulesRepository,
     private readonly connections: ConnectionsService,
     private readonly posts: PostsService,
+    private readonly queuedPosts: QueuedPostsService,
+    private readonly idempotency: IdempotencyService,
+    private readonly limits: LimitsService,
   ) {}
+
+  // ── schedules ─────────────────────────────────────────────────────────────────────────────
 
   async getSchedule(ctx: RequestContext, platformId: string): Promise<ScheduleView> {
     const [connection] = await this.owned(ctx, [platformId]);
-    const stored = (await this.schedules.findFor(ctx.userId, [connection.id])).get(connection.id);
-    return stored
-      ? { platformId: connection.platformId, configured: true, ...stored }
-      : { platformId: connection.platformId, configured: false, timeZone: DEFAULT_ZONE, slots: [], paused: false };
+    return this.viewOf(connection, (await this.schedules.findFor(ctx.userId, [connection.id])).get(connection.id));
   }
 
-  /** Replaces the whole schedule; a bad field is a 400 naming it, and nothing changes. */
+  /**
+   * Replaces the whole schedule (a bad field is a 400 naming it, and nothing changes), then
+   * re-times the connection's queue onto the new slots, in order.
+   */
   async replaceSchedule(ctx: RequestContext, platformId: string, body: { timeZone?: unknown; slots?: unknown; paused?: unknown }): Promise<ScheduleView> {
     const problem = scheduleProblem({ timeZone: body.timeZone ?? DEFAULT_ZONE, slots: body.slots ?? [] });
     if (problem) throw ApiError.badRequest(problem);
@@ -42,8 +84,11 @@ export class QueueService {
     const slots = ((body.slots ?? []) as WeeklySlot[]).map(({ weekday, time }) => ({ weekday, time }));
     const schedule: SlotSchedule = { timeZone: (body.timeZone as string | undefined) ?? DEFAULT_ZONE, slots, paused: body.paused === true };
     await this.schedules.replace(ctx.userId, connection.id, schedule);
-    return { platformId: connection.platformId, configured: true, ...schedule };
+    await this.retime(ctx, connection, 'keep');
+    return this.viewOf(connection, schedule);
   }
+
+  // ── free slots ────────────────────────────────────────────────────────────────────────────
 
   /**
    * The next `count` (1–50) times that are a slot of every one of these connections and held by
@@ -53,21 +98,149 @@ export class QueueService {
     if (!platformIds.length) throw ApiError.badRequest(QueueMessages.platformsRequired);
     const n = Number(count);
     if (!Number.isInteger(n) || n < 1 || n > 50) throw ApiError.badRequest(QueueMessages.countRange);
-    const connections = await this.owned(ctx, platformIds);
+    return this.freeSlots(ctx, await this.owned(ctx, platformIds), now, n);
+  }
+
+  // ── add ───────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Puts a post at the next free slot of its connections: a new one (create-post's fields, no
+   * `scheduledTime`) or the draft `postGroupId`. With an `Idempotency-Key` a repeat gets the first
+   * answer, as on create-post. Concurrent adds never share a slot (the posts' unique claim): a
+   * lost slot is retried with the next free one.
+   */
+  add(ctx: RequestContext, body: unknown, idempotencyKey?: string, options: { mediaIds?: string[] } = {}): Promise<QueueAddResult> {
+    // The body is checked before the key, as create-post does.
+    const addition = toQueueAddition(body, options.mediaIds);
+    if (!idempotencyKey) return this.place(ctx, addition);
+    return this.idempotency.run<QueueAddResult>(
+      { userId: ctx.userId, scope: 'add-to-queue', key: idempotencyKey, input: body, messages: CREATE_POST_IDEMPOTENCY },
+      (commit) => this.place(ctx, addition, commit),
+    );
+  }
+
+  private async place(ctx: RequestContext, addition: QueueAddition, commit?: CommitResult<QueueAddResult>): Promise<QueueAddResult> {
+    const connections = await this.posts.queueTargetOf(ctx, addition);
+    for (let round = 0; round < ROUNDS; round++) {
+      const slots = await this.freeSlots(ctx, connections, new Date(), SLOTS_PER_ROUND);
+      if (!slots.length) throw ApiError.badRequest(QueueMessages.noFreeSlot);
+      for (const slot of slots) {
+        const result = (posted: { postGroupId: string }): QueueAddResult => ({ success: true, postGroupId: posted.postGroupId, scheduledTime: slot.toISOString() });
+        try {
+          const posted = await this.posts.scheduleAtQueueSlot(ctx, addition, slot, commit && ((r) => commit(result(r))));
+          return result(posted);
+        } catch (err) {
+          if (!(err instanceof QueueSlotUnavailable)) throw err;
+        }
+      }
+    }
+    throw ApiError.conflict(QueueMessages.queueBusy);
+  }
+
+  // ── the queue ─────────────────────────────────────────────────────────────────────────────
+
+  async queueOf(ctx: RequestContext, platformId: string): Promise<QueueView> {
+    const [connection] = await this.owned(ctx, [platformId]);
+    const [stored, posts] = await Promise.all([this.schedules.findFor(ctx.userId, [connection.id]), this.queuedPosts.queueOf(ctx, connection.id)]);
+    return { platformId: connection.platformId, schedule: this.viewOf(connection, stored.get(connection.id)), posts };
+  }
+
+  /**
+   * Closes the gaps (`compact`: every queued post to the earliest free slots, in order) or puts
+   * the queue in a random order onto the same slots (`shuffle`).
+   */
+  async reorder(ctx: RequestContext, platformId: string, order: unknown): Promise<QueueView> {
+    if (order !== 'compact' && order !== 'shuffle') throw ApiError.badRequest(QueueMessages.orderInvalid);
+    const [connection] = await this.owned(ctx, [platformId]);
+    await this.retime(ctx, connection, order === 'compact' ? 'keep' : 'shuffle');
+    return this.queueOf(ctx, platformId);
+  }
+
+  /**
+   * Swaps a queued post with the one before (`up`) or after it (`down`) in the connection's
+   * queue: they exchange slots, so both must post to the same accounts and be scheduled.
+   */
+  async move(ctx: RequestContext, platformId: string, postGroupId: unknown, direction: unknown): Promise<QueueView> {
+    if (direction !== 'up' && direction !== 'down') throw ApiError.badRequest(QueueMessages.directionInvalid);
+    if (typeof postGroupId !== 'string' || !postGroupId) throw ApiError.badRequest(QueueMessages.postGroupIdRequired);
+    const [connection] = await this.owned(ctx, [platformId]);
+    const queue = await this.queuedPosts.queueOf(ctx, connection.id);
+    const index = queue.findIndex((g) => g.postGroupId === postGroupId);
+    if (index < 0) throw ApiError.notFound(QueueMessages.notInQueue);
+    const other = queue[direction === 'up' ? index - 1 : index + 1];
+    if (!other) throw ApiError.badRequest(direction === 'up' ? QueueMessages.alreadyFirst : QueueMessages.alreadyLast);
+    const post = queue[index];
+    if (post.status !== 'scheduled' || other.status !== 'scheduled') throw ApiError.badRequest(QueueMessages.heldCannotMove);
+    if ([...post.connectionIds].sort().join() !== [...other.connectionIds].sort().join()) throw ApiError.badRequest(QueueMessages.swapNeedsSameAccounts);
+    try {
+      await this.queuedPosts.retime(ctx, [
+        { postGroupId: post.postGroupId, slot: other.queuedFor },
+        { postGroupId: other.postGroupId, slot: post.queuedFor },
+      ]);
+    } catch (err) {
+      if (err instanceof QueueSlotUnavailable) throw ApiError.conflict(QueueMessages.queueBusy);
+      throw err;
+    }
+    return this.queueOf(ctx, platformId);
+  }
+
+  /**
+   * Re-plans the connection's queue from now (its posts in their order, or shuffled) and moves
+   * them; a concurrent change makes it plan again. Explicitly timed posts never move.
+   */
+  private async retime(ctx: RequestContext, connection: ConnectionRef, order: 'keep' | 'shuffle'): Promise<void> {
+    for (let round = 0; round < ROUNDS; round++) {
+      const queue = await this.queuedPosts.queueOf(ctx, connection.id);
+      if (!queue.length) return;
+      const moves = await this.planFor(ctx, order === 'shuffle' ? shuffled(queue) : queue, new Date());
+      try {
+        await this.queuedPosts.retime(ctx, moves);
+        const held = moves.filter((m) => !m.slot).length;
+        this.logger.log(`Re-timed the queue of ${connection.platformId}: ${moves.length - held} on slots, ${held} held`);
+        return;
+      } catch (err) {
+        if (!(err instanceof QueueSlotUnavailable)) throw err;
+      }
+    }
+    throw ApiError.conflict(QueueMessages.queueBusy);
+  }
+
+  /** Slots for these queued groups in this order, around every other pending post of their connections. */
+  private async planFor(ctx: RequestContext, queue: QueuedGroup[], now: Date): Promise<QueueMove[]> {
+    const connectionIds = [...new Set(queue.flatMap((g) => g.connectionIds))];
+    const platformIdOf = new Map(queue.flatMap((g) => g.connectionIds.map((id, i) => [id, g.platformIds[i]] as const)));
+    const stored = await this.schedules.findFor(ctx.userId, connectionIds);
+    const times = await this.posts.scheduledTimesOf(ctx, [...platformIdOf.values()], now, new Date(now.getTime() + SEARCH_HORIZON_DAYS * DAY_MS));
+    // The queued posts being moved free their own times.
+    const moving = new Map<string, number[]>();
+    for (const group of queue.filter((g) => g.status === 'scheduled'))
+      for (const id of group.connectionIds) moving.set(id, [...(moving.get(id) ?? []), group.queuedFor.getTime()]);
+    const taken = new Map(connectionIds.map((id) => [id, withoutOnce(times[platformIdOf.get(id)!] ?? [], moving.get(id) ?? [])]));
+    return planQueue(queue, stored, taken, now, { spacingMs: this.limits.minPostSpacingMs });
+  }
+
+  /** Free slots shared by these connections after `after`. */
+  private async freeSlots(ctx: RequestContext, connections: ConnectionRef[], after: Date, count: number): Promise<Date[]> {
     const stored = await this.schedules.findFor(
       ctx.userId,
       connections.map((c) => c.id),
     );
-    const until = new Date(now.getTime() + SEARCH_HORIZON_DAYS * 24 * 60 * 60 * 1000);
+    const schedules = connections.map((c) => stored.get(c.id) ?? { timeZone: DEFAULT_ZONE, slots: [], paused: false });
+    if (schedules.some((s) => s.paused || !s.slots.length)) return [];
     const held = await this.posts.scheduledTimesOf(
       ctx,
       connections.map((c) => c.platformId),
-      now,
-      until,
+      after,
+      new Date(after.getTime() + SEARCH_HORIZON_DAYS * DAY_MS),
     );
-    const schedules = connections.map((c) => stored.get(c.id) ?? { timeZone: DEFAULT_ZONE, slots: [], paused: false });
-    const taken = connections.map((c) => new Set((held[c.platformId] ?? []).map((d) => d.getTime())));
-    return nextFreeSlots(schedules, taken, now, { count: n });
+    const taken = connections.map((c) => (held[c.platformId] ?? []).map((d) => d.getTime()));
+    return nextFreeSlots(schedules, taken, after, { count, spacingMs: this.limits.minPostSpacingMs });
+  }
+
+  private viewOf(connection: ConnectionRef, stored: SlotSchedule | undefined): ScheduleView {
+    return stored
+      ? { platformId: connection.platformId, configured: true, ...stored }
+      : { platformId: connection.platformId, configured: false, timeZone: DEFAULT_ZONE, slots: [], paused: false };
   }
 
   /** The caller's connections by compound id, in the order asked; any other id is a 404. */
@@ -79,4 +252,40 @@ export class QueueService {
     if (ordered.some((c) => !c)) throw ApiError.notFound(QueueMessages.connectionNotFound);
     return ordered as ConnectionRef[];
   }
+}
+
+/** add-to-queue's body as an addition: `{ postGroupId }` (a draft), or create-post's fields without a time. */
+export function toQueueAddition(body: unknown, mediaIds?: string[]): QueueAddition {
+  const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (fields.scheduledTime !== undefined) throw ApiError.badRequest(QueueMessages.noScheduledTime);
+  if (fields.postGroupId !== undefined) {
+    if (fields.content !== undefined || fields.platforms !== undefined || fields.platformSettings !== undefined) throw ApiError.badRequest(QueueMessages.draftOrNew);
+    if (typeof fields.postGroupId !== 'string' || !fields.postGroupId) throw ApiError.badRequest(QueueMessages.postGroupIdRequired);
+    return { postGroupId: fields.postGroupId };
+  }
+  return { input: toCreatePostInput(validateInput(CreatePostDto, fields)), ...(mediaIds?.length ? { mediaIds } : {}) };
+}
+
+/** `times` without one occurrence of each of `remove`. */
+function withoutOnce(times: Date[], remove: number[]): number[] {
+  const left = new Map<number, number>();
+  for (const ms of remove) left.set(ms, (left.get(ms) ?? 0) + 1);
+  return times
+    .map((d) => d.getTime())
+    .filter((ms) => {
+      const n = left.get(ms) ?? 0;
+      if (!n) return true;
+      left.set(ms, n - 1);
+      return false;
+    });
+}
+
+/** A random order (Fisher–Yates). */
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
 }

@@ -71,18 +71,20 @@ export function slotTimes(schedule: Pick<SlotSchedule, 'timeZone' | 'slots'>, fr
 
 /**
  * The next `count` times after `after` that are a slot of every schedule and taken in none
- * (`taken`: per schedule, the instants its queued posts hold), within the search horizon. A
- * paused or empty schedule has none. Accounts in different zones share only the instants their
- * slots have in common.
+ * (`taken`: per schedule, the instants pending posts of its connection hold; with `spacingMs`,
+ * an instant closer than that to one of them is taken too), within the search horizon. A paused
+ * or empty schedule has none. Accounts in different zones share only the instants their slots
+ * have in common.
  */
 export function nextFreeSlots(
   schedules: ReadonlyArray<SlotSchedule>,
-  taken: ReadonlyArray<ReadonlySet<number>>,
+  taken: ReadonlyArray<Iterable<number>>,
   after: Date,
-  options: { count?: number; horizonDays?: number } = {},
+  options: { count?: number; horizonDays?: number; spacingMs?: number } = {},
 ): Date[] {
   const count = options.count ?? 1;
   if (!schedules.length || schedules.some((s) => s.paused || !s.slots.length)) return [];
+  const isTaken = takenTest(taken, options.spacingMs ?? 0);
   const found: Date[] = [];
   const start = new Date(after.getTime() + 1);
   const end = DateTime.fromJSDate(start)
@@ -94,10 +96,30 @@ export function nextFreeSlots(
     const others = schedules.slice(1).map((s) => new Set(slotTimes(s, from, to).map((d) => d.getTime())));
     for (const at of slotTimes(schedules[0], from, to)) {
       const ms = at.getTime();
-      if (others.every((set) => set.has(ms)) && taken.every((set) => !set.has(ms))) found.push(at);
+      if (others.every((set) => set.has(ms)) && !isTaken(ms)) found.push(at);
       if (found.length === count) break;
     }
     from = to;
   }
   return found;
+}
+
+/** Whether an instant is held: exactly, or (with a spacing) closer than it to a held one. */
+function takenTest(taken: ReadonlyArray<Iterable<number>>, spacingMs: number): (ms: number) => boolean {
+  const held = [...new Set(taken.flatMap((t) => [...t]))].sort((a, b) => a - b);
+  if (spacingMs <= 0) {
+    const exact = new Set(held);
+    return (ms) => exact.has(ms);
+  }
+  return (ms) => {
+    // The first held instant above ms - spacing decides: it is the nearest that could be too close.
+    let lo = 0;
+    let hi = held.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (held[mid] <= ms - spacingMs) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < held.length && held[lo] < ms + spacingMs;
+  };
 }

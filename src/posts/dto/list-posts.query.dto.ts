@@ -113,6 +113,8 @@ export class ListedPostDto {
   platforms: ListedPlatform[];
   @ApiProperty({ type: [String] })
   mediaUrls: string[];
+  @ApiPropertyOptional({ type: Boolean, enum: [true], description: 'Present (true) only on a post the queue placed' })
+  fromQueue?: true;
 }
 
 export class PaginationDto {

@@ -30,6 +30,7 @@ export class PostDetailResponse {
   @ApiProperty() content: string;
   @ApiProperty({ enum: PROCESSING_STATUSES }) processingStatus: string;
   @ApiPropertyOptional() scheduledTime?: string;
+  @ApiPropertyOptional({ type: Boolean, enum: [true], description: 'Present (true) only on a post the queue placed' }) fromQueue?: true;
   @ApiProperty({ type: [PlatformPostDto] }) posts: PlatformPostDto[];
 }
 

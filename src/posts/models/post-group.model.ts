@@ -59,6 +59,7 @@ export class PostGroupModel {
   @Field(() => GraphQLJSON, { description: 'Merged settings per platform (tiktok, instagram, youtube, threads)' })
   platformSettings: Record<string, unknown>;
   @Field(() => [String], { description: 'Public URLs of the attached media files' }) mediaUrls: string[];
+  @Field({ description: 'Placed by the queue: scheduled at a slot, or held as a draft while its schedule gives none' }) fromQueue: boolean;
   @Field(() => GraphQLISODateTime) createdAt: Date;
   @Field(() => GraphQLISODateTime) updatedAt: Date;
 }
@@ -84,6 +85,7 @@ export function toPostGroupModel(group: PostGroupRecord): PostGroupModel {
     platforms: group.platforms ?? [],
     platformSettings: group.platformSettings ?? {},
     mediaUrls: group.mediaUrls ?? [],
+    fromQueue: group.fromQueue === true,
     createdAt: group.createdAt,
     updatedAt: group.updatedAt,
   };

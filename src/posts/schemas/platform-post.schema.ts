@@ -69,6 +69,15 @@ export class PlatformPost {
   error?: PlatformPostError;
   @Prop({ type: PlatformPostClaimSchema })
   claim?: PlatformPostClaim;
+  /**
+   * Queue: the slot this post holds while it is scheduled from its connection's queue. Unique per
+   * connection (the index below), so two adds can never take one slot.
+   */
+  @Prop({ type: Date })
+  queueSlot?: Date;
+  /** Queue: the post's place in its connection's queue (its slot, or its last one while held as a draft). */
+  @Prop({ type: Date })
+  queuedFor?: Date;
   @Prop({ type: Number, default: 0 })
   attemptCount: number;
   /** Publishing engine: a retry or advisory-rate deferral waits until this time. */
@@ -103,6 +112,11 @@ PlatformPostSchema.index({ status: 1, scheduledTime: 1 });
 PlatformPostSchema.index({ status: 1, platform: 1, scheduledTime: 1, _id: 1 });
 // The publishing engine's lease takeover (processing, lease expired).
 PlatformPostSchema.index({ status: 1, 'claim.leaseUntil': 1 });
+
+// The queue's claim: one post per connection and slot.
+PlatformPostSchema.index({ connectionId: 1, queueSlot: 1 }, { unique: true, partialFilterExpression: { queueSlot: { $exists: true } } });
+// A connection's queue in order.
+PlatformPostSchema.index({ userId: 1, connectionId: 1, queuedFor: 1 }, { partialFilterExpression: { queuedFor: { $exists: true } } });
 
 /** A stored platform post as a lean read returns it. */
 export type PlatformPostRecord = PlatformPost & { _id: Types.ObjectId };

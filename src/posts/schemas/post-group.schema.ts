@@ -39,6 +39,10 @@ export class PostGroup {
   @Prop({ type: [String], default: [] })
   mediaUrls: string[];
 
+  /** Placed by the queue (scheduled at a slot, or held as a draft while its schedule has none); list-posts and get-post show `fromQueue: true`. */
+  @Prop({ type: Boolean })
+  fromQueue?: boolean;
+
   /** The publishing claim that moved the group to `processing` (so one instance logs it). Internal. */
   @Prop({ type: String })
   processingClaim?: string;

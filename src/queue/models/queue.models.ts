@@ -1,4 +1,5 @@
-import { Field, InputType, ObjectType } from '@nestjs/graphql';
+import { Field, GraphQLISODateTime, ID, InputType, ObjectType } from '@nestjs/graphql';
+import { GraphQLJSON } from 'graphql-scalars';
 import { Allow } from 'class-validator';
 
 @ObjectType('QueueSlot')
@@ -29,4 +30,36 @@ export class QueueScheduleInput {
   @Field(() => String, { nullable: true, description: 'IANA time zone; default UTC' }) @Allow() timeZone?: string | null;
   @Field(() => [QueueSlotInput], { nullable: true, description: 'At most 70, no two alike; default none' }) @Allow() slots?: QueueSlotInput[] | null;
   @Field(() => Boolean, { nullable: true, description: 'Default false' }) @Allow() paused?: boolean | null;
+}
+
+@ObjectType('QueuedPost', { description: 'A post in a connection\'s queue' })
+export class QueuedPostModel {
+  @Field(() => ID) id: string;
+  @Field() content: string;
+  @Field({ description: 'scheduled (at its slot) | draft (held: a schedule of its accounts gives no slot)' }) status: string;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Its slot (scheduled posts)' }) scheduledTime: Date | null;
+  @Field(() => GraphQLISODateTime, { description: 'Its place: its slot, or the last one it had while held' }) queuedFor: Date;
+  @Field(() => [String], { description: 'Compound connection ids it posts to' }) platformIds: string[];
+}
+
+@ObjectType('Queue', { description: "A connection's queue: its schedule and queued posts in order" })
+export class QueueModel {
+  @Field() platformId: string;
+  @Field(() => QueueScheduleModel) schedule: QueueScheduleModel;
+  @Field(() => [QueuedPostModel]) posts: QueuedPostModel[];
+}
+
+@ObjectType('QueueAddition', { description: 'The post added to the queue and the slot it got' })
+export class QueueAdditionModel {
+  @Field(() => ID) postGroupId: string;
+  @Field(() => GraphQLISODateTime) scheduledTime: Date;
+}
+
+@InputType({ description: 'A draft (postGroupId), or a new post as createPost takes it without a time' })
+export class AddToQueueInput {
+  @Field(() => ID, { nullable: true }) @Allow() postGroupId?: string | null;
+  @Field(() => String, { nullable: true }) @Allow() content?: string | null;
+  @Field(() => [String], { nullable: true, description: 'Compound connection ids' }) @Allow() platforms?: string[] | null;
+  @Field(() => GraphQLJSON, { nullable: true }) @Allow() platformSettings?: unknown;
+  @Field(() => [ID], { nullable: true, description: 'Your uploaded media to attach (a new post)' }) @Allow() mediaIds?: string[] | null;
 }
