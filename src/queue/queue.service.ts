@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { RequestContext } from '../auth/request-context';
 import { ApiError } from '../common/api-error';
 import { validateInput } from '../common/validation/validate-input';
+import { isObjectIdString } from '../database/object-id';
 import { ConnectionsService, type ConnectionRef } from '../connections/connections.service';
 import { IdempotencyService, type CommitResult } from '../idempotency/idempotency.service';
 import { LimitsService } from '../limits/limits.service';
@@ -162,7 +163,7 @@ export class QueueService {
    */
   async move(ctx: RequestContext, platformId: string, postGroupId: unknown, direction: unknown): Promise<QueueView> {
     if (direction !== 'up' && direction !== 'down') throw ApiError.badRequest(QueueMessages.directionInvalid);
-    if (typeof postGroupId !== 'string' || !postGroupId) throw ApiError.badRequest(QueueMessages.postGroupIdRequired);
+    if (!isObjectIdString(postGroupId)) throw ApiError.badRequest(QueueMessages.postGroupIdRequired);
     const [connection] = await this.owned(ctx, [platformId]);
     const queue = await this.queuedPosts.queueOf(ctx, connection.id);
     const index = queue.findIndex((g) => g.postGroupId === postGroupId);
@@ -260,7 +261,7 @@ export function toQueueAddition(body: unknown, mediaIds?: string[]): QueueAdditi
   if (fields.scheduledTime !== undefined) throw ApiError.badRequest(QueueMessages.noScheduledTime);
   if (fields.postGroupId !== undefined) {
     if (fields.content !== undefined || fields.platforms !== undefined || fields.platformSettings !== undefined) throw ApiError.badRequest(QueueMessages.draftOrNew);
-    if (typeof fields.postGroupId !== 'string' || !fields.postGroupId) throw ApiError.badRequest(QueueMessages.postGroupIdRequired);
+    if (!isObjectIdString(fields.postGroupId)) throw ApiError.badRequest(QueueMessages.postGroupIdRequired);
     return { postGroupId: fields.postGroupId };
   }
   return { input: toCreatePostInput(validateInput(CreatePostDto, fields)), ...(mediaIds?.length ? { mediaIds } : {}) };
