@@ -32,6 +32,7 @@ const EXTERNAL_ONLY = [
   // embedded one belongs to the app that started it).
   'test/foundation/two-instances.e2e-spec.ts',
   'test/publishing/two-instances.e2e-spec.ts',
+  'test/queue/queue-two-instances.e2e-spec.ts',
   // The app as its own process given the URI of a database the suite opened: an external database
   // to the app in either project, so the same run twice.
   'test/publishing/kill-restart.e2e-spec.ts',

@@ -9,11 +9,13 @@ import { PostsService } from '../posts/posts.service';
 import { PostValidationService } from '../publishing/post-validation.service';
 import { WebhooksService } from '../webhooks/webhooks.service';
 import { McpIdempotencyService } from './mcp-idempotency.service';
+import { QueueService } from '../queue/queue.service';
 import { registerAnalyticsTools } from './tools/analytics.tools';
 import { registerConnectionsTools } from './tools/connections.tools';
 import { registerMediaTools } from './tools/media.tools';
 import { registerPlanningTools } from './tools/planning.tools';
 import { registerPostsTools } from './tools/posts.tools';
+import { registerQueueTools } from './tools/queue.tools';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { registerWebhooksTools } from './tools/webhooks.tools';
 import { registerWorkspaceTools } from './tools/workspace.tools';
@@ -26,7 +28,7 @@ const INSTRUCTIONS =
   'Schedule and publish social-media posts on the connected accounts of this API key. Start with list_connections to get platformIds, ' +
   'then create_post (a draft without scheduledTime, scheduled with one). For media: create a draft, get_upload_url, PUT the file, then ' +
   'update_post with status=scheduled. Tool results are the REST API bodies as JSON; failures are tool errors carrying { error, status } ' +
-  '(and the limit-exceeded fields for plan limits). Pass an idempotencyKey to create_post, update_post, create_webhook and get_upload_url when you may retry.';
+  '(and the limit-exceeded fields for plan limits). To post at the next free time slot of an account instead of a fixed time, use add_to_queue (get_queue shows its schedule and queue). Pass an idempotencyKey to create_post, add_to_queue, update_post, create_webhook and get_upload_url when you may retry.';
 
 /**
  * One MCP server per HTTP request (stateless mode), bound to the caller resolved by the API-key
@@ -45,6 +47,7 @@ export class McpServerFactory {
     private readonly idempotency: McpIdempotencyService,
     private readonly validation: PostValidationService,
     private readonly workspace: WorkspaceService,
+    private readonly queue: QueueService,
     private readonly config: AppConfig,
     private readonly platforms: PlatformRegistry,
   ) {}
@@ -60,6 +63,7 @@ export class McpServerFactory {
     registerAnalyticsTools(server, scope, this.analytics);
     registerPlanningTools(server, scope, { posts: this.posts, validation: this.validation });
     registerWorkspaceTools(server, scope, this.workspace);
+    registerQueueTools(server, scope, { queue: this.queue, idempotency: this.idempotency });
     return server;
   }
 }

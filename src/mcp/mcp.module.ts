@@ -1,4 +1,5 @@
 import { PlatformsModule } from '../platforms/platforms.module';
+import { QueueModule } from '../queue/queue.module';
 import { Module } from '@nestjs/common';
 import { WorkspaceModule } from '../workspace/workspace.module';
 import { AnalyticsModule } from '../analytics/analytics.module';
@@ -23,6 +24,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     AnalyticsModule,
     PublishingModule,
     WorkspaceModule,
+    QueueModule,
     PlatformsModule,
   ],
   providers: [McpIdempotencyService, McpServerFactory, McpHttpRoutes],

@@ -252,7 +252,7 @@ describe('The queue: add, list, re-time, compact, shuffle, move (REST)', () => {
     /** The first `n` slots of the connection's schedule from now, ignoring its queue and the `except` times. */
     async function expectedSlots(id: string, n: number, except: string[] = []): Promise<string[]> {
       const queue = await queueOf(id);
-      const own = new Set(queue.posts.map((p: { scheduledTime?: string }) => p.scheduledTime));
+      const own = new Set<string | undefined>(queue.posts.map((p: { scheduledTime?: string }) => p.scheduledTime));
       const free = await nextSlots([id], n + own.size + except.length);
       const all = [...free, ...own].filter((s): s is string => !!s && !except.includes(s)).sort();
       return all.slice(0, n);
