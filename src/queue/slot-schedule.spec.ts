@@ -125,3 +125,23 @@ describe('scheduleProblem', () => {
     expect(scheduleProblem(ok)).toBeNull();
   });
 });
+
+describe('nextFreeSlots with a minimum spacing', () => {
+  const utc = schedule('UTC', [
+    { weekday: 'monday', time: '09:00' },
+    { weekday: 'monday', time: '10:00' },
+    { weekday: 'monday', time: '11:00' },
+  ]);
+  const monday = (time: string) => at(`2026-12-07T${time}:00Z`).getTime();
+
+  it('skips a slot closer than the spacing to a held time, on either side, and keeps one exactly that far', () => {
+    const after = at('2026-12-06T00:00:00Z');
+    expect(iso(nextFreeSlots([utc], [[monday('09:20')]], after, { count: 2, spacingMs: 30 * 60_000 }))).toEqual(['2026-12-07T10:00:00.000Z', '2026-12-07T11:00:00.000Z']);
+    expect(iso(nextFreeSlots([utc], [[monday('08:45')]], after, { count: 1, spacingMs: 30 * 60_000 }))).toEqual(['2026-12-07T10:00:00.000Z']);
+    expect(iso(nextFreeSlots([utc], [[monday('09:30')]], after, { count: 1, spacingMs: 30 * 60_000 }))).toEqual(['2026-12-07T09:00:00.000Z']);
+    expect(iso(nextFreeSlots([utc], [[monday('09:30')]], after, { count: 1, spacingMs: 31 * 60_000 }))).toEqual(['2026-12-07T11:00:00.000Z']);
+    // Without a spacing only the exact instant is held.
+    expect(iso(nextFreeSlots([utc], [[monday('09:20')]], after, { count: 1 }))).toEqual(['2026-12-07T09:00:00.000Z']);
+  });
+});
+
