@@ -12,6 +12,8 @@ import {
   NextSlotsResponse,
   QueueResponse,
   QueueScheduleResponse,
+  QueueTimeZoneDto,
+  QueueTimeZoneResponse,
   ReorderQueueDto,
   ReplaceScheduleDto,
 } from './dto/queue.dto';
@@ -31,8 +33,24 @@ const SCHEDULE_ERRORS =
 export class QueueController {
   constructor(private readonly queue: QueueService) {}
 
+  @Get('time-zone')
+  @ApiOperation({ summary: "The account's default zone for queue schedules (UTC until set)" })
+  @ApiResponse({ status: 200, type: QueueTimeZoneResponse })
+  async defaultZone(@Ctx() ctx: RequestContext) {
+    return { success: true, timeZone: await this.queue.defaultZone(ctx) };
+  }
+
+  @Put('time-zone')
+  @ApiBody({ type: QueueTimeZoneDto })
+  @ApiOperation({ summary: "Set the account's default zone; the queues of schedules without their own zone move onto their slots in it" })
+  @ApiResponse({ status: 200, type: QueueTimeZoneResponse })
+  @ApiResponse({ status: 400, type: ErrorResponse, description: 'timeZone must be an IANA time zone, such as Europe/Berlin' })
+  async setDefaultZone(@Ctx() ctx: RequestContext, @Body() body: Record<string, unknown>) {
+    return { success: true, timeZone: await this.queue.setDefaultZone(ctx, body?.timeZone) };
+  }
+
   @Get('schedules/:platformId')
-  @ApiOperation({ summary: "A connection's weekly posting schedule (UTC and no slots until one is set)" })
+  @ApiOperation({ summary: "A connection's weekly posting schedule (the account's zone and no slots until one is set)" })
   @ApiResponse({ status: 200, type: QueueScheduleResponse })
   @ApiResponse({ status: 404, type: ErrorResponse, description: M.connectionNotFound })
   async getSchedule(@Ctx() ctx: RequestContext, @Param('platformId') platformId: string) {

@@ -10,6 +10,16 @@ import { QueueService, type QueueView } from './queue.service';
 export class QueueResolver {
   constructor(private readonly service: QueueService) {}
 
+  @Query(() => String, { description: "The account's default zone for queue schedules (UTC until set)" })
+  queueTimeZone(@Ctx() ctx: RequestContext): Promise<string> {
+    return this.service.defaultZone(ctx);
+  }
+
+  @Mutation(() => String, { description: "Sets the account's default zone; queues of schedules without their own zone move onto their slots in it" })
+  setQueueTimeZone(@Ctx() ctx: RequestContext, @Args('timeZone') timeZone: string): Promise<string> {
+    return this.service.setDefaultZone(ctx, timeZone);
+  }
+
   @Query(() => QueueScheduleModel)
   queueSchedule(@Ctx() ctx: RequestContext, @Args('platformId') platformId: string): Promise<QueueScheduleModel> {
     return this.service.getSchedule(ctx, platformId);

@@ -11,7 +11,8 @@ import { toCreatePostInput, type CreatePostInput } from '../posts/post-rules';
 import { CREATE_POST_IDEMPOTENCY, QueueSlotUnavailable } from '../posts/posts.errors';
 import { PostsService } from '../posts/posts.service';
 import { QueuedPostsService, type QueuedGroup, type QueueMove } from '../posts/queued-posts.service';
-import { QueueSchedulesRepository } from './queue-schedules.repository';
+import { QueueDefaultsRepository } from './queue-defaults.repository';
+import { QueueSchedulesRepository, type StoredSchedule } from './queue-schedules.repository';
 import { planQueue } from './queue-plan';
 import { QueueMessages } from './queue.errors';
 import { nextFreeSlots, scheduleProblem, SEARCH_HORIZON_DAYS, type SlotSchedule, type WeeklySlot } from './slot-schedule';
@@ -19,8 +20,10 @@ import { nextFreeSlots, scheduleProblem, SEARCH_HORIZON_DAYS, type SlotSchedule,
 /** A connection's schedule as the routes answer it. */
 export interface ScheduleView extends SlotSchedule {
   platformId: string;
-  /** false: never set, the defaults shown (UTC, no slots). */
+  /** false: never set, the defaults shown (the account's zone, no slots). */
   configured: boolean;
+  /** `connection`: its own zone; `account`: it follows the account's default zone. */
+  timeZoneSource: 'connection' | 'account';
 }
 
 /** add-to-queue's answer: the post and the slot it got. */
@@ -59,6 +62,7 @@ export class QueueService {
 
   constructor(
     private readonly schedules: QueueSchedulesRepository,
+    private readonly defaults: QueueDefaultsRepository,
     private readonly connections: ConnectionsService,
     private readonly posts: PostsService,
     private readonly queuedPosts: QueuedPostsService,
@@ -70,23 +74,42 @@ export class QueueService {
 
   async getSchedule(ctx: RequestContext, platformId: string): Promise<ScheduleView> {
     const [connection] = await this.owned(ctx, [platformId]);
-    return this.viewOf(connection, (await this.schedules.findFor(ctx.userId, [connection.id])).get(connection.id));
+    const [stored, zone] = await Promise.all([this.schedules.findFor(ctx.userId, [connection.id]), this.defaultZone(ctx)]);
+    return viewOf(connection, stored.get(connection.id), zone);
   }
 
   /**
    * Replaces the whole schedule (a bad field is a 400 naming it, and nothing changes), then
-   * re-times the connection's queue onto the new slots, in order.
+   * re-times the connection's queue onto the new slots, in order. Without `timeZone` (or null)
+   * it follows the account's default zone.
    */
   async replaceSchedule(ctx: RequestContext, platformId: string, body: { timeZone?: unknown; slots?: unknown; paused?: unknown }): Promise<ScheduleView> {
-    const problem = scheduleProblem({ timeZone: body.timeZone ?? DEFAULT_ZONE, slots: body.slots ?? [] });
+    const ownZone = body.timeZone ?? undefined;
+    const problem = scheduleProblem({ timeZone: ownZone ?? DEFAULT_ZONE, slots: body.slots ?? [] });
     if (problem) throw ApiError.badRequest(problem);
     if (body.paused !== undefined && typeof body.paused !== 'boolean') throw ApiError.badRequest(QueueMessages.pausedNotBoolean);
     const [connection] = await this.owned(ctx, [platformId]);
     const slots = ((body.slots ?? []) as WeeklySlot[]).map(({ weekday, time }) => ({ weekday, time }));
-    const schedule: SlotSchedule = { timeZone: (body.timeZone as string | undefined) ?? DEFAULT_ZONE, slots, paused: body.paused === true };
+    const schedule: StoredSchedule = { ...(ownZone ? { timeZone: ownZone as string } : {}), slots, paused: body.paused === true };
     await this.schedules.replace(ctx.userId, connection.id, schedule);
     await this.retime(ctx, connection, 'keep');
-    return this.viewOf(connection, schedule);
+    return viewOf(connection, schedule, await this.defaultZone(ctx));
+  }
+
+  /** The account's default zone: what schedules without their own use (UTC until set). */
+  async defaultZone(ctx: RequestContext): Promise<string> {
+    return (await this.defaults.timeZoneOf(ctx.userId)) ?? DEFAULT_ZONE;
+  }
+
+  /** Sets the account's default zone; the queues of the schedules following it move onto their slots in it. */
+  async setDefaultZone(ctx: RequestContext, timeZone: unknown): Promise<string> {
+    const problem = scheduleProblem({ timeZone, slots: [] });
+    if (problem) throw ApiError.badRequest(problem);
+    await this.defaults.setTimeZone(ctx.userId, timeZone as string);
+    for (const connectionId of await this.schedules.followingDefaultZone(ctx.userId)) {
+      await this.retime(ctx, { id: connectionId, platformId: connectionId }, 'keep');
+    }
+    return timeZone as string;
   }
 
   // ── free slots ────────────────────────────────────────────────────────────────────────────
@@ -142,8 +165,12 @@ export class QueueService {
 
   async queueOf(ctx: RequestContext, platformId: string): Promise<QueueView> {
     const [connection] = await this.owned(ctx, [platformId]);
-    const [stored, posts] = await Promise.all([this.schedules.findFor(ctx.userId, [connection.id]), this.queuedPosts.queueOf(ctx, connection.id)]);
-    return { platformId: connection.platformId, schedule: this.viewOf(connection, stored.get(connection.id)), posts };
+    const [stored, zone, posts] = await Promise.all([
+      this.schedules.findFor(ctx.userId, [connection.id]),
+      this.defaultZone(ctx),
+      this.queuedPosts.queueOf(ctx, connection.id),
+    ]);
+    return { platformId: connection.platformId, schedule: viewOf(connection, stored.get(connection.id), zone), posts };
   }
 
   /**
@@ -189,7 +216,7 @@ export class QueueService {
    * Re-plans the connection's queue from now (its posts in their order, or shuffled) and moves
    * them; a concurrent change makes it plan again. Explicitly timed posts never move.
    */
-  private async retime(ctx: RequestContext, connection: ConnectionRef, order: 'keep' | 'shuffle'): Promise<void> {
+  private async retime(ctx: RequestContext, connection: Pick<ConnectionRef, 'id' | 'platformId'>, order: 'keep' | 'shuffle'): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       const queue = await this.queuedPosts.queueOf(ctx, connection.id);
       if (!queue.length) return;
@@ -210,7 +237,7 @@ export class QueueService {
   private async planFor(ctx: RequestContext, queue: QueuedGroup[], now: Date): Promise<QueueMove[]> {
     const connectionIds = [...new Set(queue.flatMap((g) => g.connectionIds))];
     const platformIdOf = new Map(queue.flatMap((g) => g.connectionIds.map((id, i) => [id, g.platformIds[i]] as const)));
-    const stored = await this.schedules.findFor(ctx.userId, connectionIds);
+    const stored = await this.resolvedSchedules(ctx, connectionIds);
     const times = await this.posts.scheduledTimesOf(ctx, [...platformIdOf.values()], now, new Date(now.getTime() + SEARCH_HORIZON_DAYS * DAY_MS));
     // The queued posts being moved free their own times.
     const moving = new Map<string, number[]>();
@@ -222,8 +249,8 @@ export class QueueService {
 
   /** Free slots shared by these connections after `after`. */
   private async freeSlots(ctx: RequestContext, connections: ConnectionRef[], after: Date, count: number): Promise<Date[]> {
-    const stored = await this.schedules.findFor(
-      ctx.userId,
+    const stored = await this.resolvedSchedules(
+      ctx,
       connections.map((c) => c.id),
     );
     const schedules = connections.map((c) => stored.get(c.id) ?? { timeZone: DEFAULT_ZONE, slots: [], paused: false });
@@ -238,10 +265,10 @@ export class QueueService {
     return nextFreeSlots(schedules, taken, after, { count, spacingMs: this.limits.minPostSpacingMs });
   }
 
-  private viewOf(connection: ConnectionRef, stored: SlotSchedule | undefined): ScheduleView {
-    return stored
-      ? { platformId: connection.platformId, configured: true, ...stored }
-      : { platformId: connection.platformId, configured: false, timeZone: DEFAULT_ZONE, slots: [], paused: false };
+  /** The stored schedules of these connections, each in its zone (its own or the account's). */
+  private async resolvedSchedules(ctx: RequestContext, connectionIds: string[]): Promise<Map<string, SlotSchedule>> {
+    const [stored, zone] = await Promise.all([this.schedules.findFor(ctx.userId, connectionIds), this.defaultZone(ctx)]);
+    return new Map([...stored].map(([id, schedule]) => [id, { ...schedule, timeZone: schedule.timeZone ?? zone }]));
   }
 
   /** The caller's connections by compound id, in the order asked; any other id is a 404. */
@@ -253,6 +280,11 @@ export class QueueService {
     if (ordered.some((c) => !c)) throw ApiError.notFound(QueueMessages.connectionNotFound);
     return ordered as ConnectionRef[];
   }
+}
+
+function viewOf(connection: Pick<ConnectionRef, 'platformId'>, stored: StoredSchedule | undefined, accountZone: string): ScheduleView {
+  const base = { platformId: connection.platformId, configured: !!stored, slots: stored?.slots ?? [], paused: stored?.paused ?? false };
+  return stored?.timeZone ? { ...base, timeZone: stored.timeZone, timeZoneSource: 'connection' } : { ...base, timeZone: accountZone, timeZoneSource: 'account' };
 }
 
 /** add-to-queue's body as an addition: `{ postGroupId }` (a draft), or create-post's fields without a time. */

@@ -31,7 +31,7 @@ describe('Queue schedules and next slots (REST)', () => {
 
   it('answers the defaults for a connection without a schedule', async () => {
     const res = await get(linkedin).expect(200);
-    expect(res.body).toEqual({ success: true, schedule: { platformId: linkedin, configured: false, timeZone: 'UTC', slots: [], paused: false } });
+    expect(res.body).toEqual({ success: true, schedule: { platformId: linkedin, configured: false, timeZone: 'UTC', timeZoneSource: 'account', slots: [], paused: false } });
   });
 
   it.each([
@@ -68,8 +68,8 @@ describe('Queue schedules and next slots (REST)', () => {
 
   it('stores a schedule and answers it back', async () => {
     const body = { timeZone: 'Europe/Berlin', slots: everyDay('09:00'), paused: false };
-    expect((await put(linkedin, body).expect(200)).body).toEqual({ success: true, schedule: { platformId: linkedin, configured: true, ...body } });
-    expect((await get(linkedin)).body.schedule).toEqual({ platformId: linkedin, configured: true, ...body });
+    expect((await put(linkedin, body).expect(200)).body).toEqual({ success: true, schedule: { platformId: linkedin, configured: true, timeZoneSource: 'connection', ...body } });
+    expect((await get(linkedin)).body.schedule).toEqual({ platformId: linkedin, configured: true, timeZoneSource: 'connection', ...body });
   });
 
   it('gives the next slots at 09:00 Berlin time, in the future, and skips one a scheduled post holds', async () => {
@@ -97,6 +97,29 @@ describe('Queue schedules and next slots (REST)', () => {
     expect(both).toEqual(linkedinOnly);
     await put(mastodon, { timeZone: 'Europe/London', slots: everyDay('08:00'), paused: true }).expect(200);
     expect((await next(`platforms=${linkedin},${mastodon}`)).body.slots).toEqual([]);
+  });
+
+  it("follows the account's default zone when the schedule has none of its own, and moves its queue when that zone changes", async () => {
+    const zone = () => t.http.get('/api/v1/queue/time-zone').set(account.apiHeaders);
+    const setZone = (timeZone: unknown) => t.http.put('/api/v1/queue/time-zone').set(account.apiHeaders).send({ timeZone });
+    expect((await zone().expect(200)).body).toEqual({ success: true, timeZone: 'UTC' });
+    const bluesky = (await createConnection(t, account.userId, { platform: 'bluesky' })).platformId;
+    await put(bluesky, { slots: everyDay('09:00') }).expect(200);
+    expect((await get(bluesky)).body.schedule).toMatchObject({ timeZone: 'UTC', timeZoneSource: 'account' });
+    const queued = await t.http.post('/api/v1/queue/add').set(account.apiHeaders).send({ content: 'follows the zone', platforms: [bluesky] }).expect(200);
+    expect(new Date(queued.body.scheduledTime).getUTCHours()).toBe(9);
+
+    const bad = await setZone('Atlantis/Capital');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: 'timeZone must be an IANA time zone, such as Europe/Berlin' });
+    expect((await setZone('Europe/Berlin').expect(200)).body).toEqual({ success: true, timeZone: 'Europe/Berlin' });
+    expect((await get(bluesky)).body.schedule).toMatchObject({ timeZone: 'Europe/Berlin', timeZoneSource: 'account' });
+    // linkedin has its own zone (Europe/Berlin too) and keeps it; bluesky's queued post moved to 09:00 Berlin time.
+    expect((await get(linkedin)).body.schedule.timeZoneSource).toBe('connection');
+    const moved = (await t.http.get(`/api/v1/get-post/${queued.body.postGroupId}`).set(account.apiHeaders)).body;
+    expect(berlinTime(moved.scheduledTime)).toMatch(/ 09:00$/);
+    for (const slot of (await next(`platforms=${bluesky}&count=3`)).body.slots) expect(berlinTime(slot)).toMatch(/ 09:00$/);
+    await setZone('UTC').expect(200);
   });
 
   it('refuses a missing platform list or a bad count', async () => {
@@ -130,6 +153,13 @@ describe('Queue schedules and next slots (GraphQL)', () => {
   it('reads the defaults, sets a schedule, reads it back and previews its slots', async () => {
     const before = await gql(`query($id: String!) { queueSchedule(platformId: $id) { configured timeZone slots { weekday } } }`, { id: platformId });
     expect(before.body.data.queueSchedule).toEqual({ configured: false, timeZone: 'UTC', slots: [] });
+    const zone = await gql(`mutation { setQueueTimeZone(timeZone: "Asia/Tokyo") }`);
+    expect(zone.body.data.setQueueTimeZone).toBe('Asia/Tokyo');
+    expect((await gql(`{ queueTimeZone }`)).body.data.queueTimeZone).toBe('Asia/Tokyo');
+    const follows = await gql(`query($id: String!) { queueSchedule(platformId: $id) { timeZone timeZoneSource } }`, { id: platformId });
+    expect(follows.body.data.queueSchedule).toEqual({ timeZone: 'Asia/Tokyo', timeZoneSource: 'account' });
+    const badZone = await gql(`mutation { setQueueTimeZone(timeZone: "Nowhere") }`);
+    expect(badZone.body.errors[0]).toMatchObject({ message: 'timeZone must be an IANA time zone, such as Europe/Berlin', extensions: { code: 'BAD_USER_INPUT' } });
     const set = await gql(SET, { id: platformId, input: { timeZone: 'America/New_York', slots: everyDay('17:30') } });
     expect(set.body.errors).toBeUndefined();
     expect(set.body.data.setQueueSchedule).toMatchObject({ platformId, configured: true, timeZone: 'America/New_York', paused: false });

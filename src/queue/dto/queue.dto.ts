@@ -7,7 +7,8 @@ export class QueueSlotDto {
 }
 
 export class ReplaceScheduleDto {
-  @ApiPropertyOptional({ example: 'Europe/Berlin', description: 'IANA time zone; default UTC' }) timeZone?: string;
+  @ApiPropertyOptional({ example: 'Europe/Berlin', description: "IANA time zone; absent or null: the account's default zone (PUT /api/v1/queue/time-zone; UTC until set)" })
+  timeZone?: string | null;
   @ApiPropertyOptional({ type: [QueueSlotDto], description: `The week's slots, at most ${MAX_SLOTS_PER_WEEK}, no two alike; default none` })
   slots?: QueueSlotDto[];
   @ApiPropertyOptional({ description: 'A paused schedule gives no free slots; default false' }) paused?: boolean;
@@ -16,7 +17,9 @@ export class ReplaceScheduleDto {
 export class QueueScheduleDto {
   @ApiProperty({ example: 'linkedin-abc123' }) platformId: string;
   @ApiProperty({ description: 'false: never set; the defaults are shown' }) configured: boolean;
-  @ApiProperty({ example: 'Europe/Berlin' }) timeZone: string;
+  @ApiProperty({ example: 'Europe/Berlin', description: 'The zone its slots are in' }) timeZone: string;
+  @ApiProperty({ enum: ['connection', 'account'], description: "connection: its own zone; account: it follows the account's default zone" })
+  timeZoneSource: string;
   @ApiProperty({ type: [QueueSlotDto] }) slots: QueueSlotDto[];
   @ApiProperty() paused: boolean;
 }
@@ -72,4 +75,13 @@ export class ReorderQueueDto {
 export class MoveInQueueDto {
   @ApiProperty() postGroupId: string;
   @ApiProperty({ enum: ['up', 'down'], description: 'Swap places with the post before (up) or after (down)' }) direction: string;
+}
+
+export class QueueTimeZoneDto {
+  @ApiProperty({ example: 'Europe/Berlin', description: 'IANA time zone' }) timeZone: string;
+}
+
+export class QueueTimeZoneResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ example: 'Europe/Berlin', description: "The account's default zone for queue schedules (UTC until set)" }) timeZone: string;
 }

@@ -11,8 +11,9 @@ export class QueueSlotModel {
 @ObjectType('QueueSchedule', { description: "A connection's weekly posting schedule (docs/queue.md)" })
 export class QueueScheduleModel {
   @Field() platformId: string;
-  @Field({ description: 'false: never set; the defaults are shown (UTC, no slots)' }) configured: boolean;
-  @Field({ description: 'IANA time zone' }) timeZone: string;
+  @Field({ description: "false: never set; the defaults are shown (the account's zone, no slots)" }) configured: boolean;
+  @Field({ description: 'IANA time zone its slots are in' }) timeZone: string;
+  @Field({ description: "connection: its own zone; account: it follows the account's default zone (queueTimeZone)" }) timeZoneSource: string;
   @Field(() => [QueueSlotModel]) slots: QueueSlotModel[];
   @Field() paused: boolean;
 }
@@ -27,7 +28,7 @@ export class QueueSlotInput {
 
 @InputType()
 export class QueueScheduleInput {
-  @Field(() => String, { nullable: true, description: 'IANA time zone; default UTC' }) @Allow() timeZone?: string | null;
+  @Field(() => String, { nullable: true, description: "IANA time zone; null: the account's default zone" }) @Allow() timeZone?: string | null;
   @Field(() => [QueueSlotInput], { nullable: true, description: 'At most 70, no two alike; default none' }) @Allow() slots?: QueueSlotInput[] | null;
   @Field(() => Boolean, { nullable: true, description: 'Default false' }) @Allow() paused?: boolean | null;
 }

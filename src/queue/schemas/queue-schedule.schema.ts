@@ -21,8 +21,9 @@ export class QueueSchedule {
   @Prop({ type: Types.ObjectId, required: true })
   connectionId: Types.ObjectId;
 
-  @Prop({ type: String, required: true })
-  timeZone: string;
+  /** Absent: the schedule follows the account's default zone (queue_defaults). */
+  @Prop({ type: String })
+  timeZone?: string;
 
   @Prop({ type: [SchemaFactory.createForClass(QueueSlot)], default: [] })
   slots: QueueSlot[];
