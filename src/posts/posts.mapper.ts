@@ -33,7 +33,17 @@ export function toListedPost(group: PostGroupRecord, posts: PlatformPostSummary[
   // Literals, not a conditional spread (a temporary object per group on list-posts' hot path).
   let listed: ListedPost;
   if (!group.scheduledTime) listed = { postGroupId, content: group.content, status: group.status, createdAt, updatedAt, platforms, mediaUrls };
-  else listed = { postGroupId, content: group.content, status: group.status, scheduledTime: isoTime(group.scheduledTime), createdAt, updatedAt, platforms, mediaUrls };
+  else
+    listed = {
+      postGroupId,
+      content: group.content,
+      status: group.status,
+      scheduledTime: isoTime(group.scheduledTime),
+      createdAt,
+      updatedAt,
+      platforms,
+      mediaUrls,
+    };
   if (group.fromQueue) listed.fromQueue = true;
   return listed;
 }

@@ -112,7 +112,8 @@ export class PostsService {
   ): Promise<CreatePostResult> {
     if ('input' in target) return this.createGroup(ctx, target.input, { mediaIds: target.mediaIds, queueSlot: slot }, commit);
     const postGroupId = groupId(target.postGroupId);
-    return this.move(ctx, postGroupId, { status: 'scheduled', scheduledTime: slot }, { queueSlot: slot, commit }).then(() => ({ success: true, postGroupId }));
+    await this.move(ctx, postGroupId, { status: 'scheduled', scheduledTime: slot }, { queueSlot: slot, commit });
+    return { success: true, postGroupId };
   }
 
   /** The compound connection ids a queue addition targets: create-post's (checked as it checks them), or the draft's. */
@@ -366,7 +367,12 @@ export class PostsService {
         postGroupId,
       );
       if (queue && scheduledTime.getTime() !== queue.queueSlot.getTime()) throw new QueueSlotUnavailable();
-      await this.scheduling.assertPassesChecks(ctx, { postGroupId, content: group.content, platformIds: posts.map((p) => p.platformId), mediaUrls: group.mediaUrls });
+      await this.scheduling.assertPassesChecks(ctx, {
+        postGroupId,
+        content: group.content,
+        platformIds: posts.map((p) => p.platformId),
+        mediaUrls: group.mediaUrls,
+      });
     }
     const set = { status: plan.status, ...(scheduledTime ? { scheduledTime } : {}), ...(queue ? { fromQueue: true as const } : {}) };
     // A time or status the person sets takes the post out of the queue: it no longer moves with it.
@@ -488,7 +494,12 @@ export class PostsService {
             })),
           )
         : [];
-      await this.platformPosts.updateScheduleForGroup(ctx.userId, postGroupId, { status: postStatus, ...(scheduledTime ? { scheduledTime } : {}) }, { leaveQueue });
+      await this.platformPosts.updateScheduleForGroup(
+        ctx.userId,
+        postGroupId,
+        { status: postStatus, ...(scheduledTime ? { scheduledTime } : {}) },
+        { leaveQueue },
+      );
       const statusLog: NewPostLog[] = plan.statusChanged ? [{ event: 'status_changed', metadata: { from: group.status, to: plan.status } }] : [];
       if (checkLimits && scheduledTime) {
         // Every post when the group (re)moved into the schedule, else only the new ones.

@@ -35,7 +35,10 @@ export class QueueSchedulesRepository extends Repository<QueueSchedule> {
   async replace(userId: string, connectionId: string, schedule: StoredSchedule): Promise<void> {
     await this.updateOne(
       { userId: this.oid(userId), connectionId: this.oid(connectionId) },
-      { $set: { slots: schedule.slots, paused: schedule.paused, ...(schedule.timeZone ? { timeZone: schedule.timeZone } : {}) }, ...(schedule.timeZone ? {} : { $unset: { timeZone: 1 } }) },
+      {
+        $set: { slots: schedule.slots, paused: schedule.paused, ...(schedule.timeZone ? { timeZone: schedule.timeZone } : {}) },
+        ...(schedule.timeZone ? {} : { $unset: { timeZone: 1 } }),
+      },
       { upsert: true },
     );
   }

@@ -14,10 +14,16 @@ import { QueueSchedule, QueueScheduleSchema } from './schemas/queue-schedule.sch
 
 /** The posting queue: weekly slots per connection, the free slots they give, and the posts queued on them (docs/queue.md). */
 @Module({
-  imports: [MongooseModule.forFeature([
+  imports: [
+    MongooseModule.forFeature([
       { name: QueueSchedule.name, schema: QueueScheduleSchema },
       { name: QueueDefault.name, schema: QueueDefaultSchema },
-    ]), ConnectionsModule, PostsModule, IdempotencyModule, LimitsModule],
+    ]),
+    ConnectionsModule,
+    PostsModule,
+    IdempotencyModule,
+    LimitsModule,
+  ],
   controllers: [QueueController],
   providers: [QueueSchedulesRepository, QueueDefaultsRepository, QueueService, QueueResolver],
   exports: [QueueService],

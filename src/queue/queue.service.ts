@@ -149,7 +149,11 @@ export class QueueService {
       const slots = await this.freeSlots(ctx, connections, new Date(), SLOTS_PER_ROUND);
       if (!slots.length) throw ApiError.badRequest(QueueMessages.noFreeSlot);
       for (const slot of slots) {
-        const result = (posted: { postGroupId: string }): QueueAddResult => ({ success: true, postGroupId: posted.postGroupId, scheduledTime: slot.toISOString() });
+        const result = (posted: { postGroupId: string }): QueueAddResult => ({
+          success: true,
+          postGroupId: posted.postGroupId,
+          scheduledTime: slot.toISOString(),
+        });
         try {
           const posted = await this.posts.scheduleAtQueueSlot(ctx, addition, slot, commit && ((r) => commit(result(r))));
           return result(posted);
@@ -284,7 +288,9 @@ export class QueueService {
 
 function viewOf(connection: Pick<ConnectionRef, 'platformId'>, stored: StoredSchedule | undefined, accountZone: string): ScheduleView {
   const base = { platformId: connection.platformId, configured: !!stored, slots: stored?.slots ?? [], paused: stored?.paused ?? false };
-  return stored?.timeZone ? { ...base, timeZone: stored.timeZone, timeZoneSource: 'connection' } : { ...base, timeZone: accountZone, timeZoneSource: 'account' };
+  return stored?.timeZone
+    ? { ...base, timeZone: stored.timeZone, timeZoneSource: 'connection' }
+    : { ...base, timeZone: accountZone, timeZoneSource: 'account' };
 }
 
 /** add-to-queue's body as an addition: `{ postGroupId }` (a draft), or create-post's fields without a time. */
@@ -292,7 +298,8 @@ export function toQueueAddition(body: unknown, mediaIds?: string[]): QueueAdditi
   const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   if (fields.scheduledTime !== undefined) throw ApiError.badRequest(QueueMessages.noScheduledTime);
   if (fields.postGroupId !== undefined) {
-    if (fields.content !== undefined || fields.platforms !== undefined || fields.platformSettings !== undefined) throw ApiError.badRequest(QueueMessages.draftOrNew);
+    if (fields.content !== undefined || fields.platforms !== undefined || fields.platformSettings !== undefined)
+      throw ApiError.badRequest(QueueMessages.draftOrNew);
     if (!isObjectIdString(fields.postGroupId)) throw ApiError.badRequest(QueueMessages.postGroupIdRequired);
     return { postGroupId: fields.postGroupId };
   }

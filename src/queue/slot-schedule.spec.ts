@@ -136,7 +136,10 @@ describe('nextFreeSlots with a minimum spacing', () => {
 
   it('skips a slot closer than the spacing to a held time, on either side, and keeps one exactly that far', () => {
     const after = at('2026-12-06T00:00:00Z');
-    expect(iso(nextFreeSlots([utc], [[monday('09:20')]], after, { count: 2, spacingMs: 30 * 60_000 }))).toEqual(['2026-12-07T10:00:00.000Z', '2026-12-07T11:00:00.000Z']);
+    expect(iso(nextFreeSlots([utc], [[monday('09:20')]], after, { count: 2, spacingMs: 30 * 60_000 }))).toEqual([
+      '2026-12-07T10:00:00.000Z',
+      '2026-12-07T11:00:00.000Z',
+    ]);
     expect(iso(nextFreeSlots([utc], [[monday('08:45')]], after, { count: 1, spacingMs: 30 * 60_000 }))).toEqual(['2026-12-07T10:00:00.000Z']);
     expect(iso(nextFreeSlots([utc], [[monday('09:30')]], after, { count: 1, spacingMs: 30 * 60_000 }))).toEqual(['2026-12-07T09:00:00.000Z']);
     expect(iso(nextFreeSlots([utc], [[monday('09:30')]], after, { count: 1, spacingMs: 31 * 60_000 }))).toEqual(['2026-12-07T11:00:00.000Z']);
@@ -144,4 +147,3 @@ describe('nextFreeSlots with a minimum spacing', () => {
     expect(iso(nextFreeSlots([utc], [[monday('09:20')]], after, { count: 1 }))).toEqual(['2026-12-07T09:00:00.000Z']);
   });
 });
-

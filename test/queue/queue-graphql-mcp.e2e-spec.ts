@@ -54,8 +54,22 @@ describe('The queue (GraphQL)', () => {
     const queue = (await gql(QUEUE, { id: platformId })).body.data.queue;
     expect(queue).toMatchObject({ platformId, schedule: { configured: true, timeZone: 'Europe/Berlin' } });
     expect(queue.posts).toEqual([
-      { id: added.body.data.addToQueue.postGroupId, content: 'from the dashboard', status: 'scheduled', scheduledTime: expected[0], queuedFor: expected[0], platformIds: [platformId] },
-      { id: draft.body.data.createPost.id, content: 'a draft', status: 'scheduled', scheduledTime: expected[1], queuedFor: expected[1], platformIds: [platformId] },
+      {
+        id: added.body.data.addToQueue.postGroupId,
+        content: 'from the dashboard',
+        status: 'scheduled',
+        scheduledTime: expected[0],
+        queuedFor: expected[0],
+        platformIds: [platformId],
+      },
+      {
+        id: draft.body.data.createPost.id,
+        content: 'a draft',
+        status: 'scheduled',
+        scheduledTime: expected[1],
+        queuedFor: expected[1],
+        platformIds: [platformId],
+      },
     ]);
   });
 
@@ -123,7 +137,14 @@ describe('The queue (MCP)', () => {
     const after = await call(client, 'get_queue', { platformId, count: 1 });
     expect(after.json.nextSlots).toEqual([second]);
     expect((after.json.queue as { posts: unknown[] }).posts).toEqual([
-      { postGroupId: added.json.postGroupId, content: 'from an assistant', status: 'scheduled', scheduledTime: first, queuedFor: first, platforms: [platformId] },
+      {
+        postGroupId: added.json.postGroupId,
+        content: 'from an assistant',
+        status: 'scheduled',
+        scheduledTime: first,
+        queuedFor: first,
+        platforms: [platformId],
+      },
     ]);
   });
 

@@ -36,7 +36,11 @@ describe('The queue: add, list, re-time, compact, shuffle, move (REST)', () => {
   const setSchedule = (platformId: string, body: object) => api().put(`/api/v1/queue/schedules/${platformId}`, body).expect(200);
   const add = (body: object, headers?: Record<string, string>) => api().post('/api/v1/queue/add', body, headers);
   const nextSlots = async (platforms: string[], count: number): Promise<string[]> =>
-    (await api().get(`/api/v1/queue/next-slots?platforms=${platforms.join(',')}&count=${count}`).expect(200)).body.slots;
+    (
+      await api()
+        .get(`/api/v1/queue/next-slots?platforms=${platforms.join(',')}&count=${count}`)
+        .expect(200)
+    ).body.slots;
   const queueOf = async (platformId: string) => (await api().get(`/api/v1/queue/posts/${platformId}`).expect(200)).body.queue;
   const getPost = async (id: string) => (await api().get(`/api/v1/get-post/${id}`).expect(200)).body;
 
@@ -68,7 +72,9 @@ describe('The queue: add, list, re-time, compact, shuffle, move (REST)', () => {
     });
 
     it('queues a draft by its id, and refuses one that is not a draft', async () => {
-      const draft = await api().post('/api/v1/create-post', { content: 'a draft', platforms: [linkedin] }).expect(200);
+      const draft = await api()
+        .post('/api/v1/create-post', { content: 'a draft', platforms: [linkedin] })
+        .expect(200);
       const [slot] = await nextSlots([linkedin], 1);
       const res = await add({ postGroupId: draft.body.postGroupId }).expect(200);
       expect(res.body).toEqual({ success: true, postGroupId: draft.body.postGroupId, scheduledTime: slot });
@@ -158,14 +164,23 @@ describe('The queue: add, list, re-time, compact, shuffle, move (REST)', () => {
       const slots = queue.posts.map((p: { scheduledTime: string }) => p.scheduledTime);
       expect(queue).toMatchObject({ platformId, schedule: { configured: true, timeZone: 'America/New_York' } });
       expect(queue.posts.map((p: { postGroupId: string }) => p.postGroupId)).toEqual(ids);
-      expect(queue.posts[0]).toEqual({ postGroupId: ids[0], content: 'move 1', status: 'scheduled', scheduledTime: slots[0], queuedFor: slots[0], platforms: [platformId] });
+      expect(queue.posts[0]).toEqual({
+        postGroupId: ids[0],
+        content: 'move 1',
+        status: 'scheduled',
+        scheduledTime: slots[0],
+        queuedFor: slots[0],
+        platforms: [platformId],
+      });
       expect([...slots].sort()).toEqual(slots);
       for (const slot of slots) expect(localTime(slot, 'America/New_York')).toBe('09:00');
     });
 
     it('re-times queued posts in order when the schedule changes; an explicitly timed post stays', async () => {
       const explicitAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
-      const explicit = await api().post('/api/v1/create-post', { content: 'explicit', platforms: [platformId], scheduledTime: explicitAt }).expect(200);
+      const explicit = await api()
+        .post('/api/v1/create-post', { content: 'explicit', platforms: [platformId], scheduledTime: explicitAt })
+        .expect(200);
       await setSchedule(platformId, { timeZone: 'America/New_York', slots: everyDay('18:15') });
       const after = await queueOf(platformId);
       expect(after.posts.map((p: { postGroupId: string }) => p.postGroupId)).toEqual(ids);
@@ -275,9 +290,15 @@ describe('The queue and the plan limits', () => {
       .set(account.apiHeaders)
       .send({ slots: [{ weekday, time: '12:00' }] })
       .expect(200);
-    const first = await t.http.post('/api/v1/queue/add').set(account.apiHeaders).send({ content: 'this week', platforms: [platformId] });
+    const first = await t.http
+      .post('/api/v1/queue/add')
+      .set(account.apiHeaders)
+      .send({ content: 'this week', platforms: [platformId] });
     expect(first.status).toBe(200);
-    const second = await t.http.post('/api/v1/queue/add').set(account.apiHeaders).send({ content: 'next week', platforms: [platformId] });
+    const second = await t.http
+      .post('/api/v1/queue/add')
+      .set(account.apiHeaders)
+      .send({ content: 'next week', platforms: [platformId] });
     expect(second.status).toBe(403);
     expect(second.body).toMatchObject({ code: 'SCHEDULE_HORIZON_REACHED', error: 'Schedule horizon reached', limit: 7 });
     expect(await t.connection.collection('post_groups').countDocuments({ content: 'next week' })).toBe(0);
@@ -293,11 +314,23 @@ describe('The queue and MIN_POST_SPACING_SECONDS', () => {
     t = await createTestApp({ env: { MIN_POST_SPACING_SECONDS: '1800' } });
     const account = await createAccount(t, { plan: 'pro' });
     const platformId = (await createConnection(t, account.userId, { platform: 'linkedin' })).platformId;
-    await t.http.put(`/api/v1/queue/schedules/${platformId}`).set(account.apiHeaders).send({ slots: everyDay('10:00', '15:00') }).expect(200);
+    await t.http
+      .put(`/api/v1/queue/schedules/${platformId}`)
+      .set(account.apiHeaders)
+      .send({ slots: everyDay('10:00', '15:00') })
+      .expect(200);
     const [first, second] = (await t.http.get(`/api/v1/queue/next-slots?platforms=${platformId}&count=2`).set(account.apiHeaders)).body.slots;
     const near = new Date(new Date(first).getTime() + 10 * 60_000).toISOString();
-    await t.http.post('/api/v1/create-post').set(account.apiHeaders).send({ content: 'explicit', platforms: [platformId], scheduledTime: near }).expect(200);
-    const res = await t.http.post('/api/v1/queue/add').set(account.apiHeaders).send({ content: 'spaced', platforms: [platformId] }).expect(200);
+    await t.http
+      .post('/api/v1/create-post')
+      .set(account.apiHeaders)
+      .send({ content: 'explicit', platforms: [platformId], scheduledTime: near })
+      .expect(200);
+    const res = await t.http
+      .post('/api/v1/queue/add')
+      .set(account.apiHeaders)
+      .send({ content: 'spaced', platforms: [platformId] })
+      .expect(200);
     expect(res.body.scheduledTime).toBe(second);
   });
 });

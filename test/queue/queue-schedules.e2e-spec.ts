@@ -31,7 +31,10 @@ describe('Queue schedules and next slots (REST)', () => {
 
   it('answers the defaults for a connection without a schedule', async () => {
     const res = await get(linkedin).expect(200);
-    expect(res.body).toEqual({ success: true, schedule: { platformId: linkedin, configured: false, timeZone: 'UTC', timeZoneSource: 'account', slots: [], paused: false } });
+    expect(res.body).toEqual({
+      success: true,
+      schedule: { platformId: linkedin, configured: false, timeZone: 'UTC', timeZoneSource: 'account', slots: [], paused: false },
+    });
   });
 
   it.each([
@@ -68,7 +71,10 @@ describe('Queue schedules and next slots (REST)', () => {
 
   it('stores a schedule and answers it back', async () => {
     const body = { timeZone: 'Europe/Berlin', slots: everyDay('09:00'), paused: false };
-    expect((await put(linkedin, body).expect(200)).body).toEqual({ success: true, schedule: { platformId: linkedin, configured: true, timeZoneSource: 'connection', ...body } });
+    expect((await put(linkedin, body).expect(200)).body).toEqual({
+      success: true,
+      schedule: { platformId: linkedin, configured: true, timeZoneSource: 'connection', ...body },
+    });
     expect((await get(linkedin)).body.schedule).toEqual({ platformId: linkedin, configured: true, timeZoneSource: 'connection', ...body });
   });
 
@@ -106,7 +112,11 @@ describe('Queue schedules and next slots (REST)', () => {
     const bluesky = (await createConnection(t, account.userId, { platform: 'bluesky' })).platformId;
     await put(bluesky, { slots: everyDay('09:00') }).expect(200);
     expect((await get(bluesky)).body.schedule).toMatchObject({ timeZone: 'UTC', timeZoneSource: 'account' });
-    const queued = await t.http.post('/api/v1/queue/add').set(account.apiHeaders).send({ content: 'follows the zone', platforms: [bluesky] }).expect(200);
+    const queued = await t.http
+      .post('/api/v1/queue/add')
+      .set(account.apiHeaders)
+      .send({ content: 'follows the zone', platforms: [bluesky] })
+      .expect(200);
     expect(new Date(queued.body.scheduledTime).getUTCHours()).toBe(9);
 
     const bad = await setZone('Atlantis/Capital');
@@ -159,7 +169,10 @@ describe('Queue schedules and next slots (GraphQL)', () => {
     const follows = await gql(`query($id: String!) { queueSchedule(platformId: $id) { timeZone timeZoneSource } }`, { id: platformId });
     expect(follows.body.data.queueSchedule).toEqual({ timeZone: 'Asia/Tokyo', timeZoneSource: 'account' });
     const badZone = await gql(`mutation { setQueueTimeZone(timeZone: "Nowhere") }`);
-    expect(badZone.body.errors[0]).toMatchObject({ message: 'timeZone must be an IANA time zone, such as Europe/Berlin', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(badZone.body.errors[0]).toMatchObject({
+      message: 'timeZone must be an IANA time zone, such as Europe/Berlin',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const set = await gql(SET, { id: platformId, input: { timeZone: 'America/New_York', slots: everyDay('17:30') } });
     expect(set.body.errors).toBeUndefined();
     expect(set.body.data.setQueueSchedule).toMatchObject({ platformId, configured: true, timeZone: 'America/New_York', paused: false });

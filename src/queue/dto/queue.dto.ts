@@ -7,7 +7,10 @@ export class QueueSlotDto {
 }
 
 export class ReplaceScheduleDto {
-  @ApiPropertyOptional({ example: 'Europe/Berlin', description: "IANA time zone; absent or null: the account's default zone (PUT /api/v1/queue/time-zone; UTC until set)" })
+  @ApiPropertyOptional({
+    example: 'Europe/Berlin',
+    description: "IANA time zone; absent or null: the account's default zone (PUT /api/v1/queue/time-zone; UTC until set)",
+  })
   timeZone?: string | null;
   @ApiPropertyOptional({ type: [QueueSlotDto], description: `The week's slots, at most ${MAX_SLOTS_PER_WEEK}, no two alike; default none` })
   slots?: QueueSlotDto[];

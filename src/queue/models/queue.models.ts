@@ -33,7 +33,7 @@ export class QueueScheduleInput {
   @Field(() => Boolean, { nullable: true, description: 'Default false' }) @Allow() paused?: boolean | null;
 }
 
-@ObjectType('QueuedPost', { description: 'A post in a connection\'s queue' })
+@ObjectType('QueuedPost', { description: "A post in a connection's queue" })
 export class QueuedPostModel {
   @Field(() => ID) id: string;
   @Field() content: string;
