@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -145,6 +146,27 @@ describe('The queue: add, list, re-time, compact, shuffle, move (REST)', () => {
         .find({ platformId: bluesky, content: /^parallel / })
         .toArray();
       expect(new Set(times.map((p) => p.scheduledTime.toISOString())).size).toBe(8);
+      // What makes it so: the slot claim is a unique index in the database.
+      const indexes = await t.connection.collection('platform_posts').indexes();
+      expect(indexes.find((i) => i.key.connectionId === 1 && i.key.queueSlot === 1)).toMatchObject({
+        unique: true,
+        partialFilterExpression: { queueSlot: { $exists: true } },
+      });
+    });
+
+    it('takes the next slot when the first one is claimed between the look-up and the write', async () => {
+      const [first, second] = await nextSlots([bluesky], 2);
+      const post = (await t.connection.collection('platform_posts').findOne({ platformId: bluesky }))!;
+      // A claim the free-slot look-up does not see (as a concurrent add's, not yet scheduled).
+      const claim: Record<string, unknown> = { ...post, _id: new Types.ObjectId(), status: 'pending', queueSlot: new Date(first) };
+      delete claim.scheduledTime;
+      const { insertedId } = await t.connection.collection('platform_posts').insertOne(claim);
+      try {
+        const res = await add({ content: 'lost a race', platforms: [bluesky] }).expect(200);
+        expect(res.body.scheduledTime).toBe(second);
+      } finally {
+        await t.connection.collection('platform_posts').deleteOne({ _id: insertedId });
+      }
     });
   });
 
