@@ -8,6 +8,8 @@ export class QueueSlotDto {
 
 export class ReplaceScheduleDto {
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     example: 'Europe/Berlin',
     description: "IANA time zone; absent or null: the account's default zone (PUT /api/v1/queue/time-zone; UTC until set)",
   })
