@@ -1,8 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { bearer, call, mcpClient } from '../mcp/mcp-helpers';
-
-const everyDay = (time: string) => ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday) => ({ weekday, time }));
+import { everyDay } from './queue-helpers';
 
 const QUEUE = `query($id: String!) { queue(platformId: $id) { platformId schedule { configured timeZone } posts { id content status scheduledTime queuedFor platformIds } } }`;
 const ADD = `mutation($input: AddToQueueInput!) { addToQueue(input: $input) { postGroupId scheduledTime } }`;

@@ -1,10 +1,6 @@
 import { Types } from 'mongoose';
 import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
-
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const everyDay = (...times: string[]) => WEEKDAYS.flatMap((weekday) => times.map((time) => ({ weekday, time })));
-const localTime = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+import { everyDay, localTime, weekdayIn } from './queue-helpers';
 
 /** Adding posts to the queue, the queue's list, and how it moves (REST, API key). */
 describe('The queue: add, list, re-time, compact, shuffle, move (REST)', () => {
@@ -306,7 +302,7 @@ describe('The queue and the plan limits', () => {
     t = await createTestApp();
     const account = await createAccount(t, { plan: 'starter', apiAccess: true });
     const platformId = (await createConnection(t, account.userId, { platform: 'linkedin' })).platformId;
-    const weekday = WEEKDAYS[(new Date().getUTCDay() + 6 + 2) % 7];
+    const weekday = weekdayIn(2);
     await t.http
       .put(`/api/v1/queue/schedules/${platformId}`)
       .set(account.apiHeaders)

@@ -1,8 +1,8 @@
 import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
+import { everyDay } from './queue-helpers';
 
 const berlinTime = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-const everyDay = (time: string) => ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekday) => ({ weekday, time }));
 
 /** `/api/v1/queue`: a connection's weekly schedule, and the free slots it gives. */
 describe('Queue schedules and next slots (REST)', () => {

@@ -1,8 +1,6 @@
 import { createAccount, createConnection, createTestApp, openTestDatabase, type TestApp } from '@test/support';
 import type { DatabaseServer } from '../../src/database/database-server';
-
-const everyDay = (...times: string[]) =>
-  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].flatMap((weekday) => times.map((time) => ({ weekday, time })));
+import { everyDay } from './queue-helpers';
 
 /**
  * Two app instances on one database (e2e-external only): adds sent to both at once still never
