@@ -122,7 +122,7 @@ export class PlatformPostsRepository extends Repository<PlatformPostRecord> {
       'slot' in place
         ? { $set: { status: 'scheduled', scheduledTime: place.slot, queueSlot: place.slot, queuedFor: place.slot } }
         : { $set: { status: 'pending', queuedFor: place.heldAt }, $unset: { queueSlot: 1 } };
-    return (await this.updateMany({ ...this.notStarted(userId, postGroupId), attemptCount: { $not: { $gt: 0 } } }, update)).matched;
+    return (await this.updateMany(this.notStarted(userId, postGroupId), update)).matched;
   }
 
   private notStarted(userId: string, postGroupId: string) {

@@ -103,7 +103,8 @@ export class QueuedPostsService {
           const set = slot ? { status: 'scheduled' as const, scheduledTime: slot } : { status: 'draft' as const };
           if (!(await this.groups.updateSchedule(ctx.userId, id, group.status, set))) throw new QueueSlotUnavailable();
           const placed = await this.platformPosts.placeInQueue(ctx.userId, id, slot ? { slot } : { heldAt });
-          if (placed !== own.length) throw new QueueSlotUnavailable();
+          // Every post not yet taken by the publishing engine moves; one taken meanwhile means plan again.
+          if (placed !== own.filter((p) => p.status === 'pending' || p.status === 'scheduled').length) throw new QueueSlotUnavailable();
           const statusLog = set.status !== group.status ? [{ event: 'status_changed' as const, metadata: { from: group.status, to: set.status } }] : [];
           if (slot && !unchanged) await this.scheduling.recordScheduled(ctx.userId, id, own, slot, statusLog);
           else if (statusLog.length) await this.logs.append(ctx.userId, id, statusLog);
