@@ -15,6 +15,7 @@ import { PageLoader } from './ui/PageLoader';
 const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>; adminOnly?: boolean }> = [
   { path: 'posts', Page: lazy(() => import('./features/posts/PostsPage')) },
   { path: 'compose', Page: lazy(() => import('./features/compose/ComposePage')) },
+  { path: 'queue', Page: lazy(() => import('./features/queue/QueuePage')) },
   { path: 'connections', Page: lazy(() => import('./features/connections/ConnectionsPage')) },
   { path: 'webhook-endpoints', Page: lazy(() => import('./features/webhooks/WebhooksPage')) },
   { path: 'settings', Page: lazy(() => import('./features/settings/SettingsPage')) },

@@ -19,9 +19,12 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's dimmed text (gray 6) is below 4.5:1 on white; gray 7 passes. */
+/**
+ * Mantine's dimmed text (gray 6) is below 4.5:1 on white; gray 7 passes. So is its error colour
+ * (red 6), which a field's message and text are drawn in; red 9 passes.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7], '--mantine-color-placeholder': t.colors.gray[7] },
+  light: { '--mantine-color-dimmed': t.colors.gray[7], '--mantine-color-placeholder': t.colors.gray[7], '--mantine-color-error': t.colors.red[9] },
   dark: {},
 });

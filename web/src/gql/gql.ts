@@ -24,6 +24,8 @@ type Documents = {
     "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": typeof types.ComposeConnectionsDocument,
     "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": typeof types.ComposeUploadUrlDocument,
     "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ComposePostDocument,
+    "\n  query ComposeNextSlot($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 1)\n  }\n": typeof types.ComposeNextSlotDocument,
+    "\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n    }\n  }\n": typeof types.ComposeAddToQueueDocument,
     "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n      fields {\n        name\n        label\n        type\n        required\n        placeholder\n      }\n    }\n  }\n": typeof types.ConnectionsPageDocument,
     "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": typeof types.ConnectOutcomeDocument,
     "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": typeof types.StartConnectionDocument,
@@ -34,11 +36,20 @@ type Documents = {
     "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": typeof types.DisconnectConnectionDocument,
     "\n  query OverviewUsage {\n    usage {\n      planName\n      periodEnd\n      monthlyPosts {\n        limit\n        scope\n        used\n        remaining\n        byConnection {\n          platformId\n          used\n          remaining\n        }\n      }\n      scheduledPosts {\n        limit\n        used\n        remaining\n      }\n      connections {\n        limit\n        used\n        remaining\n      }\n      scheduleHorizonDays\n      platforms\n    }\n  }\n": typeof types.OverviewUsageDocument,
     "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n": typeof types.PostsPageDocument,
-    "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n": typeof types.CalendarPostsDocument,
+    "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n        fromQueue\n      }\n    }\n  }\n": typeof types.CalendarPostsDocument,
+    "\n  query CalendarConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": typeof types.CalendarConnectionsDocument,
+    "\n  query CalendarFreeSlots($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 20)\n  }\n": typeof types.CalendarFreeSlotsDocument,
     "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": typeof types.PostDetailDocument,
     "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ReschedulePostDocument,
     "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": typeof types.DeletePostDocument,
     "\n  query FilterPlatforms {\n    connectablePlatforms {\n      platform\n    }\n  }\n": typeof types.FilterPlatformsDocument,
+    "\n  query QueueConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": typeof types.QueueConnectionsDocument,
+    "\n  query QueueSchedule($platformId: String!) {\n    queueSchedule(platformId: $platformId) {\n      platformId\n      configured\n      timeZone\n      paused\n      slots {\n        weekday\n        time\n      }\n    }\n  }\n": typeof types.QueueScheduleDocument,
+    "\n  mutation SetQueueSchedule($platformId: String!, $input: QueueScheduleInput!) {\n    setQueueSchedule(platformId: $platformId, input: $input) {\n      platformId\n      configured\n      timeZone\n      paused\n      slots {\n        weekday\n        time\n      }\n    }\n  }\n": typeof types.SetQueueScheduleDocument,
+    "\n  query NextQueueSlots($platformIds: [String!]!, $count: Int) {\n    nextQueueSlots(platformIds: $platformIds, count: $count)\n  }\n": typeof types.NextQueueSlotsDocument,
+    "\n  query Queue($platformId: String!) {\n    queue(platformId: $platformId) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n": typeof types.QueueDocument,
+    "\n  mutation ReorderQueue($platformId: String!, $order: String!) {\n    reorderQueue(platformId: $platformId, order: $order) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n": typeof types.ReorderQueueDocument,
+    "\n  mutation MoveInQueue($platformId: String!, $postGroupId: String!, $direction: String!) {\n    moveInQueue(platformId: $platformId, postGroupId: $postGroupId, direction: $direction) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n": typeof types.MoveInQueueDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      email\n    }\n  }\n": typeof types.UpdateProfileDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  query Sessions {\n    sessions {\n      id\n      createdAt\n      expiresAt\n      current\n    }\n  }\n": typeof types.SessionsDocument,
@@ -69,6 +80,8 @@ const documents: Documents = {
     "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": types.ComposeConnectionsDocument,
     "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": types.ComposeUploadUrlDocument,
     "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ComposePostDocument,
+    "\n  query ComposeNextSlot($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 1)\n  }\n": types.ComposeNextSlotDocument,
+    "\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n    }\n  }\n": types.ComposeAddToQueueDocument,
     "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n      fields {\n        name\n        label\n        type\n        required\n        placeholder\n      }\n    }\n  }\n": types.ConnectionsPageDocument,
     "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": types.ConnectOutcomeDocument,
     "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": types.StartConnectionDocument,
@@ -79,11 +92,20 @@ const documents: Documents = {
     "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": types.DisconnectConnectionDocument,
     "\n  query OverviewUsage {\n    usage {\n      planName\n      periodEnd\n      monthlyPosts {\n        limit\n        scope\n        used\n        remaining\n        byConnection {\n          platformId\n          used\n          remaining\n        }\n      }\n      scheduledPosts {\n        limit\n        used\n        remaining\n      }\n      connections {\n        limit\n        used\n        remaining\n      }\n      scheduleHorizonDays\n      platforms\n    }\n  }\n": types.OverviewUsageDocument,
     "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n": types.PostsPageDocument,
-    "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n": types.CalendarPostsDocument,
+    "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n        fromQueue\n      }\n    }\n  }\n": types.CalendarPostsDocument,
+    "\n  query CalendarConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": types.CalendarConnectionsDocument,
+    "\n  query CalendarFreeSlots($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 20)\n  }\n": types.CalendarFreeSlotsDocument,
     "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": types.PostDetailDocument,
     "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ReschedulePostDocument,
     "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": types.DeletePostDocument,
     "\n  query FilterPlatforms {\n    connectablePlatforms {\n      platform\n    }\n  }\n": types.FilterPlatformsDocument,
+    "\n  query QueueConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": types.QueueConnectionsDocument,
+    "\n  query QueueSchedule($platformId: String!) {\n    queueSchedule(platformId: $platformId) {\n      platformId\n      configured\n      timeZone\n      paused\n      slots {\n        weekday\n        time\n      }\n    }\n  }\n": types.QueueScheduleDocument,
+    "\n  mutation SetQueueSchedule($platformId: String!, $input: QueueScheduleInput!) {\n    setQueueSchedule(platformId: $platformId, input: $input) {\n      platformId\n      configured\n      timeZone\n      paused\n      slots {\n        weekday\n        time\n      }\n    }\n  }\n": types.SetQueueScheduleDocument,
+    "\n  query NextQueueSlots($platformIds: [String!]!, $count: Int) {\n    nextQueueSlots(platformIds: $platformIds, count: $count)\n  }\n": types.NextQueueSlotsDocument,
+    "\n  query Queue($platformId: String!) {\n    queue(platformId: $platformId) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n": types.QueueDocument,
+    "\n  mutation ReorderQueue($platformId: String!, $order: String!) {\n    reorderQueue(platformId: $platformId, order: $order) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n": types.ReorderQueueDocument,
+    "\n  mutation MoveInQueue($platformId: String!, $postGroupId: String!, $direction: String!) {\n    moveInQueue(platformId: $platformId, postGroupId: $postGroupId, direction: $direction) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n": types.MoveInQueueDocument,
     "\n  mutation UpdateProfile($input: UpdateProfileInput!) {\n    updateProfile(input: $input) {\n      id\n      email\n    }\n  }\n": types.UpdateProfileDocument,
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": types.ChangePasswordDocument,
     "\n  query Sessions {\n    sessions {\n      id\n      createdAt\n      expiresAt\n      current\n    }\n  }\n": types.SessionsDocument,
@@ -161,6 +183,14 @@ export function graphql(source: "\n  mutation ComposePost($input: CreatePostInpu
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ComposeNextSlot($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 1)\n  }\n"): (typeof documents)["\n  query ComposeNextSlot($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 1)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n    }\n  }\n"): (typeof documents)["\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n      fields {\n        name\n        label\n        type\n        required\n        placeholder\n      }\n    }\n  }\n"): (typeof documents)["\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n      fields {\n        name\n        label\n        type\n        required\n        placeholder\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -201,7 +231,15 @@ export function graphql(source: "\n  query PostsPage($filter: PostsFilter, $page
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n"): (typeof documents)["\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n        fromQueue\n      }\n    }\n  }\n"): (typeof documents)["\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n        fromQueue\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CalendarConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"): (typeof documents)["\n  query CalendarConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CalendarFreeSlots($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 20)\n  }\n"): (typeof documents)["\n  query CalendarFreeSlots($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 20)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -218,6 +256,34 @@ export function graphql(source: "\n  mutation DeletePost($id: ID!) {\n    delete
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query FilterPlatforms {\n    connectablePlatforms {\n      platform\n    }\n  }\n"): (typeof documents)["\n  query FilterPlatforms {\n    connectablePlatforms {\n      platform\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query QueueConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"): (typeof documents)["\n  query QueueConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query QueueSchedule($platformId: String!) {\n    queueSchedule(platformId: $platformId) {\n      platformId\n      configured\n      timeZone\n      paused\n      slots {\n        weekday\n        time\n      }\n    }\n  }\n"): (typeof documents)["\n  query QueueSchedule($platformId: String!) {\n    queueSchedule(platformId: $platformId) {\n      platformId\n      configured\n      timeZone\n      paused\n      slots {\n        weekday\n        time\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetQueueSchedule($platformId: String!, $input: QueueScheduleInput!) {\n    setQueueSchedule(platformId: $platformId, input: $input) {\n      platformId\n      configured\n      timeZone\n      paused\n      slots {\n        weekday\n        time\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SetQueueSchedule($platformId: String!, $input: QueueScheduleInput!) {\n    setQueueSchedule(platformId: $platformId, input: $input) {\n      platformId\n      configured\n      timeZone\n      paused\n      slots {\n        weekday\n        time\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query NextQueueSlots($platformIds: [String!]!, $count: Int) {\n    nextQueueSlots(platformIds: $platformIds, count: $count)\n  }\n"): (typeof documents)["\n  query NextQueueSlots($platformIds: [String!]!, $count: Int) {\n    nextQueueSlots(platformIds: $platformIds, count: $count)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Queue($platformId: String!) {\n    queue(platformId: $platformId) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n"): (typeof documents)["\n  query Queue($platformId: String!) {\n    queue(platformId: $platformId) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReorderQueue($platformId: String!, $order: String!) {\n    reorderQueue(platformId: $platformId, order: $order) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ReorderQueue($platformId: String!, $order: String!) {\n    reorderQueue(platformId: $platformId, order: $order) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MoveInQueue($platformId: String!, $postGroupId: String!, $direction: String!) {\n    moveInQueue(platformId: $platformId, postGroupId: $postGroupId, direction: $direction) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation MoveInQueue($platformId: String!, $postGroupId: String!, $direction: String!) {\n    moveInQueue(platformId: $platformId, postGroupId: $postGroupId, direction: $direction) {\n      platformId\n      posts {\n        id\n        content\n        status\n        scheduledTime\n        queuedFor\n        platformIds\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -9,6 +9,7 @@ const NAV = [
   { to: '/', label: 'Overview' },
   { to: '/posts', label: 'Posts' },
   { to: '/compose', label: 'Compose' },
+  { to: '/queue', label: 'Queue' },
   { to: '/connections', label: 'Connections' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/webhook-endpoints', label: 'Webhooks' },

@@ -10,7 +10,7 @@ import { ProblemAlert } from '../../ui/ProblemAlert';
 import { QueryResult } from '../../ui/QueryResult';
 import { useReloadableQuery } from '../../ui/useReloadableQuery';
 import { useSubmit } from '../../ui/useSubmit';
-import { ComposeConnectionsDocument, ComposePostDocument } from './compose.documents';
+import { ComposeAddToQueueDocument, ComposeConnectionsDocument, ComposePostDocument } from './compose.documents';
 import { AccountsCard } from './components/AccountsCard';
 import { ComposeActions, type SubmitMode } from './components/ComposeActions';
 import { MediaCard } from './components/MediaCard';
@@ -18,16 +18,22 @@ import { TextCard } from './components/TextCard';
 import { WarningAlert } from './components/WarningAlert';
 import { WhenCard } from './components/WhenCard';
 import { useMediaUploads } from './hooks/useMediaUploads';
+import { useNextQueueSlot } from './hooks/useNextQueueSlot';
 import { countFor, mediaProblemFor } from './platform-counts';
+
+// A queued post's answer names no post type: the cached posts lists and queues are read again.
+const QUEUED_POST = { additionalTypenames: ['PostGroup', 'Queue'] };
 
 export default function ComposePage() {
   const [result, reload] = useReloadableQuery({ query: ComposeConnectionsDocument });
-  const { busy, problem, submit } = useSubmit(ComposePostDocument);
+  const create = useSubmit(ComposePostDocument);
+  const enqueue = useSubmit(ComposeAddToQueueDocument, QUEUED_POST);
   const navigate = useNavigate();
   // The chosen accounts are compound platform ids; `when` an ISO instant from the picker.
   const form = useForm({ initialValues: { content: '', accounts: [] as string[], when: null as string | null } });
   const { content, accounts, when } = form.values;
   const media = useMediaUploads();
+  const nextSlot = useNextQueueSlot(accounts);
   const connections = useMemo(() => result.data?.connections ?? [], [result.data]);
 
   const platforms = useMemo(
@@ -41,9 +47,19 @@ export default function ComposePage() {
   const mediaProblems = withMedia ? platforms.map((p) => mediaProblemFor(p, media.attached)).filter((m): m is string => !!m) : [];
 
   const onSubmit = async (mode: SubmitMode) => {
-    const scheduledTime = mode === 'draft' ? null : mode === 'now' ? new Date().toISOString() : when;
     const mediaIds = media.mediaIds;
-    const data = await submit({ input: { content, platforms: accounts, scheduledTime, ...(mediaIds.length ? { mediaIds } : {}) } });
+    const composed = { content, platforms: accounts, ...(mediaIds.length ? { mediaIds } : {}) };
+    if (mode === 'queue') {
+      create.setProblem(null);
+      const queued = await enqueue.submit({ input: composed });
+      if (!queued) return;
+      notifications.show({ color: 'green', title: 'Added to the queue', message: `It goes out ${formatDateTime(queued.addToQueue.scheduledTime)}.` });
+      navigate('/posts');
+      return;
+    }
+    enqueue.setProblem(null);
+    const scheduledTime = mode === 'draft' ? null : mode === 'now' ? new Date().toISOString() : when;
+    const data = await create.submit({ input: { ...composed, scheduledTime } });
     if (!data) return;
     const post = data.createPost;
     notifications.show({
@@ -75,8 +91,14 @@ export default function ComposePage() {
               {tooLong.length > 0 && (
                 <WarningAlert title="Too long for some platforms">Shorten the text for {tooLong.map((c) => c.label).join(', ')}.</WarningAlert>
               )}
-              <ProblemAlert problem={problem} title="The post was not saved" />
-              <ComposeActions busy={busy} ready={!!content.trim() && accounts.length > 0 && !media.uploading} scheduled={!!when} onSubmit={onSubmit} />
+              <ProblemAlert problem={create.problem ?? enqueue.problem} title="The post was not saved" />
+              <ComposeActions
+                busy={create.busy || enqueue.busy}
+                ready={!!content.trim() && accounts.length > 0 && !media.uploading}
+                scheduled={!!when}
+                queue={nextSlot}
+                onSubmit={onSubmit}
+              />
             </Stack>
           )
         }

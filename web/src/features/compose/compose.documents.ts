@@ -30,3 +30,19 @@ export const ComposePostDocument = graphql(`
     }
   }
 `);
+
+// The slot "Add to queue" would take: the first free one the chosen accounts share.
+export const ComposeNextSlotDocument = graphql(`
+  query ComposeNextSlot($platformIds: [String!]!) {
+    nextQueueSlots(platformIds: $platformIds, count: 1)
+  }
+`);
+
+export const ComposeAddToQueueDocument = graphql(`
+  mutation ComposeAddToQueue($input: AddToQueueInput!) {
+    addToQueue(input: $input) {
+      postGroupId
+      scheduledTime
+    }
+  }
+`);

@@ -3,13 +3,14 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
-import { QueryResult } from '../../ui/QueryResult';
+import { QueryResult, type QueryStatus } from '../../ui/QueryResult';
 import { RemovalModal } from '../../ui/RemovalModal';
 import { useRemovalDialog } from '../../ui/useRemovalDialog';
 import { PostDetail } from './components/PostDetail';
 import { PostFilters } from './components/PostFilters';
 import { PostsCalendar } from './components/PostsCalendar';
 import { PostsList } from './components/PostsList';
+import { useFreeSlots } from './hooks/useFreeSlots';
 import { usePostsQueries, type PostsView } from './hooks/usePostsQueries';
 import { isFiltered, NO_FILTERS, type PostFilterValues } from './post-filters';
 
@@ -20,6 +21,9 @@ export default function PostsPage() {
   // Other filters or another order start again from the first page.
   const filters = useForm<PostFilterValues>({ initialValues: NO_FILTERS, onValuesChange: () => setPage(1) });
   const { list, calendar, reload } = usePostsQueries(view, filters.values, page, anchor);
+  // The view on screen: its loading and error states (each view reads its own data).
+  const shown: QueryStatus<unknown> = view === 'list' ? list : calendar;
+  const freeSlots = useFreeSlots(view === 'week', calendar.data);
   // The open post's id; a deleted post's row is gone, so the focus goes to the page's heading.
   const [pageHeading, detail] = useRemovalDialog<string>(reload);
 
@@ -37,10 +41,17 @@ export default function PostsPage() {
       />
       <Stack gap="md" maw={1100}>
         <PostFilters view={view} onView={setView} form={filters} />
-        <QueryResult result={view === 'list' ? list : calendar} loading="Loading posts" failed="Could not load your posts" onRetry={reload}>
+        <QueryResult result={shown} loading="Loading posts" failed="Could not load your posts" onRetry={reload}>
           {() =>
             view !== 'list' ? (
-              <PostsCalendar mode={view} anchor={anchor} onAnchor={setAnchor} posts={calendar.data?.posts.items ?? []} onOpen={detail.open} />
+              <PostsCalendar
+                mode={view}
+                anchor={anchor}
+                onAnchor={setAnchor}
+                posts={calendar.data?.posts.items ?? []}
+                freeSlots={freeSlots}
+                onOpen={detail.open}
+              />
             ) : (
               <PostsList posts={list.data?.posts} filtered={isFiltered(filters.values)} page={page} onPage={setPage} onOpen={detail.open} />
             )

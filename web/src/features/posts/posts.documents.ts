@@ -27,8 +27,28 @@ export const CalendarPostsDocument = graphql(`
         content
         status
         scheduledTime
+        fromQueue
       }
     }
+  }
+`);
+
+/** The accounts whose free queue slots the week calendar shows. */
+export const CalendarConnectionsDocument = graphql(`
+  query CalendarConnections {
+    connections {
+      id
+      platform
+      platformId
+      username
+      displayName
+    }
+  }
+`);
+
+export const CalendarFreeSlotsDocument = graphql(`
+  query CalendarFreeSlots($platformIds: [String!]!) {
+    nextQueueSlots(platformIds: $platformIds, count: 20)
   }
 `);
 
