@@ -321,6 +321,26 @@ describe('The queue and the plan limits', () => {
     expect(second.body).toMatchObject({ code: 'SCHEDULE_HORIZON_REACHED', error: 'Schedule horizon reached', limit: 7 });
     expect(await t.connection.collection('post_groups').countDocuments({ content: 'next week' })).toBe(0);
   });
+
+  it('refuses with the limit body once the scheduled-post limit is used (Starter: three)', async () => {
+    const account = await createAccount(t, { plan: 'starter', apiAccess: true });
+    const platformId = (await createConnection(t, account.userId, { platform: 'linkedin' })).platformId;
+    await t.http
+      .put(`/api/v1/queue/schedules/${platformId}`)
+      .set(account.apiHeaders)
+      .send({ slots: everyDay('08:00', '20:00') })
+      .expect(200);
+    const add = () =>
+      t.http
+        .post('/api/v1/queue/add')
+        .set(account.apiHeaders)
+        .send({ content: 'daily', platforms: [platformId] });
+    for (let i = 0; i < 3; i++) expect((await add()).status).toBe(200);
+    const fourth = await add();
+    expect(fourth.status).toBe(403);
+    expect(fourth.body).toMatchObject({ code: 'SCHEDULED_POST_LIMIT_REACHED', limit: 3 });
+    expect(await t.connection.collection('post_groups').countDocuments({ userId: new Types.ObjectId(account.userId) })).toBe(3);
+  });
 });
 
 /** The minimum spacing still holds: a slot too close to another post is skipped. */
