@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { MediaFacts, PlatformContentRules } from '@app/rules';
+import type { ErrorCategory } from './error-category';
 
 /** What an adapter needs of a connection: decrypted tokens and identity. Never logged. */
 export interface PlatformCredentials {
@@ -98,6 +99,8 @@ export class PlatformError extends Error {
       outcomeUnknown?: boolean;
       /** For reply chains: ids already live when a later part failed. */
       publishedIds?: string[];
+      /** Where the platform tells more than the code (a missing scope, a refused file): see error-category.ts. */
+      category?: ErrorCategory;
     } = { retryable: false },
   ) {
     super(message);
@@ -134,4 +137,16 @@ export interface PlatformAdapter {
    * same content created at or after `since`, where the platform lets us look.
    */
   findPublished?(credentials: PlatformCredentials, request: PublishRequest, since: Date): Promise<PublishResult | null>;
+  /**
+   * Present where the platform's API deletes a post. Deletes every id given (a reply chain's
+   * parts, last first); an id the platform no longer has counts as deleted. Throws PlatformError.
+   */
+  unpublish?(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void>;
+}
+
+/** A published platform post to delete: its id and, for a reply chain, every part's id in order. */
+export interface UnpublishTarget {
+  postedId: string;
+  partIds?: string[];
+  publishedUrl?: string | null;
 }

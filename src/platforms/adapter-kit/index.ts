@@ -6,3 +6,4 @@ export * from './http-failure';
 export * from './oauth-refresh';
 export * from './validation';
 export * from './adapter-base';
+export * from './unpublish';

@@ -1,6 +1,16 @@
-import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
+import {
+  PlatformAdapter,
+  PlatformCredentials,
+  PlatformError,
+  PublishRequest,
+  PublishResult,
+  RefreshedTokens,
+  UnpublishTarget,
+  ValidationResult,
+} from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
-import { beforeCreate, failedValidation, pollTiming, AdapterBase } from '../adapter-kit';
+import { beforeCreate, failedValidation, pollTiming, AdapterBase, refreshUnavailable, watchedRefresh, unpublishOrder } from '../adapter-kit';
+import { isRecordGone } from './bluesky.errors';
 import { uploadBlueskyImages, uploadBlueskyVideo } from './bluesky.media';
 import { detectFacets } from './bluesky.richtext';
 import { BlueskySession, readJwtClaims, refreshBlueskySession } from './bluesky.session';
@@ -70,6 +80,19 @@ export class BlueskyAdapter extends AdapterBase implements PlatformAdapter {
     return { postedId: created.uri, publishedUrl: blueskyPostUrl(created.uri) };
   }
 
+  /**
+   * `com.atproto.repo.deleteRecord` for each part's record, last first. `postedId` is the post's
+   * at:// URI (a reply target may carry `|cid`); its last segment is the rkey. The PDS treats a
+   * record that is not there as deleted, and so do we.
+   */
+  async unpublish(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void> {
+    const session = this.session(credentials);
+    for (const id of unpublishOrder(target)) {
+      const { repo, collection, rkey } = parseAtUri(id.split('|')[0]);
+      await session.call('com.atproto.repo.deleteRecord', { method: 'POST', json: { repo, collection, rkey }, accept: isRecordGone });
+    }
+  }
+
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
     const session = this.session(credentials);
     try {
@@ -92,10 +115,11 @@ export class BlueskyAdapter extends AdapterBase implements PlatformAdapter {
 
   /** refreshSession rotates the refresh JWT: the returned one replaces the stored one. */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
-    if (!credentials.refreshToken) {
-      return Promise.reject(new PlatformError('PLATFORM_AUTH_EXPIRED', 'Bluesky connection has no refresh token', { retryable: false }));
-    }
-    return refreshBlueskySession(this.pdsUrl(credentials), credentials.refreshToken, this.endpoints.requestTimeoutMs, this.endpoints.instanceGuard);
+    const refreshJwt = credentials.refreshToken;
+    if (!refreshJwt) return refreshUnavailable('Bluesky connection has no refresh token');
+    return watchedRefresh(credentials, () =>
+      refreshBlueskySession(this.pdsUrl(credentials), refreshJwt, this.endpoints.requestTimeoutMs, this.endpoints.instanceGuard),
+    );
   }
 
   /** Lists the account's latest post records and matches the exact text created since `since`. */

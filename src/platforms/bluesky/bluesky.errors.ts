@@ -27,3 +27,18 @@ export function classifyBlueskyError(status: number, headers: Headers, body: unk
     code: error === 'BlobTooLarge' ? 'CONTENT_TOO_LARGE' : undefined,
   });
 }
+
+/**
+ * A refusal while uploading a blob or a video (type, size, a failed transcode) is about the file;
+ * auth, rate limits and server trouble keep their own meaning.
+ */
+export function asMediaRefusal(err: unknown): unknown {
+  if (!(err instanceof PlatformError) || err.options.category) return err;
+  if (err.code !== 'PLATFORM_VALIDATION_ERROR' && err.code !== 'INVALID_CONTENT' && err.code !== 'CONTENT_TOO_LARGE') return err;
+  return new PlatformError(err.code, err.message, { ...err.options, category: 'media_rejected' });
+}
+
+/** deleteRecord is "ensure it does not exist"; a PDS that answers RecordNotFound means the same. */
+export function isRecordGone(status: number, body: unknown): boolean {
+  return status === 404 || (status === 400 && (body as { error?: unknown } | null)?.error === 'RecordNotFound');
+}

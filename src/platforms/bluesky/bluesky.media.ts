@@ -3,6 +3,7 @@ import type { MediaItem } from '../platform-adapter';
 import { PlatformError } from '../platform-adapter';
 import { pollUntil, readAll, type PollTiming } from '../adapter-kit';
 import type { BlueskySession } from './bluesky.session';
+import { asMediaRefusal } from './bluesky.errors';
 
 /** A blob reference as returned by uploadBlob / the video service, embedded as-is in the record. */
 export type BlobRef = { $type: 'blob'; ref: { $link: string }; mimeType: string; size: number };
@@ -34,11 +35,13 @@ export async function uploadBlueskyImages(session: BlueskySession, items: MediaI
   const images = [];
   for (const item of items) {
     const prepared = await prepareBlueskyImage(await readAll(item), item.mimeType);
-    const { blob } = await session.call<{ blob: BlobRef }>('com.atproto.repo.uploadBlob', {
-      method: 'POST',
-      bytes: prepared.bytes,
-      contentType: prepared.mimeType,
-    });
+    const { blob } = await session
+      .call<{ blob: BlobRef }>('com.atproto.repo.uploadBlob', {
+        method: 'POST',
+        bytes: prepared.bytes,
+        contentType: prepared.mimeType,
+      })
+      .catch((err: unknown) => Promise.reject(asMediaRefusal(err)));
     const width = prepared.width ?? item.width;
     const height = prepared.height ?? item.height;
     images.push({ alt: '', image: blob, ...(width && height ? { aspectRatio: { width, height } } : {}) });
@@ -68,6 +71,15 @@ export async function uploadBlueskyVideo(session: BlueskySession, item: MediaIte
       exp: String(Math.floor(Date.now() / 1000) + 30 * 60),
     },
   });
+  try {
+    return await transcodeBlueskyVideo(session, item, videoServiceUrl, polling, token);
+  } catch (err) {
+    throw asMediaRefusal(err);
+  }
+}
+
+/** The video service's part: upload, then poll the job until it yields the blob. */
+async function transcodeBlueskyVideo(session: BlueskySession, item: MediaItem, videoServiceUrl: string, polling: PollTiming, token: string) {
   const uploaded = await session.call<{ jobStatus?: JobStatus } & Partial<JobStatus>>('app.bsky.video.uploadVideo', {
     method: 'POST',
     baseUrl: videoServiceUrl,

@@ -1,6 +1,7 @@
-import { PlatformCredentials, PlatformError, RefreshedTokens } from '../platform-adapter';
+import { PlatformCredentials, RefreshedTokens } from '../platform-adapter';
 import type { OutboundGuard } from '../../common/outbound/outbound-guard';
 import { platformFetch, readJson } from '../platform-http';
+import { RefreshRejectedError, watchedRefresh } from '../adapter-kit/oauth-refresh';
 import { classifyBlueskyError, isExpiredAccessToken } from './bluesky.errors';
 
 /** Expiry and scope read from a session JWT's payload (no signature check: it is our own token). */
@@ -27,13 +28,10 @@ export async function refreshBlueskySession(pdsUrl: string, refreshJwt: string, 
   const body = await readJson<{ accessJwt?: string; refreshJwt?: string }>(res);
   if (!res.ok || !body?.accessJwt) {
     const err = classifyBlueskyError(res.status, res.headers, body);
-    // Any 400/401 here means the refresh JWT itself is expired or revoked: reconnect needed.
+    // A 400/401 here (ExpiredToken, InvalidToken…) means the refresh JWT itself is expired or revoked: reconnect needed.
     if (res.status === 400 || res.status === 401) {
-      throw new PlatformError('PLATFORM_AUTH_EXPIRED', `Bluesky session refresh failed: ${err.options.platformError ?? 'refresh token rejected'}`, {
-        retryable: false,
-        httpStatus: res.status,
-        platformError: err.options.platformError,
-      });
+      const reason = err.options.platformError ?? 'refresh token rejected';
+      throw new RefreshRejectedError(`Bluesky session refresh failed: ${reason}`, reason, { httpStatus: res.status, platformError: err.options.platformError });
     }
     throw err;
   }
@@ -118,7 +116,7 @@ export class BlueskySession {
 
   private async refresh(): Promise<void> {
     this.refreshed = true;
-    const tokens = await refreshBlueskySession(this.pdsUrl, this.credentials.refreshToken!, this.timeoutMs, this.guard);
+    const tokens = await watchedRefresh(this.credentials, () => refreshBlueskySession(this.pdsUrl, this.credentials.refreshToken!, this.timeoutMs, this.guard));
     this.accessJwt = tokens.accessToken;
     await this.credentials.onTokensRefreshed?.(tokens);
   }

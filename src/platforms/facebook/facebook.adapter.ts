@@ -1,4 +1,4 @@
-import type { PlatformAdapter, PlatformCredentials, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
+import type { PlatformAdapter, PlatformCredentials, PublishRequest, PublishResult, UnpublishTarget, ValidationResult } from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, AdapterBase } from '../adapter-kit';
 import { GraphClient } from '../meta-graph';
@@ -82,6 +82,11 @@ export class FacebookAdapter extends AdapterBase implements PlatformAdapter {
     );
     const match = (answer.data ?? []).find((p) => (p.message ?? '').trim() === request.content.trim());
     return match ? { postedId: match.id, publishedUrl: absoluteUrl(match.permalink_url) ?? `https://www.facebook.com/${match.id}` } : null;
+  }
+
+  /** `DELETE /{page-post-id}` with the Page token (feed posts and videos alike); a post already gone counts as deleted. */
+  async unpublish(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void> {
+    await this.client(credentials).delete(`/${target.postedId}`);
   }
 
   private client(credentials: PlatformCredentials): GraphClient {

@@ -9,7 +9,7 @@ import {
   type ValidationResult,
 } from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
-import { beforeCreate, failedValidation, AdapterBase, type ContentRequest } from '../adapter-kit';
+import { beforeCreate, failedValidation, AdapterBase, type ContentRequest, refreshUnavailable, watchedRefresh } from '../adapter-kit';
 import { GraphClient, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
 
 const LABEL = PLATFORM_CONTENT_RULES.instagram.label;
@@ -95,12 +95,10 @@ export class InstagramAdapter extends AdapterBase implements PlatformAdapter {
 
   /** The long-lived token refreshes itself (it must be at least 24 h old and unexpired). */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
-    if (viaFacebook(credentials)) {
-      return Promise.reject(
-        new PlatformError('PLATFORM_AUTH_EXPIRED', 'Page tokens do not expire; reconnect through Facebook to renew it', { retryable: false }),
-      );
-    }
-    return refreshLongLivedToken(LABEL, this.endpoints.instagramApiUrl, 'ig_refresh_token', credentials.accessToken, this.endpoints.requestTimeoutMs);
+    if (viaFacebook(credentials)) return refreshUnavailable('Page tokens do not expire; reconnect through Facebook to renew it');
+    return watchedRefresh(credentials, () =>
+      refreshLongLivedToken(LABEL, this.endpoints.instagramApiUrl, 'ig_refresh_token', credentials.accessToken, this.endpoints.requestTimeoutMs),
+    );
   }
 
   /** Recent media of the account with the same caption, posted at or after `since`. */

@@ -5,11 +5,12 @@ import {
   type PublishRequest,
   type PublishResult,
   type RefreshedTokens,
+  type UnpublishTarget,
   type ValidationResult,
 } from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refreshUnavailable } from '../adapter-kit';
+import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refreshUnavailable, watchedRefresh } from '../adapter-kit';
 import { LinkedInClient } from './linkedin.client';
 import { classifyLinkedInError } from './linkedin.errors';
 import { uploadLinkedInImage, uploadLinkedInVideo } from './linkedin.media';
@@ -98,6 +99,19 @@ export class LinkedInAdapter extends AdapterBase implements PlatformAdapter {
     return match ? { postedId: match.id!, publishedUrl: `https://www.linkedin.com/feed/update/${match.id}` } : null;
   }
 
+  /**
+   * `DELETE /rest/posts/{url-encoded URN}` → 204, with the versioned headers. A post LinkedIn no
+   * longer has (404, 410, with LinkedIn's JSON error body: not a wrong API address) is already
+   * what we want.
+   */
+  async unpublish(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void> {
+    const client = new LinkedInClient(this.endpoints, credentials.accessToken);
+    await client.request(`${client.restUrl}/posts/${encodeURIComponent(target.postedId)}`, {
+      method: 'DELETE',
+      accept: (status, body) => (status === 404 || status === 410) && body !== null && typeof body === 'object',
+    });
+  }
+
   /** OpenID userinfo: works for every member token and tells us who it belongs to. */
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
     try {
@@ -129,14 +143,17 @@ export class LinkedInAdapter extends AdapterBase implements PlatformAdapter {
    * lifetime, but LinkedIn may return one, which we keep.
    */
   async refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
-    if (!credentials.refreshToken) return refreshUnavailable('LinkedIn token cannot be refreshed for this app; reconnect the account');
+    const refreshToken = credentials.refreshToken;
+    if (!refreshToken) return refreshUnavailable('LinkedIn token cannot be refreshed for this app; reconnect the account');
     const client = this.endpoints.clients.linkedin;
-    return refreshOAuthToken({
-      platform: 'LinkedIn',
-      url: `${this.endpoints.linkedinOAuthUrl}/oauth/v2/accessToken`,
-      form: { refresh_token: credentials.refreshToken, client_id: client?.clientId ?? '', client_secret: client?.clientSecret ?? '' },
-      previousRefreshToken: credentials.refreshToken,
-      timeoutMs: this.endpoints.requestTimeoutMs,
-    });
+    return watchedRefresh(credentials, () =>
+      refreshOAuthToken({
+        platform: 'LinkedIn',
+        url: `${this.endpoints.linkedinOAuthUrl}/oauth/v2/accessToken`,
+        form: { refresh_token: refreshToken, client_id: client?.clientId ?? '', client_secret: client?.clientSecret ?? '' },
+        previousRefreshToken: refreshToken,
+        timeoutMs: this.endpoints.requestTimeoutMs,
+      }),
+    );
   }
 }

@@ -31,7 +31,11 @@ export class LinkedInClient {
     return `${this.endpoints.linkedinApiUrl}/rest`;
   }
 
-  request<T>(url: string, init: { method?: string; json?: unknown; bytes?: Buffer } = {}): Promise<LinkedInAnswer<T>> {
+  /** `accept`: refused statuses the caller handles itself (a delete's 404). */
+  request<T>(
+    url: string,
+    init: { method?: string; json?: unknown; bytes?: Buffer; accept?: (status: number, body: unknown) => boolean } = {},
+  ): Promise<LinkedInAnswer<T>> {
     return this.json.request<T>(url, init);
   }
 }

@@ -18,6 +18,8 @@ interface LinkedInErrorBody {
 
 /** 65600 invalid, 65601 revoked, 65602 expired access token. */
 const AUTH_SERVICE_CODES = new Set([65600, 65601, 65602]);
+/** The LinkedIn-Version we send (LINKEDIN_VERSION) is missing or no longer served: our setup, not the post. */
+const VERSION_CODES = new Set(['NONEXISTENT_VERSION', 'VERSION_MISSING']);
 
 export function linkedInErrorText(body: unknown): string | null {
   const b = (body ?? {}) as LinkedInErrorBody;
@@ -52,10 +54,19 @@ export function classifyLinkedInError(answer: LinkedInErrorAnswer, now = Date.no
   }
   if (status === 403) {
     // Missing permission (e.g. w_organization_social) is not fixed by retrying or by new content.
-    return new PlatformError('PLATFORM_VALIDATION_ERROR', `LinkedIn refused the request: ${text ?? 'HTTP 403'}`, { ...base, retryable: false });
+    return new PlatformError('PLATFORM_VALIDATION_ERROR', `LinkedIn refused the request: ${text ?? 'HTTP 403'}`, {
+      ...base,
+      retryable: false,
+      category: 'permission_missing',
+    });
   }
   if (status >= 400) {
-    return new PlatformError('INVALID_CONTENT', `LinkedIn rejected the post: ${text ?? `HTTP ${status}`}`, { ...base, retryable: false });
+    const configuration = status === 426 || (b.code !== undefined && VERSION_CODES.has(b.code));
+    return new PlatformError('INVALID_CONTENT', `LinkedIn rejected the post: ${text ?? `HTTP ${status}`}`, {
+      ...base,
+      retryable: false,
+      ...(configuration ? { category: 'configuration' as const } : {}),
+    });
   }
   return new PlatformError('UNKNOWN_ERROR', `Unexpected LinkedIn answer (HTTP ${status})`, { ...base, retryable: false });
 }

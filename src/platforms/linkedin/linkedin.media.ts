@@ -20,8 +20,32 @@ interface VideoStatus {
   processingFailureReason?: string;
 }
 
+/**
+ * A refusal of an upload step is about the file (auth, rate limits, permissions and our own
+ * setup keep their category).
+ */
+async function mediaStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof PlatformError && err.code === 'INVALID_CONTENT' && !err.options.category) {
+      throw new PlatformError(err.code, err.message, { ...err.options, category: 'media_rejected' });
+    }
+    throw err;
+  }
+}
+
 /** Images API: initializeUpload for an upload URL and image URN, then PUT the bytes. */
-export async function uploadLinkedInImage(client: LinkedInClient, owner: string, item: MediaItem): Promise<string> {
+export function uploadLinkedInImage(client: LinkedInClient, owner: string, item: MediaItem): Promise<string> {
+  return mediaStep(() => uploadImage(client, owner, item));
+}
+
+/** Videos API, in parts, waited on until AVAILABLE (uploadVideo). */
+export function uploadLinkedInVideo(client: LinkedInClient, endpoints: PlatformEndpoints, owner: string, item: MediaItem): Promise<string> {
+  return mediaStep(() => uploadVideo(client, endpoints, owner, item));
+}
+
+async function uploadImage(client: LinkedInClient, owner: string, item: MediaItem): Promise<string> {
   const init = await client.request<ImageInit>(`${client.restUrl}/images?action=initializeUpload`, {
     method: 'POST',
     json: { initializeUploadRequest: { owner } },
@@ -36,7 +60,7 @@ export async function uploadLinkedInImage(client: LinkedInClient, owner: string,
  * each part is PUT in order and its `etag` kept; finalizeUpload lists the etags; the video can
  * be posted only once LinkedIn reports it AVAILABLE.
  */
-export async function uploadLinkedInVideo(client: LinkedInClient, endpoints: PlatformEndpoints, owner: string, item: MediaItem): Promise<string> {
+async function uploadVideo(client: LinkedInClient, endpoints: PlatformEndpoints, owner: string, item: MediaItem): Promise<string> {
   const init = await client.request<VideoInit>(`${client.restUrl}/videos?action=initializeUpload`, {
     method: 'POST',
     json: { initializeUploadRequest: { owner, fileSizeBytes: item.size, uploadCaptions: false, uploadThumbnail: false } },
@@ -76,6 +100,7 @@ export async function uploadLinkedInVideo(client: LinkedInClient, endpoints: Pla
         throw new PlatformError('INVALID_CONTENT', `LinkedIn could not process the video: ${reason}`, {
           retryable: false,
           platformError: reason,
+          category: 'media_rejected',
         });
       }
       return { done: false };

@@ -1,6 +1,6 @@
-import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
+import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, UnpublishTarget, ValidationResult } from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
-import { beforeCreate, failedValidation, pollTiming, sleep, AdapterBase } from '../adapter-kit';
+import { beforeCreate, failedValidation, pollTiming, sleep, AdapterBase, unpublishOrder } from '../adapter-kit';
 import { MastodonClient } from './mastodon.client';
 import { isMediaStillProcessing } from './mastodon.errors';
 import { uploadMastodonMedia } from './mastodon.media';
@@ -59,6 +59,18 @@ export class MastodonAdapter extends AdapterBase implements PlatformAdapter {
     }
   }
 
+  /**
+   * `DELETE /api/v1/statuses/:id` on the connection's instance, each part last first.
+   * `delete_media` (4.4+, ignored before) drops the attachments at once instead of keeping them a
+   * day for redrafting. A status the instance does not have (404) is already deleted.
+   */
+  async unpublish(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void> {
+    const client = this.client(credentials);
+    for (const id of unpublishOrder(target)) {
+      await client.call('DELETE', `/api/v1/statuses/${encodeURIComponent(id)}?delete_media=true`, { accept: (status) => status === 404 });
+    }
+  }
+
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
     if (!credentials.instanceUrl) return failedValidation(credentials, 'Mastodon connection has no instance URL');
     try {
@@ -89,7 +101,7 @@ export class MastodonAdapter extends AdapterBase implements PlatformAdapter {
 
   private client(credentials: PlatformCredentials): MastodonClient {
     if (!credentials.instanceUrl) {
-      throw new PlatformError('PLATFORM_VALIDATION_ERROR', 'Mastodon connection has no instance URL', { retryable: false });
+      throw new PlatformError('PLATFORM_VALIDATION_ERROR', 'Mastodon connection has no instance URL', { retryable: false, category: 'configuration' });
     }
     return new MastodonClient(
       credentials.instanceUrl.replace(/\/+$/, ''),

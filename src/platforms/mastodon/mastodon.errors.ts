@@ -1,4 +1,5 @@
 import { PlatformError } from '../platform-adapter';
+import type { ErrorCategory } from '../error-category';
 import { platformFailure, resetHeaderMs } from '../adapter-kit';
 
 /**
@@ -9,13 +10,29 @@ import { platformFailure, resetHeaderMs } from '../adapter-kit';
 export function classifyMastodonError(status: number, headers: Headers, body: unknown): PlatformError {
   const b = (body ?? {}) as { error?: unknown; error_description?: unknown };
   const text = [b.error, b.error_description].filter((v) => typeof v === 'string' && v).join(': ');
-  return platformFailure({
+  const err = platformFailure({
     platform: 'Mastodon',
     status,
     platformError: text || null,
     authExpired: status === 401 || (status === 403 && /token/i.test(text)),
     retryAfterMs: resetHeaderMs(headers),
   });
+  // Doorkeeper's words when the token was granted without the scope this call needs.
+  if (status === 403 && /outside the authorized scopes/i.test(text)) return withCategory(err, 'permission_missing');
+  return err;
+}
+
+function withCategory(err: PlatformError, category: ErrorCategory): PlatformError {
+  return new PlatformError(err.code, err.message, { ...err.options, category });
+}
+
+/**
+ * A refusal of an attachment upload (422 type or size, 413) is about the file; auth, scopes and
+ * rate limits keep their own meaning.
+ */
+export function asMediaRefusal(err: unknown): unknown {
+  if (!(err instanceof PlatformError) || err.options.category) return err;
+  return err.code === 'PLATFORM_VALIDATION_ERROR' || err.code === 'CONTENT_TOO_LARGE' ? withCategory(err, 'media_rejected') : err;
 }
 
 /** Mastodon answers 422 when a status references media that is still being processed. */

@@ -1,6 +1,7 @@
 import type { MediaItem } from '../platform-adapter';
 import { pollUntil, readAll, type PollTiming } from '../adapter-kit';
 import type { MastodonClient } from './mastodon.client';
+import { asMediaRefusal } from './mastodon.errors';
 
 interface MastodonAttachment {
   id: string;
@@ -13,6 +14,14 @@ interface MastodonAttachment {
  * 206 until processing is done and 200 after. Returns the attachment id for `media_ids[]`.
  */
 export async function uploadMastodonMedia(client: MastodonClient, item: MediaItem, polling: PollTiming): Promise<string> {
+  try {
+    return await upload(client, item, polling);
+  } catch (err) {
+    throw asMediaRefusal(err);
+  }
+}
+
+async function upload(client: MastodonClient, item: MediaItem, polling: PollTiming): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([await readAll(item)], { type: item.mimeType }), item.fileName);
   const created = await client.call<MastodonAttachment>('POST', '/api/v2/media', { body: form });

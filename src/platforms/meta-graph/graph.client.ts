@@ -1,5 +1,6 @@
+import { PlatformError } from '../platform-adapter';
 import { PlatformJsonClient } from '../platform-json-client';
-import { classifyGraphError } from './graph.errors';
+import { classifyGraphError, isGraphObjectGone } from './graph.errors';
 
 export type GraphParams = Record<string, string | number | boolean | object | null | undefined>;
 
@@ -33,6 +34,21 @@ export class GraphClient {
 
   async post<T>(path: string, params: GraphParams = {}): Promise<T> {
     return (await this.json.request<T>(`${this.baseUrl}${path}`, { method: 'POST', form: encode({ ...params, access_token: this.accessToken }) })).body;
+  }
+
+  /**
+   * Deletes an object (`DELETE /{id}`, token in the query). An object Graph no longer has
+   * resolves as well: deleting is asked for again after a lost answer, and must then succeed.
+   */
+  async delete(path: string): Promise<void> {
+    const query = encode({ access_token: this.accessToken });
+    const answer = await this.json.request<{ success?: boolean } | null>(`${this.baseUrl}${path}?${query}`, {
+      method: 'DELETE',
+      accept: (status, body) => isGraphObjectGone(status, body),
+    });
+    if (answer.status < 300 && answer.body?.success === false) {
+      throw new PlatformError('UNKNOWN_ERROR', `${this.label} did not delete ${path.slice(1)}`, { retryable: false, httpStatus: answer.status });
+    }
   }
 }
 

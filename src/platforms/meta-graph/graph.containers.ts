@@ -27,6 +27,7 @@ export async function waitForContainer(
         throw new PlatformError('INVALID_CONTENT', `${client.label} could not process the media: ${reason}`, {
           retryable: false,
           platformError: reason,
+          category: 'media_rejected',
         });
       }
       return { done: false };

@@ -1,5 +1,6 @@
 import { PlatformError, type RefreshedTokens } from '../platform-adapter';
 import { platformFetch, readJson } from '../platform-http';
+import { RefreshRejectedError } from '../adapter-kit/oauth-refresh';
 import { classifyGraphError } from './graph.errors';
 
 /**
@@ -21,9 +22,16 @@ export async function refreshLongLivedToken(
   const body = await readJson<{ access_token?: string; expires_in?: number; error?: unknown }>(res);
   if (!res.ok || !body?.access_token) {
     const err = classifyGraphError(label, { status: res.status, headers: res.headers, body });
-    // Any 4xx here means the token can no longer be refreshed: expired, revoked or too young.
-    if (err.code === 'INVALID_CONTENT' || err.code === 'PLATFORM_VALIDATION_ERROR' || err.code === 'PLATFORM_AUTH_EXPIRED') {
-      throw new PlatformError('PLATFORM_AUTH_EXPIRED', `${label} token could not be refreshed; reconnect the account`, {
+    // An invalid, expired or revoked token (Graph code 190/102, or a bare 401) never refreshes again.
+    if (err.code === 'PLATFORM_AUTH_EXPIRED') {
+      throw new RefreshRejectedError(`${label} token could not be refreshed; reconnect the account`, err.options.platformError ?? err.message, {
+        httpStatus: err.options.httpStatus,
+        platformError: err.options.platformError,
+      });
+    }
+    // Other refusals (a token under 24 hours old, a missing permission) may pass: not a PLATFORM_AUTH_EXPIRED.
+    if (err.code === 'INVALID_CONTENT' || err.code === 'PLATFORM_VALIDATION_ERROR') {
+      throw new PlatformError('UNKNOWN_ERROR', `${label} token could not be refreshed now: ${err.options.platformError ?? err.message}`, {
         ...err.options,
         retryable: false,
       });

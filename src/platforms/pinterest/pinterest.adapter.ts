@@ -1,7 +1,27 @@
-import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
+import {
+  PlatformAdapter,
+  PlatformCredentials,
+  PlatformError,
+  PublishRequest,
+  PublishResult,
+  RefreshedTokens,
+  UnpublishTarget,
+  ValidationResult,
+} from '../platform-adapter';
 import { codePointLength, PLATFORM_CONTENT_RULES } from '@app/rules';
-import { basicAuth, beforeCreate, failedValidation, pollTiming, refreshOAuthToken, AdapterBase, type ContentRequest, refreshUnavailable } from '../adapter-kit';
+import {
+  basicAuth,
+  beforeCreate,
+  failedValidation,
+  pollTiming,
+  refreshOAuthToken,
+  AdapterBase,
+  type ContentRequest,
+  refreshUnavailable,
+  watchedRefresh,
+} from '../adapter-kit';
 import { classifyPinterestError } from './pinterest.errors';
+import { unpublishOrder } from '../adapter-kit/unpublish';
 import { PinterestApi, uploadPinterestVideo } from './pinterest.media';
 import { PlatformJsonClient } from '../platform-json-client';
 
@@ -67,6 +87,12 @@ export class PinterestAdapter extends AdapterBase implements PlatformAdapter {
     return { postedId: pin.id, publishedUrl: pinterestPinUrl(pin.id) };
   }
 
+  /** `DELETE /v5/pins/:id` (204); a pin Pinterest no longer has (404) is already deleted. */
+  async unpublish(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void> {
+    const api = this.api(credentials);
+    for (const id of unpublishOrder(target)) await api('DELETE', `/v5/pins/${encodeURIComponent(id)}`, undefined, (status) => status === 404);
+  }
+
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
     try {
       const account = await this.api(credentials)<{ username: string; profile_image?: string; business_name?: string }>('GET', '/v5/user_account');
@@ -86,16 +112,19 @@ export class PinterestAdapter extends AdapterBase implements PlatformAdapter {
 
   /** `POST /v5/oauth/token` with HTTP Basic client auth; a rotated refresh token replaces the old one. */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
+    const refreshToken = credentials.refreshToken;
     const client = this.endpoints.clients.pinterest;
-    if (!credentials.refreshToken || !client) return refreshUnavailable('Pinterest refresh needs a refresh token and PINTEREST_CLIENT_ID/SECRET');
-    return refreshOAuthToken({
-      platform: 'Pinterest',
-      url: `${this.endpoints.pinterestApiUrl}/v5/oauth/token`,
-      form: { refresh_token: credentials.refreshToken },
-      headers: { authorization: basicAuth(client.clientId, client.clientSecret) },
-      previousRefreshToken: credentials.refreshToken,
-      timeoutMs: this.endpoints.requestTimeoutMs,
-    });
+    if (!refreshToken || !client) return refreshUnavailable('Pinterest refresh needs a refresh token and PINTEREST_CLIENT_ID/SECRET');
+    return watchedRefresh(credentials, () =>
+      refreshOAuthToken({
+        platform: 'Pinterest',
+        url: `${this.endpoints.pinterestApiUrl}/v5/oauth/token`,
+        form: { refresh_token: refreshToken },
+        headers: { authorization: basicAuth(client.clientId, client.clientSecret) },
+        previousRefreshToken: refreshToken,
+        timeoutMs: this.endpoints.requestTimeoutMs,
+      }),
+    );
   }
 
   /** The account's recent pins (`GET /v5/pins`), matched on description and creation time. */
@@ -111,19 +140,28 @@ export class PinterestAdapter extends AdapterBase implements PlatformAdapter {
     if (typeof settings.boardId === 'string' && settings.boardId) return settings.boardId;
     const { items } = await api<{ items: Array<{ id: string }> }>('GET', '/v5/boards?page_size=25');
     if (!items?.length) {
-      throw new PlatformError('PLATFORM_VALIDATION_ERROR', 'Pinterest account has no boards: create a board to publish pins', { retryable: false });
+      throw new PlatformError('PLATFORM_VALIDATION_ERROR', 'Pinterest account has no boards: create a board to publish pins', {
+        retryable: false,
+        category: 'configuration',
+      });
     }
     return items[0].id;
   }
 
   private api(credentials: PlatformCredentials): PinterestApi {
-    return async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+    return async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, accept?: (status: number) => boolean): Promise<T> => {
       const client = new PlatformJsonClient({
         headers: { authorization: `Bearer ${credentials.accessToken}` },
         timeoutMs: this.endpoints.requestTimeoutMs,
         classify: (a) => classifyPinterestError(a.status, a.headers, a.body),
       });
-      return (await client.request<T>(`${this.endpoints.pinterestApiUrl}${path}`, { method, ...(body !== undefined ? { json: body } : {}) })).body;
+      return (
+        await client.request<T>(`${this.endpoints.pinterestApiUrl}${path}`, {
+          method,
+          ...(body !== undefined ? { json: body } : {}),
+          ...(accept ? { accept } : {}),
+        })
+      ).body;
     };
   }
 }

@@ -1,8 +1,17 @@
 import sharp from 'sharp';
-import { MediaItem, PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, ValidationResult } from '../platform-adapter';
+import {
+  MediaItem,
+  PlatformAdapter,
+  PlatformCredentials,
+  PlatformError,
+  PublishRequest,
+  PublishResult,
+  UnpublishTarget,
+  ValidationResult,
+} from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
-import { failedValidation, readAll, AdapterBase } from '../adapter-kit';
-import { classifyTelegramError, TelegramEnvelope } from './telegram.errors';
+import { failedValidation, readAll, AdapterBase, unpublishOrder } from '../adapter-kit';
+import { classifyTelegramError, isMessageGone, TelegramEnvelope } from './telegram.errors';
 import { TelegramChat, telegramMessageUrl } from './telegram.links';
 import { PlatformJsonClient } from '../platform-json-client';
 
@@ -12,6 +21,9 @@ interface TelegramMessage {
 }
 
 const BOT_TOKEN_REQUIRED = 'Telegram connections must use a bot token';
+
+/** Publishing and deleting need the bot token: the connection is set up wrong, not refused. */
+const notABot = () => new PlatformError('PLATFORM_VALIDATION_ERROR', BOT_TOKEN_REQUIRED, { retryable: false, category: 'configuration' });
 
 export const TELEGRAM_NOT_BOT_MESSAGE = 'Only Telegram bot connections can be tested: this connection does not use a bot token';
 
@@ -30,7 +42,7 @@ export class TelegramAdapter extends AdapterBase implements PlatformAdapter {
   readonly rules = PLATFORM_CONTENT_RULES.telegram;
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
-    if (credentials.type !== 'bot') throw new PlatformError('PLATFORM_VALIDATION_ERROR', BOT_TOKEN_REQUIRED, { retryable: false });
+    if (credentials.type !== 'bot') throw notABot();
     const chatId = credentials.externalId;
     const replyParameters = request.replyToId ? JSON.stringify({ message_id: Number(request.replyToId) }) : undefined;
     const images = request.media.filter((m) => m.kind === 'image');
@@ -60,6 +72,20 @@ export class TelegramAdapter extends AdapterBase implements PlatformAdapter {
       });
     }
     return { postedId: String(message.message_id), publishedUrl: telegramMessageUrl(message.chat, message.message_id) };
+  }
+
+  /**
+   * `deleteMessage` in the connection's chat, each part last first. A message Telegram no longer
+   * has ("message to delete not found") is already deleted. Telegram deletes only messages under
+   * 48 hours old, and in a channel only with the bot's posting or deleting right; it refuses the
+   * rest as "message can't be deleted". An album is several messages, of which only the first id
+   * is stored: its other photos stay.
+   */
+  async unpublish(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void> {
+    if (credentials.type !== 'bot') throw notABot();
+    for (const id of unpublishOrder(target)) {
+      await this.call<boolean>(credentials, 'deleteMessage', { chat_id: credentials.externalId, message_id: Number(id) }, isMessageGone);
+    }
   }
 
   /** getMe proves the token; getChatMember proves the bot may post in the connected chat. */
@@ -116,7 +142,12 @@ export class TelegramAdapter extends AdapterBase implements PlatformAdapter {
     form.append(field, new Blob([bytes], { type: mimeType }), fileName);
   }
 
-  private async call<T>(credentials: PlatformCredentials, method: string, body: FormData | Record<string, unknown>): Promise<T> {
+  private async call<T>(
+    credentials: PlatformCredentials,
+    method: string,
+    body: FormData | Record<string, unknown>,
+    accept?: (status: number, body: unknown) => boolean,
+  ): Promise<T> {
     // The Bot API answers `{ ok, result }`; `ok: false` is an error whatever the status.
     const client = new PlatformJsonClient({
       timeoutMs: this.endpoints.requestTimeoutMs,
@@ -127,7 +158,11 @@ export class TelegramAdapter extends AdapterBase implements PlatformAdapter {
       },
     });
     const url = `${this.endpoints.telegramApiUrl}/bot${credentials.accessToken}/${method}`;
-    const { body: envelope } = await client.request<TelegramEnvelope<T>>(url, { method: 'POST', ...(body instanceof FormData ? { body } : { json: body }) });
+    const { body: envelope } = await client.request<TelegramEnvelope<T>>(url, {
+      method: 'POST',
+      ...(body instanceof FormData ? { body } : { json: body }),
+      ...(accept ? { accept } : {}),
+    });
     return envelope.result as T;
   }
 }

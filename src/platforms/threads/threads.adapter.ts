@@ -1,6 +1,16 @@
-import type { MediaItem, PlatformAdapter, PlatformCredentials, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
+import {
+  PlatformError,
+  type MediaItem,
+  type PlatformAdapter,
+  type PlatformCredentials,
+  type PublishRequest,
+  type PublishResult,
+  type RefreshedTokens,
+  type UnpublishTarget,
+  type ValidationResult,
+} from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
-import { beforeCreate, failedValidation, AdapterBase, type ContentRequest } from '../adapter-kit';
+import { beforeCreate, failedValidation, AdapterBase, type ContentRequest, unpublishOrder, watchedRefresh } from '../adapter-kit';
 import { GraphClient, type GraphParams, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
 
 const LABEL = PLATFORM_CONTENT_RULES.threads.label;
@@ -81,7 +91,9 @@ export class ThreadsAdapter extends AdapterBase implements PlatformAdapter {
 
   /** The long-lived token refreshes itself (at least 24 h old and unexpired). */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
-    return refreshLongLivedToken(LABEL, this.endpoints.threadsApiUrl, 'th_refresh_token', credentials.accessToken, this.endpoints.requestTimeoutMs);
+    return watchedRefresh(credentials, () =>
+      refreshLongLivedToken(LABEL, this.endpoints.threadsApiUrl, 'th_refresh_token', credentials.accessToken, this.endpoints.requestTimeoutMs),
+    );
   }
 
   /** Same text since `since` among the account's threads (or its replies, for reply-chain parts). */
@@ -94,6 +106,26 @@ export class ThreadsAdapter extends AdapterBase implements PlatformAdapter {
     });
     const match = (answer.data ?? []).find((p) => (p.text ?? '').trim() === request.content.trim());
     return match ? { postedId: match.id, publishedUrl: match.permalink ?? `https://www.threads.net/@${credentials.username ?? ''}` } : null;
+  }
+
+  /**
+   * `DELETE /{threads-media-id}` for every part of a reply chain, last first (unpublishOrder); a
+   * part already gone counts as deleted, so a retry after a failure part-way deletes the rest.
+   * That failure names the parts still live, in chain order, in `publishedIds`.
+   */
+  async unpublish(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void> {
+    const client = this.client(credentials);
+    const order = unpublishOrder(target);
+    for (const [i, id] of order.entries()) {
+      try {
+        await client.delete(`/${id}`);
+      } catch (err) {
+        if (err instanceof PlatformError && order.length > 1) {
+          throw new PlatformError(err.code, err.message, { ...err.options, publishedIds: order.slice(i).reverse() });
+        }
+        throw err;
+      }
+    }
   }
 
   private client(credentials: PlatformCredentials): GraphClient {

@@ -21,8 +21,9 @@ import {
   AdapterBase,
   type ContentRequest,
   refreshUnavailable,
+  watchedRefresh,
 } from '../adapter-kit';
-import { classifyTikTokError, TikTokEnvelope } from './tiktok.errors';
+import { classifyTikTokError, TikTokEnvelope, tiktokFailReasonCategory } from './tiktok.errors';
 import { TikTokCreatorInfo, tiktokPostInfo } from './tiktok.post-info';
 import { DEFAULT_TIKTOK_CHUNK, planTikTokChunks } from './tiktok.upload-plan';
 import { PlatformJsonClient } from '../platform-json-client';
@@ -79,6 +80,7 @@ export class TikTokAdapter extends AdapterBase implements PlatformAdapter {
           `TikTok allows this account videos up to ${max} seconds (this one is ${Math.round(video.durationSeconds)})`,
           {
             retryable: false,
+            category: 'media_rejected',
           },
         );
       }
@@ -99,9 +101,11 @@ export class TikTokAdapter extends AdapterBase implements PlatformAdapter {
           throw err instanceof PlatformError ? new PlatformError(err.code, err.message, { ...err.options, outcomeUnknown: true }) : err;
         });
         if (s.status === 'FAILED') {
+          const category = tiktokFailReasonCategory(s.fail_reason);
           throw new PlatformError('INVALID_CONTENT', `TikTok could not publish the video: ${s.fail_reason ?? 'unknown reason'}`, {
             retryable: false,
             platformError: s.fail_reason ?? null,
+            ...(category ? { category } : {}),
           });
         }
         return s.status === 'PUBLISH_COMPLETE' ? { done: true, value: s } : { done: false };
@@ -137,15 +141,18 @@ export class TikTokAdapter extends AdapterBase implements PlatformAdapter {
 
   /** TikTok may rotate the refresh token on every refresh: the newest one is returned. */
   refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
+    const refreshToken = credentials.refreshToken;
     const client = this.endpoints.clients.tiktok;
-    if (!credentials.refreshToken || !client) return refreshUnavailable('TikTok refresh needs a refresh token and TIKTOK_CLIENT_ID/SECRET');
-    return refreshOAuthToken({
-      platform: 'TikTok',
-      url: `${this.endpoints.tiktokApiUrl}/v2/oauth/token/`,
-      form: { client_key: client.clientId, client_secret: client.clientSecret, refresh_token: credentials.refreshToken },
-      previousRefreshToken: credentials.refreshToken,
-      timeoutMs: this.endpoints.requestTimeoutMs,
-    });
+    if (!refreshToken || !client) return refreshUnavailable('TikTok refresh needs a refresh token and TIKTOK_CLIENT_ID/SECRET');
+    return watchedRefresh(credentials, () =>
+      refreshOAuthToken({
+        platform: 'TikTok',
+        url: `${this.endpoints.tiktokApiUrl}/v2/oauth/token/`,
+        form: { client_key: client.clientId, client_secret: client.clientSecret, refresh_token: refreshToken },
+        previousRefreshToken: refreshToken,
+        timeoutMs: this.endpoints.requestTimeoutMs,
+      }),
+    );
   }
 
   /** PUT each chunk with its Content-Range; the last one completes the upload and starts publishing. */

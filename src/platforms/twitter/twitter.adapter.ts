@@ -1,14 +1,17 @@
 import {
+  PlatformError,
   type PlatformAdapter,
   type PlatformCredentials,
   type PublishRequest,
   type PublishResult,
   type RefreshedTokens,
+  type UnpublishTarget,
   type ValidationResult,
 } from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
-import { basicAuth, beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refreshUnavailable } from '../adapter-kit';
+import { basicAuth, beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refreshUnavailable, unpublishOrder, watchedRefresh } from '../adapter-kit';
 import { TwitterClient } from './twitter.client';
+import { TWEET_NOT_FOUND, twitterErrorText } from './twitter.errors';
 import { uploadTwitterMedia } from './twitter.media';
 
 /** Scopes our OAuth 2.0 connection asks for; X does not report them on /2/users/me. */
@@ -16,6 +19,11 @@ const REQUIRED_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write
 
 interface TweetAnswer {
   data: { id: string; text: string };
+}
+interface DeleteAnswer {
+  data?: { deleted?: boolean };
+  errors?: Array<{ type?: string; detail?: string; message?: string }>;
+  type?: string;
 }
 interface UserAnswer {
   data: { id: string; username: string; name?: string; profile_image_url?: string };
@@ -52,6 +60,28 @@ export class TwitterAdapter extends AdapterBase implements PlatformAdapter {
     return { postedId: answer.data.id, publishedUrl: this.tweetUrl(credentials, answer.data.id) };
   }
 
+  /**
+   * `DELETE /2/tweets/:id` for each part, last first. A tweet X no longer has (404, or a
+   * resource-not-found problem) is already what we want; other refusals are X's errors.
+   */
+  async unpublish(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void> {
+    const client = new TwitterClient(this.endpoints, credentials.accessToken);
+    for (const id of unpublishOrder(target)) {
+      const res = await client.answer<DeleteAnswer | null>(`${client.apiUrl}/2/tweets/${encodeURIComponent(id)}`, {
+        method: 'DELETE',
+        accept: (status) => status === 404,
+      });
+      const gone = res.status === 404 || res.body?.type === TWEET_NOT_FOUND || (res.body?.errors ?? []).some((e) => e.type === TWEET_NOT_FOUND);
+      if (gone || res.body?.data?.deleted === true) continue;
+      const text = twitterErrorText(res.body);
+      throw new PlatformError('UNKNOWN_ERROR', `X did not delete tweet ${id}${text ? `: ${text}` : ''}`, {
+        retryable: false,
+        httpStatus: res.status,
+        platformError: text,
+      });
+    }
+  }
+
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
     const client = new TwitterClient(this.endpoints, credentials.accessToken);
     try {
@@ -75,17 +105,20 @@ export class TwitterAdapter extends AdapterBase implements PlatformAdapter {
    * old one stops working, so it must be stored.
    */
   async refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
-    if (!credentials.refreshToken) return refreshUnavailable('No X refresh token stored; reconnect the account');
+    const refreshToken = credentials.refreshToken;
+    if (!refreshToken) return refreshUnavailable('No X refresh token stored; reconnect the account');
     const client = this.endpoints.clients.twitter;
     // Confidential clients authenticate with Basic; public (PKCE) clients send only client_id.
-    return refreshOAuthToken({
-      platform: 'X',
-      url: `${this.endpoints.twitterApiUrl}/2/oauth2/token`,
-      form: { refresh_token: credentials.refreshToken, ...(client?.clientId ? { client_id: client.clientId } : {}) },
-      headers: client?.clientSecret ? { authorization: basicAuth(client.clientId, client.clientSecret) } : undefined,
-      previousRefreshToken: credentials.refreshToken,
-      timeoutMs: this.endpoints.requestTimeoutMs,
-    });
+    return watchedRefresh(credentials, () =>
+      refreshOAuthToken({
+        platform: 'X',
+        url: `${this.endpoints.twitterApiUrl}/2/oauth2/token`,
+        form: { refresh_token: refreshToken, ...(client?.clientId ? { client_id: client.clientId } : {}) },
+        headers: client?.clientSecret ? { authorization: basicAuth(client.clientId, client.clientSecret) } : undefined,
+        previousRefreshToken: refreshToken,
+        timeoutMs: this.endpoints.requestTimeoutMs,
+      }),
+    );
   }
 
   /** Looks through the account's tweets since `since` for one with the same text (and reply target). */

@@ -1,4 +1,5 @@
 import { PlatformError } from '../platform-adapter';
+import type { ErrorCategory } from '../error-category';
 import { resetHeaderMs } from '../adapter-kit';
 
 /** An error answer from X: status, headers and the parsed JSON body (problem or `errors[]`). */
@@ -12,7 +13,9 @@ interface TwitterErrorBody {
   title?: string;
   detail?: string;
   type?: string;
-  errors?: Array<{ code?: number; message?: string }>;
+  errors?: Array<{ code?: number; message?: string; type?: string }>;
+  /** `client-forbidden` problems say why: `client-not-enrolled`, `oauth1-permissions`. */
+  reason?: string;
   error?: string;
   error_description?: string;
 }
@@ -21,6 +24,21 @@ interface TwitterErrorBody {
 export function twitterErrorText(body: unknown): string | null {
   const b = (body ?? {}) as TwitterErrorBody;
   return b.detail ?? b.errors?.[0]?.message ?? b.error_description ?? b.error ?? b.title ?? null;
+}
+
+/** X's problem type (a URI) naming a post that does not exist (deleted, or never there). */
+export const TWEET_NOT_FOUND = 'https://api.twitter.com/2/problems/resource-not-found';
+
+/**
+ * What a 403 refusal is about when X says more than "forbidden": the app's own setup (not in a
+ * Project, app-only auth) is ours to fix; a permission the user's token lacks is theirs to grant.
+ */
+function forbiddenCategory(b: TwitterErrorBody, text: string | null): ErrorCategory | undefined {
+  if (b.reason === 'client-not-enrolled' || b.type === 'https://api.twitter.com/2/problems/unsupported-authentication') return 'configuration';
+  if (b.reason === 'oauth1-permissions' || /not permitted to perform this action|not authorized to|oauth1 app permissions/i.test(text ?? '')) {
+    return 'permission_missing';
+  }
+  return undefined;
 }
 
 /**
@@ -57,13 +75,21 @@ export function classifyTwitterError(answer: TwitterErrorAnswer, now = Date.now(
     });
   }
   if (status === 400 || status === 403 || status === 422) {
+    const category = status === 403 ? forbiddenCategory(b, text) : /media ids? (are|is) invalid/i.test(text ?? '') ? 'media_rejected' : undefined;
     return new PlatformError('INVALID_CONTENT', `X rejected the post: ${text ?? `HTTP ${status}`}`, {
       ...base,
       retryable: false,
+      ...(category ? { category } : {}),
     });
   }
   return new PlatformError('UNKNOWN_ERROR', `Unexpected X answer (HTTP ${status})${text ? `: ${text}` : ''}`, {
     ...base,
     retryable: false,
   });
+}
+
+/** A refusal of a media upload step is about the file, whatever words X used (auth and rate limits stay theirs). */
+export function asMediaRefusal(err: unknown): unknown {
+  if (!(err instanceof PlatformError) || err.options.category || (err.code !== 'INVALID_CONTENT' && err.code !== 'CONTENT_TOO_LARGE')) return err;
+  return new PlatformError(err.code, err.message, { ...err.options, category: 'media_rejected' });
 }

@@ -2,6 +2,7 @@ import { PlatformError, type MediaItem } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
 import { pollTiming, pollUntil, readAll, readChunks } from '../adapter-kit';
 import type { TwitterClient } from './twitter.client';
+import { asMediaRefusal } from './twitter.errors';
 
 /** X accepts APPEND segments up to 5 MB; 4 MB leaves headroom for the multipart envelope. */
 export const TWITTER_CHUNK_BYTES = 4 * 1024 * 1024;
@@ -18,7 +19,11 @@ interface MediaAnswer {
 
 /** Uploads one media item and returns the X media id to attach to the post. */
 export async function uploadTwitterMedia(client: TwitterClient, endpoints: PlatformEndpoints, item: MediaItem): Promise<string> {
-  return item.kind === 'video' ? uploadVideo(client, endpoints, item) : uploadImage(client, item);
+  try {
+    return await (item.kind === 'video' ? uploadVideo(client, endpoints, item) : uploadImage(client, item));
+  } catch (err) {
+    throw asMediaRefusal(err);
+  }
 }
 
 /** Images go in one multipart request (`POST /2/media/upload`). */

@@ -1,8 +1,17 @@
-import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, RefreshedTokens, ValidationResult } from '../platform-adapter';
+import {
+  PlatformAdapter,
+  PlatformCredentials,
+  PlatformError,
+  PublishRequest,
+  PublishResult,
+  RefreshedTokens,
+  UnpublishTarget,
+  ValidationResult,
+} from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
 import { codePointLength, PLATFORM_CONTENT_RULES } from '@app/rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, type ContentRequest, refreshUnavailable } from '../adapter-kit';
+import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, type ContentRequest, refreshUnavailable, watchedRefresh } from '../adapter-kit';
 import { classifyYouTubeError, GoogleErrorBody } from './youtube.errors';
 import { PRIVACY_VALUES, TITLE_LIMIT, youtubeVideoResource } from './youtube.metadata';
 import { DEFAULT_YOUTUBE_CHUNK, uploadResumable, youtubeChunkSize } from './youtube.upload';
@@ -124,16 +133,37 @@ export class YouTubeAdapter extends AdapterBase implements PlatformAdapter {
     return match ? { postedId: match.id!.videoId!, publishedUrl: `https://www.youtube.com/watch?v=${match.id!.videoId}` } : null;
   }
 
-  /** Google keeps the refresh token (it returns none): the stored one stays. */
-  refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
-    const client = this.endpoints.clients.youtube;
-    if (!credentials.refreshToken || !client) return refreshUnavailable('YouTube refresh needs a refresh token and YOUTUBE_CLIENT_ID/SECRET');
-    return refreshOAuthToken({
-      platform: 'YouTube',
-      url: `${this.endpoints.googleOAuthUrl}/token`,
-      form: { client_id: client.clientId, client_secret: client.clientSecret, refresh_token: credentials.refreshToken },
-      previousRefreshToken: credentials.refreshToken,
+  /**
+   * `DELETE /youtube/v3/videos?id=…` → 204 (50 quota units; the token needs the `youtube` or
+   * `youtube.force-ssl` scope, `youtube.upload` alone is refused). A video YouTube no longer has
+   * (404 videoNotFound) counts as deleted.
+   */
+  async unpublish(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void> {
+    const res = await platformFetch(`${this.endpoints.youtubeApiUrl}/youtube/v3/videos?id=${encodeURIComponent(target.postedId)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
       timeoutMs: this.endpoints.requestTimeoutMs,
     });
+    const body = await readJson<GoogleErrorBody>(res);
+    // Google's own 404 (videoNotFound), not any 404: a wrong API address must not pass for a deletion.
+    const reason = typeof body?.error === 'object' ? body.error.errors?.[0]?.reason : undefined;
+    if (res.ok || (res.status === 404 && (reason === 'videoNotFound' || reason === 'notFound'))) return;
+    throw classifyYouTubeError(res.status, res.headers, body);
+  }
+
+  /** Google keeps the refresh token (it returns none): the stored one stays. */
+  refresh(credentials: PlatformCredentials): Promise<RefreshedTokens> {
+    const refreshToken = credentials.refreshToken;
+    const client = this.endpoints.clients.youtube;
+    if (!refreshToken || !client) return refreshUnavailable('YouTube refresh needs a refresh token and YOUTUBE_CLIENT_ID/SECRET');
+    return watchedRefresh(credentials, () =>
+      refreshOAuthToken({
+        platform: 'YouTube',
+        url: `${this.endpoints.googleOAuthUrl}/token`,
+        form: { client_id: client.clientId, client_secret: client.clientSecret, refresh_token: refreshToken },
+        previousRefreshToken: refreshToken,
+        timeoutMs: this.endpoints.requestTimeoutMs,
+      }),
+    );
   }
 }

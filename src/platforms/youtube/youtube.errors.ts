@@ -1,4 +1,5 @@
 import { PlatformError } from '../platform-adapter';
+import type { ErrorCategory } from '../error-category';
 import { platformFailure, resetHeaderMs } from '../adapter-kit';
 
 /** Google's error body: `{error:{code, message, status, errors:[{reason, domain, message}]}}`. */
@@ -11,6 +12,19 @@ export interface GoogleErrorBody {
 const DAILY_QUOTA_REASONS = new Set(['quotaExceeded', 'dailyLimitExceeded', 'uploadLimitExceeded']);
 const SHORT_RATE_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded']);
 const AUTH_REASONS = new Set(['authError', 'insufficientPermissions', 'forbidden']);
+/** A token without the scope the call needs (a delete needs `youtube`, not only `youtube.upload`), or a video it may not touch. */
+const PERMISSION_REASONS = new Set(['insufficientPermissions', 'forbidden']);
+/** The upload's bytes refused: not a video type, or no media sent. */
+const MEDIA_REASONS = new Set(['badContent', 'mediaBodyRequired']);
+/** The Google account has no YouTube channel: nothing in the post fixes it. */
+const NO_CHANNEL_REASON = 'youtubeSignupRequired';
+
+function categoryOf(status: number, reason: string): ErrorCategory | undefined {
+  if (reason === NO_CHANNEL_REASON) return 'configuration';
+  if (status === 403 && PERMISSION_REASONS.has(reason)) return 'permission_missing';
+  if (MEDIA_REASONS.has(reason)) return 'media_rejected';
+  return undefined;
+}
 
 /** Milliseconds from `now` until the next midnight in America/Los_Angeles. */
 export function msUntilPacificMidnight(now = new Date()): number {
@@ -40,7 +54,7 @@ export function classifyYouTubeError(status: number, headers: Headers, body: Goo
       retryAfterMs: resetHeaderMs(headers) ?? msUntilPacificMidnight(now),
     });
   }
-  return platformFailure({
+  const err = platformFailure({
     platform: 'YouTube',
     status,
     platformError,
@@ -49,4 +63,6 @@ export function classifyYouTubeError(status: number, headers: Headers, body: Goo
     rateLimited: SHORT_RATE_REASONS.has(reason),
     retryAfterMs: resetHeaderMs(headers),
   });
+  const category = categoryOf(status, reason);
+  return category ? new PlatformError(err.code, err.message, { ...err.options, category }) : err;
 }

@@ -29,9 +29,13 @@ export class FakeBlueskyServer extends FakePlatformServer {
   did = 'did:plc:fakealicexq2m4k7bz3wdnt5';
   readonly handle = 'alice.bsky.social';
   readonly posts: StoredPost[] = [];
+  /** Every deleteRecord answered, as the at:// URI asked for, in call order (records already gone too). */
+  readonly deletes: string[] = [];
   readonly blobs: Array<{ cid: string; mimeType: string; size: number }> = [];
   readonly videoJobs = new Map<string, VideoJob>();
   readonly refreshTokens = new Map<string, TokenState>();
+  /** When false, refreshSession answers without a refreshJwt and the one presented stays valid. */
+  rotateRefreshTokens = true;
   /** Service tokens issued by getServiceAuth, with the aud/lxm they were asked for. */
   readonly serviceTokens = new Map<string, { aud: string; lxm: string }>();
   maxBlobBytes = 1_000_000;
@@ -55,6 +59,7 @@ export class FakeBlueskyServer extends FakePlatformServer {
     this.route('POST', x('com.atproto.repo.uploadBlob'), (req) => this.uploadBlob(req));
     this.route('POST', x('com.atproto.repo.createRecord'), (req) => this.createRecord(req));
     this.route('GET', x('com.atproto.repo.getRecord'), (req) => this.getRecord(req));
+    this.route('POST', x('com.atproto.repo.deleteRecord'), (req) => this.deleteRecord(req));
     this.route('GET', x('com.atproto.repo.listRecords'), (req) => this.listRecords(req));
     this.route('GET', x('com.atproto.server.getServiceAuth'), (req) => this.serviceAuth(req));
     this.route('POST', x('app.bsky.video.uploadVideo'), (req) => this.uploadVideo(req));
@@ -119,6 +124,10 @@ export class FakeBlueskyServer extends FakePlatformServer {
     const state = req.token ? this.refreshTokens.get(req.token) : undefined;
     if (state === 'expired') return { status: 400, body: { error: 'ExpiredToken', message: 'Token has expired' } };
     if (state !== 'valid') return { status: 400, body: { error: 'InvalidToken', message: 'Token has been revoked' } };
+    if (!this.rotateRefreshTokens) {
+      const { accessJwt } = this.issueSession();
+      return { status: 200, body: { accessJwt, did: this.did, handle: this.handle, active: true } };
+    }
     this.refreshTokens.set(req.token!, 'revoked'); // rotation: the old refresh JWT is spent
     return { status: 200, body: { ...this.issueSession(), did: this.did, handle: this.handle, active: true } };
   }
@@ -152,6 +161,23 @@ export class FakeBlueskyServer extends FakePlatformServer {
     const post = { uri, cid: cidOf(JSON.stringify(record) + rkey), rkey, value: record };
     this.posts.push(post);
     return { status: 200, body: { uri, cid: post.cid, commit: { cid: cidOf(uri), rev: rkey }, validationStatus: 'valid' } };
+  }
+
+  override reset(): void {
+    super.reset();
+    this.deletes.length = 0;
+  }
+
+  /** "Delete a repository record, or ensure it doesn't exist": a missing record answers 200 too. */
+  private deleteRecord(req: FakeRequest): FakeResponse {
+    const body = (req.body ?? {}) as { repo?: string; collection?: string; rkey?: string };
+    if (!body.repo || !body.collection || !body.rkey)
+      return { status: 400, body: { error: 'InvalidRequest', message: 'Input must have the properties "repo", "collection" and "rkey"' } };
+    if (body.repo !== this.did) return { status: 400, body: { error: 'InvalidRequest', message: 'Repo does not match the session' } };
+    this.deletes.push(`at://${body.repo}/${body.collection}/${body.rkey}`);
+    const at = this.posts.findIndex((p) => p.rkey === body.rkey && p.uri.includes(`/${body.collection}/`));
+    if (at !== -1) this.posts.splice(at, 1);
+    return { status: 200, body: { commit: { cid: cidOf(`${body.rkey}-deleted`), rev: this.nextId() } } };
   }
 
   private getRecord(req: FakeRequest): FakeResponse {

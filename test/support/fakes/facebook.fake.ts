@@ -19,6 +19,8 @@ export interface FakeFacebookPost {
  */
 export class FacebookFake extends MetaGraphFake {
   readonly posts: FakeFacebookPost[] = [];
+  /** Ids of every `DELETE /{id}` answered (deleted or not found), in order; refused ones are only in `calls('DELETE')`. */
+  readonly deletes: string[] = [];
   readonly photos = new Map<string, { url: string; published: boolean; attachedTo?: string }>();
   page = { id: '104000000000001', name: 'Fake Page', picture: { data: { url: 'https://scontent.xx.fbcdn.net/page.jpg', is_silhouette: false } } };
 
@@ -32,6 +34,12 @@ export class FacebookFake extends MetaGraphFake {
     this.graph('POST', '/:page/videos', (req) => this.video(req));
     this.graph('GET', '/me/accounts', () => ({ status: 200, body: { data: this.managedPages, paging: {} } }));
     this.graph('GET', '/:id', (req) => this.read(req));
+    this.graph('DELETE', '/:id', (req) => this.remove(req));
+  }
+
+  override reset(): void {
+    super.reset();
+    this.deletes.length = 0;
   }
 
   /** Pages the signing-in person manages, each with its own page token (`/me/accounts`). */
@@ -145,6 +153,15 @@ export class FacebookFake extends MetaGraphFake {
         ),
       );
     return { status: 200, body: { data, paging: {} } };
+  }
+
+  /** `DELETE /{page-post-id}` (a feed post or a video) → `{success:true}`; the post leaves the store. */
+  private remove(req: FakeRequest): FakeResponse {
+    this.deletes.push(req.params.id);
+    const index = this.posts.findIndex((p) => p.id === req.params.id);
+    if (index === -1) return this.noSuchObject(req.params.id, 'delete');
+    this.posts.splice(index, 1);
+    return { status: 200, body: { success: true } };
   }
 
   private read(req: FakeRequest): FakeResponse {

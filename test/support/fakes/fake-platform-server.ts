@@ -23,7 +23,7 @@ export interface FakeResponse {
   body?: unknown;
 }
 
-export type FaultKind = 'rate_limit' | 'server_error' | 'slow' | 'hang' | 'auth_expired' | 'reset' | 'redirect';
+export type FaultKind = 'rate_limit' | 'server_error' | 'slow' | 'hang' | 'auth_expired' | 'reset' | 'redirect' | 'respond';
 
 export interface Fault {
   kind: FaultKind;
@@ -35,6 +35,8 @@ export interface Fault {
   delayMs?: number;
   /** For redirect: the `Location` of the 307 answered instead (a server pointing a request elsewhere). */
   location?: string;
+  /** For respond: the platform's own refusal to answer instead (a 403 with its body, say), once the token is checked. */
+  response?: FakeResponse;
 }
 
 type Handler = (req: FakeRequest) => FakeResponse | Promise<FakeResponse>;
@@ -248,6 +250,7 @@ export abstract class FakePlatformServer {
       if (!request.token) return this.authError(request, 'missing');
       if (state !== 'valid') return this.authError(request, state ?? 'revoked');
     }
+    if (fault?.kind === 'respond') return fault.response ?? { status: 400 };
     return route.handler(request);
   }
 

@@ -30,6 +30,8 @@ export class LinkedInFake extends FakePlatformServer {
   readonly images = new Map<string, { owner: string; bytes: Buffer | null }>();
   readonly videos = new Map<string, FakeVideo>();
   readonly refreshTokens = new Map<string, 'valid' | 'revoked'>();
+  /** URNs of every `DELETE /rest/posts/{urn}` answered (deleted or not found), in order; refused ones are only in `calls('DELETE')`. */
+  readonly deletes: string[] = [];
   userinfo = {
     sub: 'abc123',
     name: 'Fake Member',
@@ -45,6 +47,7 @@ export class LinkedInFake extends FakePlatformServer {
     super();
     this.route('POST', '/rest/posts', (req) => this.versioned(req, () => this.createPost(req)));
     this.route('GET', '/rest/posts', (req) => this.versioned(req, () => this.findPostsByAuthor(req)));
+    this.route('DELETE', '/rest/posts/:urn', (req) => this.versioned(req, () => this.deletePost(req)));
     this.route('POST', '/rest/images', (req) => this.versioned(req, () => this.initImage(req)));
     this.route('PUT', '/upload/image/:id', (req) => this.putImage(req));
     this.route('POST', '/rest/videos', (req) =>
@@ -84,6 +87,19 @@ export class LinkedInFake extends FakePlatformServer {
 
   protected override isPublic(req: FakeRequest): boolean {
     return req.path === '/oauth/v2/accessToken';
+  }
+
+  override reset(): void {
+    super.reset();
+    this.deletes.length = 0;
+  }
+
+  /**
+   * Answers the next request whose `METHOD path` matches with this LinkedIn error instead (once,
+   * after the token check), e.g. 403 ACCESS_DENIED for a permission the token lacks.
+   */
+  refuse(match: string | RegExp, status: number, code: string, message: string, serviceErrorCode?: number): void {
+    this.inject({ kind: 'respond', match, response: { status, body: { status, code, message, ...(serviceErrorCode ? { serviceErrorCode } : {}) } } });
   }
 
   protected authError(_req: FakeRequest, state: TokenState | 'missing'): FakeResponse {
@@ -142,6 +158,15 @@ export class LinkedInFake extends FakePlatformServer {
     const urn = `urn:li:share:${this.nextNumber()}`;
     this.posts.push({ urn, author: String(body.author), commentary: body.commentary, content: body.content, body, createdAt: new Date() });
     return { status: 201, headers: { 'x-restli-id': urn, 'x-linkedin-id': urn } };
+  }
+
+  /** `DELETE /rest/posts/{url-encoded URN}` → 204; the post leaves the store. */
+  private deletePost(req: FakeRequest): FakeResponse {
+    this.deletes.push(req.params.urn);
+    const index = this.posts.findIndex((p) => p.urn === req.params.urn);
+    if (index === -1) return this.error(404, `Post ${req.params.urn} does not exist`, 'NOT_FOUND');
+    this.posts.splice(index, 1);
+    return { status: 204 };
   }
 
   /** `GET /rest/posts?q=author&author=<urn>`: the author's posts, newest first, `count` of them. */

@@ -30,6 +30,13 @@ export class FakeMastodonServer extends FakePlatformServer {
   readonly account = { id: '109000001', username: 'alice', acct: 'alice', display_name: 'Alice', avatar: 'https://files.example/alice.png' };
   readonly media = new Map<string, FakeMastodonMedia>();
   readonly posts: FakeMastodonStatus[] = [];
+  /** Every `DELETE /api/v1/statuses/:id` answered, by status id in call order (ids already gone too). */
+  readonly deletes: string[] = [];
+  /**
+   * Scopes granted to a token, when a test names them (e.g. `read` only); a token not listed may
+   * do anything. A call outside them answers 403 as Doorkeeper does.
+   */
+  readonly tokenScopes = new Map<string, string[]>();
   /**
    * Where each Idempotency-Key's status sits in `posts` (as an instance's Redis would find it): a
    * scan of every post per create made the fake quadratic, a load on the benchmark's two cores.
@@ -44,9 +51,10 @@ export class FakeMastodonServer extends FakePlatformServer {
 
   constructor() {
     super();
-    this.route('POST', '/api/v2/media', (req) => this.upload(req));
+    this.route('POST', '/api/v2/media', (req) => this.scoped(req, 'write:media') ?? this.upload(req));
     this.route('GET', '/api/v1/media/:id', (req) => this.mediaStatus(req));
-    this.route('POST', '/api/v1/statuses', (req) => this.createStatus(req));
+    this.route('POST', '/api/v1/statuses', (req) => this.scoped(req, 'write:statuses') ?? this.createStatus(req));
+    this.route('DELETE', '/api/v1/statuses/:id', (req) => this.scoped(req, 'write:statuses') ?? this.deleteStatus(req));
     this.route('GET', '/api/v1/accounts/verify_credentials', () => ({ status: 200, body: this.account }));
     this.route('GET', '/api/v1/accounts/:id/statuses', (req) => this.timeline(req));
     this.anonymousPaths.add('/api/v1/apps');
@@ -118,9 +126,36 @@ export class FakeMastodonServer extends FakePlatformServer {
     };
   }
 
+  override reset(): void {
+    super.reset();
+    this.deletes.length = 0;
+  }
+
+  /** The 403 a token granted without `scope` (nor its parent, `write`) gets. */
+  private scoped(req: FakeRequest, scope: string): FakeResponse | null {
+    const granted = req.token ? this.tokenScopes.get(req.token) : undefined;
+    if (!granted || granted.includes(scope) || granted.includes(scope.split(':')[0])) return null;
+    return { status: 403, body: { error: 'This action is outside the authorized scopes' } };
+  }
+
+  /** Only the account's own statuses can be deleted; any other id is "Record not found". */
+  private deleteStatus(req: FakeRequest): FakeResponse {
+    this.deletes.push(req.params.id);
+    const at = this.posts.findIndex((s) => s.id === req.params.id);
+    if (at === -1) return { status: 404, body: { error: 'Record not found' } };
+    const [status] = this.posts.splice(at, 1);
+    // Later statuses moved down one place: keep their Idempotency-Key entries pointing at them.
+    for (const entry of this.byIdempotencyKey.values()) if (entry.at > at) entry.at -= 1;
+    // The answer carries the source text, for "delete and redraft".
+    return { status: 200, body: { ...this.statusJson(status), text: status.text } };
+  }
+
   private upload(req: FakeRequest): FakeResponse {
     const file = parseMultipart(req.raw, req.headers['content-type']).find((p) => p.name === 'file');
     if (!file?.filename) return { status: 422, body: { error: 'Validation failed: File is missing' } };
+    if (!/^(image|video|audio)\//.test(file.contentType ?? '')) {
+      return { status: 422, body: { error: 'Validation failed: File content type is invalid, File is invalid' } };
+    }
     const type = (file.contentType ?? '').startsWith('video/') ? 'video' : 'image';
     const id = this.nextId('9');
     const async = type === 'video' || this.asyncImages;

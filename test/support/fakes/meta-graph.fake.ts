@@ -98,6 +98,33 @@ export abstract class MetaGraphFake extends FakePlatformServer {
     };
   }
 
+  /**
+   * Answers the next request whose `METHOD path` matches with this Graph error instead (once, after
+   * the token check): a missing permission (code 10 or 200), a refused file, a restricted account.
+   */
+  refuse(match: string | RegExp, error: { status?: number; code: number; subcode?: number; message?: string; userMessage?: string; type?: string }): void {
+    const response = this.graphError(
+      error.status ?? 400,
+      error.message ?? `(#${error.code}) refused`,
+      error.code,
+      error.subcode,
+      error.type,
+      error.userMessage,
+    );
+    this.inject({ kind: 'respond', match, response });
+  }
+
+  /** Graph's answer for an id it does not have (code 100, subcode 33), worded for `verb` (get, delete). */
+  protected noSuchObject(id: string, verb: string): FakeResponse {
+    return this.graphError(
+      400,
+      `Unsupported ${verb} request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`,
+      100,
+      33,
+      'GraphMethodException',
+    );
+  }
+
   /** Parameters of a Graph POST: form body and query string together. */
   protected params(req: FakeRequest): Record<string, string> {
     const body = req.body && !Buffer.isBuffer(req.body) && typeof req.body === 'object' ? (req.body as Record<string, string>) : {};

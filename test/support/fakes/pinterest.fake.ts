@@ -37,8 +37,14 @@ export class FakePinterestServer extends FakePlatformServer {
     profile_image: 'https://i.pinimg.example/a.jpg',
   };
   readonly pins: FakePin[] = [];
+  /** Every `DELETE /v5/pins/:id` answered, by pin id in call order (pins already gone too). */
+  readonly deletes: string[] = [];
+  /** Pin ids keep counting up: a deleted pin's id is never handed out again. */
+  private pinSeq = 0;
   readonly media = new Map<string, FakePinterestMedia>();
   readonly refreshTokens = new Map<string, TokenState>();
+  /** When false, a refresh answers without a refresh token and the one presented stays valid (a server that does not rotate them). */
+  rotateRefreshTokens = true;
   clientId = 'pin-client';
   clientSecret = 'pin-secret';
 
@@ -46,6 +52,7 @@ export class FakePinterestServer extends FakePlatformServer {
     super();
     this.route('GET', '/v5/boards', () => ({ status: 200, body: { items: this.boards, bookmark: null } }));
     this.route('POST', '/v5/pins', (req) => this.createPin(req));
+    this.route('DELETE', '/v5/pins/:id', (req) => this.deletePin(req));
     this.route('GET', '/v5/pins', () => ({ status: 200, body: { items: [...this.pins].reverse(), bookmark: null } }));
     this.route('POST', '/v5/media', (req) => this.registerMedia(req));
     this.route('GET', '/v5/media/:id', (req) => this.mediaStatus(req));
@@ -112,9 +119,22 @@ export class FakePinterestServer extends FakePlatformServer {
         return { status: 400, body: { code: 1, message: 'A cover image is required for video pins' } };
       }
     }
-    const pin: FakePin = { ...body, id: String(1_000_000_000_000 + this.pins.length + 1), created_at: new Date().toISOString().replace(/\.\d+Z$/, '') };
+    const pin: FakePin = { ...body, id: String(1_000_000_000_000 + ++this.pinSeq), created_at: new Date().toISOString().replace(/\.\d+Z$/, '') };
     this.pins.push(pin);
     return { status: 201, body: { ...pin, board_owner: { username: 'alicepins' } } };
+  }
+
+  override reset(): void {
+    super.reset();
+    this.deletes.length = 0;
+  }
+
+  private deletePin(req: FakeRequest): FakeResponse {
+    this.deletes.push(req.params.id);
+    const at = this.pins.findIndex((p) => p.id === req.params.id);
+    if (at === -1) return { status: 404, body: { code: 404, message: 'Pin not found.' } };
+    this.pins.splice(at, 1);
+    return { status: 204 };
   }
 
   private registerMedia(req: FakeRequest): FakeResponse {
@@ -160,16 +180,18 @@ export class FakePinterestServer extends FakePlatformServer {
     if (form.grant_type !== 'refresh_token' || this.refreshTokens.get(form.refresh_token) !== 'valid') {
       return { status: 400, body: { code: 1, message: 'Invalid refresh token', error: 'invalid_grant' } };
     }
-    this.refreshTokens.set(form.refresh_token, 'revoked');
     const access = this.nextId('pina_');
-    const refresh = this.nextId('pinr_');
+    const refresh = this.rotateRefreshTokens ? this.nextId('pinr_') : null;
     this.setToken(access);
-    this.refreshTokens.set(refresh, 'valid');
+    if (refresh) {
+      this.refreshTokens.set(form.refresh_token, 'revoked');
+      this.refreshTokens.set(refresh, 'valid');
+    }
     return {
       status: 200,
       body: {
         access_token: access,
-        refresh_token: refresh,
+        ...(refresh ? { refresh_token: refresh } : {}),
         response_type: 'refresh_token',
         token_type: 'bearer',
         expires_in: 2592000,

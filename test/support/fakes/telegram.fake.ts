@@ -10,6 +10,8 @@ export interface FakeTelegramChat {
   botStatus: 'administrator' | 'member' | 'left' | 'kicked';
   /** An administrator's "Post messages" right (channels); default true. */
   canPostMessages?: boolean;
+  /** An administrator's right to delete messages here (its own posts included, for this fake); default true. */
+  canDeleteMessages?: boolean;
 }
 
 export interface FakeTelegramMessage {
@@ -32,6 +34,8 @@ export class FakeTelegramServer extends FakePlatformServer {
   readonly bot = { id: 777000111, is_bot: true, first_name: 'Poster Bot', username: 'poster_bot' };
   readonly chats = new Map<string, FakeTelegramChat>();
   readonly messages: FakeTelegramMessage[] = [];
+  /** Every deleteMessage answered (not refused for the chat), in call order (messages already gone too). */
+  readonly deletes: Array<{ chatId: number; messageId: number }> = [];
   private nextMessageId = 100;
 
   constructor() {
@@ -78,7 +82,11 @@ export class FakeTelegramServer extends FakePlatformServer {
       if (Number(fields.user_id) !== this.bot.id) return bad(400, 'Bad Request: user not found');
       const rights =
         chat.botStatus === 'administrator'
-          ? { ...(chat.type === 'channel' ? { can_post_messages: chat.canPostMessages ?? true } : {}), can_edit_messages: true, can_delete_messages: true }
+          ? {
+              ...(chat.type === 'channel' ? { can_post_messages: chat.canPostMessages ?? true } : {}),
+              can_edit_messages: true,
+              can_delete_messages: chat.canDeleteMessages ?? true,
+            }
           : {};
       return ok({ user: this.bot, status: chat.botStatus, ...rights });
     }
@@ -96,6 +104,8 @@ export class FakeTelegramServer extends FakePlatformServer {
     if (caption && [...caption].length > 1024) return bad(400, 'Bad Request: message caption is too long');
 
     switch (req.params.method) {
+      case 'deleteMessage':
+        return this.deleteMessage(chat, Number(fields.message_id));
       case 'sendMessage': {
         const text = String(fields.text ?? '');
         if (!text) return bad(400, 'Bad Request: message text is empty');
@@ -125,6 +135,23 @@ export class FakeTelegramServer extends FakePlatformServer {
       default:
         return bad(404, 'Not Found: method not found');
     }
+  }
+
+  override reset(): void {
+    super.reset();
+    this.deletes.length = 0;
+  }
+
+  /** In a channel a bot deletes only as an administrator with the posting or deleting right. */
+  private deleteMessage(chat: FakeTelegramChat, messageId: number): FakeResponse {
+    if (chat.type === 'channel' && (chat.botStatus !== 'administrator' || chat.canDeleteMessages === false)) {
+      return bad(400, "Bad Request: message can't be deleted");
+    }
+    this.deletes.push({ chatId: chat.id, messageId });
+    const at = this.messages.findIndex((m) => m.chatId === chat.id && m.message_id === messageId);
+    if (at === -1) return bad(400, 'Bad Request: message to delete not found');
+    this.messages.splice(at, 1);
+    return ok(true);
   }
 
   private store(chat: FakeTelegramChat, message: Omit<FakeTelegramMessage, 'message_id' | 'chatId'>) {

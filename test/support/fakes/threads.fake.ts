@@ -23,6 +23,8 @@ const REPLY_CONTROLS = ['everyone', 'accounts_you_follow', 'mentioned_only'];
  */
 export class ThreadsFake extends MetaGraphFake {
   readonly posts: FakeThreadsPost[] = [];
+  /** Ids of every `DELETE /{threads-media-id}` answered (deleted or not found), in order; refused ones are only in `calls('DELETE')`. */
+  readonly deletes: string[] = [];
   user = { id: '26000000000000001', username: 'fake.threads', name: 'Fake Threads', threads_profile_picture_url: 'https://scontent.cdninstagram.com/t.jpg' };
 
   constructor(version = 'v1.0') {
@@ -36,6 +38,12 @@ export class ThreadsFake extends MetaGraphFake {
     this.graph('POST', '/:user/threads', (req) => this.createContainerFor(req));
     this.graph('POST', '/:user/threads_publish', (req) => this.publish(req));
     this.graph('GET', '/:id', (req) => this.read(req));
+    this.graph('DELETE', '/:id', (req) => this.remove(req));
+  }
+
+  override reset(): void {
+    super.reset();
+    this.deletes.length = 0;
   }
 
   /** Login flow: the code gives a short-lived token (1 h) and the user id; secret in the body. */
@@ -130,6 +138,15 @@ export class ThreadsFake extends MetaGraphFake {
       timestamp: new Date().toISOString().replace('Z', '+0000'),
     });
     return { status: 200, body: { id } };
+  }
+
+  /** `DELETE /{threads-media-id}` → `{success, deleted_id}`; the post leaves the store. */
+  private remove(req: FakeRequest): FakeResponse {
+    this.deletes.push(req.params.id);
+    const index = this.posts.findIndex((t) => t.id === req.params.id);
+    if (index === -1) return this.noSuchObject(req.params.id, 'delete');
+    this.posts.splice(index, 1);
+    return { status: 200, body: { success: true, deleted_id: req.params.id } };
   }
 
   private read(req: FakeRequest): FakeResponse {

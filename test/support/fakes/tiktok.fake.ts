@@ -34,8 +34,12 @@ export class FakeTikTokServer extends FakePlatformServer {
   readonly publishes = new Map<string, FakeTikTokPublish>();
   /** Valid refresh tokens and which access/refresh pair each produced. */
   readonly refreshTokens = new Map<string, TokenState>();
+  /** When false, a refresh answers without a refresh token and the one presented stays valid (a server that does not rotate them). */
+  rotateRefreshTokens = true;
   /** When set, the next completed publish ends FAILED with this reason. */
   failNextPublish: string | null = null;
+  /** An app TikTok has not audited: video/init refuses any privacy level but SELF_ONLY. */
+  unaudited = false;
   clientKey = 'tt-client';
   clientSecret = 'tt-secret';
 
@@ -83,6 +87,20 @@ export class FakeTikTokServer extends FakePlatformServer {
     return req.path.startsWith('/upload/') || req.path === '/v2/oauth/token/';
   }
 
+  override reset(): void {
+    super.reset();
+    this.failNextPublish = null;
+    this.unaudited = false;
+  }
+
+  /**
+   * Answers the next request whose `METHOD path` matches with this TikTok error envelope instead
+   * (once, after the token check), e.g. 401 scope_not_authorized.
+   */
+  refuse(match: string | RegExp, status: number, code: string, message = code): void {
+    this.inject({ kind: 'respond', match, response: { status, body: { data: {}, error: { code, message, log_id: this.nextId('log') } } } });
+  }
+
   protected authError(_req: FakeRequest, _state: TokenState | 'missing'): FakeResponse {
     return {
       status: 401,
@@ -110,6 +128,19 @@ export class FakeTikTokServer extends FakePlatformServer {
     const post = body.post_info ?? {};
     if (!src || src.source !== 'FILE_UPLOAD') return invalid('source_info.source must be FILE_UPLOAD');
     if (!this.creator.privacy_level_options.includes(String(post.privacy_level))) return invalid('privacy_level is not in privacy_level_options');
+    if (this.unaudited && post.privacy_level !== 'SELF_ONLY') {
+      return {
+        status: 403,
+        body: {
+          data: {},
+          error: {
+            code: 'unaudited_client_can_only_post_to_private_accounts',
+            message: 'Unaudited clients can only post to a private account.',
+            log_id: this.nextId('log'),
+          },
+        },
+      };
+    }
     const { video_size: size, chunk_size: chunk, total_chunk_count: count } = src;
     if (size < 5 * MIB) {
       if (chunk !== size || count !== 1) return invalid('Videos under 5 MB must be uploaded as a single chunk');
@@ -160,11 +191,13 @@ export class FakeTikTokServer extends FakePlatformServer {
     if (form.grant_type !== 'refresh_token' || this.refreshTokens.get(form.refresh_token) !== 'valid') {
       return { status: 400, body: { error: 'invalid_grant', error_description: 'Refresh token is invalid or expired.', log_id: this.nextId('log') } };
     }
-    this.refreshTokens.set(form.refresh_token, 'revoked');
     const access = this.nextId('act.');
-    const refresh = this.nextId('rft.');
+    const refresh = this.rotateRefreshTokens ? this.nextId('rft.') : null;
     this.setToken(access);
-    this.refreshTokens.set(refresh, 'valid');
+    if (refresh) {
+      this.refreshTokens.set(form.refresh_token, 'revoked');
+      this.refreshTokens.set(refresh, 'valid');
+    }
     return {
       status: 200,
       body: {
@@ -172,7 +205,7 @@ export class FakeTikTokServer extends FakePlatformServer {
         expires_in: 86400,
         open_id: 'open-123',
         refresh_expires_in: 31536000,
-        refresh_token: refresh,
+        ...(refresh ? { refresh_token: refresh } : {}),
         scope: 'user.info.basic,video.publish',
         token_type: 'Bearer',
       },

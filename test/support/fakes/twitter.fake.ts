@@ -27,6 +27,8 @@ interface FakeMedia {
  */
 export class TwitterFake extends FakePlatformServer {
   readonly posts: FakeTweet[] = [];
+  /** Every `DELETE /2/tweets/:id` answered, by tweet id in call order (ids already gone too). */
+  readonly deletes: string[] = [];
   readonly media = new Map<string, FakeMedia>();
   /** Refresh tokens: valid until used once (X rotates them). */
   readonly refreshTokens = new Map<string, 'valid' | 'used'>();
@@ -37,6 +39,7 @@ export class TwitterFake extends FakePlatformServer {
   constructor() {
     super();
     this.route('POST', '/2/tweets', (req) => this.createTweet(req));
+    this.route('DELETE', '/2/tweets/:id', (req) => this.deleteTweet(req));
     this.route('POST', '/2/media/upload', (req) => this.simpleUpload(req));
     this.route('POST', '/2/media/upload/initialize', (req) => this.initialize(req));
     this.route('POST', '/2/media/upload/:id/append', (req) => this.append(req));
@@ -50,6 +53,8 @@ export class TwitterFake extends FakePlatformServer {
 
   /** Whether the code exchange includes a refresh token (X does with `offline.access`). */
   oauthSendsRefreshToken = true;
+  /** When false, a refresh answers without a refresh token and the one presented stays valid (a server that does not rotate them). */
+  rotateRefreshTokens = true;
   /** OAuth 2.0 authorization code + PKCE (S256), confidential client with HTTP Basic. */
   readonly oauth = new FakeOAuth(this, {
     clientId: 'x-client',
@@ -122,6 +127,25 @@ export class TwitterFake extends FakePlatformServer {
     };
     this.posts.push(tweet);
     return { status: 201, body: { data: { id: tweet.id, text: tweet.text, edit_history_tweet_ids: [tweet.id] } } };
+  }
+
+  override reset(): void {
+    super.reset();
+    this.deletes.length = 0;
+  }
+
+  /** Real X answers a tweet it does not have with a resource-not-found problem. */
+  private deleteTweet(req: FakeRequest): FakeResponse {
+    const id = req.params.id;
+    this.deletes.push(id);
+    const at = this.posts.findIndex((t) => t.id === id);
+    if (at === -1) {
+      const detail = `Could not find tweet with id: [${id}].`;
+      const problem = { detail, title: 'Not Found Error', type: 'https://api.twitter.com/2/problems/resource-not-found', resource_type: 'tweet', value: id };
+      return { status: 404, body: { ...problem, errors: [{ ...problem, message: detail }] } };
+    }
+    this.posts.splice(at, 1);
+    return { status: 200, body: { data: { deleted: true } } };
   }
 
   private simpleUpload(req: FakeRequest): FakeResponse {
@@ -211,11 +235,13 @@ export class TwitterFake extends FakePlatformServer {
     if (!body.client_id && !req.headers.authorization)
       return { status: 401, body: { error: 'unauthorized_client', error_description: 'Missing valid authorization header' } };
     if (this.refreshTokens.get(body.refresh_token) !== 'valid') return bad;
-    this.refreshTokens.set(body.refresh_token, 'used');
     const accessToken = this.nextId('at-');
-    const refreshToken = this.nextId('rt-');
+    const refreshToken = this.rotateRefreshTokens ? this.nextId('rt-') : null;
     this.setToken(accessToken);
-    this.refreshTokens.set(refreshToken, 'valid');
+    if (refreshToken) {
+      this.refreshTokens.set(body.refresh_token, 'used');
+      this.refreshTokens.set(refreshToken, 'valid');
+    }
     return {
       status: 200,
       body: {
@@ -223,7 +249,7 @@ export class TwitterFake extends FakePlatformServer {
         expires_in: 7200,
         access_token: accessToken,
         scope: 'tweet.read tweet.write users.read media.write offline.access',
-        refresh_token: refreshToken,
+        ...(refreshToken ? { refresh_token: refreshToken } : {}),
       },
     };
   }

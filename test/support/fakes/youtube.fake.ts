@@ -27,6 +27,8 @@ export class FakeYouTubeServer extends FakePlatformServer {
   };
   readonly uploads = new Map<string, FakeYouTubeUpload>();
   readonly refreshTokens = new Map<string, TokenState>();
+  /** Video ids of every `DELETE /youtube/v3/videos` answered (deleted or not found), in order; refused ones are only in `calls('DELETE')`. */
+  readonly deletes: string[] = [];
   clientId = 'yt-client';
   clientSecret = 'yt-secret';
 
@@ -40,6 +42,7 @@ export class FakeYouTubeServer extends FakePlatformServer {
         : { status: 400, body: googleError(400, 'missing filter', 'missingRequiredParameter') },
     );
     this.route('GET', '/youtube/v3/search', (req) => this.searchMine(req));
+    this.route('DELETE', '/youtube/v3/videos', (req) => this.deleteVideo(req));
     this.route('POST', '/token', (req) => this.oauth.exchange(req) ?? this.token(req));
     this.oauth.revokeRoute('/revoke');
   }
@@ -64,6 +67,19 @@ export class FakeYouTubeServer extends FakePlatformServer {
 
   get videos(): FakeYouTubeUpload[] {
     return [...this.uploads.values()].filter((u) => u.videoId);
+  }
+
+  override reset(): void {
+    super.reset();
+    this.deletes.length = 0;
+  }
+
+  /**
+   * Answers the next request whose `METHOD path` matches with this Google error instead (once,
+   * after the token check), e.g. 403 insufficientPermissions for a token with only youtube.upload.
+   */
+  refuse(match: string | RegExp, status: number, reason: string, message = reason): void {
+    this.inject({ kind: 'respond', match, response: { status, body: googleError(status, message, reason) } });
   }
 
   protected override isPublic(req: FakeRequest): boolean {
@@ -100,7 +116,13 @@ export class FakeYouTubeServer extends FakePlatformServer {
     const metadata = (req.body ?? {}) as FakeYouTubeUpload['metadata'];
     if (!metadata.snippet?.title)
       return { status: 400, body: googleError(400, 'The request metadata specifies an invalid or empty video title.', 'invalidTitle') };
-    if (!Number.isFinite(total) || total <= 0 || !contentType.startsWith('video/')) {
+    if (contentType && !contentType.startsWith('video/')) {
+      return {
+        status: 400,
+        body: googleError(400, `Media type '${contentType}' is not supported. Valid media types: [video/*, application/octet-stream]`, 'badContent'),
+      };
+    }
+    if (!Number.isFinite(total) || total <= 0 || !contentType) {
       return { status: 400, body: googleError(400, 'X-Upload-Content-Length and X-Upload-Content-Type are required', 'invalid') };
     }
     const uploadId = this.nextId('up');
@@ -130,6 +152,17 @@ export class FakeYouTubeServer extends FakePlatformServer {
       up.completedAt = new Date();
     }
     return this.progress(up);
+  }
+
+  /** videos.delete (`?id=`) → 204; the video leaves the store. */
+  private deleteVideo(req: FakeRequest): FakeResponse {
+    const id = req.query.get('id');
+    if (!id) return { status: 400, body: googleError(400, 'No filter selected. Expected one of: id', 'missingRequiredParameter') };
+    this.deletes.push(id);
+    const upload = [...this.uploads.values()].find((u) => u.videoId === id);
+    if (!upload) return { status: 404, body: googleError(404, 'The video identified by the <code>id</code> parameter could not be found.', 'videoNotFound') };
+    this.uploads.delete(upload.uploadId);
+    return { status: 204 };
   }
 
   /** search.list forMine=true&type=video: the channel's uploads, newest first, descriptions shortened as YouTube does. */
