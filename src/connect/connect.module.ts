@@ -4,6 +4,7 @@ import { ConnectionsModule } from '../connections/connections.module';
 import { LimitsModule } from '../limits/limits.module';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { PublishingModule } from '../publishing/publishing.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { ConnectStatesRepository } from './connect-states.repository';
 import { ConnectController } from './connect.controller';
 import { ConnectResolver } from './connect.resolver';
@@ -17,7 +18,8 @@ import { PendingConnection, PendingConnectionSchema } from './schemas/pending-co
 /**
  * Connecting social accounts (docs/connect.md): OAuth and credential flows per platform, the
  * callback route and the dashboard's GraphQL surface. Connections are stored through
- * ConnectionsService; disconnecting fails scheduled posts through PublicationStateService.
+ * ConnectionsService; disconnecting fails scheduled posts through PublicationStateService and
+ * writes `connection.disconnected` through WebhooksService.
  */
 @Module({
   imports: [
@@ -30,6 +32,7 @@ import { PendingConnection, PendingConnectionSchema } from './schemas/pending-co
     LimitsModule,
     PublishingModule,
     PlatformsModule,
+    WebhooksModule,
   ],
   controllers: [ConnectController],
   providers: [ConnectService, ConnectResolver, ConnectStatesRepository, PendingConnectionsRepository, MastodonAppsRepository],

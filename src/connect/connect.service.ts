@@ -10,6 +10,7 @@ import { LimitsService, type LimitExceededBody } from '../limits/limits.service'
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { platformEndpointsFrom } from '../platforms/platform-endpoints';
 import { PublicationStateService } from '../publishing/publication-state.service';
+import { WebhooksService } from '../webhooks/webhooks.service';
 import { pkceChallenge, pkceVerifier, randomToken, sameDigest, sha256 } from './connect-crypto';
 import { OutcomeSigner, type ConnectOutcome, type OutcomeParams } from './connect-outcome';
 import { ConnectMessages, connectErrorToApi } from './connect.errors';
@@ -128,6 +129,7 @@ export class ConnectService {
     private readonly cipher: TokenCipher,
     private readonly platforms: PlatformRegistry,
     @Inject(PLUGIN_CONNECT_PROVIDERS) pluginProviders: ConnectProvider[],
+    private readonly webhooks: WebhooksService,
   ) {
     const env = config.env;
     this.outcomes = new OutcomeSigner(config.sessionSecret);
@@ -354,8 +356,9 @@ export class ConnectService {
   }
 
   /**
-   * Revokes at the provider where it can (best effort), deletes the connection and its tokens,
-   * then fails its scheduled platform posts at once (`CONNECTION_DISCONNECTED`, post.failed).
+   * Revokes at the provider where it can (best effort), deletes the connection and its tokens
+   * with the opt-in `connection.disconnected` event in one transaction, then fails its scheduled
+   * platform posts at once (`CONNECTION_DISCONNECTED`, post.failed).
    */
   async disconnect(userId: string, platformId: string): Promise<boolean> {
     const [ref] = await this.connections.findOwned(userId, [platformId]);
@@ -372,7 +375,15 @@ export class ConnectService {
       // Unreadable tokens or an unreachable provider must not keep a person from disconnecting.
       this.logger.warn({ err: (err as Error).message, platform: ref.platform }, 'Revoking at the provider failed; disconnecting anyway');
     }
-    await this.connections.delete(userId, ref);
+    const disconnectedAt = new Date();
+    await this.connections.delete(userId, ref, () =>
+      this.webhooks.enqueue(userId, 'connection.disconnected', {
+        platform: ref.platform,
+        platformId: ref.platformId,
+        username: ref.username,
+        disconnectedAt: disconnectedAt.toISOString(),
+      }),
+    );
     const failed = await this.publication.failScheduledOfConnection(userId, ref.id, { ...DISCONNECTED_FAILURE });
     if (failed) this.logger.log({ platformId: ref.platformId, failed }, 'Scheduled posts of a disconnected account failed');
     return true;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { LimitMailer } from '../limits/limit-mailer';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { ConnectionsController } from './connections.controller';
 import { ConnectionsRepository } from './connections.repository';
@@ -11,7 +12,8 @@ import { PlatformConnection, PlatformConnectionSchema } from './schemas/connecti
 import { InstanceSetting, InstanceSettingSchema } from './schemas/instance-setting.schema';
 
 /** Platform connections: stored tokens (encrypted), token status, health checks. Guards and
- * UsersService come from the global AuthModule. */
+ * UsersService come from the global AuthModule; the mailer (the reauthorization e-mail) uses the
+ * global mail transport, as the limits module's does. */
 @Module({
   imports: [
     MongooseModule.forFeature([
@@ -21,7 +23,7 @@ import { InstanceSetting, InstanceSettingSchema } from './schemas/instance-setti
     PlatformsModule,
   ],
   controllers: [ConnectionsController],
-  providers: [ConnectionsRepository, InstanceSettingsRepository, ConnectionsService, ConnectionsResolver, EncryptionKeyCheck],
+  providers: [ConnectionsRepository, InstanceSettingsRepository, ConnectionsService, ConnectionsResolver, EncryptionKeyCheck, LimitMailer],
   exports: [ConnectionsService],
 })
 export class ConnectionsModule {}

@@ -9,7 +9,7 @@ import { PlatformConnection } from './schemas/connection.schema';
 /** A connection as the services see it: string ids, without its tokens or upkeep bookkeeping. */
 export type ConnectionRecord = Omit<
   PlatformConnection,
-  'userId' | 'accessTokenEncrypted' | 'refreshTokenEncrypted' | 'expiringNotifiedFor' | 'upkeepLeaseUntil'
+  'userId' | 'accessTokenEncrypted' | 'refreshTokenEncrypted' | 'expiringNotifiedFor' | 'upkeepLeaseUntil' | 'refreshFailures' | 'upkeepNextAt'
 > & { id: string; userId: string };
 
 /** Who a connection is: fixed for its life but for the username, which its profile writes change. */
@@ -49,6 +49,8 @@ export interface ConnectionWithSecrets {
 export const CONNECTION_CACHE_MS = 30_000;
 
 const WITHOUT_SECRETS = { accessTokenEncrypted: 0, refreshTokenEncrypted: 0 } as const;
+/** What a (re)connect sets: fresh tokens, so no reauthorization is needed and no backoff holds. */
+const HEALTHY = { health: 'ok', healthReason: null, reauthRequiredAt: null, refreshFailures: 0, upkeepNextAt: null } as const;
 const IDENTITY = { userId: 1, platform: 1, externalId: 1, platformId: 1, username: 1 } as const;
 
 type LeanConnection = Omit<PlatformConnection, 'userId'> & { _id: Types.ObjectId; userId: Types.ObjectId };
@@ -75,6 +77,9 @@ function toRecord(doc: LeanConnection): ConnectionRecord {
     type: doc.type ?? null,
     lastSuccessfulPost: doc.lastSuccessfulPost ?? null,
     lastError: doc.lastError ? { message: doc.lastError.message, occurredAt: doc.lastError.occurredAt } : null,
+    health: doc.health === 'reauth_required' ? 'reauth_required' : 'ok',
+    healthReason: doc.health === 'reauth_required' ? (doc.healthReason ?? null) : null,
+    reauthRequiredAt: doc.health === 'reauth_required' ? (doc.reauthRequiredAt ?? null) : null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -175,7 +180,8 @@ export class ConnectionsRepository extends Repository<LeanConnection> {
 
   /**
    * Connecting the same account again (re-authorisation) replaces its tokens and profile in one
-   * atomic upsert on the unique (userId, platform, externalId) key; history fields are kept.
+   * atomic upsert on the unique (userId, platform, externalId) key; history fields are kept, and
+   * its health is `ok` again (fresh tokens: upkeep starts over).
    */
   async upsert(userId: string, data: UpsertConnectionData, options: { keepRefreshToken?: boolean } = {}): Promise<ConnectionRecord> {
     // keepRefreshToken: a reconnect whose provider sent no refresh token keeps the stored one.
@@ -184,7 +190,7 @@ export class ConnectionsRepository extends Repository<LeanConnection> {
     const doc = await this.findOneAndUpdate(
       { userId: this.oid(userId), platform: data.platform, externalId: data.externalId },
       {
-        $set: { ...rest, ...(keep ? {} : { refreshTokenEncrypted }), platformId: compoundPlatformId(data.platform, data.externalId) },
+        $set: { ...rest, ...(keep ? {} : { refreshTokenEncrypted }), platformId: compoundPlatformId(data.platform, data.externalId), ...HEALTHY },
         $setOnInsert: { lastSuccessfulPost: null, lastError: null, ...(keep ? { refreshTokenEncrypted: null } : {}) },
       },
       { upsert: true, returnDocument: 'after', projection: WITHOUT_SECRETS },
@@ -245,7 +251,8 @@ export class ConnectionsRepository extends Repository<LeanConnection> {
     id: string,
     tokens: { accessTokenEncrypted: string; refreshTokenEncrypted?: string | null; accessTokenExpiresAt?: Date | null },
   ): Promise<void> {
-    const set: Record<string, unknown> = { accessTokenEncrypted: tokens.accessTokenEncrypted };
+    // A refresh that worked ends any backoff.
+    const set: Record<string, unknown> = { accessTokenEncrypted: tokens.accessTokenEncrypted, refreshFailures: 0, upkeepNextAt: null };
     if (tokens.refreshTokenEncrypted !== undefined) set.refreshTokenEncrypted = tokens.refreshTokenEncrypted;
     if (tokens.accessTokenExpiresAt !== undefined) set.accessTokenExpiresAt = tokens.accessTokenExpiresAt;
     await this.updateOne({ _id: this.oid(id), userId: this.oid(userId) }, { $set: set });
@@ -253,14 +260,68 @@ export class ConnectionsRepository extends Repository<LeanConnection> {
 
   /**
    * Token upkeep is the one job that spans users: connections whose token expires before
-   * `before`, soonest first. Not scoped to a user by design; never reachable from a request.
+   * `before`, soonest first, but for those upkeep was told to leave alone until later than `now`
+   * (a backoff) and those needing reauthorization with nothing left to announce. Not scoped to a
+   * user by design; never reachable from a request.
    */
-  async findExpiringAcrossUsers(before: Date, limit: number): Promise<ConnectionRecord[]> {
+  async findExpiringAcrossUsers(before: Date, now: Date, limit: number): Promise<ConnectionRecord[]> {
     const docs = await this.find(
-      { accessTokenExpiresAt: { $ne: null, $lt: before } },
+      {
+        accessTokenExpiresAt: { $ne: null, $lt: before },
+        $or: [{ upkeepNextAt: null, health: { $ne: 'reauth_required' } }, { upkeepNextAt: { $lte: now } }],
+      },
       { projection: WITHOUT_SECRETS, sort: { accessTokenExpiresAt: 1 }, limit },
     );
     return docs.map(toRecord);
+  }
+
+  /**
+   * The connection needs reauthorization; false when it already did (so its notices go out once).
+   * `upkeepNextAt`: when upkeep should come back for its token.expiring notice (null: never).
+   */
+  async markReauthRequired(userId: string, id: string, reason: string, at: Date, upkeepNextAt: Date | null): Promise<boolean> {
+    const result = await this.updateOne(
+      { _id: this.oid(id), userId: this.oid(userId), health: { $ne: 'reauth_required' } },
+      {
+        $set: {
+          health: 'reauth_required',
+          healthReason: reason,
+          reauthRequiredAt: at,
+          refreshFailures: 0,
+          upkeepNextAt,
+          lastError: { message: `Token refresh failed: ${reason} (reconnect the account)`, occurredAt: at },
+        },
+      },
+    );
+    return result.modified === 1;
+  }
+
+  /**
+   * A refresh failed for a passing reason: one more failure in a row, recorded as lastError, and
+   * upkeep waits `delayOf(failures in a row)` before trying again. Returns when it will.
+   */
+  async recordRefreshFailure(
+    userId: string,
+    id: string,
+    lastError: { message: string; occurredAt: Date },
+    delayOf: (failures: number) => number,
+  ): Promise<Date | null> {
+    const _id = this.parseId(id);
+    if (!_id) return null;
+    const doc = await this.findOneAndUpdate<{ refreshFailures?: number }>(
+      { _id, userId: this.oid(userId) },
+      { $inc: { refreshFailures: 1 }, $set: { lastError } },
+      { returnDocument: 'after', projection: { refreshFailures: 1 } },
+    );
+    if (!doc) return null;
+    const next = new Date(lastError.occurredAt.getTime() + delayOf(doc.refreshFailures ?? 1));
+    await this.updateOne({ _id, userId: this.oid(userId) }, { $set: { upkeepNextAt: next } });
+    return next;
+  }
+
+  /** When token upkeep should look at the connection again (null: as soon as it is due, or never once it needs reauthorization). */
+  async setUpkeepNextAt(userId: string, id: string, at: Date | null): Promise<void> {
+    await this.updateOne({ _id: this.oid(id), userId: this.oid(userId) }, { $set: { upkeepNextAt: at } });
   }
 
   /** Takes the upkeep lease on a connection; false when another instance holds it. */

@@ -1,10 +1,13 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { Transactions } from '../database/transactions';
+import { afterCommit, Transactions } from '../database/transactions';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
 import { LifecycleEvents, type ConnectionEvent } from '../lifecycle/lifecycle-events';
 import { httpUrlOrNull } from '../common/http-url';
 import { PlatformError, type PlatformCredentials, type RefreshedTokens } from '../platforms/platform-adapter';
+import { isPermanentRefreshFailure, refreshFailureReason, RefreshUnavailableError, type RefreshWatch } from '../platforms/adapter-kit/oauth-refresh';
+import { LimitMailer } from '../limits/limit-mailer';
+import { EXPIRING_SOON_MS } from './token-status';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { ConnectionsRepository, type ConnectionIdentity, type ConnectionRecord, type StalePlatformId } from './connections.repository';
 import { parseLoosePlatformId } from './platform-id';
@@ -14,6 +17,34 @@ import { ConnectionMessages } from './connections.errors';
 import { LastSuccessStamps } from './last-success-stamps';
 
 export type { ConnectionRecord, StalePlatformId } from './connections.repository';
+
+/**
+ * Token upkeep's wait after a refresh failure that passes (5xx, 429, network, timeout): 15
+ * minutes, doubling with each failure in a row, at most 6 hours; a longer Retry-After wins.
+ */
+export const REFRESH_BACKOFF_BASE_MS = 15 * 60_000;
+export const REFRESH_BACKOFF_MAX_MS = 6 * 60 * 60_000;
+
+export function refreshBackoffMs(failuresInARow: number, retryAfterMs?: number): number {
+  const exponential = Math.min(REFRESH_BACKOFF_MAX_MS, REFRESH_BACKOFF_BASE_MS * 2 ** Math.max(0, Math.min(failuresInARow - 1, 20)));
+  return Math.max(exponential, Math.min(retryAfterMs ?? 0, 24 * 60 * 60_000));
+}
+
+/** What an upkeep refresh came to. */
+export type RefreshOutcome = 'refreshed' | 'not_refreshable' | 'reauth_required' | 'backing_off';
+
+/** A connection that has just come to need reauthorization. */
+export interface ReauthNotice {
+  connection: ConnectionRecord;
+  reason: string;
+  detectedAt: Date;
+}
+
+/**
+ * Runs inside the transaction that marks a connection as needing reauthorization, once per
+ * change (the webhook outbox: the publishing module, which can reach it, registers it).
+ */
+export type ReauthRecorder = (notice: ReauthNotice) => Promise<unknown>;
 
 /** lastSuccessfulPost stamps are written this long after the first one held (per instance). */
 export const LAST_SUCCESS_WRITE_DELAY_MS = 1_000;
@@ -103,6 +134,7 @@ export class ConnectionsService implements BeforeApplicationShutdown {
     private readonly cipher: TokenCipher,
     private readonly transactions: Transactions,
     private readonly lifecycle: LifecycleEvents,
+    private readonly mailer: LimitMailer,
   ) {
     this.lastSuccess = new LastSuccessStamps(
       (stamps) => this.repository.recordSuccessfulPosts(stamps),
@@ -111,9 +143,19 @@ export class ConnectionsService implements BeforeApplicationShutdown {
     );
   }
 
+  private reauthRecorder: ReauthRecorder | null = null;
+  /** Reauthorization e-mails being sent (awaited at shutdown). */
+  private readonly mailing = new Set<Promise<void>>();
+
   /** Stamps still held are written before the database closes. */
   async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.mailing]);
     await this.flushSuccessfulPosts();
+  }
+
+  /** Who writes the `connection.reauth_required` event with the state change (one recorder). */
+  onReauthRequired(recorder: ReauthRecorder): void {
+    this.reauthRecorder = recorder;
   }
 
   /** Connections of `userId` among the given compound ids (others' and unknown ids are simply absent). */
@@ -179,9 +221,17 @@ export class ConnectionsService implements BeforeApplicationShutdown {
     return this.repository.renamePlatformId(stale.userId, stale.id, stale.from, stale.to);
   }
 
-  /** Deletes the connection and its stored tokens (disconnect); false when it was already gone. */
-  async delete(userId: string, connection: ConnectionRef): Promise<boolean> {
-    const deleted = await this.repository.delete(userId, connection.id);
+  /**
+   * Deletes the connection and its stored tokens (disconnect); false when it was already gone.
+   * `onDeleted` (the `connection.disconnected` outbox write) runs in the same transaction, so the
+   * event goes out exactly when the connection is gone.
+   */
+  async delete(userId: string, connection: ConnectionRef, onDeleted?: () => Promise<unknown>): Promise<boolean> {
+    const deleted = await this.transactions.run(async () => {
+      const gone = await this.repository.delete(userId, connection.id);
+      if (gone && onDeleted) await onDeleted();
+      return gone;
+    });
     if (deleted) this.lifecycle.emit('connection.deleted', [connectionEvent(connection)]);
     return deleted;
   }
@@ -294,9 +344,14 @@ export class ConnectionsService implements BeforeApplicationShutdown {
     return passedResult(record, result, updated ?? record, now);
   }
 
-  /** Token upkeep: connections of all users whose token expires before `before`. */
-  findExpiringAcrossUsers(before: Date, limit: number): Promise<ConnectionRecord[]> {
-    return this.repository.findExpiringAcrossUsers(before, limit);
+  /** Token upkeep: connections of all users whose token expires before `before`, less those it waits for after `now`. */
+  findExpiringAcrossUsers(before: Date, limit: number, now: Date = new Date()): Promise<ConnectionRecord[]> {
+    return this.repository.findExpiringAcrossUsers(before, now, limit);
+  }
+
+  /** Token upkeep: look at the connection again at `at` (null: when due; never once it needs reauthorization). */
+  setUpkeepNextAt(record: ConnectionRecord, at: Date | null): Promise<void> {
+    return this.repository.setUpkeepNextAt(record.userId, record.id, at);
   }
 
   /** Token upkeep: one instance at a time works on a connection. */
@@ -312,19 +367,98 @@ export class ConnectionsService implements BeforeApplicationShutdown {
 
   /**
    * Refreshes the token ahead of expiry where the platform allows it (`not_refreshable`: no
-   * adapter refresh or no refresh token). A refused refresh is recorded as lastError and rethrown.
+   * adapter refresh, no refresh token, or nothing to refresh with). A connection needing
+   * reauthorization is not tried (`reauth_required`, no call). A failed refresh is recorded as
+   * lastError: for good (`reauth_required`: the state, its event and e-mail) or for now
+   * (`backing_off`: upkeep waits, refreshBackoffMs).
    */
-  async refreshAhead(record: ConnectionRecord): Promise<'refreshed' | 'not_refreshable'> {
+  async refreshAhead(record: ConnectionRecord, now: Date = new Date()): Promise<RefreshOutcome> {
+    if (record.health === 'reauth_required') return 'reauth_required';
     const adapter = this.registry.get(record.platform);
     const secrets = await this.repository.findSecrets(record.userId, record.id);
     if (!adapter?.refresh || !secrets?.refreshTokenEncrypted) return 'not_refreshable';
+    let tokens: RefreshedTokens;
     try {
-      await this.persistRefreshedTokens(record.userId, record.id, await adapter.refresh(this.credentialsOf(record, secrets)));
-      return 'refreshed';
+      // Unwatched: this method records the outcome itself.
+      tokens = await adapter.refresh(this.credentialsOf(record, secrets, false));
     } catch (err) {
-      await this.recordError(record.userId, record.id, `Token refresh failed: ${(err as Error).message}`);
-      throw err;
+      if (err instanceof RefreshUnavailableError) return 'not_refreshable';
+      return this.refreshFailed(record, err, now);
     }
+    await this.persistRefreshedTokens(record.userId, record.id, tokens);
+    return 'refreshed';
+  }
+
+  /**
+   * A refresh failed (upkeep's, or the publisher's through the credentials' watch): a permanent
+   * failure marks the connection as needing reauthorization, a passing one backs off.
+   */
+  private async refreshFailed(record: ConnectionRecord, err: unknown, now: Date): Promise<'reauth_required' | 'backing_off'> {
+    if (isPermanentRefreshFailure(err)) {
+      await this.markReauthRequired(record, refreshFailureReason(err), now);
+      return 'reauth_required';
+    }
+    const message = `Token refresh failed: ${err instanceof Error ? err.message : String(err)}`;
+    const retryAfterMs = err instanceof PlatformError ? err.options.retryAfterMs : undefined;
+    const next = await this.repository.recordRefreshFailure(record.userId, record.id, { message, occurredAt: now }, (n) => refreshBackoffMs(n, retryAfterMs));
+    this.logger.warn({ connectionId: record.id, platform: record.platform, reason: message, retryAt: next }, 'Token refresh failed; trying again later');
+    return 'backing_off';
+  }
+
+  /**
+   * Records that the connection needs reauthorization. The first time only (across instances),
+   * the `connection.reauth_required` event is written in the same transaction and, once that has
+   * committed, the owner is e-mailed. Upkeep comes back for its token.expiring notice when due.
+   */
+  async markReauthRequired(record: ConnectionRecord, reason: string, now: Date = new Date()): Promise<boolean> {
+    const expiresAt = record.accessTokenExpiresAt;
+    const noticeDue = expiresAt ? new Date(Math.max(now.getTime(), expiresAt.getTime() - EXPIRING_SOON_MS)) : null;
+    const notice: ReauthNotice = { connection: { ...record, health: 'reauth_required', healthReason: reason, reauthRequiredAt: now }, reason, detectedAt: now };
+    const first = await this.transactions.run(async () => {
+      const changed = await this.repository.markReauthRequired(record.userId, record.id, reason, now, noticeDue);
+      if (changed) await this.reauthRecorder?.(notice);
+      return changed;
+    });
+    if (!first) return false;
+    this.logger.warn({ connectionId: record.id, platform: record.platform, reason }, 'Token refresh refused for good: the account must be reconnected');
+    afterCommit(() => {
+      const task = this.mailReauth(notice)
+        .catch((err: unknown) => this.logger.error({ err, connectionId: record.id }, 'Reauthorization e-mail could not be sent'))
+        .finally(() => this.mailing.delete(task));
+      this.mailing.add(task);
+    });
+    return true;
+  }
+
+  /** The one e-mail per account needing reauthorization, to its user (a managed user's owner); logged when no mail is set up. */
+  private async mailReauth({ connection, reason }: ReauthNotice): Promise<void> {
+    const user = await this.users.findSummary(connection.userId);
+    const owner = (user?.parentUserId && (await this.users.findSummary(user.parentUserId))) || user;
+    if (!owner) return;
+    const account = connection.username ? `${connection.username} (${connection.platformId})` : connection.platformId;
+    const label = this.registry.get(connection.platform)?.rules.label ?? connection.platform;
+    const mail = {
+      to: owner.email,
+      from: this.mailer.from,
+      subject: `Reconnect your ${label} account ${connection.username ?? connection.platformId}`,
+      text: [
+        'Hello,',
+        '',
+        `${label} refused to renew the access of the connected account ${account}${user && owner !== user ? ` of ${user.displayName ?? user.email}` : ''}:`,
+        reason,
+        '',
+        'Its posts cannot be published until the account is connected again: open Connections in the dashboard and choose Reconnect.',
+        'We send this notice once per account.',
+      ].join('\n'),
+    };
+    if (!this.mailer.configured) {
+      this.logger.log(
+        { ownerId: owner.id, to: mail.to, subject: mail.subject, connectionId: connection.id },
+        'Reauthorization e-mail not sent (no mail transport configured)',
+      );
+      return;
+    }
+    await this.mailer.send(mail);
   }
 
   /**
@@ -339,11 +473,26 @@ export class ConnectionsService implements BeforeApplicationShutdown {
     });
   }
 
+  /**
+   * `watched`: the credentials carry the connection's health to the adapters' refresh
+   * (RefreshWatch): none is tried while it needs reauthorization, and a failed one is recorded.
+   */
   private credentialsOf(
     record: ConnectionRecord,
     secrets: { accessTokenEncrypted: string; refreshTokenEncrypted: string | null },
-  ): PlatformCredentials & { platform: string } {
+    watched = true,
+  ): PlatformCredentials & { platform: string } & RefreshWatch {
+    const watch: RefreshWatch = watched
+      ? {
+          refreshBlocked: record.health === 'reauth_required' ? (record.healthReason ?? 'reauthorization required') : null,
+          onRefreshFailed: async (err) => {
+            if (err instanceof RefreshUnavailableError) return;
+            await this.refreshFailed(record, err, new Date());
+          },
+        }
+      : {};
     return {
+      ...watch,
       platform: record.platform,
       externalId: record.externalId,
       accessToken: this.cipher.decrypt(secrets.accessTokenEncrypted),

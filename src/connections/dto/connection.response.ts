@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { httpUrlOrNull } from '../../common/http-url';
 import type { ConnectionRecord, ConnectionTestResult } from '../connections.service';
 import { TOKEN_STATUSES, tokenStatusOf, type TokenStatus } from '../token-status';
@@ -20,6 +20,13 @@ export class ConnectionResponse {
   @ApiProperty({ type: String, nullable: true, example: '12d 4h' }) tokenExpiresIn: string | null;
   @ApiProperty({ type: String, nullable: true }) lastSuccessfulPost: string | null;
   @ApiProperty({ type: ConnectionLastErrorResponse, nullable: true }) lastError: ConnectionLastErrorResponse | null;
+  @ApiPropertyOptional({
+    enum: ['reauth_required'],
+    description: 'Only on an account whose token the platform refused to renew: reconnect it before its posts can publish (docs/connections.md)',
+  })
+  health?: 'reauth_required';
+  @ApiPropertyOptional({ type: String, nullable: true, description: "With health: the platform's words" }) healthReason?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'With health: when the refusal was seen' }) reauthRequiredAt?: string | null;
 }
 
 export class ConnectionListResponse {
@@ -55,7 +62,14 @@ export function toConnectionResponse(record: ConnectionRecord, now: Date = new D
     tokenExpiresIn,
     lastSuccessfulPost: iso(record.lastSuccessfulPost),
     lastError: lastErrorOf(record.lastError),
+    ...healthOf(record),
   };
+}
+
+/** Only where it needs attention, so a healthy entry has exactly the spec's fields. */
+function healthOf(record: ConnectionRecord): Pick<ConnectionResponse, 'health' | 'healthReason' | 'reauthRequiredAt'> {
+  if (record.health !== 'reauth_required') return {};
+  return { health: 'reauth_required', healthReason: record.healthReason, reauthRequiredAt: iso(record.reauthRequiredAt) };
 }
 
 export function toConnectionTestResponse(result: ConnectionTestResult): ConnectionTestResponse {

@@ -29,6 +29,15 @@ export class ConnectionModel {
   @Field(() => String, { nullable: true }) tokenExpiresIn: string | null;
   @Field(() => GraphQLISODateTime, { nullable: true }) lastSuccessfulPost: Date | null;
   @Field(() => ConnectionLastErrorModel, { nullable: true }) lastError: ConnectionLastErrorModel | null;
+  @Field({
+    description:
+      'ok | reauth_required. reauth_required: the platform refused to renew the token for good; nothing refreshes it until the account is connected again (startConnection or connectWithCredentials), which sets ok',
+  })
+  health: string;
+  @Field(() => String, { nullable: true, description: "Why the account must be reconnected (the platform's words); null when health is ok" })
+  healthReason: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'When the refused refresh was seen; null when health is ok' })
+  reauthRequiredAt: Date | null;
   @Field(() => String, { nullable: true }) instanceUrl: string | null;
   @Field(() => String, { nullable: true }) type: string | null;
   @Field(() => GraphQLISODateTime) createdAt: Date;
@@ -51,6 +60,9 @@ export function toConnectionModel(record: ConnectionRecord, now: Date = new Date
     tokenExpiresIn,
     lastSuccessfulPost: record.lastSuccessfulPost,
     lastError: record.lastError,
+    health: record.health,
+    healthReason: record.healthReason,
+    reauthRequiredAt: record.reauthRequiredAt,
     instanceUrl: record.instanceUrl,
     type: record.type,
     createdAt: record.createdAt,

@@ -1,6 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Types, Schema as MongooseSchema } from 'mongoose';
 
+/** `ok`, or `reauth_required` once a refresh was refused for good (docs/connections.md, "Health"). */
+export const CONNECTION_HEALTH_STATES = ['ok', 'reauth_required'] as const;
+export type ConnectionHealth = (typeof CONNECTION_HEALTH_STATES)[number];
+
 @Schema({ _id: false })
 export class ConnectionLastError {
   @Prop({ type: String, required: true })
@@ -77,6 +81,33 @@ export class PlatformConnection {
   /** Token upkeep: the instance working on this connection holds it until then. */
   @Prop({ type: Date, default: null })
   upkeepLeaseUntil: Date | null;
+
+  /**
+   * `reauth_required`: a token refresh was refused for good; nothing refreshes the connection
+   * until it is connected again (which sets `ok`). Absent on connections stored before: `ok`.
+   */
+  @Prop({ type: String, enum: CONNECTION_HEALTH_STATES, default: 'ok' })
+  health: ConnectionHealth;
+
+  /** Why the connection needs reauthorization (the platform's words), with `health`. */
+  @Prop({ type: String, default: null })
+  healthReason: string | null;
+
+  /** When the refused refresh was seen, with `health`. */
+  @Prop({ type: Date, default: null })
+  reauthRequiredAt: Date | null;
+
+  /** Token upkeep: refreshes that failed in a row for a passing reason (the backoff's exponent). */
+  @Prop({ type: Number, default: 0 })
+  refreshFailures: number;
+
+  /**
+   * Token upkeep leaves the connection alone until then: after a passing refresh failure (the
+   * backoff), or, for one needing reauthorization, until its token.expiring notice is due. Null:
+   * now, or never for a connection needing reauthorization whose notice is done.
+   */
+  @Prop({ type: Date, default: null })
+  upkeepNextAt: Date | null;
 
   createdAt: Date;
   updatedAt: Date;

@@ -13,7 +13,7 @@ export function registerConnectionsTools(server: McpServer, scope: ToolScope, co
     {
       title: 'List connected accounts',
       description:
-        'Connected social accounts: platformId (the compound id to use in create_post), username, displayName, token status (valid, expiring_soon, expired, unknown), tokenExpiresIn, lastSuccessfulPost, lastError. Returns { success, connections }.',
+        'Connected social accounts: platformId (the compound id to use in create_post), username, displayName, token status (valid, expiring_soon, expired, unknown), tokenExpiresIn, lastSuccessfulPost, lastError. An account whose token the platform refused to renew also has health "reauth_required", healthReason and reauthRequiredAt: a person must reconnect it in the dashboard (Connections → Reconnect) before its posts can publish; healthy accounts have no health field. Returns { success, connections }.',
       inputSchema: {},
       annotations: { readOnlyHint: true },
     },

@@ -13,7 +13,10 @@ import { ConnectedAccounts } from './components/ConnectedAccounts';
 import { CredentialsModal } from './components/CredentialsModal';
 import { DisconnectConfirm } from './components/DisconnectConfirm';
 import type { Connectable, Connection } from './connections';
-import { ConnectionsPageDocument } from './connections.documents';
+import { reconnectInput } from './connections';
+import { ConnectionsPageDocument, StartConnectionDocument } from './connections.documents';
+import { ProblemAlert } from '../../ui/ProblemAlert';
+import { useSubmit } from '../../ui/useSubmit';
 import { useConnectOutcome } from './hooks/useConnectOutcome';
 
 export default function ConnectionsPage() {
@@ -23,6 +26,20 @@ export default function ConnectionsPage() {
   const [credentialsFor, setCredentialsFor] = useState<Connectable | null>(null);
   const pendingId = params.get('pending');
   useConnectOutcome(reload);
+  const reconnect = useSubmit(StartConnectionDocument);
+  const [reconnecting, setReconnecting] = useState<string | null>(null);
+  // The same sign-in as connecting it first: the account's tokens are replaced in place.
+  const startReconnect = async (c: Connection, platforms: Connectable[]) => {
+    const connectable = platforms.find((p) => p.platform === c.platform);
+    if (connectable?.method === 'credentials') {
+      setCredentialsFor(connectable);
+      return;
+    }
+    setReconnecting(c.id);
+    const data = await reconnect.submit({ input: { ...reconnectInput(c), returnTo: '/connections' } });
+    if (data) window.location.assign(data.startConnection.authorizeUrl);
+    else setReconnecting(null);
+  };
 
   return (
     <>
@@ -30,7 +47,15 @@ export default function ConnectionsPage() {
       <QueryResult result={result} loading="Loading connections" failed="Could not load your connections" onRetry={reload}>
         {(data) => (
           <Stack gap="lg" maw={1040}>
-            <ConnectedAccounts connections={data.connections} headingRef={listHeading} onDisconnect={disconnecting.open} onTested={reload} />
+            <ProblemAlert problem={reconnect.problem} title="Could not start the reconnect" />
+            <ConnectedAccounts
+              connections={data.connections}
+              headingRef={listHeading}
+              onDisconnect={disconnecting.open}
+              onReconnect={(c) => void startReconnect(c, data.connectablePlatforms)}
+              reconnecting={reconnecting}
+              onTested={reload}
+            />
             <ConnectAnAccount platforms={data.connectablePlatforms} onCredentials={setCredentialsFor} />
           </Stack>
         )}

@@ -15,6 +15,11 @@ export const ConnectionsPageDocument = graphql(`
         message
         occurredAt
       }
+      health
+      healthReason
+      reauthRequiredAt
+      instanceUrl
+      type
     }
     connectablePlatforms {
       platform

@@ -5,22 +5,28 @@ import { errorMessage } from '../../../api/client';
 import { formatDateTime } from '../../../ui/format';
 import { ListTable, RowActions } from '../../../ui/ListTable';
 import { SectionCard } from '../../../ui/SectionCard';
-import { TOKEN_WORDS, type Connection } from '../connections';
+import { needsReconnect, TOKEN_WORDS, type Connection } from '../connections';
 import { TestConnectionDocument } from '../connections.documents';
 
 type TestOutcome = { status: string; message: string } | 'testing';
 
-/** The connected accounts with their health in words, a test and disconnect. */
+/** The connected accounts with their health in words, a test, a reconnect where one is needed, and disconnect. */
 export function ConnectedAccounts({
   connections,
   headingRef,
   onDisconnect,
+  onReconnect,
+  reconnecting,
   onTested,
 }: {
   connections: Connection[];
   /** Where the focus goes after a disconnect (the account's row is gone). */
   headingRef: RefObject<HTMLHeadingElement | null>;
   onDisconnect: (c: Connection) => void;
+  /** Connects the account again through its own sign-in (or credentials form). */
+  onReconnect: (c: Connection) => void;
+  /** The account whose reconnect is starting (its button is busy). */
+  reconnecting: string | null;
   /** A test records a failure as the connection's last error and may renew its profile: the list is read again. */
   onTested: () => void;
 }) {
@@ -53,9 +59,18 @@ export function ConnectedAccounts({
                 </Table.Th>
                 <Table.Td>{c.platform}</Table.Td>
                 <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {TOKEN_WORDS[c.tokenStatus] ?? c.tokenStatus}
-                  </Text>
+                  {needsReconnect(c) ? (
+                    <>
+                      <Text size="sm" fw={600} c="red.8" id={`health-${c.id}`}>
+                        Reconnect needed: {c.platform} refused to renew this account’s access
+                      </Text>
+                      {c.healthReason && <Text size="xs">Reason: {c.healthReason}</Text>}
+                    </>
+                  ) : (
+                    <Text size="sm" fw={600}>
+                      {TOKEN_WORDS[c.tokenStatus] ?? c.tokenStatus}
+                    </Text>
+                  )}
                   {c.lastError && (
                     <Text size="xs">
                       Last error ({formatDateTime(c.lastError.occurredAt)}): {c.lastError.message}
@@ -70,6 +85,17 @@ export function ConnectedAccounts({
                 <Table.Td>{formatDateTime(c.lastSuccessfulPost)}</Table.Td>
                 <Table.Td>
                   <RowActions>
+                    {needsReconnect(c) && (
+                      <Button
+                        size="xs"
+                        loading={reconnecting === c.id}
+                        onClick={() => onReconnect(c)}
+                        aria-label={`Reconnect ${name} on ${c.platform}`}
+                        aria-describedby={`health-${c.id}`}
+                      >
+                        Reconnect
+                      </Button>
+                    )}
                     <Button size="xs" variant="default" loading={tested === 'testing'} onClick={() => runTest(c)} aria-label={`Test ${name} on ${c.platform}`}>
                       Test
                     </Button>
