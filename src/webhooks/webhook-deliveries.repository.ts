@@ -227,9 +227,17 @@ export class WebhookDeliveriesRepository extends Repository<LeanDelivery> {
     await this.deleteMany({ userId: this.oid(userId), webhookId: this.oid(webhookId) });
   }
 
-  /** One page of a webhook's deliveries, newest first, and how many there are (dashboard). */
-  async pageForWebhook(userId: string, webhookId: string, skip: number, limit: number): Promise<{ items: DeliveryRecord[]; total: number }> {
-    const filter = { userId: this.oid(userId), webhookId: this.oid(webhookId) };
+  /** One page of a webhook's deliveries, newest first, and how many there are; optionally of one event and/or outcome. */
+  async pageForWebhook(
+    userId: string,
+    webhookId: string,
+    skip: number,
+    limit: number,
+    only: { event?: string; status?: DeliveryStatus } = {},
+  ): Promise<{ items: DeliveryRecord[]; total: number }> {
+    const filter: Filter = { userId: this.oid(userId), webhookId: this.oid(webhookId) };
+    if (only.event) filter.event = only.event;
+    if (only.status) filter.status = only.status;
     const [docs, total] = await Promise.all([this.find(filter, { sort: { createdAt: -1, _id: -1 }, skip, limit }), this.count(filter)]);
     return { items: docs.map(toRecord), total };
   }

@@ -1,5 +1,20 @@
-/** Event names in the spec's order (Events, Webhook events). */
-export const WEBHOOK_EVENTS = ['post.scheduled', 'post.published', 'post.failed', 'token.expiring'] as const;
+/** The spec's four events, in its order (Events, Webhook events). Listed as the valid events in its messages. */
+export const SPEC_WEBHOOK_EVENTS = ['post.scheduled', 'post.published', 'post.failed', 'token.expiring'] as const;
+
+/**
+ * Events beyond the spec, sent only to webhooks that subscribe to them by name (docs/webhooks.md).
+ * Same envelope, signing, retries and auto-disable as the spec's four.
+ */
+export const OPT_IN_WEBHOOK_EVENTS = [
+  'post.partially_published',
+  'post.retried',
+  'post.unpublished',
+  'connection.reauth_required',
+  'connection.disconnected',
+] as const;
+
+/** Every event a webhook may subscribe to. */
+export const WEBHOOK_EVENTS = [...SPEC_WEBHOOK_EVENTS, ...OPT_IN_WEBHOOK_EVENTS] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 export function isWebhookEvent(value: unknown): value is WebhookEvent {
@@ -18,6 +33,26 @@ export interface WebhookEventData {
     failedAt: string;
   };
   'token.expiring': { platform: string; platformId: string; username: string | null; expiresAt: string };
+  /** A group finished with some platform posts published and some failed. */
+  'post.partially_published': {
+    postGroupId: string;
+    published: { postId: string; platform: string }[];
+    failed: { postId: string; platform: string; error: { code: string; message: string } }[];
+    finishedAt: string;
+  };
+  /** A failed platform post was put back to publish; `forced` when its earlier outcome was unknown. */
+  'post.retried': { postId: string; postGroupId: string; platform: string; retriedAt: string; forced: boolean };
+  /** A published platform post was deleted from its platform. */
+  'post.unpublished': { postId: string; postGroupId: string; platform: string; unpublishedAt: string };
+  /** A token refresh failed for good: the account must be reconnected. */
+  'connection.reauth_required': {
+    platform: string;
+    platformId: string;
+    username: string | null;
+    reason: string;
+    detectedAt: string;
+  };
+  'connection.disconnected': { platform: string; platformId: string; username: string | null; disconnectedAt: string };
 }
 
 /** The exact bytes sent (and signed): compact JSON of `{ event, timestamp, data }`. */

@@ -18,6 +18,12 @@ export const WebhookMessages = {
   deliveryNotFound: 'Delivery not found',
   webhookDisabled: 'Webhook is disabled: enable it first',
   deliveryQueued: 'Delivery is already queued',
+  // REST and MCP delivery routes (ours, docs/webhooks.md).
+  invalidDeliveryEvent: (valid: readonly string[]) => `Invalid event. Must be one of: ${valid.join(', ')}`,
+  invalidDeliveryStatus: (valid: readonly string[]) => `Invalid status. Must be one of: ${valid.join(', ')}`,
+  listDeliveriesFailed: 'Failed to list deliveries',
+  redeliverFailed: 'Failed to redeliver',
+  testFailed: 'Failed to send test event',
 } as const;
 
 /** The dashboard's test event: not one of the subscribable events, sent only on request. */

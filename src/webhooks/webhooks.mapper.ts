@@ -57,11 +57,12 @@ export function deliveryAttempts(d: DeliveryRecord) {
   };
 }
 
-/** Dashboard delivery history entry (the payload is shown as sent). */
+/** A delivery in REST answers (dashboard history, /api/v1 and MCP): the payload as sent, ISO dates. */
 export function toDeliveryView(d: DeliveryRecord) {
   const { nextAttemptAt, lastStatusCode, lastError, attempts } = deliveryAttempts(d);
   return {
     _id: d.id,
+    webhookId: d.webhookId,
     event: d.event,
     status: d.status,
     attemptCount: d.attemptCount,
@@ -72,5 +73,6 @@ export function toDeliveryView(d: DeliveryRecord) {
     attempts: attempts.map((a) => ({ ...a, at: a.at.toISOString() })),
     payload: d.payload,
     createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
   };
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { PostsModule } from '../posts/posts.module';
 import { PostEventsSubscriber } from './post-events.subscriber';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
@@ -23,6 +24,7 @@ import { Webhook, WebhookSchema } from './schemas/webhook.schema';
       { name: WebhookDelivery.name, schema: WebhookDeliverySchema },
     ]),
     PostsModule,
+    IdempotencyModule,
   ],
   controllers: [WebhooksController, WebhooksDashboardController],
   providers: [WebhooksRepository, WebhookDeliveriesRepository, WebhooksService, WebhookDeliveryWorker, PostEventsSubscriber, WebhooksResolver],

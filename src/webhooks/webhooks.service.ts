@@ -8,7 +8,10 @@ import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import { webhookGuard } from './webhook-http';
 import { serializePayload, type WebhookEvent, type WebhookEventData } from './webhook-events';
 import { validateInput } from '../common/validation/validate-input';
-import { CreateWebhookDto, DashboardUpdateWebhookDto, UpdateWebhookDto } from './dto/webhook.dto';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { MAX_LIST_SKIP, paginate } from '../posts/list-posts.query';
+import { CREATE_POST_IDEMPOTENCY } from '../posts/posts.errors';
+import { CreateWebhookDto, DashboardUpdateWebhookDto, ListDeliveriesQueryDto, UpdateWebhookDto } from './dto/webhook.dto';
 import { toCreatedWebhook, toDeliveryView, toListedWebhook, toUpdatedWebhook } from './webhooks.mapper';
 import { MAX_WEBHOOKS_PER_USER, TEST_EVENT, WebhookMessages } from './webhooks.errors';
 import type { DeliveryRecord } from './webhook-deliveries.repository';
@@ -18,6 +21,9 @@ import { WebhooksRepository, type WebhookRecord, type WebhookUpdate } from './we
 export type WebhookInput = Record<string, unknown> | undefined;
 
 const unique = <T>(items: T[]): T[] => [...new Set(items)];
+
+/** Documents before a page, bounded as list-posts bounds it (a huge page is empty, not a 500). */
+const skipFor = (page: number, limit: number): number => Math.min(MAX_LIST_SKIP, (page - 1) * limit);
 
 /** One event to put in the outbox (`enqueueMany`). */
 export interface OutboxEvent<E extends WebhookEvent = WebhookEvent> {
@@ -41,6 +47,7 @@ export class WebhooksService {
     private readonly config: AppConfig,
     /** Sealed like platform tokens: the secret is needed again to sign each delivery. */
     private readonly cipher: TokenCipher,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   /**
@@ -154,12 +161,45 @@ export class WebhooksService {
   async pageDeliveries(userId: string, id: string, page: number, limit: number): Promise<{ items: DeliveryRecord[]; total: number }> {
     const webhook = await this.webhooks.findOwned(userId, id);
     if (!webhook) throw ApiError.notFound(WebhookMessages.notFound);
-    return this.deliveries.pageForWebhook(userId, id, (page - 1) * limit, limit);
+    return this.deliveries.pageForWebhook(userId, id, skipFor(page, limit), limit);
   }
 
   /**
-   * Dashboard: queues a `webhook.test` delivery to this webhook (signed and retried like any
-   * other). A disabled webhook is refused: the worker would cancel the delivery.
+   * REST and MCP: one page of a webhook's deliveries, newest first, of one event and/or outcome
+   * when asked. The webhook is found first, so an unknown id answers 404 before a bad filter's 400.
+   */
+  async listDeliveryPage(userId: string, id: string, query: unknown) {
+    await this.getRecord(userId, id);
+    const { page, limit, event, status } = validateInput(ListDeliveriesQueryDto, query);
+    const { items, total } = await this.deliveries.pageForWebhook(userId, id, skipFor(page, limit), limit, { event, status });
+    return { success: true as const, deliveries: items.map(toDeliveryView), pagination: paginate(page, limit, total) };
+  }
+
+  /** REST and MCP: `sendTest`, answered with the queued delivery; with a key, a repeat answers the first result and queues nothing. */
+  queueTest(userId: string, id: string, idempotencyKey?: string) {
+    return this.once(userId, 'webhook-test', idempotencyKey, { webhookId: id }, async () => ({
+      success: true as const,
+      delivery: toDeliveryView(await this.sendTest(userId, id)),
+    }));
+  }
+
+  /** REST and MCP: `redeliver` through the webhook's path (the delivery must be that webhook's). */
+  queueRedelivery(userId: string, id: string, deliveryId: string, idempotencyKey?: string) {
+    return this.once(userId, 'webhook-redeliver', idempotencyKey, { webhookId: id, deliveryId }, async () => ({
+      success: true as const,
+      delivery: toDeliveryView(await this.redeliver(userId, deliveryId, id)),
+    }));
+  }
+
+  /** The REST `Idempotency-Key` (as create-post's: same messages; the ids in the path are the input compared). */
+  private once<T extends object>(userId: string, scope: string, key: string | undefined, input: object, run: () => Promise<T>): Promise<T> {
+    if (!key) return run();
+    return this.idempotency.run<T>({ userId, scope, key, input, messages: CREATE_POST_IDEMPOTENCY }, () => run());
+  }
+
+  /**
+   * Queues a `webhook.test` delivery to this webhook (dashboard; REST and MCP through `queueTest`),
+   * signed and retried like any other. A disabled webhook is refused: the worker would cancel the delivery.
    */
   async sendTest(userId: string, id: string): Promise<DeliveryRecord> {
     const webhook = await this.webhooks.findOwned(userId, id);
@@ -175,13 +215,16 @@ export class WebhooksService {
   }
 
   /**
-   * Dashboard: sends a finished delivery again, as a new delivery with the same event and the
-   * exact same payload bytes (so a receiver can de-duplicate on the payload).
+   * Sends a finished delivery again (dashboard; REST and MCP through `queueRedelivery`), as a new
+   * delivery with the same event and the exact same payload bytes (so a receiver can de-duplicate
+   * on the payload).
    */
-  async redeliver(userId: string, deliveryId: string): Promise<DeliveryRecord> {
+  async redeliver(userId: string, deliveryId: string, webhookId?: string): Promise<DeliveryRecord> {
+    // Through a webhook's path (REST, MCP) the webhook answers first, and another webhook's delivery is not found.
+    const named = webhookId === undefined ? null : await this.getRecord(userId, webhookId);
     const original = await this.deliveries.findOwned(userId, deliveryId);
-    if (!original) throw ApiError.notFound(WebhookMessages.deliveryNotFound);
-    const webhook = await this.webhooks.findOwned(userId, original.webhookId);
+    if (!original || (named && original.webhookId !== named.id)) throw ApiError.notFound(WebhookMessages.deliveryNotFound);
+    const webhook = named ?? (await this.webhooks.findOwned(userId, original.webhookId));
     if (!webhook) throw ApiError.notFound(WebhookMessages.notFound);
     if (!webhook.isActive) throw ApiError.badRequest(WebhookMessages.webhookDisabled);
     if (original.status === 'pending') throw ApiError.badRequest(WebhookMessages.deliveryQueued);

@@ -97,9 +97,16 @@ test('webhooks: add one with events, the secret once (masked, revealed, hidden, 
     await page.getByRole('button', { name: 'Edit Team feed' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Team feed' });
     await edit.getByRole('checkbox', { name: 'A post fails (post.failed)' }).uncheck();
+    // An opt-in event, behind "More events".
+    await edit.getByRole('button', { name: 'More events' }).click();
+    await edit.getByRole('checkbox', { name: 'A failed post is tried again (post.retried)' }).check();
     await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(row).toContainText('post.scheduled, post.published');
+    await expect(row).toContainText('post.scheduled, post.published, post.retried');
     await expect(row).not.toContainText('post.failed');
+    // Reopened, the ticked opt-in event shows without asking.
+    await page.getByRole('button', { name: 'Edit Team feed' }).click();
+    await expect(edit.getByRole('checkbox', { name: 'A failed post is tried again (post.retried)' })).toBeChecked();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
 
     // A new secret, shown once, different from the first.
     await page.getByRole('button', { name: 'New secret for Team feed' }).click();

@@ -28,13 +28,8 @@ function toDate(value: unknown): Date | undefined {
   return v instanceof Date ? v : new Date(String(v));
 }
 
-/**
- * list-posts query, for every transport (REST's pipe, `validateInput` for MCP and GraphQL): clamps
- * and defaults as transforms, checks with the spec's messages. Fields are checked in the order
- * declared, the spec's: status, sortBy, then the dates. `buildListPostsQuery` turns the result
- * into the Mongo filter and sort.
- */
-export class ListPostsQueryDto {
+/** `page` and `limit` as list-posts takes them (clamped, defaulted): every paged list of the API shares them. */
+export class PageQueryDto {
   @Expose()
   @Transform(({ value }) => clampPage(value))
   @Allow()
@@ -46,7 +41,15 @@ export class ListPostsQueryDto {
   @Allow()
   @ApiPropertyOptional({ type: Number, default: DEFAULT_LIST_LIMIT, description: 'Clamped to 1-100; 0, NaN or empty → 20' })
   limit: number;
+}
 
+/**
+ * list-posts query, for every transport (REST's pipe, `validateInput` for MCP and GraphQL): clamps
+ * and defaults as transforms, checks with the spec's messages. Fields are checked in the order
+ * declared, the spec's: status, sortBy, then the dates. `buildListPostsQuery` turns the result
+ * into the Mongo filter and sort.
+ */
+export class ListPostsQueryDto extends PageQueryDto {
   @Transform(({ value }) => given(value))
   @WhenGiven()
   @IsIn(POST_GROUP_STATUSES, { message: PostMessages.invalidStatus(POST_GROUP_STATUSES) })

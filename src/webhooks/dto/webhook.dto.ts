@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Allow, ArrayNotEmpty, IsString, ValidateBy } from 'class-validator';
-import { WhenPresent, WhenTruthy } from '../../common/validation/field-rules';
+import { Allow, ArrayNotEmpty, IsIn, IsString, ValidateBy } from 'class-validator';
+import { WhenGiven, WhenPresent, WhenTruthy } from '../../common/validation/field-rules';
+import { PageQueryDto, PaginationDto } from '../../posts/dto/list-posts.query.dto';
 import { parseUrl } from '../url-rules';
-import { DELIVERY_STATUSES } from '../schemas/webhook-delivery.schema';
-import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEvent } from '../webhook-events';
-import { invalidEventsMessage, WebhookMessages } from '../webhooks.errors';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../schemas/webhook-delivery.schema';
+import { isWebhookEvent, SPEC_WEBHOOK_EVENTS, WEBHOOK_EVENTS, type WebhookEvent } from '../webhook-events';
+import { invalidEventsMessage, TEST_EVENT, WebhookMessages } from '../webhooks.errors';
 
 /**
  * Webhook bodies. WebhooksService checks them (`validateInput`) after finding the webhook, so an
@@ -29,7 +30,7 @@ const KnownEvents = (onCreate: boolean): PropertyDecorator =>
       validate: (v) => !Array.isArray(v) || v.every(isWebhookEvent),
       defaultMessage: (args) => {
         const invalid = (args?.value as unknown[]).filter((e) => !isWebhookEvent(e)).map((e) => (typeof e === 'string' ? e : JSON.stringify(e)));
-        return invalidEventsMessage(invalid, onCreate ? WEBHOOK_EVENTS : undefined);
+        return invalidEventsMessage(invalid, onCreate ? SPEC_WEBHOOK_EVENTS : undefined);
       },
     },
   });
@@ -178,19 +179,66 @@ export class DeliveryAttemptResponse {
   @ApiProperty() durationMs: number;
 }
 
+/** Events a delivery may carry: the subscribable ones and the test event. */
+export const DELIVERY_EVENTS = [...WEBHOOK_EVENTS, TEST_EVENT] as const;
+
+/** One delivery as every REST answer shows it (never the webhook's secret; the signature is computed when sent). */
 export class DeliveryResponse {
   @ApiProperty() _id: string;
-  @ApiProperty({ enum: WEBHOOK_EVENTS }) event: string;
+  @ApiProperty() webhookId: string;
+  @ApiProperty({ enum: DELIVERY_EVENTS }) event: string;
   @ApiProperty({ enum: DELIVERY_STATUSES }) status: string;
-  @ApiProperty() attemptCount: number;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) nextAttemptAt: string | null;
+  @ApiProperty({ description: 'Attempts made so far' }) attemptCount: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the next attempt is due (pending only)' })
+  nextAttemptAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) deliveredAt: string | null;
-  @ApiProperty({ type: Number, nullable: true }) lastStatusCode: number | null;
-  @ApiProperty({ type: String, nullable: true }) lastError: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: "The last attempt's HTTP status (null: none yet, or no answer)" })
+  lastStatusCode: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the last attempt failed (`HTTP 500`, `Timed out after 10000 ms`, `Refused: …`)' })
+  lastError: string | null;
   @ApiProperty({ type: [DeliveryAttemptResponse] }) attempts: DeliveryAttemptResponse[];
+  @ApiProperty({ description: 'The exact JSON body sent (and signed) on every attempt' }) payload: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 
 export class WebhookDeliveriesResponse {
   @ApiProperty({ example: true }) success: boolean;
   @ApiProperty({ type: [DeliveryResponse] }) deliveries: DeliveryResponse[];
+}
+
+/** A repeated query parameter arrives as an array: the first value counts; '' and null count as absent. */
+function given(value: unknown): unknown {
+  const first = Array.isArray(value) ? (value as unknown[])[0] : value;
+  return first === undefined || first === null || first === '' ? undefined : first;
+}
+
+/**
+ * GET /api/v1/webhooks/:id/deliveries (and list_webhook_deliveries): page and limit clamped as
+ * list-posts clamps them; event and status are exact names, anything else is refused.
+ */
+export class ListDeliveriesQueryDto extends PageQueryDto {
+  @Transform(({ value }) => given(value))
+  @WhenGiven()
+  @IsIn(DELIVERY_EVENTS, { message: WebhookMessages.invalidDeliveryEvent(DELIVERY_EVENTS) })
+  @ApiPropertyOptional({ enum: DELIVERY_EVENTS, description: 'Only deliveries of this event; empty means all' })
+  event?: (typeof DELIVERY_EVENTS)[number];
+
+  @Transform(({ value }) => given(value))
+  @WhenGiven()
+  @IsIn(DELIVERY_STATUSES, { message: WebhookMessages.invalidDeliveryStatus(DELIVERY_STATUSES) })
+  @ApiPropertyOptional({ enum: DELIVERY_STATUSES, description: 'Only deliveries with this outcome; empty means all' })
+  status?: DeliveryStatus;
+}
+
+export class DeliveryPageResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: [DeliveryResponse], description: 'Newest first' }) deliveries: DeliveryResponse[];
+  @ApiProperty({ type: PaginationDto }) pagination: PaginationDto;
+}
+
+/** The answer of test and redeliver: the new delivery, queued (it is sent by the worker right after). */
+export class QueuedDeliveryResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: DeliveryResponse }) delivery: DeliveryResponse;
 }

@@ -1,5 +1,8 @@
 import { Field, InputType } from '@nestjs/graphql';
 import { Allow } from 'class-validator';
+import { WEBHOOK_EVENTS } from '../webhook-events';
+
+const EVENTS_DESCRIPTION = `One or more of: ${WEBHOOK_EVENTS.join(' | ')} (docs/webhooks.md)`;
 
 // `@Allow()` keeps each field through the global whitelisting pipe; WebhooksService checks them with
 // the REST DTOs (`validateInput`: CreateWebhookDto, DashboardUpdateWebhookDto) after finding the
@@ -9,7 +12,7 @@ import { Allow } from 'class-validator';
 export class CreateWebhookInput {
   @Field() @Allow() name: string;
   @Field({ description: 'https URL (private, loopback, link-local and metadata addresses refused)' }) @Allow() url: string;
-  @Field(() => [String], { description: 'post.scheduled | post.published | post.failed | token.expiring' }) @Allow() events: string[];
+  @Field(() => [String], { description: EVENTS_DESCRIPTION }) @Allow() events: string[];
 }
 
 /** Every field that is given applies (dashboard rules: "" clears the name; url "" and events [] are refused). */
@@ -17,6 +20,6 @@ export class CreateWebhookInput {
 export class UpdateWebhookInput {
   @Field(() => String, { nullable: true }) @Allow() name?: string | null;
   @Field(() => String, { nullable: true }) @Allow() url?: string | null;
-  @Field(() => [String], { nullable: true }) @Allow() events?: string[] | null;
+  @Field(() => [String], { nullable: true, description: EVENTS_DESCRIPTION }) @Allow() events?: string[] | null;
   @Field(() => Boolean, { nullable: true, description: 'true re-enables and resets failureCount' }) @Allow() isActive?: boolean | null;
 }

@@ -10,9 +10,20 @@ export const EVENTS: Array<{ value: string; label: string }> = [
   { value: 'token.expiring', label: 'A connection’s access is about to expire' },
 ];
 
+/** Further events, sent only to webhooks that tick them (the form shows them apart). */
+export const MORE_EVENTS: Array<{ value: string; label: string }> = [
+  { value: 'post.partially_published', label: 'A post is published on some accounts and fails on others' },
+  { value: 'post.retried', label: 'A failed post is tried again' },
+  { value: 'post.unpublished', label: 'A published post is deleted from its platform' },
+  { value: 'connection.reauth_required', label: 'A connection must be reconnected' },
+  { value: 'connection.disconnected', label: 'A connection is removed' },
+];
+
+const ALL_EVENTS = [...EVENTS, ...MORE_EVENTS];
+
 /** A webhook's events in the list's order, whatever order they were ticked in. */
 export const inOrder = (events: readonly string[]): string =>
-  EVENTS.map((e) => e.value)
+  ALL_EVENTS.map((e) => e.value)
     .filter((e) => events.includes(e))
     .join(', ');
 
