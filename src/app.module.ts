@@ -24,6 +24,7 @@ import { McpModule } from './mcp/mcp.module';
 import { PostsModule } from './posts/posts.module';
 import { PublishingModule } from './publishing/publishing.module';
 import { QueueModule } from './queue/queue.module';
+import { RecoveryModule } from './recovery/recovery.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { AppLogger, loggerOptions } from './logging';
 
@@ -86,6 +87,7 @@ export class AppModule {
         WebhooksModule,
         PublishingModule,
         QueueModule,
+        RecoveryModule,
         AnalyticsModule,
         WorkspaceModule,
         McpModule,

@@ -37,6 +37,8 @@ export const fakeURLs = Object.fromEntries(Object.entries(fakePorts).map(([name,
 export const extendedPort = firstFake + 6;
 export const extendedURL = `http://127.0.0.1:${extendedPort}`;
 export const DISCORD = { fakePort: firstFake + 7, webhookToken: 'web-journey-webhook', webhookName: 'release-notes' };
+/** The fakes' control (web/test/fake-platforms.ts): a journey tells a fake to refuse its next call. */
+export const fakeControlURL = `http://127.0.0.1:${firstFake + 8}`;
 /** X's OAuth server and API. */
 export const fakeURL = fakeURLs.x;
 /** What the fakes know (web/test/fake-platforms.ts) and the journeys type in. */

@@ -1,7 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { afterCommit } from '../database/transactions';
-import type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from './post-event-data';
+import type {
+  PostFailedEvent,
+  PostPartiallyPublishedEvent,
+  PostPublishedEvent,
+  PostRetriedEvent,
+  PostScheduledEvent,
+  PostUnpublishedEvent,
+} from './post-event-data';
 
 /** A connection stored (connected or reconnected) or removed. */
 export interface ConnectionEvent {
@@ -19,6 +26,9 @@ export interface LifecycleEventMap {
   'post.scheduled': PostScheduledEvent;
   'post.published': PostPublishedEvent;
   'post.failed': PostFailedEvent;
+  'post.partially_published': PostPartiallyPublishedEvent;
+  'post.retried': PostRetriedEvent;
+  'post.unpublished': PostUnpublishedEvent;
   'connection.created': ConnectionEvent;
   'connection.deleted': ConnectionEvent;
 }

@@ -29,3 +29,34 @@ export interface PostFailedEvent {
   error: { code: string; message: string };
   failedAt: Date;
 }
+
+/** A group finished with some platform posts published and some failed (opt-in webhook `post.partially_published`). */
+export interface PostPartiallyPublishedEvent {
+  userId: string;
+  postGroupId: string;
+  published: { postId: string; platform: string }[];
+  failed: { postId: string; platform: string; error: { code: string; message: string } }[];
+  finishedAt: Date;
+}
+
+/** A failed platform post put back to publish by hand (docs/recovery.md). */
+export interface PostRetriedEvent {
+  userId: string;
+  postGroupId: string;
+  postId: string;
+  platform: string;
+  platformId: string;
+  retriedAt: Date;
+  /** Its earlier outcome was unknown and the caller accepted that it may publish twice. */
+  forced: boolean;
+}
+
+/** A published platform post deleted from its platform on request. */
+export interface PostUnpublishedEvent {
+  userId: string;
+  postGroupId: string;
+  postId: string;
+  platform: string;
+  platformId: string;
+  unpublishedAt: Date;
+}

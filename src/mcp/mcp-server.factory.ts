@@ -16,6 +16,8 @@ import { registerMediaTools } from './tools/media.tools';
 import { registerPlanningTools } from './tools/planning.tools';
 import { registerPostsTools } from './tools/posts.tools';
 import { registerQueueTools } from './tools/queue.tools';
+import { registerRecoveryTools } from './tools/recovery.tools';
+import { RecoveryService } from '../recovery/recovery.service';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { registerWebhooksTools } from './tools/webhooks.tools';
 import { registerWorkspaceTools } from './tools/workspace.tools';
@@ -28,7 +30,7 @@ const INSTRUCTIONS =
   'Schedule and publish social-media posts on the connected accounts of this API key. Start with list_connections to get platformIds, ' +
   'then create_post (a draft without scheduledTime, scheduled with one). For media: create a draft, get_upload_url, PUT the file, then ' +
   'update_post with status=scheduled. Tool results are the REST API bodies as JSON; failures are tool errors carrying { error, status } ' +
-  '(and the limit-exceeded fields for plan limits). To post at the next free time slot of an account instead of a fixed time, use add_to_queue (get_queue shows its schedule and queue). Pass an idempotencyKey to create_post, add_to_queue, update_post, create_webhook and get_upload_url when you may retry.';
+  '(and the limit-exceeded fields for plan limits). To post at the next free time slot of an account instead of a fixed time, use add_to_queue (get_queue shows its schedule and queue). When a post failed, get_post shows its errorCategory and errorHint; retry_post sends it again, unpublish_post deletes a published one. Pass an idempotencyKey to create_post, add_to_queue, update_post, retry_post, unpublish_post, create_webhook and get_upload_url when you may retry.';
 
 /**
  * One MCP server per HTTP request (stateless mode), bound to the caller resolved by the API-key
@@ -50,6 +52,7 @@ export class McpServerFactory {
     private readonly queue: QueueService,
     private readonly config: AppConfig,
     private readonly platforms: PlatformRegistry,
+    private readonly recovery: RecoveryService,
   ) {}
 
   create(ctx: RequestContext): McpServer {
@@ -64,6 +67,7 @@ export class McpServerFactory {
     registerPlanningTools(server, scope, { posts: this.posts, validation: this.validation });
     registerWorkspaceTools(server, scope, this.workspace);
     registerQueueTools(server, scope, { queue: this.queue, idempotency: this.idempotency });
+    registerRecoveryTools(server, scope, { recovery: this.recovery, idempotency: this.idempotency });
     return server;
   }
 }

@@ -1,3 +1,4 @@
+import { RecoveryModule } from '../recovery/recovery.module';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { QueueModule } from '../queue/queue.module';
 import { Module } from '@nestjs/common';
@@ -26,6 +27,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     WorkspaceModule,
     QueueModule,
     PlatformsModule,
+    RecoveryModule,
   ],
   providers: [McpIdempotencyService, McpServerFactory, McpHttpRoutes],
 })

@@ -19,7 +19,7 @@ export interface NewPlatformPost {
 }
 
 /** Statuses that consume the monthly allowance (a failure counts once an attempt was made). */
-const USED_STATUSES: PlatformPostStatus[] = ['scheduled', 'processing', 'published'];
+const USED_STATUSES: PlatformPostStatus[] = ['scheduled', 'processing', 'published', 'unpublished'];
 /** Statuses that occupy a slot of the scheduled (pending) allowance. */
 const PENDING_STATUSES: PlatformPostStatus[] = ['scheduled', 'processing'];
 

@@ -1,8 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LifecycleEvents } from '../lifecycle/lifecycle-events';
-import type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from '../lifecycle/post-event-data';
+import type {
+  PostFailedEvent,
+  PostPartiallyPublishedEvent,
+  PostPublishedEvent,
+  PostRetriedEvent,
+  PostScheduledEvent,
+  PostUnpublishedEvent,
+} from '../lifecycle/post-event-data';
 
-export type { PostFailedEvent, PostPublishedEvent, PostScheduledEvent } from '../lifecycle/post-event-data';
+export type {
+  PostFailedEvent,
+  PostPartiallyPublishedEvent,
+  PostPublishedEvent,
+  PostRetriedEvent,
+  PostScheduledEvent,
+  PostUnpublishedEvent,
+} from '../lifecycle/post-event-data';
 
 /**
  * What happens to posts, told to whoever listens (webhooks write their outbox rows). Every call
@@ -15,6 +29,11 @@ export interface PostEventsPublisher {
   postScheduled(events: PostScheduledEvent[]): Promise<void>;
   postPublished(events: PostPublishedEvent[]): Promise<void>;
   postFailed(events: PostFailedEvent[]): Promise<void>;
+  /** Publishing engine: the group's rollup reached `partially_published`. */
+  postPartiallyPublished(events: PostPartiallyPublishedEvent[]): Promise<void>;
+  /** Recovery: failed platform posts put back to publish, and published ones deleted from their platform. */
+  postRetried(events: PostRetriedEvent[]): Promise<void>;
+  postUnpublished(events: PostUnpublishedEvent[]): Promise<void>;
 }
 
 /**
@@ -50,6 +69,18 @@ export class PostEvents implements PostEventsPublisher {
   postFailed(events: PostFailedEvent[]): Promise<void> {
     this.lifecycle.emit('post.failed', events);
     return this.emit('postFailed', events);
+  }
+  postPartiallyPublished(events: PostPartiallyPublishedEvent[]): Promise<void> {
+    this.lifecycle.emit('post.partially_published', events);
+    return this.emit('postPartiallyPublished', events);
+  }
+  postRetried(events: PostRetriedEvent[]): Promise<void> {
+    this.lifecycle.emit('post.retried', events);
+    return this.emit('postRetried', events);
+  }
+  postUnpublished(events: PostUnpublishedEvent[]): Promise<void> {
+    this.lifecycle.emit('post.unpublished', events);
+    return this.emit('postUnpublished', events);
   }
 
   private async emit<K extends keyof PostEventsPublisher>(name: K, events: Parameters<PostEventsPublisher[K]>[0]): Promise<void> {

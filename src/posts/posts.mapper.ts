@@ -1,6 +1,7 @@
 import { isoTime } from '../common/iso-time';
 import { httpUrlOrNull } from '../common/http-url';
 import { idPartOf } from '../connections/platform-id';
+import { categorizeError, ERROR_HINTS, type ErrorCategory } from '../platforms/error-category';
 import type { PlatformPostSummary } from './platform-posts.repository';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
@@ -64,6 +65,13 @@ export interface PostDetailEntry {
     platformError: string | null;
     failedAt: string;
   };
+  /** Beside the spec's `error` of a failed post: what a program branches on, and what a person can do (docs/recovery.md). */
+  errorCategory?: ErrorCategory;
+  errorHint?: string;
+  /** An unpublished post: when it was deleted from its platform. */
+  unpublishedAt?: string;
+  /** A published post whose last delete request failed: why (it stays published). */
+  unpublishError?: { code: string; message: string; category: ErrorCategory; hint: string; failedAt: string };
 }
 
 export interface PostDetail {
@@ -113,6 +121,19 @@ export function toPostDetailEntry(post: PlatformPostRecord): PostDetailEntry {
       ...(post.error.platformStatusCode !== undefined && post.error.platformStatusCode !== null ? { platformStatusCode: post.error.platformStatusCode } : {}),
       platformError: post.error.platformError ?? null,
       failedAt: isoTime(new Date(post.error.failedAt)),
+    };
+    entry.errorCategory = categorizeError(post.error);
+    entry.errorHint = ERROR_HINTS[entry.errorCategory];
+  }
+  if (post.status === 'unpublished' && post.unpublishedAt) entry.unpublishedAt = isoTime(new Date(post.unpublishedAt));
+  if (post.status === 'published' && post.unpublishError) {
+    const category = categorizeError(post.unpublishError);
+    entry.unpublishError = {
+      code: post.unpublishError.code,
+      message: post.unpublishError.message,
+      category,
+      hint: ERROR_HINTS[category],
+      failedAt: isoTime(new Date(post.unpublishError.failedAt)),
     };
   }
   return entry;

@@ -24,7 +24,8 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { PlatformsModule } from '../platforms/platforms.module';
 
 /**
- * Post groups, platform posts and post logs. Exports PostsService (media, publishing), PostEvents
+ * Post groups, platform posts and post logs. Exports PostsService (media, publishing, recovery),
+ * PostScheduling (recovery checks a retry as a scheduling), PostEvents
  * (webhooks subscribe), MediaCleanupRegistry (the media module registers its cleanup) and
  * PostLogsRepository (the publishing engine writes its steps to the post log).
  */
@@ -56,6 +57,6 @@ import { PlatformsModule } from '../platforms/platforms.module';
     UsageResolver,
     PlatformIdUpgrade,
   ],
-  exports: [PostsService, QueuedPostsService, PostEvents, PostChecks, MediaCleanupRegistry, PostLogsRepository],
+  exports: [PostsService, QueuedPostsService, PostScheduling, PostEvents, PostChecks, MediaCleanupRegistry, PostLogsRepository],
 })
 export class PostsModule {}

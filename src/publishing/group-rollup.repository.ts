@@ -38,6 +38,19 @@ export class GroupRollupRepository extends Repository<PostGroupRecord> {
    * siblings finishing at once conflict on the group and the retried transaction reads the other's
    * outcome (the rollup in publication-state.service.ts).
    */
+  /**
+   * Recovery: the group is open again (its retried posts are scheduled): status `scheduled`,
+   * processing `pending` so the engine takes it up as a new run. The group as it was before, or
+   * null when it is gone.
+   */
+  reopen(userId: string, postGroupId: string): Promise<Pick<PostGroupRecord, 'status'> | null> {
+    return this.findOneAndUpdate(
+      { _id: this.oid(postGroupId), userId: this.oid(userId) },
+      { $set: { status: 'scheduled', processingStatus: 'pending' }, $unset: { processingClaim: 1 } },
+      { returnDocument: 'before', projection: { status: 1 } },
+    );
+  }
+
   settleGroup(userId: string, postGroupId: string, status: PostGroupStatus | null): Promise<Pick<PostGroupRecord, 'status'> | null> {
     return this.findOneAndUpdate(
       { _id: this.oid(postGroupId), userId: this.oid(userId) },

@@ -14,6 +14,10 @@ describe('deriveGroupStatus', () => {
     expect(deriveGroupStatus([{ status: 'failed', partiallyLive: true }])).toBe('partially_published');
     expect(deriveGroupStatus([{ status: 'failed', partiallyLive: true }, { status: 'failed' }])).toBe('partially_published');
   });
+  it('counts an unpublished post as published (it went out), so a retried sibling can finish the group', () => {
+    expect(deriveGroupStatus([{ status: 'unpublished' }, { status: 'published' }])).toBe('published');
+    expect(deriveGroupStatus([{ status: 'unpublished' }, { status: 'failed' }])).toBe('partially_published');
+  });
   it('is null while any platform post is still open', () => {
     for (const open of ['scheduled', 'pending', 'processing'] as const) {
       expect(deriveGroupStatus([{ status: 'published' }, { status: open }])).toBeNull();

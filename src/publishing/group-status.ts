@@ -15,8 +15,10 @@ export interface RollupInput {
  */
 export function deriveGroupStatus(posts: RollupInput[]): PostGroupStatus | null {
   if (!posts.length) return null;
-  if (posts.some((p) => p.status !== 'published' && p.status !== 'failed')) return null;
-  if (posts.every((p) => p.status === 'published')) return 'published';
-  if (posts.every((p) => p.status === 'failed' && !p.partiallyLive)) return 'failed';
+  // An unpublished post went out: for the group it counts as published.
+  const outcomes = posts.map((p) => (p.status === 'unpublished' ? { ...p, status: 'published' as const } : p));
+  if (outcomes.some((p) => p.status !== 'published' && p.status !== 'failed')) return null;
+  if (outcomes.every((p) => p.status === 'published')) return 'published';
+  if (outcomes.every((p) => p.status === 'failed' && !p.partiallyLive)) return 'failed';
   return 'partially_published';
 }

@@ -169,7 +169,10 @@ export class PublicationStateRepository extends Repository<PlatformPostRecord> {
 
   /** The group's platform posts as the rollup needs them, in the caller's transaction. */
   groupPosts(userId: string, postGroupId: string): Promise<PlatformPostRecord[]> {
-    return this.find({ postGroupId: this.oid(postGroupId), userId: this.oid(userId) }, { projection: { status: 1, threadParts: 1, postedId: 1 } });
+    return this.find(
+      { postGroupId: this.oid(postGroupId), userId: this.oid(userId) },
+      { projection: { status: 1, threadParts: 1, postedId: 1, platform: 1, 'error.code': 1, 'error.message': 1 }, sort: { _id: 1 } },
+    );
   }
 
   /** Publication times on one connection since `since` (advisory posting rates). */
@@ -179,6 +182,58 @@ export class PublicationStateRepository extends Repository<PlatformPostRecord> {
       { projection: { publishedAt: 1 }, sort: { publishedAt: 1 } },
     );
     return rows.map((r) => r.publishedAt);
+  }
+
+  // ── recovery (docs/recovery.md) ─────────────────────────────────────────────────────────────
+
+  /**
+   * Puts one failed platform post back into the schedule, in the caller's transaction; false when
+   * it is no longer failed as read (another retry won). Thread progress is kept, so a reply chain
+   * resumes after its live parts; the automatic retry budget starts again after `attemptCount`.
+   */
+  async reopenFailed(userId: string, post: Pick<PlatformPostRecord, '_id' | 'attemptCount'>, scheduledTime: Date): Promise<boolean> {
+    const attemptCount = post.attemptCount ?? 0;
+    const result = await this.updateOne(
+      { _id: post._id, userId: this.oid(userId), status: 'failed', attemptCount },
+      { $set: { status: 'scheduled', scheduledTime, retriedAttempts: attemptCount }, $unset: { error: 1, nextAttemptAt: 1, attemptInFlight: 1 } },
+    );
+    return result.matched === 1;
+  }
+
+  /**
+   * Marks a published post as being deleted from its platform, so two requests never both send;
+   * a marker older than `staleBefore` (a crash mid-call) is taken over, deleting twice being
+   * harmless. False when the post is not published or another request holds it.
+   */
+  async beginUnpublish(userId: string, postId: Types.ObjectId, token: string, now: Date, staleBefore: Date): Promise<boolean> {
+    const result = await this.updateOne(
+      {
+        _id: postId,
+        userId: this.oid(userId),
+        status: 'published',
+        $or: [{ unpublishInFlight: { $exists: false } }, { 'unpublishInFlight.startedAt': { $lt: staleBefore } }],
+      },
+      { $set: { unpublishInFlight: { token, startedAt: now } } },
+    );
+    return result.matched === 1;
+  }
+
+  /** The delete went through: `unpublished`, in the caller's transaction; false when the marker was lost. */
+  async finishUnpublish(userId: string, postId: Types.ObjectId, token: string, unpublishedAt: Date): Promise<boolean> {
+    const result = await this.updateOne(
+      { _id: postId, userId: this.oid(userId), status: 'published', 'unpublishInFlight.token': token },
+      { $set: { status: 'unpublished', unpublishedAt }, $unset: { unpublishInFlight: 1, unpublishError: 1 } },
+    );
+    return result.matched === 1;
+  }
+
+  /** The platform refused: the post stays published with the reason. */
+  async failUnpublish(userId: string, postId: Types.ObjectId, token: string, error: NonNullable<PlatformPostRecord['unpublishError']>): Promise<boolean> {
+    const result = await this.updateOne(
+      { _id: postId, userId: this.oid(userId), 'unpublishInFlight.token': token },
+      { $set: { unpublishError: error }, $unset: { unpublishInFlight: 1 } },
+    );
+    return result.matched === 1;
   }
 
   private claimed(scope: ClaimScope): Filter {

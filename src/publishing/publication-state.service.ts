@@ -3,16 +3,37 @@ import { randomUUID } from 'node:crypto';
 import { Types } from 'mongoose';
 import { Transactions } from '../database/transactions';
 import { MetricsService } from '../metrics/metrics.service';
-import { PostEvents } from '../posts/post-events';
+import { PostEvents, type PostPartiallyPublishedEvent } from '../posts/post-events';
 import { PostLogsRepository, type ScopedPostLog } from '../posts/post-logs.repository';
 import type { PostGroupStatus } from '@app/rules';
 import type { PlatformPostRecord } from '../posts/schemas/platform-post.schema';
 import type { PostGroupRecord } from '../posts/schemas/post-group.schema';
 import { GroupRollupRepository } from './group-rollup.repository';
+import { categorizeError } from '../platforms/error-category';
 import { deriveGroupStatus, type RollupInput } from './group-status';
 import { PublicationStateRepository, type ClaimScope } from './publication-state.repository';
 
 export type { ClaimScope } from './publication-state.repository';
+
+/** A delete request older than this is taken to have died with its instance. */
+const UNPUBLISH_STALE_MS = 5 * 60_000;
+
+/** The `post.partially_published` event of a group whose platform posts are all finished. */
+function partialOutcome(userId: string, postGroupId: string, posts: PlatformPostRecord[]): PostPartiallyPublishedEvent {
+  const published = posts.filter((p) => p.status === 'published' || p.status === 'unpublished');
+  const failed = posts.filter((p) => p.status === 'failed');
+  return {
+    userId,
+    postGroupId,
+    published: published.map((p) => ({ postId: String(p._id), platform: p.platform })),
+    failed: failed.map((p) => ({
+      postId: String(p._id),
+      platform: p.platform,
+      error: { code: p.error?.code ?? 'UNKNOWN_ERROR', message: p.error?.message ?? 'Unknown error' },
+    })),
+    finishedAt: new Date(),
+  };
+}
 export type { PlatformPostRecord } from '../posts/schemas/platform-post.schema';
 
 /** A platform post held by this instance, with the scope every later write needs. */
@@ -47,6 +68,8 @@ export interface PublishFailure {
   retryable: boolean;
   platformStatusCode?: number;
   platformError?: string | null;
+  /** The adapter's category, where it named one (else the code's: error-category.ts). */
+  category?: string;
 }
 
 export interface PublishSuccess {
@@ -54,6 +77,22 @@ export interface PublishSuccess {
   /** Absent when the platform gave no http(s) address for the post. */
   publishedUrl?: string;
   threadParts?: PlatformPostRecord['threadParts'];
+}
+
+/** Who asked for a retry or an unpublish, as the post log records it. */
+export interface RecoveryActor {
+  /** The key owner or the session user. */
+  userId: string;
+  client: string;
+  /** The API key's prefix; absent for dashboard sessions. */
+  keyPrefix?: string;
+}
+
+/** A retried platform post turned out not to be failed any more (another retry took it first). */
+export class RetryConflict extends Error {
+  constructor(readonly postId: string) {
+    super(`Platform post ${postId} is no longer failed`);
+  }
 }
 
 /** Where the group ended after a terminal transition (null while other posts are open). */
@@ -281,6 +320,7 @@ export class PublicationStateService implements OnModuleInit {
         platformError: failure.platformError ?? null,
         failedAt,
         retryable: failure.retryable,
+        category: categorizeError(failure),
       };
       const applied = await this.repository.finish(claimed.scope, 'failed', { error, ...extra });
       if (!applied) return { applied: false, groupStatus: null };
@@ -293,7 +333,7 @@ export class PublicationStateService implements OnModuleInit {
           error: failure.message,
           ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}),
           ...(retryCount > 0 ? { retryCount } : {}),
-          metadata: { errorCode: failure.code, retryable: failure.retryable },
+          metadata: { errorCode: failure.code, retryable: failure.retryable, errorCategory: error.category },
         },
         { ...this.postLogBase(post), event: 'status_changed', metadata: { from: 'processing', to: 'failed' } },
       ];
@@ -337,6 +377,106 @@ export class PublicationStateService implements OnModuleInit {
     return failed;
   }
 
+  // ── recovery (docs/recovery.md) ─────────────────────────────────────────────────────────────
+
+  /**
+   * Failed platform posts back into the schedule at `scheduledTime`, all or none, in one
+   * transaction with their log entries (`scheduled` and `status_changed`, marked as a retry with
+   * who asked), the group reopened, `post.retried` events and `commit` (an idempotency key's
+   * result). RetryConflict when one of them is no longer failed.
+   */
+  async retryFailed(input: {
+    userId: string;
+    postGroupId: string;
+    posts: Array<{ post: PlatformPostRecord; forced: boolean }>;
+    scheduledTime: Date;
+    by: RecoveryActor;
+    commit?: () => Promise<void>;
+  }): Promise<void> {
+    const { userId, postGroupId, scheduledTime, by } = input;
+    const retriedAt = new Date();
+    await this.transactions.run(async () => {
+      const logs: ScopedPostLog[] = [];
+      for (const { post, forced } of input.posts) {
+        if (!(await this.repository.reopenFailed(userId, post, scheduledTime))) throw new RetryConflict(String(post._id));
+        const base = { userId, postGroupId, postId: post._id, platform: post.platform };
+        const retry = { retry: true, forced, by, previousError: post.error?.code ?? null };
+        logs.push(
+          { ...base, event: 'status_changed', metadata: { from: 'failed', to: 'scheduled', ...retry } },
+          { ...base, event: 'scheduled', metadata: { scheduledTime: scheduledTime.toISOString(), ...retry } },
+        );
+      }
+      const before = await this.groups.reopen(userId, postGroupId);
+      if (!before) throw new RetryConflict(postGroupId);
+      if (before.status !== 'scheduled')
+        logs.unshift({ userId, postGroupId, event: 'status_changed', metadata: { from: before.status, to: 'scheduled', retry: true, by } });
+      await this.logs.appendScoped(logs);
+      await this.events.postRetried(
+        input.posts.map(({ post, forced }) => ({
+          userId,
+          postGroupId,
+          postId: String(post._id),
+          platform: post.platform,
+          platformId: post.platformId,
+          retriedAt,
+          forced,
+        })),
+      );
+      await input.commit?.();
+    });
+  }
+
+  /** Takes a published post for deletion from its platform (false: not published, or another request holds it). */
+  beginUnpublish(userId: string, post: PlatformPostRecord, token: string): Promise<boolean> {
+    const now = new Date();
+    return this.repository.beginUnpublish(userId, post._id, token, now, new Date(now.getTime() - UNPUBLISH_STALE_MS));
+  }
+
+  /** The platform deleted it: `unpublished`, its log entry and `post.unpublished`, in one transaction. */
+  async recordUnpublished(userId: string, post: PlatformPostRecord, token: string, by: RecoveryActor): Promise<Date | null> {
+    const unpublishedAt = new Date();
+    return this.transactions.run(async () => {
+      if (!(await this.repository.finishUnpublish(userId, post._id, token, unpublishedAt))) return null;
+      await this.logs.appendScoped([
+        {
+          ...this.postLogBase(post),
+          event: 'status_changed',
+          metadata: { from: 'published', to: 'unpublished', unpublish: true, by, postedId: post.postedId ?? null },
+        },
+      ]);
+      await this.events.postUnpublished([
+        { userId, postGroupId: String(post.postGroupId), postId: String(post._id), platform: post.platform, platformId: post.platformId, unpublishedAt },
+      ]);
+      return unpublishedAt;
+    });
+  }
+
+  /** The platform refused (or could not be reached): the post stays published with the reason, and the log says so. */
+  async recordUnpublishFailed(
+    userId: string,
+    post: PlatformPostRecord,
+    token: string,
+    failure: { code: string; message: string; category: string; httpStatus?: number },
+    by: RecoveryActor,
+  ): Promise<void> {
+    await this.transactions.run(async () => {
+      const failedAt = new Date();
+      if (
+        !(await this.repository.failUnpublish(userId, post._id, token, { code: failure.code, message: failure.message, category: failure.category, failedAt }))
+      )
+        return;
+      await this.logs.appendScoped([
+        {
+          ...this.postLogBase(post),
+          event: 'status_changed',
+          error: failure.message,
+          ...(failure.httpStatus !== undefined ? { httpStatus: failure.httpStatus } : {}),
+          metadata: { from: 'published', to: 'published', unpublish: 'failed', errorCode: failure.code, errorCategory: failure.category, by },
+        },
+      ]);
+    });
+  }
+
   /**
    * Inside the terminal transaction: finalizes the group once no platform post is open; its
    * `status_changed` entry joins `logs`, which the caller writes in one insert.
@@ -350,17 +490,16 @@ export class PublicationStateService implements OnModuleInit {
     const { post } = claimed;
     const userId = String(post.userId);
     const groupId = String(post.postGroupId);
+    const siblings = claimed.groupPostCount === 1 ? null : await this.repository.groupPosts(userId, groupId);
     const status = deriveGroupStatus(
-      claimed.groupPostCount === 1
-        ? [self]
-        : (await this.repository.groupPosts(userId, groupId)).map((p) => ({
-            status: p.status,
-            partiallyLive: p.status === 'failed' && !!p.threadParts?.some((t) => t.postedId),
-          })),
+      siblings ? siblings.map((p) => ({ status: p.status, partiallyLive: p.status === 'failed' && !!p.threadParts?.some((t) => t.postedId) })) : [self],
     );
     const before = await this.groups.settleGroup(userId, groupId, status);
     if (!before || !status) return null;
-    if (before.status !== status) logs.push({ userId, postGroupId: groupId, event: 'status_changed', metadata: { from: before.status, to: status } });
+    if (before.status !== status) {
+      logs.push({ userId, postGroupId: groupId, event: 'status_changed', metadata: { from: before.status, to: status } });
+      if (status === 'partially_published' && siblings) await this.events.postPartiallyPublished([partialOutcome(userId, groupId, siblings)]);
+    }
     return status;
   }
 

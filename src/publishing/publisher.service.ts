@@ -28,6 +28,7 @@ function failureOf(err: PlatformError, message = err.message): PublishFailure & 
     retryable: err.retryable,
     ...(err.httpStatus !== undefined ? { httpStatus: err.httpStatus, platformStatusCode: err.httpStatus } : {}),
     platformError: err.options.platformError ?? null,
+    ...(err.options.category ? { category: err.options.category } : {}),
   };
 }
 
@@ -299,7 +300,8 @@ export class PublisherService {
     retryCount: number,
   ): Promise<void> {
     const live = parts.filter((p) => p.postedId).length;
-    const failedAttempts = Math.max(0, attemptCount - live);
+    // A retry by hand starts a new automatic budget.
+    const failedAttempts = Math.max(0, attemptCount - live - (claimed.post.retriedAttempts ?? 0));
     if (error.options.outcomeUnknown) {
       // Sent, no answer: never resent blindly. Reconciled after the delay (attempt kept in flight).
       await this.state.retryLater(claimed, failureOf(error), new Date(Date.now() + this.settings.reconcileDelayMs), retryCount, {

@@ -1,5 +1,14 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { PostEvents, type PostEventsPublisher, type PostFailedEvent, type PostPublishedEvent, type PostScheduledEvent } from '../posts/post-events';
+import {
+  PostEvents,
+  type PostEventsPublisher,
+  type PostFailedEvent,
+  type PostPartiallyPublishedEvent,
+  type PostPublishedEvent,
+  type PostRetriedEvent,
+  type PostScheduledEvent,
+  type PostUnpublishedEvent,
+} from '../posts/post-events';
 import type { OutboxEvent } from './webhooks.service';
 import { WebhooksService } from './webhooks.service';
 
@@ -55,6 +64,27 @@ export class PostEventsSubscriber implements Partial<PostEventsPublisher>, OnMod
         error: { code: e.error.code, message: e.error.message },
         failedAt: e.failedAt.toISOString(),
       },
+    }));
+  }
+
+  async postPartiallyPublished(events: PostPartiallyPublishedEvent[]): Promise<void> {
+    await this.write(events, (e) => ({
+      event: 'post.partially_published',
+      data: { postGroupId: e.postGroupId, published: e.published, failed: e.failed, finishedAt: e.finishedAt.toISOString() },
+    }));
+  }
+
+  async postRetried(events: PostRetriedEvent[]): Promise<void> {
+    await this.write(events, (e) => ({
+      event: 'post.retried',
+      data: { postId: e.postId, postGroupId: e.postGroupId, platform: e.platform, retriedAt: e.retriedAt.toISOString(), forced: e.forced },
+    }));
+  }
+
+  async postUnpublished(events: PostUnpublishedEvent[]): Promise<void> {
+    await this.write(events, (e) => ({
+      event: 'post.unpublished',
+      data: { postId: e.postId, postGroupId: e.postGroupId, platform: e.platform, unpublishedAt: e.unpublishedAt.toISOString() },
     }));
   }
 

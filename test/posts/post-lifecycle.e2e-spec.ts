@@ -96,6 +96,9 @@ describe('get-post, update-post, delete-post, post-logs', () => {
             platformError: 'invalid_token',
             failedAt: failedAt.toISOString(),
           },
+          // Beside the spec's error (docs/recovery.md): a failure stored without a category gets its code's.
+          errorCategory: 'auth_expired',
+          errorHint: 'Reconnect the account on the Connections page, then retry the post.',
         },
         {
           postId: expect.any(String),

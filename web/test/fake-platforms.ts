@@ -9,9 +9,12 @@
  * - Mastodon: an instance that registers apps and runs its own OAuth;
  * - LinkedIn: its API only (no OAuth app is configured), so health checks get a real refusal.
  * X starts last, on the port Playwright waits for, so every fake is up when the app starts.
+ * A control server (fakeControlURL) lets a journey make a fake refuse its next call:
+ * `POST /telegram/refuse-next-message` makes Telegram refuse the next sendMessage for good.
  */
 import { FacebookFake, FakeBlueskyServer, FakeMastodonServer, FakeTelegramServer, LinkedInFake, TwitterFake } from '../../test/support/fakes';
-import { FAKE_ACCOUNTS, fakePorts } from '../playwright.config';
+import { createServer } from 'node:http';
+import { FAKE_ACCOUNTS, fakeControlURL, fakePorts } from '../playwright.config';
 
 async function main(): Promise<void> {
   const facebook = new FacebookFake();
@@ -34,6 +37,19 @@ async function main(): Promise<void> {
     mastodon.start(fakePorts.mastodon),
     linkedin.start(fakePorts.linkedin),
   ]);
+  const control = createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/telegram/refuse-next-message') {
+      telegram.inject({
+        kind: 'respond',
+        match: '/sendMessage',
+        response: { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: can't parse entities: unsupported start tag" } },
+      });
+      res.writeHead(204).end();
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => control.listen(Number(new URL(fakeControlURL).port), '127.0.0.1', resolve));
   const x = new TwitterFake();
   x.checkAfterSecs = 0;
   console.log(`fake platforms up, X at ${await x.start(fakePorts.x)}`);

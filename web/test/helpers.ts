@@ -77,8 +77,20 @@ async function asAdmin(query: string, variables: Record<string, unknown>): Promi
 const signedInUserId = async (page: Page): Promise<string> => (await (await page.request.get('/auth/me')).json()).user.id;
 
 /** A connection for the signed-in person, made by the admin (adminCreateConnection); its platformId. */
-export async function seedConnection(page: Page, platform: string, username: string): Promise<string> {
-  const input = { userId: await signedInUserId(page), platform, externalId: `${platform.slice(0, 2)}${Date.now()}`, accessToken: 'token', username };
+export async function seedConnection(
+  page: Page,
+  platform: string,
+  username: string,
+  account: { externalId?: string; accessToken?: string; type?: string } = {},
+): Promise<string> {
+  const input = {
+    userId: await signedInUserId(page),
+    platform,
+    externalId: account.externalId ?? `${platform.slice(0, 2)}${Date.now()}`,
+    accessToken: account.accessToken ?? 'token',
+    username,
+    ...(account.type ? { type: account.type } : {}),
+  };
   const data = await asAdmin('mutation($input: AdminCreateConnectionInput!) { adminCreateConnection(input: $input) { platformId } }', { input });
   return data.adminCreateConnection.platformId as string;
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { FAKE_ACCOUNTS, fakeControlURL } from '../playwright.config';
 import { expectAccessible, screenshot, seedConnection, setPlan, signUp, uniqueEmail, watchConsole } from './helpers';
 import { localDay, pickDateTime } from './pickers';
 
@@ -182,13 +183,66 @@ test('a post the platform refuses: its detail shows the error with a hint, and t
   const outcome = detail.getByRole('table', { name: 'Platforms of this post' }).getByRole('row', { name: /twitter-/ });
   await expect(outcome).toContainText('failed');
   await expect(outcome).toContainText('X access token expired or revoked (PLATFORM_AUTH_EXPIRED)');
-  await expect(outcome).toContainText('Reconnect the account on the Connections page, then schedule the post again.');
+  await expect(outcome).toContainText('Category: auth expired');
+  await expect(outcome).toContainText('Reconnect the account on the Connections page, then retry the post.');
   await expect(detail.getByLabel('Log')).toContainText('publish_failed · twitter');
   await expectAccessible(page, 'failed post detail');
   await detail.getByRole('button', { name: 'Close' }).first().click();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
   await expect(page.getByRole('row', { name: /revoked_x/ })).toContainText(/Last error \(.+\): X access token expired or revoked/);
+  expect(errors).toEqual([]);
+});
+
+test('a post the platform refuses: the detail shows its category and hint, the person retries once the platform recovers, then unpublishes it', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // waits for the scheduler twice
+  const errors = watchConsole(page);
+  await signUp(page, uniqueEmail('posts-retry'));
+  await setPlan(page, 'pro');
+  const { botToken, channel } = FAKE_ACCOUNTS.telegram;
+  await seedConnection(page, 'telegram', channel.username, { externalId: String(channel.id), accessToken: botToken, type: 'bot' });
+  // Telegram refuses the next message for good; the call after it goes through.
+  expect((await request.post(`${fakeControlURL}/telegram/refuse-next-message`)).status()).toBe(204);
+
+  await page.goto('/compose');
+  await page.getByRole('checkbox', { name: `${channel.username} (telegram)` }).check();
+  const text = `Refused first, then sent (${Date.now()}).`;
+  await page.getByRole('textbox', { name: 'Post text' }).fill(text);
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('heading', { name: 'Posts', level: 1 })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Refused first, then sent/ })).toContainText('failed', { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+
+  await page.getByRole('button', { name: /^Open “Refused first, then sent/ }).click();
+  const detail = page.getByRole('dialog', { name: 'Post' });
+  const outcome = detail.getByRole('table', { name: 'Platforms of this post' }).getByRole('row', { name: /telegram-/ });
+  await expect(outcome).toContainText('failed');
+  await expect(outcome).toContainText('Category: content rejected');
+  await expect(outcome).toContainText('The platform refused the text or settings; change them to fit its rules, then retry.');
+  await expectAccessible(page, 'failed post detail with Retry');
+
+  await outcome.getByRole('button', { name: /^Retry on telegram-/ }).click();
+  await expect(page.getByText(/^Retrying on telegram-/)).toBeVisible();
+  await expect(async () => {
+    await detail.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('button', { name: /^Open “Refused first, then sent/ }).click();
+    await expect(outcome).toContainText('published', { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(outcome).not.toContainText('Category:');
+  await expect(detail.getByText(/^Status:/)).toContainText('published');
+
+  await outcome.getByRole('button', { name: /^Unpublish from telegram-/ }).click();
+  const confirm = outcome.getByRole('group', { name: /^Confirm unpublishing from telegram-/ });
+  await expect(confirm).toContainText('It cannot be brought back.');
+  await confirm.getByRole('button', { name: 'Unpublish', exact: true }).click();
+  await expect(page.getByText(/^Unpublished from telegram-/)).toBeVisible();
+  await expect(outcome).toContainText('unpublished');
+  await expect(outcome.getByRole('button')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

@@ -7,9 +7,10 @@ export type PostGroupStatus = (typeof POST_GROUP_STATUSES)[number];
  * - `pending`    the group is a draft: nothing is queued for this platform post;
  * - `scheduled`  the group is scheduled: the publishing engine picks it up at `scheduledTime`;
  * - `processing` claimed by the engine (lease in `claim`), a publish attempt is under way;
- * - `published` / `failed` terminal outcomes set by the engine.
+ * - `published` / `failed` terminal outcomes set by the engine;
+ * - `unpublished` it was published, then deleted from the platform on request (docs/recovery.md).
  */
-export const PLATFORM_POST_STATUSES = ['pending', 'scheduled', 'processing', 'published', 'failed'] as const;
+export const PLATFORM_POST_STATUSES = ['pending', 'scheduled', 'processing', 'published', 'failed', 'unpublished'] as const;
 export type PlatformPostStatus = (typeof PLATFORM_POST_STATUSES)[number];
 
 /** The statuses update-post may set (spec: "Status must be either 'draft' or 'scheduled'"). */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LIMIT_CODES } from '../../limits/limit-rules';
+import { ERROR_CATEGORIES } from '../../platforms/error-category';
 import { PLATFORM_POST_STATUSES, POST_GROUP_STATUSES, POST_LOG_EVENTS, PROCESSING_STATUSES } from '@app/rules';
 
 export class PlatformPostErrorDto {
@@ -8,6 +9,14 @@ export class PlatformPostErrorDto {
   @ApiProperty() retryable: boolean;
   @ApiPropertyOptional() platformStatusCode?: number;
   @ApiProperty({ type: String, nullable: true }) platformError: string | null;
+  @ApiProperty() failedAt: string;
+}
+
+export class UnpublishErrorDto {
+  @ApiProperty() code: string;
+  @ApiProperty() message: string;
+  @ApiProperty({ enum: ERROR_CATEGORIES }) category: string;
+  @ApiProperty() hint: string;
   @ApiProperty() failedAt: string;
 }
 
@@ -21,6 +30,10 @@ export class PlatformPostDto {
   @ApiPropertyOptional({ description: 'Platform-native id, once published' }) postedId?: string;
   @ApiPropertyOptional() publishedUrl?: string;
   @ApiPropertyOptional({ type: PlatformPostErrorDto, description: 'Only when failed' }) error?: PlatformPostErrorDto;
+  @ApiPropertyOptional({ enum: ERROR_CATEGORIES, description: 'Only when failed: what a program can branch on (docs/recovery.md)' }) errorCategory?: string;
+  @ApiPropertyOptional({ description: 'Only when failed: what the person can do about it' }) errorHint?: string;
+  @ApiPropertyOptional({ description: 'Only when unpublished: when it was deleted from its platform' }) unpublishedAt?: string;
+  @ApiPropertyOptional({ type: UnpublishErrorDto, description: 'Only on a published post whose last unpublish failed' }) unpublishError?: UnpublishErrorDto;
 }
 
 export class PostDetailResponse {

@@ -1,6 +1,7 @@
 import { Field, GraphQLISODateTime, ID, Int, ObjectType } from '@nestjs/graphql';
 import { GraphQLJSON } from 'graphql-scalars';
 import { httpUrlOrNull } from '../../common/http-url';
+import { categorizeError, ERROR_HINTS } from '../../platforms/error-category';
 import type { PlatformPostRecord } from '../schemas/platform-post.schema';
 import type { PostGroupRecord } from '../schemas/post-group.schema';
 import type { PostLogRecord } from '../schemas/post-log.schema';
@@ -15,13 +16,22 @@ export class PlatformPostErrorModel {
   @Field(() => GraphQLISODateTime) failedAt: Date;
 }
 
+@ObjectType('UnpublishError', { description: 'Why the last delete request of a published post failed (it stays published)' })
+export class UnpublishErrorModel {
+  @Field() code: string;
+  @Field() message: string;
+  @Field() category: string;
+  @Field() hint: string;
+  @Field(() => GraphQLISODateTime) failedAt: Date;
+}
+
 @ObjectType('PlatformPost', { description: 'One targeted connection of a post group' })
 export class PlatformPostModel {
   @Field(() => ID) id: string;
   @Field({ description: 'Bare platform name, e.g. linkedin' }) platform: string;
   @Field({ description: 'Compound connection id `<platform>-<id>` (as in createPost `platforms`)' }) platformId: string;
   @Field({ description: "The platform's own account id (Bluesky: the DID)" }) externalId: string;
-  @Field({ description: 'pending | scheduled | processing | published | failed' }) status: string;
+  @Field({ description: 'pending | scheduled | processing | published | failed | unpublished' }) status: string;
   @Field() content: string;
   @Field(() => GraphQLISODateTime, { nullable: true }) scheduledTime: Date | null;
   @Field(() => String, { nullable: true }) postedId: string | null;
@@ -29,6 +39,16 @@ export class PlatformPostModel {
   @Field(() => GraphQLISODateTime, { nullable: true }) publishedAt: Date | null;
   @Field(() => Int) attemptCount: number;
   @Field(() => PlatformPostErrorModel, { nullable: true }) error: PlatformPostErrorModel | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Failed posts: auth_expired | permission_missing | rate_limited | content_rejected | media_rejected | platform_unavailable | network | outcome_unknown | configuration | unknown',
+  })
+  errorCategory: string | null;
+  @Field(() => String, { nullable: true, description: 'Failed posts: what the person can do about it' }) errorHint: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Unpublished posts: when it was deleted from its platform' }) unpublishedAt: Date | null;
+  @Field(() => UnpublishErrorModel, { nullable: true, description: 'A published post whose last unpublish failed: why' })
+  unpublishError: UnpublishErrorModel | null;
 }
 
 @ObjectType('PostLog', { description: 'A publish-log entry (oldest first, first 100 per group)' })
@@ -92,6 +112,8 @@ export function toPostGroupModel(group: PostGroupRecord): PostGroupModel {
 }
 
 export function toPlatformPostModel(post: PlatformPostRecord): PlatformPostModel {
+  const failed = post.status === 'failed' && post.error ? categorizeError(post.error) : null;
+  const unpublishCategory = post.status === 'published' && post.unpublishError ? categorizeError(post.unpublishError) : null;
   return {
     id: String(post._id),
     platform: post.platform,
@@ -114,6 +136,19 @@ export function toPlatformPostModel(post: PlatformPostRecord): PlatformPostModel
             platformStatusCode: post.error.platformStatusCode ?? null,
             platformError: post.error.platformError ?? null,
             failedAt: new Date(post.error.failedAt),
+          }
+        : null,
+    errorCategory: failed,
+    errorHint: failed ? ERROR_HINTS[failed] : null,
+    unpublishedAt: post.status === 'unpublished' && post.unpublishedAt ? new Date(post.unpublishedAt) : null,
+    unpublishError:
+      unpublishCategory && post.unpublishError
+        ? {
+            code: post.unpublishError.code,
+            message: post.unpublishError.message,
+            category: unpublishCategory,
+            hint: ERROR_HINTS[unpublishCategory],
+            failedAt: new Date(post.unpublishError.failedAt),
           }
         : null,
   };

@@ -17,6 +17,9 @@ export class PlatformPostError {
   failedAt: Date;
   @Prop({ type: Boolean, required: true })
   retryable: boolean;
+  /** What a program branches on (src/platforms/error-category.ts); absent on failures stored before categories. */
+  @Prop({ type: String })
+  category?: string;
 }
 const PlatformPostErrorSchema = SchemaFactory.createForClass(PlatformPostError);
 
@@ -93,6 +96,21 @@ export class PlatformPost {
   /** Publishing engine: reply-chain progress (X, Threads), so a resumed chain never reposts a part. */
   @Prop({ type: MongooseSchema.Types.Mixed })
   threadParts?: Array<{ content: string; postedId?: string; url?: string }>;
+  /**
+   * Recovery: `attemptCount` when the post was last retried by hand; the automatic retry budget
+   * counts attempts after it.
+   */
+  @Prop({ type: Number })
+  retriedAttempts?: number;
+  /** Recovery: when the post was deleted from its platform (status `unpublished`). */
+  @Prop({ type: Date })
+  unpublishedAt?: Date;
+  /** Recovery: a delete request is with the platform (set atomically, so two requests never both send). */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  unpublishInFlight?: { token: string; startedAt: Date };
+  /** Recovery: why the last delete request failed (the post stays published). */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  unpublishError?: { code: string; message: string; category: string; failedAt: Date };
   createdAt: Date;
   updatedAt: Date;
 }

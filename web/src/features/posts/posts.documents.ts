@@ -71,6 +71,14 @@ export const PostDetailDocument = graphql(`
           message
           retryable
         }
+        errorCategory
+        errorHint
+        canUnpublish
+        unpublishedAt
+        unpublishError {
+          message
+          hint
+        }
       }
       logs {
         id
@@ -89,6 +97,35 @@ export const ReschedulePostDocument = graphql(`
       id
       status
       scheduledTime
+    }
+  }
+`);
+
+export const RetryPostDocument = graphql(`
+  mutation RetryPost($id: ID!, $platformIds: [String!], $force: Boolean) {
+    retryPost(id: $id, platformIds: $platformIds, force: $force) {
+      postGroupId
+      warning
+      retried {
+        platformId
+        forced
+      }
+    }
+  }
+`);
+
+export const UnpublishPostDocument = graphql(`
+  mutation UnpublishPost($id: ID!, $platformIds: [String!]) {
+    unpublishPost(id: $id, platformIds: $platformIds) {
+      postGroupId
+      results {
+        platformId
+        status
+        error {
+          message
+          hint
+        }
+      }
     }
   }
 `);

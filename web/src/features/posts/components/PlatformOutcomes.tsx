@@ -1,11 +1,22 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
 import type { PostDetailQuery } from '../../../gql/graphql';
-import { ERROR_HINTS } from '../posts';
+import { formatDateTime } from '../../../ui/format';
+import { RecoveryAction } from './RecoveryAction';
 
-type PlatformPost = NonNullable<PostDetailQuery['post']>['platformPosts'][number];
+export type PlatformPost = NonNullable<PostDetailQuery['post']>['platformPosts'][number];
 
-/** Each platform's status, and its published link or its error with what to do about it. */
-export function PlatformOutcomes({ platformPosts }: { platformPosts: PlatformPost[] }) {
+/** Each platform's status, its published link or its error with what to do about it, and Retry or Unpublish where they apply. */
+export function PlatformOutcomes({
+  platformPosts,
+  busy,
+  onRetry,
+  onUnpublish,
+}: {
+  platformPosts: PlatformPost[];
+  busy: boolean;
+  onRetry: (post: PlatformPost, force: boolean) => Promise<void>;
+  onUnpublish: (post: PlatformPost) => Promise<void>;
+}) {
   return (
     <Table aria-label="Platforms of this post">
       <Table.Thead>
@@ -13,6 +24,7 @@ export function PlatformOutcomes({ platformPosts }: { platformPosts: PlatformPos
           <Table.Th scope="col">Platform</Table.Th>
           <Table.Th scope="col">Status</Table.Th>
           <Table.Th scope="col">Outcome</Table.Th>
+          <Table.Th scope="col">Action</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -23,24 +35,52 @@ export function PlatformOutcomes({ platformPosts }: { platformPosts: PlatformPos
             </Table.Th>
             <Table.Td>{pp.status}</Table.Td>
             <Table.Td>
-              {pp.publishedUrl ? (
-                <Anchor href={pp.publishedUrl} target="_blank" rel="noreferrer noopener">
-                  View on {pp.platform}
-                </Anchor>
-              ) : pp.error ? (
-                <Stack gap={2}>
-                  <Text size="sm">
-                    {pp.error.message} ({pp.error.code})
-                  </Text>
-                  {ERROR_HINTS[pp.error.code] && <Text size="xs">{ERROR_HINTS[pp.error.code]}</Text>}
-                </Stack>
-              ) : (
-                '—'
-              )}
+              <Outcome post={pp} />
+            </Table.Td>
+            <Table.Td>
+              <RecoveryAction post={pp} busy={busy} onRetry={onRetry} onUnpublish={onUnpublish} />
             </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+function Outcome({ post }: { post: PlatformPost }) {
+  if (post.status === 'unpublished') {
+    return (
+      <Text size="sm">
+        Deleted from {post.platform}
+        {post.unpublishedAt && <> on {formatDateTime(post.unpublishedAt)}</>}
+      </Text>
+    );
+  }
+  if (post.error) {
+    return (
+      <Stack gap={2}>
+        <Text size="sm">
+          {post.error.message} ({post.error.code})
+        </Text>
+        {post.errorCategory && <Text size="xs">Category: {post.errorCategory.replace('_', ' ')}</Text>}
+        {post.errorHint && <Text size="xs">{post.errorHint}</Text>}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={2}>
+      {post.publishedUrl ? (
+        <Anchor href={post.publishedUrl} target="_blank" rel="noreferrer noopener">
+          View on {post.platform}
+        </Anchor>
+      ) : (
+        <Text size="sm">—</Text>
+      )}
+      {post.unpublishError && (
+        <Text size="xs" c="red.8">
+          Could not unpublish: {post.unpublishError.message} {post.unpublishError.hint}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -7,17 +7,19 @@ import { ProblemAlert } from '../../../ui/ProblemAlert';
 import { useReloadableQuery } from '../../../ui/useReloadableQuery';
 import { useSubmit } from '../../../ui/useSubmit';
 import { statusWords } from '../posts';
-import { PostDetailDocument, ReschedulePostDocument } from '../posts.documents';
+import { PostDetailDocument, ReschedulePostDocument, RetryPostDocument, UnpublishPostDocument } from '../posts.documents';
 import { DeletePost } from './DeletePost';
-import { PlatformOutcomes } from './PlatformOutcomes';
+import { PlatformOutcomes, type PlatformPost } from './PlatformOutcomes';
 import { PostLog } from './PostLog';
 import { RescheduleForm } from './RescheduleForm';
 
-/** A post: its text and status, each platform's outcome, (re)scheduling while it has not gone out, its log, and delete. */
+/** A post: its text and status, each platform's outcome with retry and unpublish, (re)scheduling while it has not gone out, its log, and delete. */
 export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; onClose: () => void; onChanged: () => void; onDeleted: () => void }) {
   const [{ data, fetching, error }, reload] = useReloadableQuery({ query: PostDetailDocument, variables: { id } });
   // Rescheduling and deleting report a refusal in the same place.
   const { busy: saving, problem, setProblem, submit } = useSubmit(ReschedulePostDocument);
+  const retry = useSubmit(RetryPostDocument);
+  const unpublish = useSubmit(UnpublishPostDocument);
   const post = data?.post;
   const editable = post && (post.status === 'draft' || post.status === 'scheduled');
 
@@ -25,6 +27,29 @@ export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; 
     const changed = await submit({ id, input: { status: 'scheduled', scheduledTime: when } });
     if (!changed) return;
     notifications.show({ color: 'green', message: `Scheduled for ${formatDateTime(changed.updatePost.scheduledTime)}` });
+    reload();
+    onChanged();
+  };
+
+  const onRetry = async (pp: PlatformPost, force: boolean) => {
+    const done = await retry.submit({ id, platformIds: [pp.platformId], force });
+    if (!done) return;
+    notifications.show({ color: done.retryPost.warning ? 'orange' : 'green', message: done.retryPost.warning ?? `Retrying on ${pp.platformId}` });
+    reload();
+    onChanged();
+  };
+
+  const onUnpublish = async (pp: PlatformPost) => {
+    const done = await unpublish.submit({ id, platformIds: [pp.platformId] });
+    if (!done) return;
+    const [result] = done.unpublishPost.results;
+    if (result?.status === 'unpublished') notifications.show({ color: 'green', message: `Unpublished from ${pp.platformId}` });
+    else
+      notifications.show({
+        color: 'red',
+        title: 'Not unpublished',
+        message: result?.error ? `${result.error.message} ${result.error.hint}` : 'The platform refused',
+      });
     reload();
     onChanged();
   };
@@ -47,7 +72,8 @@ export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; 
       <Title order={2} size="h5">
         On each platform
       </Title>
-      <PlatformOutcomes platformPosts={post.platformPosts} />
+      <PlatformOutcomes platformPosts={post.platformPosts} busy={retry.busy || unpublish.busy} onRetry={onRetry} onUnpublish={onUnpublish} />
+      <ProblemAlert problem={retry.problem ?? unpublish.problem} title="Not retried or unpublished" />
       {editable && <RescheduleForm status={post.status} scheduledTime={post.scheduledTime ?? null} busy={saving} onReschedule={onReschedule} />}
       <ProblemAlert problem={problem} title="Not changed" />
       <Title order={2} size="h5">
