@@ -1,9 +1,7 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
-import type { PostDetailQuery } from '../../../gql/graphql';
 import { formatDateTime } from '../../../ui/format';
+import type { PlatformPost } from '../posts';
 import { RecoveryAction } from './RecoveryAction';
-
-export type PlatformPost = NonNullable<PostDetailQuery['post']>['platformPosts'][number];
 
 /** Each platform's status, its published link or its error with what to do about it, and Retry or Unpublish where they apply. */
 export function PlatformOutcomes({

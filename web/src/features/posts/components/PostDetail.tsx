@@ -6,10 +6,10 @@ import { PageLoader } from '../../../ui/PageLoader';
 import { ProblemAlert } from '../../../ui/ProblemAlert';
 import { useReloadableQuery } from '../../../ui/useReloadableQuery';
 import { useSubmit } from '../../../ui/useSubmit';
-import { statusWords } from '../posts';
+import { statusWords, type PlatformPost } from '../posts';
 import { PostDetailDocument, ReschedulePostDocument, RetryPostDocument, UnpublishPostDocument } from '../posts.documents';
 import { DeletePost } from './DeletePost';
-import { PlatformOutcomes, type PlatformPost } from './PlatformOutcomes';
+import { PlatformOutcomes } from './PlatformOutcomes';
 import { PostLog } from './PostLog';
 import { RescheduleForm } from './RescheduleForm';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { PlatformPost } from './PlatformOutcomes';
+import type { PlatformPost } from '../posts';
 
 const outcomeUnknown = (post: PlatformPost) => post.errorCategory === 'outcome_unknown' || post.error?.code === 'PUBLISH_OUTCOME_UNKNOWN';
 
