@@ -142,6 +142,37 @@ export interface PlatformAdapter {
    * parts, last first); an id the platform no longer has counts as deleted. Throws PlatformError.
    */
   unpublish?(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void>;
+  /** How many posts one `postMetrics` call takes (X 100, Bluesky 25; 1 where the API reads one post per call). */
+  readonly metricsBatchSize?: number;
+  /**
+   * Present where the platform's API gives per-post metrics: the counters of each post asked for,
+   * as of now. Throws PlatformError (a missing scope with category `permission_missing`, a 429 as
+   * RATE_LIMITED with `retryAfterMs`).
+   */
+  postMetrics?(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer>;
+  /** Present where the platform gives account metrics (followers and what else it counts), as of now. */
+  accountMetrics?(credentials: PlatformCredentials): Promise<MetricValues>;
+}
+
+/**
+ * A post's or an account's counters. The shared names where a counter is one of them (`likes`,
+ * `reposts`, `replies`, `impressions`, `views`; accounts: `followers`, `following`, `posts`), the
+ * platform's other counters under the platform's own field names. A counter the platform does not
+ * give is absent, never 0.
+ */
+export type MetricValues = Record<string, number>;
+
+/** One published post to read metrics of. */
+export interface PostMetricsRequest {
+  postedId: string;
+  publishedUrl?: string | null;
+  publishedAt?: Date | null;
+}
+
+/** Each post's counters by `postedId`; a post the platform no longer has or will not show is in `missing`, with why. */
+export interface PostMetricsAnswer {
+  metrics: Map<string, MetricValues>;
+  missing: Map<string, string>;
 }
 
 /** A published platform post to delete: its id and, for a reply chain, every part's id in order. */

@@ -1,6 +1,9 @@
 import {
+  MetricValues,
   PlatformAdapter,
   PlatformCredentials,
+  PostMetricsAnswer,
+  PostMetricsRequest,
   PlatformError,
   PublishRequest,
   PublishResult,
@@ -11,6 +14,7 @@ import {
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, pollTiming, AdapterBase, refreshUnavailable, watchedRefresh, unpublishOrder } from '../adapter-kit';
 import { isRecordGone } from './bluesky.errors';
+import { BLUESKY_METRICS_BATCH, readBlueskyAccountMetrics, readBlueskyPostMetrics } from './bluesky.metrics';
 import { uploadBlueskyImages, uploadBlueskyVideo } from './bluesky.media';
 import { detectFacets } from './bluesky.richtext';
 import { BlueskySession, readJwtClaims, refreshBlueskySession } from './bluesky.session';
@@ -131,6 +135,18 @@ export class BlueskyAdapter extends AdapterBase implements PlatformAdapter {
     });
     const match = records.find((r) => r.value.text === request.content && Date.parse(r.value.createdAt) >= since.getTime() - 1000);
     return match ? { postedId: match.uri, publishedUrl: blueskyPostUrl(match.uri) } : null;
+  }
+
+  readonly metricsBatchSize = BLUESKY_METRICS_BATCH;
+
+  /** `app.bsky.feed.getPosts` (≤25 at-URIs a call): likes, reposts, replies, quoteCount, bookmarkCount. */
+  postMetrics(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer> {
+    return readBlueskyPostMetrics(this.session(credentials), posts);
+  }
+
+  /** `app.bsky.actor.getProfile` of the account's DID. */
+  accountMetrics(credentials: PlatformCredentials): Promise<MetricValues> {
+    return readBlueskyAccountMetrics(this.session(credentials));
   }
 
   /**

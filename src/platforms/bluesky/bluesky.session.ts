@@ -44,7 +44,8 @@ export async function refreshBlueskySession(pdsUrl: string, refreshJwt: string, 
 
 export interface XrpcCall {
   method: 'GET' | 'POST';
-  query?: Record<string, string>;
+  /** A list repeats its key (`uris=a&uris=b`), as XRPC takes array parameters. */
+  query?: Record<string, string | string[]>;
   json?: unknown;
   bytes?: Buffer;
   contentType?: string;
@@ -53,6 +54,12 @@ export interface XrpcCall {
   bearer?: string;
   /** Statuses the caller reads itself instead of failing (the video service's 409 already_exists). */
   accept?: (status: number, body: unknown) => boolean;
+}
+
+function xrpcQuery(params: Record<string, string | string[]>): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) for (const v of Array.isArray(value) ? value : [value]) query.append(key, v);
+  return query;
 }
 
 /**
@@ -87,7 +94,7 @@ export class BlueskySession {
     // The PDS is the person's choice; the video service (`baseUrl`) is configuration.
     const chosenServer = call.baseUrl ? undefined : { guard: this.guard, label: 'Bluesky' };
     for (;;) {
-      const query = call.query ? `?${new URLSearchParams(call.query)}` : '';
+      const query = call.query ? `?${xrpcQuery(call.query)}` : '';
       const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${call.bearer ?? this.accessJwt}` };
       let body: Buffer | string | undefined;
       if (call.json !== undefined) {

@@ -1,11 +1,37 @@
-import type { PlatformAdapter, PlatformCredentials, PublishRequest, PublishResult, UnpublishTarget, ValidationResult } from '../platform-adapter';
+import type {
+  MetricValues,
+  PlatformAdapter,
+  PlatformCredentials,
+  PostMetricsAnswer,
+  PostMetricsRequest,
+  PublishRequest,
+  PublishResult,
+  UnpublishTarget,
+  ValidationResult,
+} from '../platform-adapter';
+import { PlatformError } from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, AdapterBase } from '../adapter-kit';
 import { GraphClient } from '../meta-graph';
+import { graphCount, insightValues, isGraphPermissionRefusal, permissionNeeded, type GraphInsight } from '../meta-graph/graph.insights';
 
 const LABEL = PLATFORM_CONTENT_RULES.facebook.label;
 /** Page permissions posting needs; a page token cannot list its own permissions. */
 const REQUIRED_PERMISSIONS = ['pages_manage_posts', 'pages_read_engagement', 'pages_show_list'];
+
+/** Counters a post gives without insights (pages_read_engagement); `shares` is left out while there are none. */
+const COUNTER_FIELDS = 'reactions.summary(total_count).limit(0),comments.summary(true).limit(0),shares';
+/**
+ * Post insights still served after Meta's deprecations (the impressions metrics are gone): unique
+ * viewers, under Meta's own name. A Page under 100 likes gets Meta's empty set, so it stays absent.
+ */
+const POST_INSIGHTS = ['post_total_media_view_unique'];
+
+interface PostCounters {
+  reactions?: { summary?: { total_count?: number } };
+  comments?: { summary?: { total_count?: number } };
+  shares?: { count?: number };
+}
 
 interface Created {
   id: string;
@@ -87,6 +113,65 @@ export class FacebookAdapter extends AdapterBase implements PlatformAdapter {
   /** `DELETE /{page-post-id}` with the Page token (feed posts and videos alike); a post already gone counts as deleted. */
   async unpublish(credentials: PlatformCredentials, target: UnpublishTarget): Promise<void> {
     await this.client(credentials).delete(`/${target.postedId}`);
+  }
+
+  /** Graph reads one object per call (a batch still counts each call): one post at a time. */
+  readonly metricsBatchSize = 1;
+
+  /**
+   * Per post: reactions (what the like button shows, as `likes`), comments (`replies`) and shares
+   * (`reposts`) from the post's fields, then its insights. A post Graph no longer has goes to
+   * `missing`; an insight Graph refuses for this post (a video has none of a feed post's) is left out.
+   */
+  async postMetrics(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer> {
+    const client = this.client(credentials);
+    const answer: PostMetricsAnswer = { metrics: new Map(), missing: new Map() };
+    for (const { postedId } of posts) {
+      const counters = await client.getIfExists<PostCounters>(`/${postedId}`, { fields: COUNTER_FIELDS }).catch((err: unknown) => {
+        throw isGraphPermissionRefusal(err) ? permissionNeeded(err, LABEL, 'pages_read_engagement', 'post metrics') : err;
+      });
+      if (!counters) {
+        answer.missing.set(postedId, 'Facebook no longer has this post');
+        continue;
+      }
+      const values: MetricValues = {};
+      const likes = graphCount(counters.reactions?.summary?.total_count);
+      const replies = graphCount(counters.comments?.summary?.total_count);
+      const reposts = graphCount(counters.shares?.count);
+      if (likes !== undefined) values.likes = likes;
+      if (replies !== undefined) values.replies = replies;
+      if (reposts !== undefined) values.reposts = reposts;
+      Object.assign(values, await this.postInsights(client, postedId));
+      answer.metrics.set(postedId, values);
+    }
+    return answer;
+  }
+
+  /** The Page's `followers_count` (as `followers`) and `fan_count` (its likes). */
+  async accountMetrics(credentials: PlatformCredentials): Promise<MetricValues> {
+    const page = await this.client(credentials)
+      .get<{ followers_count?: number; fan_count?: number }>(`/${credentials.externalId}`, { fields: 'followers_count,fan_count' })
+      .catch((err: unknown) => {
+        throw isGraphPermissionRefusal(err) ? permissionNeeded(err, LABEL, 'pages_read_engagement', 'Page metrics') : err;
+      });
+    const values: MetricValues = {};
+    const followers = graphCount(page.followers_count);
+    const fans = graphCount(page.fan_count);
+    if (followers !== undefined) values.followers = followers;
+    if (fans !== undefined) values.fan_count = fans;
+    return values;
+  }
+
+  /** Insights need read_insights (and the ANALYZE task on the Page); a refused metric is left out, a missing permission is not. */
+  private async postInsights(client: GraphClient, postedId: string): Promise<MetricValues> {
+    try {
+      const insights = await client.get<{ data?: GraphInsight[] }>(`/${postedId}/insights`, { metric: POST_INSIGHTS.join(','), period: 'lifetime' });
+      return insightValues(insights.data);
+    } catch (err) {
+      if (isGraphPermissionRefusal(err)) throw permissionNeeded(err, LABEL, 'read_insights', 'post insights');
+      if (err instanceof PlatformError && err.code === 'INVALID_CONTENT') return {};
+      throw err;
+    }
   }
 
   private client(credentials: PlatformCredentials): GraphClient {

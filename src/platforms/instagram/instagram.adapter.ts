@@ -1,8 +1,11 @@
 import {
   PlatformError,
   type MediaItem,
+  type MetricValues,
   type PlatformAdapter,
   type PlatformCredentials,
+  type PostMetricsAnswer,
+  type PostMetricsRequest,
   type PublishRequest,
   type PublishResult,
   type RefreshedTokens,
@@ -11,6 +14,7 @@ import {
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, AdapterBase, type ContentRequest, refreshUnavailable, watchedRefresh } from '../adapter-kit';
 import { GraphClient, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
+import { graphCount, insightValues, isGraphPermissionRefusal, permissionNeeded, type GraphInsight } from '../meta-graph/graph.insights';
 
 const LABEL = PLATFORM_CONTENT_RULES.instagram.label;
 const VIDEO_TYPES = ['REELS', 'STORIES'] as const;
@@ -19,6 +23,28 @@ const viaFacebook = (credentials: PlatformCredentials): boolean => credentials.t
 
 /** Instagram Login scopes posting needs; /me does not list them. */
 const REQUIRED_SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'];
+
+/**
+ * Media insights asked for by product type (Meta refuses a metric a type does not have, and no
+ * longer serves impressions, plays or video_views). Likes and comments come from the media's own
+ * counters (`like_count`, `comments_count`), so they are not asked for again here.
+ */
+const INSIGHTS_OF: Record<string, string[]> = {
+  STORY: ['views', 'reach', 'shares', 'total_interactions'],
+  default: ['views', 'reach', 'saved', 'shares', 'total_interactions'],
+};
+
+/** The permissions metrics need, by login: the basic one for counters, the insights one for insights. */
+const METRIC_PERMISSIONS = {
+  instagram: { basic: 'instagram_business_basic', insights: 'instagram_business_manage_insights' },
+  facebook: { basic: 'instagram_basic', insights: 'instagram_manage_insights' },
+};
+
+interface MediaCounters {
+  like_count?: number;
+  comments_count?: number;
+  media_product_type?: string;
+}
 
 interface Me {
   id: string;
@@ -111,6 +137,69 @@ export class InstagramAdapter extends AdapterBase implements PlatformAdapter {
       (m) => (m.caption ?? '').trim() === request.content.trim() && (!m.timestamp || Date.parse(m.timestamp) >= since.getTime() - 1000),
     );
     return match ? { postedId: match.id, publishedUrl: match.permalink ?? `https://www.instagram.com/${credentials.username ?? ''}` } : null;
+  }
+
+  /** Graph reads one media object per call: one post at a time. */
+  readonly metricsBatchSize = 1;
+
+  /**
+   * Per media: `like_count` (as `likes`) and `comments_count` (as `replies`), then its insights
+   * (`views`, and Instagram's own `reach`, `saved`, `shares`, `total_interactions`). A media Graph
+   * no longer has goes to `missing`; insights Meta will not give for it (too few viewers, a metric
+   * its type lacks) are left out, a missing permission is not.
+   */
+  async postMetrics(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer> {
+    const client = this.client(credentials);
+    const permissions = METRIC_PERMISSIONS[viaFacebook(credentials) ? 'facebook' : 'instagram'];
+    const answer: PostMetricsAnswer = { metrics: new Map(), missing: new Map() };
+    for (const { postedId } of posts) {
+      const media = await client
+        .getIfExists<MediaCounters>(`/${postedId}`, { fields: 'like_count,comments_count,media_product_type' })
+        .catch((err: unknown) => {
+          throw isGraphPermissionRefusal(err) ? permissionNeeded(err, LABEL, permissions.basic, 'media metrics') : err;
+        });
+      if (!media) {
+        answer.missing.set(postedId, 'Instagram no longer has this media');
+        continue;
+      }
+      const values: MetricValues = {};
+      const likes = graphCount(media.like_count);
+      const replies = graphCount(media.comments_count);
+      if (likes !== undefined) values.likes = likes;
+      if (replies !== undefined) values.replies = replies;
+      const metrics = INSIGHTS_OF[media.media_product_type ?? ''] ?? INSIGHTS_OF.default;
+      try {
+        const insights = await client.get<{ data?: GraphInsight[] }>(`/${postedId}/insights`, { metric: metrics.join(',') });
+        Object.assign(values, insightValues(insights.data));
+      } catch (err) {
+        if (isGraphPermissionRefusal(err)) throw permissionNeeded(err, LABEL, permissions.insights, 'media insights');
+        if (!(err instanceof PlatformError && (err.code === 'INVALID_CONTENT' || err.code === 'PLATFORM_VALIDATION_ERROR'))) throw err;
+      }
+      answer.metrics.set(postedId, values);
+    }
+    return answer;
+  }
+
+  /** `followers_count`, `follows_count` and `media_count` of the account, as `followers`, `following` and `posts`. */
+  async accountMetrics(credentials: PlatformCredentials): Promise<MetricValues> {
+    const permission = METRIC_PERMISSIONS[viaFacebook(credentials) ? 'facebook' : 'instagram'].basic;
+    const account = await this.client(credentials)
+      .get<{ followers_count?: number; follows_count?: number; media_count?: number }>(`/${credentials.externalId}`, {
+        fields: 'followers_count,follows_count,media_count',
+      })
+      .catch((err: unknown) => {
+        throw isGraphPermissionRefusal(err) ? permissionNeeded(err, LABEL, permission, 'account metrics') : err;
+      });
+    const values: MetricValues = {};
+    for (const [field, name] of [
+      ['followers_count', 'followers'],
+      ['follows_count', 'following'],
+      ['media_count', 'posts'],
+    ] as const) {
+      const value = graphCount(account[field]);
+      if (value !== undefined) values[name] = value;
+    }
+    return values;
   }
 
   /** Instagram Login tokens speak to graph.instagram.com; Page tokens (Facebook Login) to graph.facebook.com. */

@@ -1,7 +1,10 @@
 import {
   PlatformError,
+  type MetricValues,
   type PlatformAdapter,
   type PlatformCredentials,
+  type PostMetricsAnswer,
+  type PostMetricsRequest,
   type PublishRequest,
   type PublishResult,
   type RefreshedTokens,
@@ -14,6 +17,7 @@ import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refresh
 import { LinkedInClient } from './linkedin.client';
 import { classifyLinkedInError } from './linkedin.errors';
 import { uploadLinkedInImage, uploadLinkedInVideo } from './linkedin.media';
+import { linkedInAccountMetrics, linkedInPostMetrics } from './linkedin.metrics';
 import { toLinkedInCommentary } from './linkedin.text';
 
 const LABEL = PLATFORM_CONTENT_RULES.linkedin.label;
@@ -112,6 +116,21 @@ export class LinkedInAdapter extends AdapterBase implements PlatformAdapter {
     });
   }
 
+  /** memberCreatorPostAnalytics reads one post per call (one call per counter). */
+  readonly metricsBatchSize = 1;
+
+  /** Member posts' lifetime counters (r_member_postAnalytics). */
+  async postMetrics(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer> {
+    memberOnly(credentials);
+    return linkedInPostMetrics(new LinkedInClient(this.endpoints, credentials.accessToken), posts);
+  }
+
+  /** The member's follower total (r_member_profileAnalytics). */
+  async accountMetrics(credentials: PlatformCredentials): Promise<MetricValues> {
+    memberOnly(credentials);
+    return linkedInAccountMetrics(new LinkedInClient(this.endpoints, credentials.accessToken));
+  }
+
   /** OpenID userinfo: works for every member token and tells us who it belongs to. */
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
     try {
@@ -155,5 +174,15 @@ export class LinkedInAdapter extends AdapterBase implements PlatformAdapter {
         timeoutMs: this.endpoints.requestTimeoutMs,
       }),
     );
+  }
+}
+
+/** Page posts have their own statistics API (organizationalEntityShareStatistics), not read here. */
+function memberOnly(credentials: PlatformCredentials): void {
+  if (linkedInAuthor(credentials).startsWith('urn:li:organization:')) {
+    throw new PlatformError('PLATFORM_VALIDATION_ERROR', 'LinkedIn metrics are read for member accounts only, not for pages', {
+      retryable: false,
+      category: 'configuration',
+    });
   }
 }

@@ -1,9 +1,21 @@
-import { PlatformAdapter, PlatformCredentials, PlatformError, PublishRequest, PublishResult, UnpublishTarget, ValidationResult } from '../platform-adapter';
+import {
+  MetricValues,
+  PlatformAdapter,
+  PlatformCredentials,
+  PlatformError,
+  PostMetricsAnswer,
+  PostMetricsRequest,
+  PublishRequest,
+  PublishResult,
+  UnpublishTarget,
+  ValidationResult,
+} from '../platform-adapter';
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, pollTiming, sleep, AdapterBase, unpublishOrder } from '../adapter-kit';
 import { MastodonClient } from './mastodon.client';
 import { isMediaStillProcessing } from './mastodon.errors';
 import { uploadMastodonMedia } from './mastodon.media';
+import { MASTODON_METRICS_BATCH, readMastodonAccountMetrics, readMastodonPostMetrics } from './mastodon.metrics';
 import { mastodonHtmlToText, normalizeForMatch } from './mastodon.reconcile';
 
 interface MastodonStatus {
@@ -97,6 +109,18 @@ export class MastodonAdapter extends AdapterBase implements PlatformAdapter {
     const wanted = normalizeForMatch(request.content);
     const match = (body ?? []).find((s) => Date.parse(s.created_at) >= since.getTime() - 1000 && mastodonHtmlToText(s.content) === wanted);
     return match ? { postedId: match.id, publishedUrl: match.url ?? match.uri } : null;
+  }
+
+  readonly metricsBatchSize = MASTODON_METRICS_BATCH;
+
+  /** `GET /api/v1/statuses?id[]=…` (≤20, 4.3+; one status a call before): likes, reposts, replies, quotes_count. */
+  async postMetrics(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer> {
+    return readMastodonPostMetrics(this.client(credentials), posts);
+  }
+
+  /** `GET /api/v1/accounts/verify_credentials`: followers, following, posts. */
+  async accountMetrics(credentials: PlatformCredentials): Promise<MetricValues> {
+    return readMastodonAccountMetrics(this.client(credentials));
   }
 
   private client(credentials: PlatformCredentials): MastodonClient {

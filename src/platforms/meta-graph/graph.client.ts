@@ -32,6 +32,13 @@ export class GraphClient {
     return (await this.json.request<T>(`${this.baseUrl}${path}?${query}`)).body;
   }
 
+  /** A GET of an object that may be gone: null when Graph says it does not have it (404, or code 100/33). */
+  async getIfExists<T>(path: string, params: GraphParams = {}): Promise<T | null> {
+    const query = encode({ ...params, access_token: this.accessToken });
+    const answer = await this.json.request<T>(`${this.baseUrl}${path}?${query}`, { accept: (status, body) => isGraphObjectGone(status, body) });
+    return answer.status >= 300 ? null : answer.body;
+  }
+
   async post<T>(path: string, params: GraphParams = {}): Promise<T> {
     return (await this.json.request<T>(`${this.baseUrl}${path}`, { method: 'POST', form: encode({ ...params, access_token: this.accessToken }) })).body;
   }

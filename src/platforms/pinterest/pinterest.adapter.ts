@@ -1,6 +1,9 @@
 import {
+  MetricValues,
   PlatformAdapter,
   PlatformCredentials,
+  PostMetricsAnswer,
+  PostMetricsRequest,
   PlatformError,
   PublishRequest,
   PublishResult,
@@ -24,6 +27,7 @@ import { classifyPinterestError } from './pinterest.errors';
 import { unpublishOrder } from '../adapter-kit/unpublish';
 import { PinterestApi, uploadPinterestVideo } from './pinterest.media';
 import { PlatformJsonClient } from '../platform-json-client';
+import { PINTEREST_METRICS_BATCH, readPinterestAccountMetrics, readPinterestPostMetrics } from './pinterest.metrics';
 
 const TITLE_LIMIT = 100;
 /** What publishing needs; user_account does not list a token's scopes. */
@@ -148,13 +152,29 @@ export class PinterestAdapter extends AdapterBase implements PlatformAdapter {
     return items[0].id;
   }
 
+  readonly metricsBatchSize = PINTEREST_METRICS_BATCH;
+
+  /** `GET /v5/pins/{id}?pin_metrics=true` per pin: impressions, likes (reactions), replies (comments) and Pinterest's others. */
+  postMetrics(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer> {
+    return readPinterestPostMetrics(this.json(credentials), this.endpoints.pinterestApiUrl, posts);
+  }
+
+  /** `GET /v5/user_account`: followers, following, posts (pins), monthly_views, board_count. */
+  accountMetrics(credentials: PlatformCredentials): Promise<MetricValues> {
+    return readPinterestAccountMetrics(this.json(credentials), this.endpoints.pinterestApiUrl);
+  }
+
+  private json(credentials: PlatformCredentials): PlatformJsonClient {
+    return new PlatformJsonClient({
+      headers: { authorization: `Bearer ${credentials.accessToken}` },
+      timeoutMs: this.endpoints.requestTimeoutMs,
+      classify: (a) => classifyPinterestError(a.status, a.headers, a.body),
+    });
+  }
+
   private api(credentials: PlatformCredentials): PinterestApi {
     return async <T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, accept?: (status: number) => boolean): Promise<T> => {
-      const client = new PlatformJsonClient({
-        headers: { authorization: `Bearer ${credentials.accessToken}` },
-        timeoutMs: this.endpoints.requestTimeoutMs,
-        classify: (a) => classifyPinterestError(a.status, a.headers, a.body),
-      });
+      const client = this.json(credentials);
       return (
         await client.request<T>(`${this.endpoints.pinterestApiUrl}${path}`, {
           method,

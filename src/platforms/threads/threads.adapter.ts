@@ -1,8 +1,11 @@
 import {
   PlatformError,
   type MediaItem,
+  type MetricValues,
   type PlatformAdapter,
   type PlatformCredentials,
+  type PostMetricsAnswer,
+  type PostMetricsRequest,
   type PublishRequest,
   type PublishResult,
   type RefreshedTokens,
@@ -12,6 +15,7 @@ import {
 import { PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, AdapterBase, type ContentRequest, unpublishOrder, watchedRefresh } from '../adapter-kit';
 import { GraphClient, type GraphParams, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
+import { readThreadsAccountMetrics, readThreadsPostMetrics, THREADS_METRICS_BATCH } from './threads.metrics';
 
 const LABEL = PLATFORM_CONTENT_RULES.threads.label;
 /** `replyControl` setting: "" (default) sends nothing, letting Threads use the account default. */
@@ -126,6 +130,18 @@ export class ThreadsAdapter extends AdapterBase implements PlatformAdapter {
         throw err;
       }
     }
+  }
+
+  readonly metricsBatchSize = THREADS_METRICS_BATCH;
+
+  /** `GET /{media-id}/insights` per post (no batch endpoint): views, likes, replies, reposts, quotes, shares. */
+  postMetrics(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer> {
+    return readThreadsPostMetrics(this.client(credentials), posts);
+  }
+
+  /** `GET /{user-id}/threads_insights`: followers and the account's totals (its `views` are profile views). */
+  accountMetrics(credentials: PlatformCredentials): Promise<MetricValues> {
+    return readThreadsAccountMetrics(this.client(credentials), credentials.externalId);
   }
 
   private client(credentials: PlatformCredentials): GraphClient {

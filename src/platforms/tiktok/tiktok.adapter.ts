@@ -1,8 +1,11 @@
 import {
   MediaItem,
+  MetricValues,
   PlatformAdapter,
   PlatformCredentials,
   PlatformError,
+  PostMetricsAnswer,
+  PostMetricsRequest,
   PublishRequest,
   PublishResult,
   RefreshedTokens,
@@ -27,6 +30,16 @@ import { classifyTikTokError, TikTokEnvelope, tiktokFailReasonCategory } from '.
 import { TikTokCreatorInfo, tiktokPostInfo } from './tiktok.post-info';
 import { DEFAULT_TIKTOK_CHUNK, planTikTokChunks } from './tiktok.upload-plan';
 import { PlatformJsonClient } from '../platform-json-client';
+import {
+  TIKTOK_METRICS_BATCH,
+  USER_STATS_FIELDS,
+  USER_STATS_SCOPE,
+  VIDEO_FIELDS,
+  VIDEO_LIST_SCOPE,
+  isTikTokVideoId,
+  tiktokCounters,
+  withTikTokScope,
+} from './tiktok.metrics';
 
 const MIN_FPS = 23;
 /** What publishing needs; TikTok's user/info does not list a token's scopes. */
@@ -137,6 +150,47 @@ export class TikTokAdapter extends AdapterBase implements PlatformAdapter {
     } catch (err) {
       return failedValidation(credentials, { label: 'TikTok', error: err });
     }
+  }
+
+  readonly metricsBatchSize = TIKTOK_METRICS_BATCH;
+
+  /**
+   * `POST /v2/video/query/` with up to 20 of the creator's video ids, one call per 20. A video the
+   * answer leaves out is gone (deleted, or taken down); a post published privately has no public
+   * id to ask for and is missing without a call.
+   */
+  async postMetrics(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer> {
+    const answer: PostMetricsAnswer = { metrics: new Map(), missing: new Map() };
+    const ids: string[] = [];
+    for (const { postedId } of posts) {
+      if (isTikTokVideoId(postedId)) ids.push(postedId);
+      else answer.missing.set(postedId, 'TikTok gave this post no public video id (private, or not yet approved)');
+    }
+    for (let i = 0; i < ids.length; i += TIKTOK_METRICS_BATCH) {
+      const batch = ids.slice(i, i + TIKTOK_METRICS_BATCH);
+      const data = await this.api<{ videos?: Array<Record<string, unknown>> }>(credentials, 'POST', `/v2/video/query/?fields=${VIDEO_FIELDS.join(',')}`, {
+        filters: { video_ids: batch },
+      }).catch((err: unknown) => {
+        throw withTikTokScope(err, VIDEO_LIST_SCOPE, 'video metrics');
+      });
+      const found = new Map((data.videos ?? []).map((video) => [String(video.id), video]));
+      for (const id of batch) {
+        const video = found.get(id);
+        if (video) answer.metrics.set(id, tiktokCounters(video, 'video'));
+        else answer.missing.set(id, 'TikTok no longer has this video');
+      }
+    }
+    return answer;
+  }
+
+  /** user/info's stats fields (user.info.stats): followers, following, videos as posts, and `likes_count` (likes received). */
+  async accountMetrics(credentials: PlatformCredentials): Promise<MetricValues> {
+    const { user } = await this.api<{ user?: Record<string, unknown> }>(credentials, 'GET', `/v2/user/info/?fields=${USER_STATS_FIELDS.join(',')}`).catch(
+      (err: unknown) => {
+        throw withTikTokScope(err, USER_STATS_SCOPE, 'account metrics');
+      },
+    );
+    return tiktokCounters(user ?? {}, 'user');
   }
 
   /** TikTok may rotate the refresh token on every refresh: the newest one is returned. */

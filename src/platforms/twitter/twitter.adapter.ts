@@ -1,7 +1,10 @@
 import {
   PlatformError,
+  type MetricValues,
   type PlatformAdapter,
   type PlatformCredentials,
+  type PostMetricsAnswer,
+  type PostMetricsRequest,
   type PublishRequest,
   type PublishResult,
   type RefreshedTokens,
@@ -13,6 +16,7 @@ import { basicAuth, beforeCreate, failedValidation, refreshOAuthToken, AdapterBa
 import { TwitterClient } from './twitter.client';
 import { TWEET_NOT_FOUND, twitterErrorText } from './twitter.errors';
 import { uploadTwitterMedia } from './twitter.media';
+import { readTweetMetrics, readTwitterAccountMetrics, TWITTER_METRICS_BATCH } from './twitter.metrics';
 
 /** Scopes our OAuth 2.0 connection asks for; X does not report them on /2/users/me. */
 const REQUIRED_SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'];
@@ -137,6 +141,18 @@ export class TwitterAdapter extends AdapterBase implements PlatformAdapter {
         (!request.replyToId || (tweet.referenced_tweets ?? []).some((r) => r.type === 'replied_to' && r.id === request.replyToId)),
     );
     return match ? { postedId: match.id, publishedUrl: this.tweetUrl(credentials, match.id) } : null;
+  }
+
+  readonly metricsBatchSize = TWITTER_METRICS_BATCH;
+
+  /** `GET /2/tweets?ids=…` (≤100 a call): public counters, and the private ones for posts under 30 days. */
+  postMetrics(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer> {
+    return readTweetMetrics(new TwitterClient(this.endpoints, credentials.accessToken), posts);
+  }
+
+  /** `GET /2/users/me?user.fields=public_metrics`. */
+  accountMetrics(credentials: PlatformCredentials): Promise<MetricValues> {
+    return readTwitterAccountMetrics(new TwitterClient(this.endpoints, credentials.accessToken));
   }
 
   private tweetUrl(credentials: PlatformCredentials, id: string): string {

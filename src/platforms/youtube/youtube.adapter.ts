@@ -1,7 +1,10 @@
 import {
+  MetricValues,
   PlatformAdapter,
   PlatformCredentials,
   PlatformError,
+  PostMetricsAnswer,
+  PostMetricsRequest,
   PublishRequest,
   PublishResult,
   RefreshedTokens,
@@ -15,6 +18,7 @@ import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, type Co
 import { classifyYouTubeError, GoogleErrorBody } from './youtube.errors';
 import { PRIVACY_VALUES, TITLE_LIMIT, youtubeVideoResource } from './youtube.metadata';
 import { DEFAULT_YOUTUBE_CHUNK, uploadResumable, youtubeChunkSize } from './youtube.upload';
+import { YOUTUBE_METRICS_BATCH, youtubeAccountMetrics, youtubePostMetrics } from './youtube.metrics';
 
 const UPLOAD_SCOPE = 'https://www.googleapis.com/auth/youtube.upload';
 
@@ -149,6 +153,18 @@ export class YouTubeAdapter extends AdapterBase implements PlatformAdapter {
     const reason = typeof body?.error === 'object' ? body.error.errors?.[0]?.reason : undefined;
     if (res.ok || (res.status === 404 && (reason === 'videoNotFound' || reason === 'notFound'))) return;
     throw classifyYouTubeError(res.status, res.headers, body);
+  }
+
+  readonly metricsBatchSize = YOUTUBE_METRICS_BATCH;
+
+  /** Views, likes, comments (and the legacy favoriteCount) of up to 50 videos in one videos.list call. */
+  postMetrics(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer> {
+    return youtubePostMetrics(this.endpoints, credentials.accessToken, posts);
+  }
+
+  /** The channel's subscribers, videos and total views. */
+  accountMetrics(credentials: PlatformCredentials): Promise<MetricValues> {
+    return youtubeAccountMetrics(this.endpoints, credentials.accessToken);
   }
 
   /** Google keeps the refresh token (it returns none): the stored one stays. */

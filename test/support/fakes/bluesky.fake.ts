@@ -22,7 +22,9 @@ const cidOf = (bytes: Buffer | string) => `bafyrei${createHash('sha256').update(
 /**
  * A Bluesky PDS plus the video service on one host: sessions with JWT-shaped access/refresh
  * tokens (refresh rotates and revokes the old refresh JWT), uploadBlob, createRecord /
- * getRecord / listRecords, getServiceAuth and video jobs that finish after `processingPolls`.
+ * getRecord / listRecords, getServiceAuth and video jobs that finish after `processingPolls`, and
+ * the AppView reads behind metrics: `app.bsky.feed.getPosts` (≤25 uris) and the profile's counts.
+ * Counters grow with a post's age and with every read of it (`metricReads`).
  */
 export class FakeBlueskyServer extends FakePlatformServer {
   /** A did:plc as the PLC directory issues them (24 base32 characters); a test may set a did:web. */
@@ -53,9 +55,10 @@ export class FakeBlueskyServer extends FakePlatformServer {
     this.route('POST', x('com.atproto.server.deleteSession'), (req) => this.deleteSession(req));
     this.route('GET', x('app.bsky.actor.getProfile'), (req) =>
       req.query.get('actor') === this.did || req.query.get('actor') === this.handle
-        ? { status: 200, body: { did: this.did, handle: this.handle, ...this.profile } }
+        ? { status: 200, body: { did: this.did, handle: this.handle, ...this.profile, ...this.profileCounts() } }
         : { status: 400, body: { error: 'InvalidRequest', message: 'Profile not found' } },
     );
+    this.route('GET', x('app.bsky.feed.getPosts'), (req) => this.getPosts(req));
     this.route('POST', x('com.atproto.repo.uploadBlob'), (req) => this.uploadBlob(req));
     this.route('POST', x('com.atproto.repo.createRecord'), (req) => this.createRecord(req));
     this.route('GET', x('com.atproto.repo.getRecord'), (req) => this.getRecord(req));
@@ -166,6 +169,55 @@ export class FakeBlueskyServer extends FakePlatformServer {
   override reset(): void {
     super.reset();
     this.deletes.length = 0;
+    this.metricReads.clear();
+    this.profileReads = 0;
+  }
+
+  /** How many times each post's counters were read (getPosts), by at:// URI. */
+  readonly metricReads = new Map<string, number>();
+  /** How many times the profile (and its counts) was read. */
+  profileReads = 0;
+
+  /** The next request matching `match` is refused as a PDS refuses an OAuth session without the scope for the call. */
+  refuseMissingScope(match: string | RegExp = 'app.bsky.feed.getPosts'): void {
+    const nsid = typeof match === 'string' ? match.replace(/^.*\//, '') : 'app.bsky.feed.getPosts';
+    const scope = `rpc:${nsid}?aud=did:web:api.bsky.app%23bsky_appview`;
+    this.inject({ kind: 'respond', match, response: { status: 403, body: { error: 'ScopeMissingError', message: `Missing required scope "${scope}"` } } });
+  }
+
+  private profileCounts() {
+    this.profileReads += 1;
+    return { followersCount: 250 + 3 * this.profileReads, followsCount: 80 + this.profileReads, postsCount: this.posts.length };
+  }
+
+  /** The AppView's postViews of the uris it has, in the order asked; unknown ones are left out. */
+  private getPosts(req: FakeRequest): FakeResponse {
+    const uris = req.query.getAll('uris');
+    if (uris.length === 0) return { status: 400, body: { error: 'InvalidRequest', message: 'Error: Params must have the property "uris"' } };
+    if (uris.length > 25) return { status: 400, body: { error: 'InvalidRequest', message: 'Error: uris must not have more than 25 elements' } };
+    const views = uris.flatMap((uri) => {
+      const post = this.posts.find((p) => p.uri === uri);
+      if (!post) return [];
+      const reads = (this.metricReads.get(uri) ?? 0) + 1;
+      this.metricReads.set(uri, reads);
+      const age = Math.max(0, Math.floor((req.at.getTime() - Date.parse(String(post.value.createdAt))) / 1000));
+      return [
+        {
+          uri: post.uri,
+          cid: post.cid,
+          author: { did: this.did, handle: this.handle, displayName: this.profile.displayName },
+          record: post.value,
+          replyCount: Math.floor(age / 3) + reads,
+          repostCount: Math.floor(age / 2) + reads,
+          likeCount: 1 + age + 2 * reads,
+          quoteCount: Math.floor(age / 5) + reads,
+          bookmarkCount: Math.floor(age / 4) + reads,
+          indexedAt: String(post.value.createdAt),
+          labels: [],
+        },
+      ];
+    });
+    return { status: 200, body: { posts: views } };
   }
 
   /** "Delete a repository record, or ensure it doesn't exist": a missing record answers 200 too. */

@@ -10,7 +10,12 @@ export interface FakeFacebookPost {
   mediaUrl?: string;
   permalink: string;
   createdAt: Date;
+  /** Counter reads of this post (fields or insights): its counters grow with them. */
+  metricReads?: number;
 }
+
+/** Post insights Graph still serves; any other name is refused as Meta refuses a removed metric. */
+const FACEBOOK_POST_INSIGHTS = new Set(['post_total_media_view_unique', 'post_media_view', 'post_clicks']);
 
 /**
  * Facebook Pages Graph API (graph.facebook.com/v21.0) with a page token: feed posts with
@@ -24,9 +29,14 @@ export class FacebookFake extends MetaGraphFake {
   readonly photos = new Map<string, { url: string; published: boolean; attachedTo?: string }>();
   page = { id: '104000000000001', name: 'Fake Page', picture: { data: { url: 'https://scontent.xx.fbcdn.net/page.jpg', is_silhouette: false } } };
 
+  /** The Page's counters before reads: `fan_count` under 100 gets Meta's empty insights. */
+  pageStats = { followers: 1520, fans: 1490 };
+  private pageReads = 0;
+
   constructor(version = 'v21.0') {
     super(`/${version}`);
     this.rateLimitCode = 32;
+    this.graph('GET', '/:id/insights', (req) => this.insights(req));
     this.graph('GET', '/me', (req) => ({ status: 200, body: this.pick(this.page, this.fieldsOf(req)) }));
     this.graph('POST', '/:page/feed', (req) => this.feed(req));
     this.graph('GET', '/:page/feed', (req) => this.listFeed(req));
@@ -40,6 +50,18 @@ export class FacebookFake extends MetaGraphFake {
   override reset(): void {
     super.reset();
     this.deletes.length = 0;
+    this.pageStats = { followers: 1520, fans: 1490 };
+    this.pageReads = 0;
+  }
+
+  /**
+   * A post's counters as of now: they grow with its age (seconds) and with every read, so two
+   * reads differ. Shares start at 0, which Graph answers by leaving `shares` out.
+   */
+  postCounters(post: FakeFacebookPost): { reactions: number; comments: number; shares: number; viewers: number } {
+    const age = Math.floor((Date.now() - post.createdAt.getTime()) / 1000);
+    const reads = post.metricReads ?? 0;
+    return { reactions: 3 + 2 * reads + age, comments: 1 + reads, shares: Math.floor(reads / 2), viewers: 50 + 5 * reads + 2 * age };
   }
 
   /** Pages the signing-in person manages, each with its own page token (`/me/accounts`). */
@@ -165,8 +187,51 @@ export class FacebookFake extends MetaGraphFake {
   }
 
   private read(req: FakeRequest): FakeResponse {
+    if (req.params.id === this.page.id) return this.readPage(req);
     const post = this.posts.find((p) => p.id === req.params.id);
     if (!post) return this.graphError(400, `Unsupported get request. Object with ID '${req.params.id}' does not exist`, 100, 33, 'GraphMethodException');
-    return { status: 200, body: this.pick({ id: post.id, message: post.message, permalink_url: post.permalink }, this.fieldsOf(req)) };
+    const fields = this.fieldsOf(req);
+    const body = this.pick({ id: post.id, message: post.message, permalink_url: post.permalink }, fields);
+    // Edges with a summary (`reactions.summary(total_count).limit(0)`) and `shares`, as Graph shapes them.
+    const asked = new Set(fields.map((f) => f.split('.')[0]));
+    if (asked.has('reactions') || asked.has('comments') || asked.has('shares')) {
+      post.metricReads = (post.metricReads ?? 0) + 1;
+      const c = this.postCounters(post);
+      if (asked.has('reactions')) body.reactions = { data: [], summary: { total_count: c.reactions, viewer_reaction: 'NONE' } };
+      if (asked.has('comments')) body.comments = { data: [], summary: { order: 'ranked', total_count: c.comments, can_comment: true } };
+      if (asked.has('shares') && c.shares > 0) body.shares = { count: c.shares };
+    }
+    return { status: 200, body };
+  }
+
+  /** The Page by id: `followers_count` and `fan_count` grow by one on each read. */
+  private readPage(req: FakeRequest): FakeResponse {
+    this.pageReads += 1;
+    const counters = { followers_count: this.pageStats.followers + this.pageReads, fan_count: this.pageStats.fans + this.pageReads };
+    return { status: 200, body: this.pick({ ...this.page, ...counters }, this.fieldsOf(req)) };
+  }
+
+  /**
+   * `GET /{post-id}/insights?metric=…`: lifetime values of feed posts. A removed or unknown metric
+   * is refused (code 100), a video has no post insights, and a Page under 100 likes gets `data: []`.
+   */
+  private insights(req: FakeRequest): FakeResponse {
+    const post = this.posts.find((p) => p.id === req.params.id);
+    if (!post) return this.noSuchObject(req.params.id, 'get');
+    if (post.kind === 'video') return this.graphError(400, '(#100) Tried accessing nonexisting field (insights) on node type (Video)', 100);
+    const metrics = (req.query.get('metric') ?? '').split(',').filter(Boolean);
+    const invalid = metrics.find((m) => !FACEBOOK_POST_INSIGHTS.has(m));
+    if (!metrics.length || invalid) return this.graphError(400, `(#100) The value must be a valid insights metric${invalid ? `: ${invalid}` : ''}`, 100);
+    if (this.pageStats.fans < 100) return { status: 200, body: { data: [], paging: {} } };
+    post.metricReads = (post.metricReads ?? 0) + 1;
+    const { viewers } = this.postCounters(post);
+    const data = metrics.map((name) => ({
+      name,
+      period: 'lifetime',
+      values: [{ value: name === 'post_clicks' ? Math.floor(viewers / 10) : viewers }],
+      title: name,
+      id: `${post.id}/insights/${name}/lifetime`,
+    }));
+    return { status: 200, body: { data, paging: {} } };
   }
 }

@@ -10,7 +10,16 @@ export interface FakeInstagramMedia {
   mediaUrls: string[];
   permalink: string;
   timestamp: string;
+  /** Counter reads of this media (fields or insights): its counters grow with them. */
+  metricReads?: number;
 }
+
+/** Media insights by product type; asking a type for another metric is refused as Meta does. */
+const INSTAGRAM_INSIGHTS: Record<string, string[]> = {
+  FEED: ['views', 'reach', 'likes', 'comments', 'shares', 'saved', 'total_interactions'],
+  REELS: ['views', 'reach', 'likes', 'comments', 'shares', 'saved', 'total_interactions'],
+  STORY: ['views', 'reach', 'shares', 'total_interactions', 'replies', 'navigation'],
+};
 
 /**
  * Instagram Graph API with Instagram Login (graph.instagram.com/v21.0): media containers (image,
@@ -27,9 +36,16 @@ export class InstagramFake extends MetaGraphFake {
     profile_picture_url: 'https://scontent.cdninstagram.com/p.jpg',
   };
 
+  /** The account's counters before reads (each read of them adds one follower). */
+  accountStats = { followers: 3200, follows: 180 };
+  private accountReads = 0;
+  /** Media whose insights Meta withholds for too few viewers (its `(#10)`). */
+  readonly tooFewViewers = new Set<string>();
+
   constructor(version = 'v21.0') {
     super(`/${version}`);
     this.rateLimitCode = 4;
+    this.graph('GET', '/:id/insights', (req) => this.insights(req));
     this.route('GET', '/refresh_access_token', (req) => this.refreshToken(req));
     this.anonymousPaths.add('/access_token');
     this.route('GET', '/access_token', (req) => this.exchangeLongLived(req));
@@ -130,9 +146,73 @@ export class InstagramFake extends MetaGraphFake {
     return { status: 200, body: { id } };
   }
 
+  override reset(): void {
+    super.reset();
+    this.accountStats = { followers: 3200, follows: 180 };
+    this.accountReads = 0;
+    this.tooFewViewers.clear();
+  }
+
+  /** What Instagram calls the media's product: FEED, REELS or STORY. */
+  productType(media: FakeInstagramMedia): string {
+    return media.mediaType === 'REELS' ? 'REELS' : media.mediaType === 'STORIES' ? 'STORY' : 'FEED';
+  }
+
+  /** A media's counters as of now: they grow with its age (seconds) and with every read, so two reads differ. */
+  counters(media: FakeInstagramMedia): Record<string, number> {
+    const age = Math.floor((Date.now() - Date.parse(media.timestamp.replace('+0000', 'Z'))) / 1000);
+    const reads = media.metricReads ?? 0;
+    const likes = 10 + 3 * reads + age;
+    const comments = 2 + reads;
+    const shares = 1 + reads;
+    const saved = reads;
+    return {
+      likes,
+      comments,
+      shares,
+      saved,
+      views: 200 + 20 * reads + 5 * age,
+      reach: 120 + 10 * reads + 3 * age,
+      total_interactions: likes + comments + shares + saved,
+    };
+  }
+
+  /** `GET /{ig-media-id}/insights?metric=…`: lifetime values; a metric the product type lacks is refused (code 100). */
+  private insights(req: FakeRequest): FakeResponse {
+    const media = this.posts.find((m) => m.id === req.params.id);
+    if (!media) return this.noSuchObject(req.params.id, 'get');
+    const allowed = INSTAGRAM_INSIGHTS[this.productType(media)];
+    const metrics = (req.query.get('metric') ?? '').split(',').filter(Boolean);
+    const refused = metrics.find((m) => !allowed.includes(m));
+    if (!metrics.length || refused) {
+      return this.graphError(400, `(#100) The Media Insights API does not support the ${refused ?? ''} metric for this media product type.`, 100, 2108006);
+    }
+    if (this.tooFewViewers.has(media.id)) return this.graphError(400, '(#10) Not enough viewers for the media to show insights', 10);
+    media.metricReads = (media.metricReads ?? 0) + 1;
+    const counters = this.counters(media);
+    const data = metrics.map((name) => ({
+      name,
+      period: 'lifetime',
+      values: [{ value: counters[name] ?? 0 }],
+      title: name,
+      id: `${media.id}/insights/${name}/lifetime`,
+    }));
+    return { status: 200, body: { data } };
+  }
+
   private read(req: FakeRequest): FakeResponse {
     // The account itself, by id (how a Page token reads it: Facebook Login).
-    if (req.params.id === this.user.id) return { status: 200, body: this.pick(this.user, this.fieldsOf(req)) };
+    if (req.params.id === this.user.id) {
+      const fields = this.fieldsOf(req);
+      const counted = fields.some((f) => ['followers_count', 'follows_count', 'media_count'].includes(f));
+      if (counted) this.accountReads += 1;
+      const counters = {
+        followers_count: this.accountStats.followers + this.accountReads,
+        follows_count: this.accountStats.follows,
+        media_count: this.posts.filter((m) => m.owner === this.user.id).length,
+      };
+      return { status: 200, body: this.pick({ ...this.user, ...counters }, fields) };
+    }
     const container = this.containers.get(req.params.id);
     if (container) {
       container.polls += 1;
@@ -147,7 +227,17 @@ export class InstagramFake extends MetaGraphFake {
     }
     const post = this.posts.find((m) => m.id === req.params.id);
     if (!post) return this.graphError(400, `Unsupported get request. Object with ID '${req.params.id}' does not exist`, 100, 33, 'GraphMethodException');
-    return { status: 200, body: this.pick({ ...post, media_type: post.mediaType }, this.fieldsOf(req)) };
+    const fields = this.fieldsOf(req);
+    if (fields.includes('like_count') || fields.includes('comments_count')) post.metricReads = (post.metricReads ?? 0) + 1;
+    const counters = this.counters(post);
+    // Stories have no like or comment counters: Graph leaves the fields out.
+    const story = this.productType(post) === 'STORY';
+    const extra = {
+      media_type: post.mediaType,
+      media_product_type: this.productType(post),
+      ...(story ? {} : { like_count: counters.likes, comments_count: counters.comments }),
+    };
+    return { status: 200, body: this.pick({ ...post, ...extra }, fields) };
   }
 
   private listMedia(req: FakeRequest): FakeResponse {

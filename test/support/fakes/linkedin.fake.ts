@@ -8,7 +8,12 @@ export interface FakeLinkedInPost {
   content?: { media?: { id: string }; multiImage?: { images: Array<{ id: string }> } };
   body: Record<string, unknown>;
   createdAt: Date;
+  /** memberCreatorPostAnalytics calls answered for this post: its counters grow with them. */
+  analyticsReads?: number;
 }
+
+export const LINKEDIN_POST_QUERY_TYPES = ['IMPRESSION', 'MEMBERS_REACHED', 'RESHARE', 'REACTION', 'COMMENT'] as const;
+export type LinkedInPostQueryType = (typeof LINKEDIN_POST_QUERY_TYPES)[number];
 
 interface FakeVideo {
   urn: string;
@@ -40,6 +45,11 @@ export class LinkedInFake extends FakePlatformServer {
     picture: 'https://media.licdn.com/p.jpg',
     email: 'fake@example.com',
   };
+  /** queryTypes answered with LinkedIn's `-1` ("unavailable") for every post. */
+  readonly unavailableMetrics = new Set<LinkedInPostQueryType>();
+  /** The member's follower total before reads (memberFollowersCount?q=me adds one per call). */
+  followersBase = 961;
+  private followerReads = 0;
   /** LinkedIn splits videos into 4 MB parts; tests shrink this to get several parts quickly. */
   videoPartBytes = 4 * 1024 * 1024;
 
@@ -55,6 +65,8 @@ export class LinkedInFake extends FakePlatformServer {
     );
     this.route('PUT', '/upload/video/:id/:part', (req) => this.putVideoPart(req));
     this.route('GET', '/rest/videos/:urn', (req) => this.versioned(req, () => this.videoStatus(req)));
+    this.route('GET', '/rest/memberCreatorPostAnalytics', (req) => this.versioned(req, () => this.postAnalytics(req)));
+    this.route('GET', '/rest/memberFollowersCount', (req) => this.versioned(req, () => this.followersCount(req)));
     this.route('GET', '/v2/userinfo', () => ({ status: 200, body: this.userinfo }));
     this.route('POST', '/oauth/v2/accessToken', (req) => this.oauth.exchange(req) ?? this.token(req));
     this.route('GET', '/rest/organizationAcls', () => ({
@@ -92,6 +104,32 @@ export class LinkedInFake extends FakePlatformServer {
   override reset(): void {
     super.reset();
     this.deletes.length = 0;
+    this.unavailableMetrics.clear();
+    this.followersBase = 961;
+    this.followerReads = 0;
+  }
+
+  /** The analytics calls answered or refused (memberCreatorPostAnalytics, memberFollowersCount). */
+  analyticsCalls(): FakeRequest[] {
+    return this.calls(/^GET \/rest\/(memberCreatorPostAnalytics|memberFollowersCount)$/);
+  }
+
+  /**
+   * A post's lifetime count of one queryType as of now: it grows with the post's age (seconds) and
+   * with every analytics read of it, so two reads always differ and a test can assert growth.
+   */
+  postCount(post: FakeLinkedInPost, metric: LinkedInPostQueryType): number {
+    const age = Math.floor((Date.now() - post.createdAt.getTime()) / 1000);
+    const reads = post.analyticsReads ?? 0;
+    const rates: Record<LinkedInPostQueryType, [number, number, number]> = {
+      IMPRESSION: [100, 10, 3],
+      MEMBERS_REACHED: [60, 6, 2],
+      RESHARE: [1, 1, 0],
+      REACTION: [5, 2, 1],
+      COMMENT: [2, 1, 0],
+    };
+    const [base, perRead, perSecond] = rates[metric];
+    return base + perRead * reads + perSecond * age;
   }
 
   /**
@@ -133,6 +171,35 @@ export class LinkedInFake extends FakePlatformServer {
     if (!/^\d{6}(\.\d{2})?$/.test(String(version))) return this.error(426, `Requested version ${version} is not active`, 'NONEXISTENT_VERSION');
     if (req.headers['x-restli-protocol-version'] !== '2.0.0') return this.error(400, 'X-Restli-Protocol-Version 2.0.0 is required', 'ILLEGAL_ARGUMENT');
     return handler();
+  }
+
+  /**
+   * `memberCreatorPostAnalytics?q=entity&entity=(share:urn)|(ugc:urn)&queryType=…&aggregation=TOTAL`:
+   * one post per call, from the store. A post not there answers 404 naming it.
+   */
+  private postAnalytics(req: FakeRequest): FakeResponse {
+    const metric = req.query.get('queryType') as LinkedInPostQueryType | null;
+    if (req.query.get('q') !== 'entity') return this.error(400, `Unsupported finder: ${req.query.get('q')}`, 'ILLEGAL_ARGUMENT');
+    if (!metric || !LINKEDIN_POST_QUERY_TYPES.includes(metric)) return this.error(400, `Invalid queryType: ${metric}`, 'ILLEGAL_ARGUMENT');
+    if (req.query.get('aggregation') !== 'TOTAL') return this.error(400, `Unsupported aggregation: ${req.query.get('aggregation')}`, 'ILLEGAL_ARGUMENT');
+    // The URN sits in the slot of its kind: `(share:urn:li:share:…)` or `(ugc:urn:li:ugcPost:…)`.
+    const entity = /^\((share|ugc):(urn:li:(share|ugcPost):[^)]+)\)$/.exec(req.query.get('entity') ?? '');
+    if (!entity || (entity[1] === 'ugc') !== (entity[3] === 'ugcPost'))
+      return this.error(400, `Invalid entity: ${req.query.get('entity')}`, 'ILLEGAL_ARGUMENT');
+    const urn = entity[2];
+    const post = this.posts.find((p) => p.urn === urn);
+    if (!post) return this.error(404, `Entity ${urn} not found`, 'NOT_FOUND');
+    post.analyticsReads = (post.analyticsReads ?? 0) + 1;
+    const count = this.unavailableMetrics.has(metric) ? -1 : this.postCount(post, metric);
+    const metricType = { 'com.linkedin.adsexternalapi.memberanalytics.v1.CreatorPostAnalyticsMetricTypeV1': metric };
+    return { status: 200, body: { paging: { start: 0, count: 10, links: [] }, elements: [{ count, dateRange: {}, metricType }] } };
+  }
+
+  /** `memberFollowersCount?q=me`: the follower total, one more on each read. */
+  private followersCount(req: FakeRequest): FakeResponse {
+    if (req.query.get('q') !== 'me') return this.error(400, `Unsupported finder: ${req.query.get('q')}`, 'ILLEGAL_ARGUMENT');
+    this.followerReads += 1;
+    return { status: 200, body: { paging: { start: 0, count: 10, links: [] }, elements: [{ memberFollowersCount: this.followersBase + this.followerReads }] } };
   }
 
   private createPost(req: FakeRequest): FakeResponse {

@@ -24,7 +24,10 @@ export interface FakeMastodonStatus {
 
 /**
  * Mastodon instance: v2 media upload (200 ready / 202 processing, polled with 206 → 200),
- * statuses with Idempotency-Key dedupe, verify_credentials and the account timeline.
+ * statuses with Idempotency-Key dedupe, verify_credentials and the account timeline, and the
+ * reads behind metrics: `GET /api/v1/statuses?id[]=` (4.3+, ≤20; `batchStatuses` off = an older
+ * instance without it), `GET /api/v1/statuses/:id` and the account's counts. Counters grow with a
+ * status's age and with every read of it (`metricReads`).
  */
 export class FakeMastodonServer extends FakePlatformServer {
   readonly account = { id: '109000001', username: 'alice', acct: 'alice', display_name: 'Alice', avatar: 'https://files.example/alice.png' };
@@ -55,7 +58,9 @@ export class FakeMastodonServer extends FakePlatformServer {
     this.route('GET', '/api/v1/media/:id', (req) => this.mediaStatus(req));
     this.route('POST', '/api/v1/statuses', (req) => this.scoped(req, 'write:statuses') ?? this.createStatus(req));
     this.route('DELETE', '/api/v1/statuses/:id', (req) => this.scoped(req, 'write:statuses') ?? this.deleteStatus(req));
-    this.route('GET', '/api/v1/accounts/verify_credentials', () => ({ status: 200, body: this.account }));
+    this.route('GET', '/api/v1/accounts/verify_credentials', (req) => this.scoped(req, 'read:accounts') ?? this.verifyCredentials());
+    this.route('GET', '/api/v1/statuses', (req) => this.scoped(req, 'read:statuses') ?? this.statuses(req));
+    this.route('GET', '/api/v1/statuses/:id', (req) => this.scoped(req, 'read:statuses') ?? this.showStatus(req));
     this.route('GET', '/api/v1/accounts/:id/statuses', (req) => this.timeline(req));
     this.anonymousPaths.add('/api/v1/apps');
     this.route('POST', '/api/v1/apps', (req) => this.registerApp(req));
@@ -129,6 +134,49 @@ export class FakeMastodonServer extends FakePlatformServer {
   override reset(): void {
     super.reset();
     this.deletes.length = 0;
+    this.metricReads.clear();
+    this.accountReads = 0;
+    this.batchStatuses = true;
+  }
+
+  /** How many times each status was read (`GET /api/v1/statuses…`), by id. */
+  readonly metricReads = new Map<string, number>();
+  /** How many times verify_credentials was answered. */
+  accountReads = 0;
+  /** Whether `GET /api/v1/statuses?id[]=` exists (4.3+); false answers 404, as an older instance. */
+  batchStatuses = true;
+
+  /** `GET /api/v1/statuses?id[]=…`: the statuses the instance has, at most 20 ids (Mastodon::ValidationError beyond). */
+  private statuses(req: FakeRequest): FakeResponse {
+    if (!this.batchStatuses) return { status: 404, body: { error: 'Record not found' } };
+    const ids = [...new Set(req.query.getAll('id[]'))];
+    if (ids.length > 20) return { status: 422, body: { error: 'Mastodon::ValidationError' } };
+    const found = ids.flatMap((id) => this.posts.filter((s) => s.id === id));
+    return { status: 200, body: found.map((s) => this.statusJson(s, true)) };
+  }
+
+  private showStatus(req: FakeRequest): FakeResponse {
+    const status = this.posts.find((s) => s.id === req.params.id);
+    return status ? { status: 200, body: this.statusJson(status, true) } : { status: 404, body: { error: 'Record not found' } };
+  }
+
+  private verifyCredentials(): FakeResponse {
+    this.accountReads += 1;
+    const counts = { followers_count: 40 + 2 * this.accountReads, following_count: 12 + this.accountReads, statuses_count: this.posts.length };
+    return { status: 200, body: { ...this.account, ...counts } };
+  }
+
+  /** A status's counters: a function of its age in seconds and of how often it was read (`read` counts this one). */
+  private counters(s: FakeMastodonStatus, read: boolean) {
+    const reads = (this.metricReads.get(s.id) ?? 0) + (read ? 1 : 0);
+    if (read) this.metricReads.set(s.id, reads);
+    const age = Math.max(0, Math.floor((Date.now() - s.createdAt.getTime()) / 1000));
+    return {
+      replies_count: Math.floor(age / 3) + reads,
+      reblogs_count: Math.floor(age / 2) + reads,
+      favourites_count: 1 + age + 2 * reads,
+      quotes_count: Math.floor(age / 5) + reads,
+    };
   }
 
   /** The 403 a token granted without `scope` (nor its parent, `write`) gets. */
@@ -222,8 +270,9 @@ export class FakeMastodonServer extends FakePlatformServer {
     return { id: m.id, type: m.type, url: m.ready ? `${this.baseUrl}/system/media/${m.id}/${m.fileName}` : null, description: null };
   }
 
-  private statusJson(s: FakeMastodonStatus) {
+  private statusJson(s: FakeMastodonStatus, read = false) {
     return {
+      ...this.counters(s, read),
       id: s.id,
       uri: `${this.baseUrl}/users/${this.account.username}/statuses/${s.id}`,
       url: this.statusUrl(s.id),

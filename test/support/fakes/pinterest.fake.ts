@@ -21,7 +21,10 @@ interface FakePinterestMedia {
 /**
  * Pinterest API v5: boards, pins (image_url, multiple_image_urls 2–5, video_id), the video media
  * flow (register → multipart POST to upload_url with upload_parameters → registered/processing/
- * succeeded after `processingPolls`), user_account and `/v5/oauth/token` with Basic client auth.
+ * succeeded after `processingPolls`), user_account and `/v5/oauth/token` with Basic client auth, and
+ * the reads behind metrics: `GET /v5/pins/:id?pin_metrics=true` (lifetime and 90-day counters that
+ * grow with the pin's age and with every read of it, `metricReads`; no lifetime ones for a
+ * non-video pin created before 2023-03-20) and user_account's counts.
  */
 export class FakePinterestServer extends FakePlatformServer {
   boards = [
@@ -57,7 +60,8 @@ export class FakePinterestServer extends FakePlatformServer {
     this.route('POST', '/v5/media', (req) => this.registerMedia(req));
     this.route('GET', '/v5/media/:id', (req) => this.mediaStatus(req));
     this.route('POST', '/media-upload/:id', (req) => this.upload(req));
-    this.route('GET', '/v5/user_account', () => ({ status: 200, body: this.account }));
+    this.route('GET', '/v5/user_account', () => ({ status: 200, body: { ...this.account, ...this.accountCounts() } }));
+    this.route('GET', '/v5/pins/:id', (req) => this.getPin(req));
     this.route('POST', '/v5/oauth/token', (req) => this.oauth.exchange(req) ?? this.token(req));
   }
 
@@ -127,6 +131,45 @@ export class FakePinterestServer extends FakePlatformServer {
   override reset(): void {
     super.reset();
     this.deletes.length = 0;
+    this.metricReads.clear();
+    this.accountReads = 0;
+  }
+
+  /** How many times each pin's metrics were read, by pin id. */
+  readonly metricReads = new Map<string, number>();
+  /** How many times user_account was answered. */
+  accountReads = 0;
+
+  /** The next request matching `match` is refused as Pinterest refuses a token without the scope it needs (401, code 3). */
+  refuseMissingScope(match: string | RegExp = 'GET /v5/pins/'): void {
+    const message =
+      'Your token does not have sufficient permissions to perform this operation. Please ensure your token is authorized with the correct set of scopes.';
+    this.inject({ kind: 'respond', match, response: { status: 401, body: { code: 3, message } } });
+  }
+
+  private accountCounts() {
+    this.accountReads += 1;
+    const r = this.accountReads;
+    return { follower_count: 320 + 4 * r, following_count: 75 + r, pin_count: this.pins.length, board_count: this.boards.length, monthly_views: 9000 + 50 * r };
+  }
+
+  private getPin(req: FakeRequest): FakeResponse {
+    const pin = this.pins.find((p) => p.id === req.params.id);
+    if (!pin) return { status: 404, body: { code: 404, message: 'Pin not found.' } };
+    if (req.query.get('pin_metrics') !== 'true') return { status: 200, body: pin };
+    const reads = (this.metricReads.get(pin.id) ?? 0) + 1;
+    this.metricReads.set(pin.id, reads);
+    const createdAt = Date.parse(`${pin.created_at}Z`);
+    const age = Math.max(0, Math.floor((req.at.getTime() - createdAt) / 1000));
+    const recent = {
+      impression: 10 + 10 * age + 10 * reads,
+      pin_click: Math.floor(age / 2) + reads,
+      clickthrough: Math.floor(age / 3) + reads,
+      save: Math.floor(age / 4) + reads,
+    };
+    const lifetime = { ...recent, reaction: 1 + age + 2 * reads, comment: Math.floor(age / 5) + reads };
+    const hasLifetime = pin.media_source?.source_type === 'video_id' || createdAt >= Date.parse('2023-03-20T00:00:00Z');
+    return { status: 200, body: { ...pin, pin_metrics: { '90d': recent, ...(hasLifetime ? { lifetime_metrics: lifetime } : {}) } } };
   }
 
   private deletePin(req: FakeRequest): FakeResponse {

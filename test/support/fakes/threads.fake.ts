@@ -15,11 +15,15 @@ export interface FakeThreadsPost {
 }
 
 const REPLY_CONTROLS = ['everyone', 'accounts_you_follow', 'mentioned_only'];
+const MEDIA_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'shares'];
+const USER_METRICS = ['views', 'likes', 'replies', 'reposts', 'quotes', 'clicks', 'followers_count', 'follower_demographics'];
 
 /**
  * Threads API (graph.threads.net/v1.0): TEXT/IMAGE/VIDEO/CAROUSEL containers with reply_to_id and
  * reply_control, status polling, threads_publish, permalink, /me, /me/threads, /me/replies and the
- * unversioned `refresh_access_token` (th_refresh_token).
+ * unversioned `refresh_access_token` (th_refresh_token), and insights: `/{media-id}/insights`
+ * (lifetime values that grow with the post's age and with every read of it, `metricReads`) and
+ * `/{user-id}/threads_insights` (profile views as a daily series, clicks per link, totals).
  */
 export class ThreadsFake extends MetaGraphFake {
   readonly posts: FakeThreadsPost[] = [];
@@ -37,6 +41,8 @@ export class ThreadsFake extends MetaGraphFake {
     this.graph('GET', '/me/replies', (req) => this.list(req, true));
     this.graph('POST', '/:user/threads', (req) => this.createContainerFor(req));
     this.graph('POST', '/:user/threads_publish', (req) => this.publish(req));
+    this.graph('GET', '/:id/insights', (req) => this.mediaInsights(req));
+    this.graph('GET', '/:user/threads_insights', (req) => this.userInsights(req));
     this.graph('GET', '/:id', (req) => this.read(req));
     this.graph('DELETE', '/:id', (req) => this.remove(req));
   }
@@ -44,6 +50,89 @@ export class ThreadsFake extends MetaGraphFake {
   override reset(): void {
     super.reset();
     this.deletes.length = 0;
+    this.metricReads.clear();
+    this.accountReads = 0;
+  }
+
+  /** How many times each post's insights were read, by media id. */
+  readonly metricReads = new Map<string, number>();
+  /** How many times the account's insights were read. */
+  accountReads = 0;
+
+  /** The next request matching `match` is refused as Threads refuses a token without threads_manage_insights. */
+  refuseMissingScope(match: string | RegExp = '/insights'): void {
+    this.refuse(match, { status: 403, code: 10, message: '(#10) Application does not have permission for this action', type: 'THApiException' });
+  }
+
+  private unknownMetric(metrics: string[], allowed: string[]): FakeResponse | null {
+    const at = metrics.findIndex((m) => !allowed.includes(m));
+    if (metrics.length > 0 && at === -1) return null;
+    const message = `(#100) metric[${Math.max(at, 0)}] must be one of the following values: ${allowed.join(', ')}`;
+    return this.graphError(400, message, 100, undefined, 'THApiException');
+  }
+
+  /** Lifetime values of one published post; an id Graph does not have is code 100/33. */
+  private mediaInsights(req: FakeRequest): FakeResponse {
+    const post = this.posts.find((t) => t.id === req.params.id);
+    if (!post) return this.noSuchObject(req.params.id, 'get');
+    const metrics = (req.query.get('metric') ?? '').split(',').filter(Boolean);
+    const refused = this.unknownMetric(metrics, MEDIA_METRICS);
+    if (refused) return refused;
+    const reads = (this.metricReads.get(post.id) ?? 0) + 1;
+    this.metricReads.set(post.id, reads);
+    const age = Math.max(0, Math.floor((req.at.getTime() - Date.parse(post.timestamp.replace('+0000', 'Z'))) / 1000));
+    const values: Record<string, number> = {
+      views: 10 + 10 * age + 10 * reads,
+      likes: 1 + age + 2 * reads,
+      replies: Math.floor(age / 3) + reads,
+      reposts: Math.floor(age / 2) + reads,
+      quotes: Math.floor(age / 5) + reads,
+      shares: Math.floor(age / 4) + reads,
+    };
+    const data = metrics.map((name) => ({
+      name,
+      period: 'lifetime',
+      values: [{ value: values[name] }],
+      title: name[0].toUpperCase() + name.slice(1),
+      description: `The number of ${name} of your post.`,
+      id: `${post.id}/insights/${name}/lifetime`,
+    }));
+    return { status: 200, body: { data } };
+  }
+
+  private userInsights(req: FakeRequest): FakeResponse {
+    if (req.params.user !== this.user.id && req.params.user !== 'me') return this.noSuchObject(req.params.user, 'get');
+    const metrics = (req.query.get('metric') ?? '').split(',').filter(Boolean);
+    const refused = this.unknownMetric(metrics, USER_METRICS);
+    if (refused) return refused;
+    this.accountReads += 1;
+    const r = this.accountReads;
+    const day = (offset: number) => new Date(req.at.getTime() - offset * 86400_000).toISOString().replace(/\.\d+Z$/, '+0000');
+    const base = (name: string) => ({ name, period: 'day', title: name, description: name, id: `${this.user.id}/insights/${name}/day` });
+    const total = (name: string, value: number) => ({ ...base(name), total_value: { value } });
+    const answers: Record<string, Record<string, unknown>> = {
+      views: {
+        ...base('views'),
+        values: [
+          { value: 5 + r, end_time: day(1) },
+          { value: 7 + r, end_time: day(0) },
+        ],
+      },
+      likes: total('likes', 40 + 2 * r),
+      replies: total('replies', 9 + r),
+      reposts: total('reposts', 6 + r),
+      quotes: total('quotes', 2 + r),
+      clicks: {
+        ...base('clicks'),
+        link_total_values: [
+          { value: 3 + r, link_url: 'https://example.com/a' },
+          { value: 1, link_url: 'https://example.com/b' },
+        ],
+      },
+      followers_count: total('followers_count', 500 + 5 * r),
+      follower_demographics: { ...base('follower_demographics'), total_value: { breakdowns: [{ dimension_keys: ['country'], results: [] }] } },
+    };
+    return { status: 200, body: { data: metrics.map((m) => answers[m]) } };
   }
 
   /** Login flow: the code gives a short-lived token (1 h) and the user id; secret in the body. */

@@ -11,7 +11,15 @@ export interface FakeTikTokPublish {
   chunks: Array<{ range: string; size: number }>;
   polls: number;
   postId: string | null;
+  completedAt?: Date;
+  /** video/query reads of this video: its counters grow with them. */
+  metricReads?: number;
 }
+
+/** video/query takes at most this many ids. */
+export const TIKTOK_MAX_VIDEO_IDS = 20;
+const VIDEO_FIELDS = ['id', 'create_time', 'share_url', 'title', 'duration', 'view_count', 'like_count', 'comment_count', 'share_count'];
+const USER_STATS_FIELDS = ['follower_count', 'following_count', 'likes_count', 'video_count'];
 
 /**
  * TikTok Content Posting API: creator_info, video/init (FILE_UPLOAD with the chunk rules
@@ -49,7 +57,8 @@ export class FakeTikTokServer extends FakePlatformServer {
     this.route('POST', '/v2/post/publish/video/init/', (req) => this.init(req));
     this.route('PUT', '/upload/:publishId', (req) => this.upload(req));
     this.route('POST', '/v2/post/publish/status/fetch/', (req) => this.status(req));
-    this.route('GET', '/v2/user/info/', () => ok({ user: { ...this.user, avatar_url: this.creator.creator_avatar_url } }));
+    this.route('GET', '/v2/user/info/', (req) => ok({ user: { ...this.user, avatar_url: this.creator.creator_avatar_url, ...this.userStats(req) } }));
+    this.route('POST', '/v2/video/query/', (req) => this.queryVideos(req));
     this.route('POST', '/v2/oauth/token/', (req) => this.oauth.exchange(req) ?? this.token(req));
     this.oauth.revokeRoute('/v2/oauth/revoke/');
   }
@@ -87,10 +96,65 @@ export class FakeTikTokServer extends FakePlatformServer {
     return req.path.startsWith('/upload/') || req.path === '/v2/oauth/token/';
   }
 
+  /** The creator's counters before reads (each stats read adds a follower). */
+  stats = { followers: 2500, following: 75 };
+  private statsReads = 0;
+
   override reset(): void {
     super.reset();
     this.failNextPublish = null;
     this.unaudited = false;
+    this.stats = { followers: 2500, following: 75 };
+    this.statsReads = 0;
+  }
+
+  /** A video's counters as of now: they grow with its age (seconds) and with every read, so two reads differ. */
+  videoCounters(pub: FakeTikTokPublish): { view_count: number; like_count: number; comment_count: number; share_count: number } {
+    const age = Math.floor((Date.now() - (pub.completedAt?.getTime() ?? Date.now())) / 1000);
+    const reads = pub.metricReads ?? 0;
+    return { view_count: 500 + 40 * reads + 9 * age, like_count: 20 + 4 * reads + 2 * age, comment_count: 3 + reads, share_count: 1 + reads };
+  }
+
+  /**
+   * `POST /v2/video/query/?fields=…` with `{filters:{video_ids}}` (1 to 20 of the creator's own
+   * videos): the videos it has, with the fields asked for; ids it does not have are left out.
+   */
+  private queryVideos(req: FakeRequest): FakeResponse {
+    const fields = (req.query.get('fields') ?? '').split(',').filter(Boolean);
+    const unknown = fields.find((f) => !VIDEO_FIELDS.includes(f));
+    if (!fields.length || unknown) return invalid(`Invalid fields: ${unknown ?? '(none)'}`);
+    const ids = (req.body as { filters?: { video_ids?: unknown } } | undefined)?.filters?.video_ids;
+    if (!Array.isArray(ids) || ids.length === 0) return invalid('filters.video_ids is required');
+    if (ids.length > TIKTOK_MAX_VIDEO_IDS) return invalid(`The number of video_ids exceeds the limit of ${TIKTOK_MAX_VIDEO_IDS}`);
+    const videos = ids.flatMap((id) => {
+      const pub = this.posts.find((p) => p.postId === String(id));
+      if (!pub) return [];
+      pub.metricReads = (pub.metricReads ?? 0) + 1;
+      const all: Record<string, unknown> = {
+        id: pub.postId,
+        create_time: Math.floor((pub.completedAt?.getTime() ?? Date.now()) / 1000),
+        share_url: `https://www.tiktok.com/@${this.user.username}/video/${pub.postId}`,
+        title: String(pub.postInfo.title ?? ''),
+        duration: 12,
+        ...this.videoCounters(pub),
+      };
+      return [Object.fromEntries(fields.map((f) => [f, all[f]]))];
+    });
+    return ok({ videos, cursor: 0, has_more: false });
+  }
+
+  /** The stats fields of user/info, when asked for. */
+  private userStats(req: FakeRequest): Record<string, number> {
+    const asked = (req.query.get('fields') ?? '').split(',').filter((f) => USER_STATS_FIELDS.includes(f));
+    if (!asked.length) return {};
+    this.statsReads += 1;
+    const all: Record<string, number> = {
+      follower_count: this.stats.followers + this.statsReads,
+      following_count: this.stats.following,
+      likes_count: this.posts.reduce((sum, p) => sum + this.videoCounters(p).like_count, 0),
+      video_count: this.posts.length,
+    };
+    return Object.fromEntries(asked.map((f) => [f, all[f]]));
   }
 
   /**
@@ -178,7 +242,9 @@ export class FakeTikTokServer extends FakePlatformServer {
       this.failNextPublish = null;
       return ok({ status: 'FAILED', fail_reason: reason });
     }
-    pub.postId ??= String(7_300_000_000_000_000_000 + this.publishes.size);
+    // BigInt: TikTok's ids are past a double's precision, and each video needs its own.
+    pub.postId ??= String(7_300_000_000_000_000_000n + BigInt(this.publishes.size));
+    pub.completedAt ??= new Date();
     const isPublic = pub.postInfo.privacy_level !== 'SELF_ONLY';
     return ok({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: isPublic ? [pub.postId] : [], uploaded_bytes: pub.received });
   }

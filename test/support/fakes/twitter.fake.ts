@@ -2,6 +2,8 @@ import { FakeOAuth } from './fake-oauth';
 import { FakePlatformServer, type FakeRequest, type FakeResponse, type TokenState } from './fake-platform-server';
 import { multipartFields, parseMultipart } from './multipart';
 
+const TWEET_NOT_FOUND_TYPE = 'https://api.twitter.com/2/problems/resource-not-found';
+
 export interface FakeTweet {
   id: string;
   text: string;
@@ -21,9 +23,15 @@ interface FakeMedia {
   statusPolls: number;
 }
 
+/** X's bare refusal of a token without the scope a call needs. */
+export const TWITTER_FORBIDDEN: FakeResponse = { status: 403, body: { title: 'Forbidden', type: 'about:blank', status: 403, detail: 'Forbidden' } };
+
 /**
  * X API v2: tweets, v2 media upload (simple image upload and initialize/append/finalize/STATUS
- * for video), users/me, user timeline, OAuth 2.0 refresh with rotating refresh tokens.
+ * for video), users/me, user timeline, OAuth 2.0 refresh with rotating refresh tokens, and the
+ * metrics reads: `GET /2/tweets?ids=` (≤100) with public, non-public and organic metrics and
+ * video view counts, `users/me` public_metrics. Counters grow with a post's age and with every
+ * read of it (`metricReads`), so two reads always differ.
  */
 export class TwitterFake extends FakePlatformServer {
   readonly posts: FakeTweet[] = [];
@@ -33,6 +41,12 @@ export class TwitterFake extends FakePlatformServer {
   /** Refresh tokens: valid until used once (X rotates them). */
   readonly refreshTokens = new Map<string, 'valid' | 'used'>();
   user = { id: '1500000000000000001', username: 'fakeuser', name: 'Fake User', profile_image_url: 'https://pbs.twimg.com/p.jpg' };
+  /** How many times each tweet's metrics were read (`GET /2/tweets`), by tweet id. */
+  readonly metricReads = new Map<string, number>();
+  /** How many times the account's public_metrics were read. */
+  accountReads = 0;
+  /** X's docs name it retweet_count, its OpenAPI spec repost_count: a test picks which the fake sends. */
+  repostCounterName: 'retweet_count' | 'repost_count' = 'retweet_count';
   /** The wait X suggests between STATUS polls (real X says 1–5 s; tests set 0). */
   checkAfterSecs = 1;
 
@@ -45,7 +59,8 @@ export class TwitterFake extends FakePlatformServer {
     this.route('POST', '/2/media/upload/:id/append', (req) => this.append(req));
     this.route('POST', '/2/media/upload/:id/finalize', (req) => this.finalize(req));
     this.route('GET', '/2/media/upload', (req) => this.status(req));
-    this.route('GET', '/2/users/me', () => ({ status: 200, body: { data: this.user } }));
+    this.route('GET', '/2/users/me', (req) => this.me(req));
+    this.route('GET', '/2/tweets', (req) => this.lookup(req));
     this.route('GET', '/2/users/:id/tweets', (req) => this.timeline(req));
     this.route('POST', '/2/oauth2/token', (req) => this.token(req));
     this.oauth.revokeRoute('/2/oauth2/revoke');
@@ -132,6 +147,160 @@ export class TwitterFake extends FakePlatformServer {
   override reset(): void {
     super.reset();
     this.deletes.length = 0;
+    this.metricReads.clear();
+    this.accountReads = 0;
+    this.repostCounterName = 'retweet_count';
+  }
+
+  /** The next request matching `match` is refused as X refuses a token without the scope it needs. */
+  refuseMissingScope(match: string | RegExp = 'GET /2/tweets'): void {
+    this.inject({ kind: 'respond', match, response: TWITTER_FORBIDDEN });
+  }
+
+  private me(req: FakeRequest): FakeResponse {
+    const fields = (req.query.get('user.fields') ?? '').split(',');
+    if (!fields.includes('public_metrics')) return { status: 200, body: { data: this.user } };
+    this.accountReads += 1;
+    const r = this.accountReads;
+    const posts = this.posts.filter((t) => t.authorId === this.user.id).length;
+    const public_metrics = { followers_count: 1200 + 7 * r, following_count: 300 + r, tweet_count: posts, listed_count: 4, like_count: 90 + r, media_count: 2 };
+    return { status: 200, body: { data: { ...this.user, public_metrics } } };
+  }
+
+  /**
+   * `GET /2/tweets?ids=…`: at most 100 ids (X's own 400 beyond); ids it does not have are
+   * resource-not-found errors beside `data`. Private fields are refused (the post left out, a
+   * field-authorization error instead) for another user's post or one 30 days old or more.
+   */
+  private lookup(req: FakeRequest): FakeResponse {
+    const ids = (req.query.get('ids') ?? '').split(',').filter(Boolean);
+    if (ids.length === 0 || ids.length > 100) {
+      return {
+        status: 400,
+        body: {
+          errors: [
+            {
+              parameters: { ids: [req.query.get('ids') ?? ''] },
+              message: `The number of values in the \`ids\` query parameter list [${ids.length}] is not between 1 and 100`,
+            },
+          ],
+          title: 'Invalid Request',
+          detail: 'One or more parameters to your request was invalid.',
+          type: 'https://api.twitter.com/2/problems/invalid-request',
+        },
+      };
+    }
+    const fields = (req.query.get('tweet.fields') ?? '').split(',');
+    const privateFields = fields.filter((f) => f === 'non_public_metrics' || f === 'organic_metrics');
+    const withMedia = (req.query.get('expansions') ?? '').split(',').includes('attachments.media_keys');
+    const mediaMetrics = (req.query.get('media.fields') ?? '').split(',').includes('public_metrics');
+    const data: Record<string, unknown>[] = [];
+    const errors: Record<string, unknown>[] = [];
+    const media: Record<string, unknown>[] = [];
+    for (const id of ids) {
+      const tweet = this.posts.find((t) => t.id === id);
+      if (!tweet) {
+        const detail = `Could not find tweet with ids: [${id}].`;
+        errors.push({ value: id, detail, title: 'Not Found Error', resource_type: 'tweet', parameter: 'ids', resource_id: id, type: TWEET_NOT_FOUND_TYPE });
+        continue;
+      }
+      const ageMs = req.at.getTime() - tweet.createdAt.getTime();
+      if (privateFields.length > 0 && (tweet.authorId !== this.user.id || ageMs >= 30 * 86400_000)) {
+        for (const field of privateFields) {
+          errors.push({
+            value: id,
+            detail: `Sorry, you are not authorized to access '${field}' on the Tweet with ids: ${id}.`,
+            title: 'Field Authorization Error',
+            resource_type: 'tweet',
+            parameter: field,
+            section: 'data',
+            field,
+            resource_id: id,
+            type: 'https://api.twitter.com/2/problems/not-authorized-for-field',
+          });
+        }
+        continue;
+      }
+      const c = this.counters(tweet, req.at, fields.includes('public_metrics'));
+      const mediaKeys = tweet.mediaIds.map((m) => `${this.media.get(m)?.kind === 'video' ? 7 : 3}_${m}`);
+      data.push({
+        id: tweet.id,
+        text: tweet.text,
+        edit_history_tweet_ids: [tweet.id],
+        ...(fields.includes('public_metrics')
+          ? {
+              public_metrics: {
+                [this.repostCounterName]: c.reposts,
+                reply_count: c.replies,
+                like_count: c.likes,
+                quote_count: c.quotes,
+                bookmark_count: c.bookmarks,
+                impression_count: c.impressions,
+              },
+            }
+          : {}),
+        ...(fields.includes('non_public_metrics')
+          ? {
+              non_public_metrics: {
+                impression_count: c.impressions,
+                url_link_clicks: c.linkClicks,
+                user_profile_clicks: c.profileClicks,
+                engagements: c.engagements,
+              },
+            }
+          : {}),
+        ...(fields.includes('organic_metrics')
+          ? {
+              organic_metrics: {
+                impression_count: c.impressions,
+                like_count: c.likes,
+                reply_count: c.replies,
+                retweet_count: c.reposts,
+                url_link_clicks: c.linkClicks,
+                user_profile_clicks: c.profileClicks,
+              },
+            }
+          : {}),
+        ...(withMedia && mediaKeys.length ? { attachments: { media_keys: mediaKeys } } : {}),
+      });
+      if (withMedia) {
+        for (const key of mediaKeys) {
+          const video = key.startsWith('7_');
+          media.push({ media_key: key, type: video ? 'video' : 'photo', ...(mediaMetrics && video ? { public_metrics: { view_count: c.videoViews } } : {}) });
+        }
+      }
+    }
+    return {
+      status: 200,
+      body: {
+        ...(data.length ? { data } : {}),
+        ...(media.length ? { includes: { media } } : {}),
+        ...(errors.length ? { errors } : {}),
+      },
+    };
+  }
+
+  /** A tweet's counters: a function of its age in seconds and of how often it was read (this read included). */
+  private counters(tweet: FakeTweet, at: Date, read: boolean) {
+    const reads = (this.metricReads.get(tweet.id) ?? 0) + (read ? 1 : 0);
+    this.metricReads.set(tweet.id, reads);
+    const age = Math.max(0, Math.floor((at.getTime() - tweet.createdAt.getTime()) / 1000));
+    const likes = 1 + age + 2 * reads;
+    const reposts = Math.floor(age / 2) + reads;
+    const replies = Math.floor(age / 3) + reads;
+    const quotes = Math.floor(age / 5) + reads;
+    return {
+      likes,
+      reposts,
+      replies,
+      quotes,
+      bookmarks: Math.floor(age / 4) + reads,
+      impressions: 10 + 10 * age + 10 * reads,
+      linkClicks: Math.floor(age / 2) + reads,
+      profileClicks: Math.floor(age / 3) + reads,
+      engagements: likes + reposts + replies + quotes,
+      videoViews: 5 + 3 * age + 3 * reads,
+    };
   }
 
   /** Real X answers a tweet it does not have with a resource-not-found problem. */

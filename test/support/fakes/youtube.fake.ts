@@ -13,7 +13,12 @@ export interface FakeYouTubeUpload {
   probes: number;
   videoId: string | null;
   completedAt?: Date;
+  /** videos.list reads of this video's statistics: its counters grow with them. */
+  metricReads?: number;
 }
+
+/** videos.list takes at most this many ids. */
+export const YOUTUBE_MAX_IDS = 50;
 
 /**
  * YouTube Data API v3 + Google OAuth on one host: resumable upload sessions (308 with `Range`
@@ -38,9 +43,10 @@ export class FakeYouTubeServer extends FakePlatformServer {
     this.route('PUT', '/upload/youtube/v3/videos', (req) => this.putChunk(req));
     this.route('GET', '/youtube/v3/channels', (req) =>
       req.query.get('mine') === 'true'
-        ? { status: 200, body: { kind: 'youtube#channelListResponse', items: [this.channel, ...this.extraChannels] } }
+        ? { status: 200, body: { kind: 'youtube#channelListResponse', items: this.channelItems(req) } }
         : { status: 400, body: googleError(400, 'missing filter', 'missingRequiredParameter') },
     );
+    this.route('GET', '/youtube/v3/videos', (req) => this.listVideos(req));
     this.route('GET', '/youtube/v3/search', (req) => this.searchMine(req));
     this.route('DELETE', '/youtube/v3/videos', (req) => this.deleteVideo(req));
     this.route('POST', '/token', (req) => this.oauth.exchange(req) ?? this.token(req));
@@ -69,9 +75,65 @@ export class FakeYouTubeServer extends FakePlatformServer {
     return [...this.uploads.values()].filter((u) => u.videoId);
   }
 
+  /** Videos whose owner turned comments off (no `commentCount`) or hid likes (no `likeCount`). */
+  readonly commentsOff = new Set<string>();
+  readonly likesHidden = new Set<string>();
+  /** The channel's subscribers before reads (each statistics read adds one); hidden: `hiddenSubscriberCount`. */
+  subscribers = 4100;
+  hideSubscribers = false;
+  private channelReads = 0;
+
   override reset(): void {
     super.reset();
     this.deletes.length = 0;
+    this.commentsOff.clear();
+    this.likesHidden.clear();
+    this.subscribers = 4100;
+    this.hideSubscribers = false;
+    this.channelReads = 0;
+  }
+
+  /** A video's counters as of now: they grow with its age (seconds) and with every read, so two reads differ. */
+  videoCounters(video: FakeYouTubeUpload): { views: number; likes: number; comments: number } {
+    const age = Math.floor((Date.now() - (video.completedAt?.getTime() ?? Date.now())) / 1000);
+    const reads = video.metricReads ?? 0;
+    return { views: 30 + 12 * reads + 4 * age, likes: 4 + 2 * reads + age, comments: 1 + reads };
+  }
+
+  /** videos.list part=statistics with `id=a,b,…` (at most 50): the ids it has, statistics as strings; unknown ids are left out. */
+  private listVideos(req: FakeRequest): FakeResponse {
+    const parts = (req.query.get('part') ?? '').split(',');
+    const ids = (req.query.get('id') ?? '').split(',').filter(Boolean);
+    if (!parts.includes('statistics')) return { status: 400, body: googleError(400, "'part' must include statistics in this fake", 'invalidPart') };
+    if (ids.length === 0)
+      return { status: 400, body: googleError(400, 'No filter selected. Expected one of: id, myRating, chart', 'missingRequiredParameter') };
+    if (ids.length > YOUTUBE_MAX_IDS) return { status: 400, body: googleError(400, 'The request specifies an invalid filter parameter.', 'invalidFilters') };
+    const items = ids.flatMap((id) => {
+      const video = this.videos.find((v) => v.videoId === id);
+      if (!video) return [];
+      video.metricReads = (video.metricReads ?? 0) + 1;
+      const c = this.videoCounters(video);
+      const statistics: Record<string, string> = { viewCount: String(c.views), favoriteCount: '0' };
+      if (!this.likesHidden.has(id)) statistics.likeCount = String(c.likes);
+      if (!this.commentsOff.has(id)) statistics.commentCount = String(c.comments);
+      return [{ kind: 'youtube#video', etag: `etag-${id}`, id, statistics }];
+    });
+    return { status: 200, body: { kind: 'youtube#videoListResponse', items, pageInfo: { totalResults: items.length, resultsPerPage: items.length } } };
+  }
+
+  /** channels?mine=true, with `statistics` when the part asks for it. */
+  private channelItems(req: FakeRequest): Array<Record<string, unknown>> {
+    const channels = [this.channel, ...this.extraChannels];
+    if (!(req.query.get('part') ?? '').split(',').includes('statistics')) return channels;
+    this.channelReads += 1;
+    const views = this.videos.reduce((sum, v) => sum + this.videoCounters(v).views, 0);
+    const statistics = {
+      viewCount: String(views),
+      ...(this.hideSubscribers ? {} : { subscriberCount: String(this.subscribers + this.channelReads) }),
+      hiddenSubscriberCount: this.hideSubscribers,
+      videoCount: String(this.videos.length),
+    };
+    return channels.map((c, i) => (i === 0 ? { ...c, statistics } : c));
   }
 
   /**
