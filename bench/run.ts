@@ -25,6 +25,7 @@ const BENCHMARKS: Record<string, { file: string; args: string[]; what: string }>
   posts: { file: 'posts', args: [], what: 'list-posts over 100,000 groups and create-post versus a bare Fastify route' },
   webhooks: { file: 'webhooks', args: [], what: 'webhook deliveries per second versus a raw signed POST loop' },
   publishing: { file: 'publishing', args: [], what: '10,000 due posts across 1,000 connections against 50 ms fakes' },
+  engagement: { file: 'engagement', args: [], what: 'metric readings of 10,000 published posts across 1,000 connections against the X fake' },
   deployments: {
     file: 'deployments',
     args: [],

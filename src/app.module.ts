@@ -25,6 +25,7 @@ import { PostsModule } from './posts/posts.module';
 import { PublishingModule } from './publishing/publishing.module';
 import { QueueModule } from './queue/queue.module';
 import { RecoveryModule } from './recovery/recovery.module';
+import { EngagementModule } from './engagement/engagement.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { AppLogger, loggerOptions } from './logging';
 
@@ -88,6 +89,7 @@ export class AppModule {
         PublishingModule,
         QueueModule,
         RecoveryModule,
+        EngagementModule,
         AnalyticsModule,
         WorkspaceModule,
         McpModule,

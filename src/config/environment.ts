@@ -263,6 +263,30 @@ export class Environment {
   @Min(0)
   TOKEN_REFRESH_AHEAD_MS = 24 * 60 * 60_000;
 
+  /** How often the collector looks for post and account metrics that are due (docs/engagement.md); 0 = off. Runs where SCHEDULER_ENABLED. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  ENGAGEMENT_COLLECTION_INTERVAL_MS = 5 * 60_000;
+
+  /** Metric requests one connection may make per hour, across instances; publishing is never counted against it. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ENGAGEMENT_REQUESTS_PER_CONNECTION_PER_HOUR = 30;
+
+  /** Tracks (posts and accounts) one collection pass claims at most. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ENGAGEMENT_CLAIM_BATCH = 500;
+
+  /** Connections read at once by one instance (each waits on its platform, so more than the cores). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  ENGAGEMENT_CONCURRENCY = 4;
+
   // Platform API base URLs (tests point them at local fakes). Mastodon and Bluesky use each
   // connection's instanceUrl instead.
   @IsUrl(URL_RULES) TWITTER_API_URL = 'https://api.x.com';

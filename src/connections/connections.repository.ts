@@ -50,7 +50,7 @@ export const CONNECTION_CACHE_MS = 30_000;
 
 const WITHOUT_SECRETS = { accessTokenEncrypted: 0, refreshTokenEncrypted: 0 } as const;
 /** What a (re)connect sets: fresh tokens, so no reauthorization is needed and no backoff holds. */
-const HEALTHY = { health: 'ok', healthReason: null, reauthRequiredAt: null, refreshFailures: 0, upkeepNextAt: null } as const;
+const HEALTHY = { health: 'ok', healthReason: null, reauthRequiredAt: null, missingPermission: null, refreshFailures: 0, upkeepNextAt: null } as const;
 const IDENTITY = { userId: 1, platform: 1, externalId: 1, platformId: 1, username: 1 } as const;
 
 type LeanConnection = Omit<PlatformConnection, 'userId'> & { _id: Types.ObjectId; userId: Types.ObjectId };
@@ -80,6 +80,7 @@ function toRecord(doc: LeanConnection): ConnectionRecord {
     health: doc.health === 'reauth_required' ? 'reauth_required' : 'ok',
     healthReason: doc.health === 'reauth_required' ? (doc.healthReason ?? null) : null,
     reauthRequiredAt: doc.health === 'reauth_required' ? (doc.reauthRequiredAt ?? null) : null,
+    missingPermission: doc.missingPermission ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -273,6 +274,15 @@ export class ConnectionsRepository extends Repository<LeanConnection> {
       { projection: WITHOUT_SECRETS, sort: { accessTokenExpiresAt: 1 }, limit },
     );
     return docs.map(toRecord);
+  }
+
+  /** Records (or, with null, clears) the permission a feature found missing; false when nothing changed. */
+  async setMissingPermission(userId: string, id: string, message: string | null): Promise<boolean> {
+    const result = await this.updateOne(
+      { _id: this.oid(id), userId: this.oid(userId), missingPermission: message === null ? { $ne: null } : { $ne: message } },
+      { $set: { missingPermission: message } },
+    );
+    return result.modified === 1;
   }
 
   /**

@@ -153,6 +153,16 @@ export class ConnectionsService implements BeforeApplicationShutdown {
     await this.flushSuccessfulPosts();
   }
 
+  /**
+   * A feature (metric collection) found a permission missing: the connection's health says which
+   * to grant (REST, GraphQL, dashboard); null clears it once the feature works again.
+   */
+  async recordMissingPermission(userId: string, connectionId: string, message: string | null): Promise<void> {
+    if (await this.repository.setMissingPermission(userId, connectionId, message)) {
+      if (message) this.logger.warn({ connectionId, reason: message }, 'A permission this connection needs is missing');
+    }
+  }
+
   /** Who writes the `connection.reauth_required` event with the state change (one recorder). */
   onReauthRequired(recorder: ReauthRecorder): void {
     this.reauthRecorder = recorder;

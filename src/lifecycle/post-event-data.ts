@@ -16,7 +16,11 @@ export interface PostPublishedEvent {
   postId: string;
   platform: string;
   platformId: string;
+  /** The connection it went out on (absent from events made before this field existed). */
+  connectionId?: string;
   publishedAt: Date;
+  /** Its id on the platform. */
+  postedId?: string;
   publishedUrl?: string;
 }
 

@@ -17,6 +17,8 @@ import { registerPlanningTools } from './tools/planning.tools';
 import { registerPostsTools } from './tools/posts.tools';
 import { registerQueueTools } from './tools/queue.tools';
 import { registerRecoveryTools } from './tools/recovery.tools';
+import { registerEngagementTools } from './tools/engagement.tools';
+import { EngagementService } from '../engagement/engagement.service';
 import { RecoveryService } from '../recovery/recovery.service';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { registerWebhooksTools } from './tools/webhooks.tools';
@@ -53,6 +55,7 @@ export class McpServerFactory {
     private readonly config: AppConfig,
     private readonly platforms: PlatformRegistry,
     private readonly recovery: RecoveryService,
+    private readonly engagement: EngagementService,
   ) {}
 
   create(ctx: RequestContext): McpServer {
@@ -68,6 +71,7 @@ export class McpServerFactory {
     registerWorkspaceTools(server, scope, this.workspace);
     registerQueueTools(server, scope, { queue: this.queue, idempotency: this.idempotency });
     registerRecoveryTools(server, scope, { recovery: this.recovery, idempotency: this.idempotency });
+    registerEngagementTools(server, scope, this.engagement);
     return server;
   }
 }

@@ -1,3 +1,4 @@
+import { EngagementModule } from '../engagement/engagement.module';
 import { RecoveryModule } from '../recovery/recovery.module';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { QueueModule } from '../queue/queue.module';
@@ -28,6 +29,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     QueueModule,
     PlatformsModule,
     RecoveryModule,
+    EngagementModule,
   ],
   providers: [McpIdempotencyService, McpServerFactory, McpHttpRoutes],
 })

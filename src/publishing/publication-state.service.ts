@@ -289,7 +289,9 @@ export class PublicationStateService implements OnModuleInit {
           postId: String(post._id),
           platform: post.platform,
           platformId: post.platformId,
+          connectionId: String(post.connectionId),
           publishedAt,
+          postedId: success.postedId,
           publishedUrl: success.publishedUrl,
         },
       ]);

@@ -78,6 +78,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         HOST: '127.0.0.1',
         DEMO_ACCOUNT: 'false',
         SCHEDULER_ENABLED: 'false',
+        // Metric collection reads the fakes on its own schedule: only the tests of it turn it on.
+        ENGAGEMENT_COLLECTION_INTERVAL_MS: '0',
         // The platform fakes listen on 127.0.0.1; the tests of the refusal set it back to false.
         CONNECT_ALLOW_PRIVATE_INSTANCES: 'true',
         MONGODB_URI: database.uri,

@@ -27,6 +27,11 @@ export class ConnectionResponse {
   health?: 'reauth_required';
   @ApiPropertyOptional({ type: String, nullable: true, description: "With health: the platform's words" }) healthReason?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, description: 'With health: when the refusal was seen' }) reauthRequiredAt?: string | null;
+  @ApiPropertyOptional({
+    description:
+      'Only when a feature (reading metrics) found a permission missing: which to grant, in the platform’s words. Reconnect the account and allow it.',
+  })
+  missingPermission?: string;
 }
 
 export class ConnectionListResponse {
@@ -67,9 +72,10 @@ export function toConnectionResponse(record: ConnectionRecord, now: Date = new D
 }
 
 /** Only where it needs attention, so a healthy entry has exactly the spec's fields. */
-function healthOf(record: ConnectionRecord): Pick<ConnectionResponse, 'health' | 'healthReason' | 'reauthRequiredAt'> {
-  if (record.health !== 'reauth_required') return {};
-  return { health: 'reauth_required', healthReason: record.healthReason, reauthRequiredAt: iso(record.reauthRequiredAt) };
+function healthOf(record: ConnectionRecord): Pick<ConnectionResponse, 'health' | 'healthReason' | 'reauthRequiredAt' | 'missingPermission'> {
+  const missing = record.missingPermission ? { missingPermission: record.missingPermission } : {};
+  if (record.health !== 'reauth_required') return missing;
+  return { health: 'reauth_required', healthReason: record.healthReason, reauthRequiredAt: iso(record.reauthRequiredAt), ...missing };
 }
 
 export function toConnectionTestResponse(result: ConnectionTestResult): ConnectionTestResponse {

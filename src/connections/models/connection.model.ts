@@ -38,6 +38,11 @@ export class ConnectionModel {
   healthReason: string | null;
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'When the refused refresh was seen; null when health is ok' })
   reauthRequiredAt: Date | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'A permission a feature (reading metrics) found missing: which to grant, in the platform’s words; null when none. Reconnect and allow it',
+  })
+  missingPermission: string | null;
   @Field(() => String, { nullable: true }) instanceUrl: string | null;
   @Field(() => String, { nullable: true }) type: string | null;
   @Field(() => GraphQLISODateTime) createdAt: Date;
@@ -63,6 +68,7 @@ export function toConnectionModel(record: ConnectionRecord, now: Date = new Date
     health: record.health,
     healthReason: record.healthReason,
     reauthRequiredAt: record.reauthRequiredAt,
+    missingPermission: record.missingPermission,
     instanceUrl: record.instanceUrl,
     type: record.type,
     createdAt: record.createdAt,

@@ -97,6 +97,13 @@ export class PlatformConnection {
   @Prop({ type: Date, default: null })
   reauthRequiredAt: Date | null;
 
+  /**
+   * A permission the account did not grant that a feature needs (reading its metrics), in the
+   * platform's words with the permission named; cleared when it works again or on reconnect.
+   */
+  @Prop({ type: String, default: null })
+  missingPermission: string | null;
+
   /** Token upkeep: refreshes that failed in a row for a passing reason (the backoff's exponent). */
   @Prop({ type: Number, default: 0 })
   refreshFailures: number;

@@ -1,0 +1,62 @@
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import type { ConnectionEvent } from '../lifecycle/lifecycle-events';
+import { PlatformRegistry } from '../platforms/platform-registry';
+import { PostEvents, type PostEventsPublisher, type PostPublishedEvent } from '../posts/post-events';
+import { stepDueAt } from './collection-schedule';
+import { MetricTracksRepository } from './metric-tracks.repository';
+
+/**
+ * Starts what the collector reads: a published post's track in the transaction that published
+ * it (so a post is never published without one), and its connection's account track; a removed
+ * connection's tracks go with it.
+ */
+@Injectable()
+export class EngagementEventsSubscriber implements Partial<PostEventsPublisher>, OnModuleInit, OnModuleDestroy {
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly postEvents: PostEvents,
+    private readonly tracks: MetricTracksRepository,
+    private readonly platforms: PlatformRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.postEvents.subscribe(this);
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  async postPublished(events: PostPublishedEvent[]): Promise<void> {
+    for (const e of events) {
+      const adapter = this.platforms.get(e.platform);
+      if (!e.connectionId || !e.postedId) continue;
+      const connection = { userId: e.userId, connectionId: e.connectionId, platform: e.platform, platformId: e.platformId };
+      if (adapter?.postMetrics) {
+        await this.tracks.startPostTrack({
+          ...connection,
+          postId: e.postId,
+          postGroupId: e.postGroupId,
+          postedId: e.postedId,
+          publishedUrl: e.publishedUrl,
+          publishedAt: e.publishedAt,
+          firstDueAt: stepDueAt(e.publishedAt, 0)!,
+        });
+      }
+      if (adapter?.accountMetrics) await this.tracks.ensureAccountTrack(connection, e.publishedAt);
+    }
+  }
+
+  @OnEvent('connection.created')
+  async connectionCreated(event: ConnectionEvent): Promise<void> {
+    if (!this.platforms.get(event.platform)?.accountMetrics) return;
+    await this.tracks.ensureAccountTrack(event, new Date());
+  }
+
+  @OnEvent('connection.deleted')
+  async connectionDeleted(event: ConnectionEvent): Promise<void> {
+    await this.tracks.removeForConnection(event.connectionId);
+  }
+}
