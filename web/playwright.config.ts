@@ -152,6 +152,8 @@ export default defineConfig({
         TWITTER_AUTHORIZE_URL: `${fakeURL}/i/oauth2/authorize`,
         TWITTER_TOKEN_URL: `${fakeURL}/2/oauth2/token`,
         SCHEDULER_INTERVAL_MS: '500',
+        // The metrics collector, often enough that a new connection's account reading shows within seconds.
+        ENGAGEMENT_COLLECTION_INTERVAL_MS: '2000',
         TELEGRAM_API_URL: fakeURLs.telegram,
       },
     },

@@ -16,6 +16,7 @@ const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>
   { path: 'posts', Page: lazy(() => import('./features/posts/PostsPage')) },
   { path: 'compose', Page: lazy(() => import('./features/compose/ComposePage')) },
   { path: 'queue', Page: lazy(() => import('./features/queue/QueuePage')) },
+  { path: 'analytics', Page: lazy(() => import('./features/analytics/AnalyticsPage')) },
   { path: 'connections', Page: lazy(() => import('./features/connections/ConnectionsPage')) },
   { path: 'webhook-endpoints', Page: lazy(() => import('./features/webhooks/WebhooksPage')) },
   { path: 'settings', Page: lazy(() => import('./features/settings/SettingsPage')) },

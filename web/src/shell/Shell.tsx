@@ -10,6 +10,7 @@ const NAV = [
   { to: '/posts', label: 'Posts' },
   { to: '/compose', label: 'Compose' },
   { to: '/queue', label: 'Queue' },
+  { to: '/analytics', label: 'Analytics' },
   { to: '/connections', label: 'Connections' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/webhook-endpoints', label: 'Webhooks' },

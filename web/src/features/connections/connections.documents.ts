@@ -18,6 +18,7 @@ export const ConnectionsPageDocument = graphql(`
       health
       healthReason
       reauthRequiredAt
+      missingPermission
       instanceUrl
       type
     }

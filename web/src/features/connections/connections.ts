@@ -6,6 +6,9 @@ export type Connectable = ConnectionsPageQuery['connectablePlatforms'][number];
 /** A connection the platform refused to renew: only connecting it again brings it back. */
 export const needsReconnect = (c: Connection): boolean => c.health === 'reauth_required';
 
+/** Connecting again (and allowing what is asked) also grants a permission a feature found missing. */
+export const offersReconnect = (c: Connection): boolean => needsReconnect(c) || !!c.missingPermission;
+
 /** The sign-in a reconnect goes through: the one the account was connected with. */
 export function reconnectInput(c: Connection): { platform: string; via?: string; instanceUrl?: string } {
   if (c.platform === 'instagram' && c.type === 'facebook_login') return { platform: 'instagram', via: 'facebook' };

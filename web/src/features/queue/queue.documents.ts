@@ -95,3 +95,18 @@ export const MoveInQueueDocument = graphql(`
     }
   }
 `);
+
+export const QueueBestTimesDocument = graphql(`
+  query QueueBestTimes($platformId: String!, $timeZone: String!) {
+    bestTimes(platformId: $platformId, timeZone: $timeZone) {
+      timeZone
+      enough
+      cells {
+        weekday
+        hour
+        posts
+        averageEngagement
+      }
+    }
+  }
+`);

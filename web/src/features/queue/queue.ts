@@ -46,3 +46,22 @@ export function editorValues(schedule: QueueSchedule): { timeZone: string; pause
     slots: sortSlots(schedule.slots.map(({ weekday, time }) => ({ weekday, time }))),
   };
 }
+
+/** How many of the best times the slot editor suggests. */
+export const SUGGESTED_SLOTS = 3;
+
+/**
+ * The best `count` weekday × hour cells of bestTimes (ISO weekday 1 = Monday) as slots on the
+ * hour, best first; ties go to the cell with more posts. Slots already in the week are left out.
+ */
+export function suggestedSlots(
+  cells: ReadonlyArray<{ weekday: number; hour: number; posts: number; averageEngagement: number }>,
+  taken: readonly Slot[],
+  count = SUGGESTED_SLOTS,
+): Slot[] {
+  return [...cells]
+    .sort((a, b) => b.averageEngagement - a.averageEngagement || b.posts - a.posts)
+    .slice(0, count)
+    .map((c) => ({ weekday: WEEKDAYS[c.weekday - 1], time: `${String(c.hour).padStart(2, '0')}:00` }))
+    .filter((s) => !taken.some((t) => t.weekday === s.weekday && t.time === s.time));
+}

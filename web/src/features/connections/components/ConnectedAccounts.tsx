@@ -5,7 +5,7 @@ import { errorMessage } from '../../../api/client';
 import { formatDateTime } from '../../../ui/format';
 import { ListTable, RowActions } from '../../../ui/ListTable';
 import { SectionCard } from '../../../ui/SectionCard';
-import { needsReconnect, TOKEN_WORDS, type Connection } from '../connections';
+import { needsReconnect, offersReconnect, TOKEN_WORDS, type Connection } from '../connections';
 import { TestConnectionDocument } from '../connections.documents';
 
 type TestOutcome = { status: string; message: string } | 'testing';
@@ -71,6 +71,11 @@ export function ConnectedAccounts({
                       {TOKEN_WORDS[c.tokenStatus] ?? c.tokenStatus}
                     </Text>
                   )}
+                  {c.missingPermission && (
+                    <Text size="xs" c="orange.9" id={`permission-${c.id}`}>
+                      Permission missing: {c.missingPermission}
+                    </Text>
+                  )}
                   {c.lastError && (
                     <Text size="xs">
                       Last error ({formatDateTime(c.lastError.occurredAt)}): {c.lastError.message}
@@ -85,13 +90,13 @@ export function ConnectedAccounts({
                 <Table.Td>{formatDateTime(c.lastSuccessfulPost)}</Table.Td>
                 <Table.Td>
                   <RowActions>
-                    {needsReconnect(c) && (
+                    {offersReconnect(c) && (
                       <Button
                         size="xs"
                         loading={reconnecting === c.id}
                         onClick={() => onReconnect(c)}
                         aria-label={`Reconnect ${name} on ${c.platform}`}
-                        aria-describedby={`health-${c.id}`}
+                        aria-describedby={needsReconnect(c) ? `health-${c.id}` : `permission-${c.id}`}
                       >
                         Reconnect
                       </Button>

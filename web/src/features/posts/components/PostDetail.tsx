@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { lazy, Suspense } from 'react';
 import { errorMessage } from '../../../api/client';
 import { formatDateTime } from '../../../ui/format';
 import { PageLoader } from '../../../ui/PageLoader';
@@ -13,7 +14,10 @@ import { PlatformOutcomes } from './PlatformOutcomes';
 import { PostLog } from './PostLog';
 import { RescheduleForm } from './RescheduleForm';
 
-/** A post: its text and status, each platform's outcome with retry and unpublish, (re)scheduling while it has not gone out, its log, and delete. */
+// Its charts (recharts) load when a detail is opened, not with the posts list.
+const PostMetrics = lazy(() => import('./PostMetrics').then((m) => ({ default: m.PostMetrics })));
+
+/** A post: its text and status, each platform's outcome with retry and unpublish, (re)scheduling while it has not gone out, its metrics, its log, and delete. */
 export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; onClose: () => void; onChanged: () => void; onDeleted: () => void }) {
   const [{ data, fetching, error }, reload] = useReloadableQuery({ query: PostDetailDocument, variables: { id } });
   // Rescheduling and deleting report a refusal in the same place.
@@ -76,6 +80,9 @@ export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; 
       <ProblemAlert problem={retry.problem ?? unpublish.problem} title="Not retried or unpublished" />
       {editable && <RescheduleForm status={post.status} scheduledTime={post.scheduledTime ?? null} busy={saving} onReschedule={onReschedule} />}
       <ProblemAlert problem={problem} title="Not changed" />
+      <Suspense fallback={<PageLoader label="Loading the metrics" />}>
+        <PostMetrics id={id} />
+      </Suspense>
       <Title order={2} size="h5">
         Log
       </Title>

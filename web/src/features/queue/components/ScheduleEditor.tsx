@@ -5,9 +5,10 @@ import { useEffect, useRef } from 'react';
 import { FormSubmit } from '../../../ui/FormSubmit';
 import { SectionCard } from '../../../ui/SectionCard';
 import { useSubmit } from '../../../ui/useSubmit';
-import { CHANGES_POSTS, editorValues, slotName, sortSlots, type QueueSchedule, type Slot } from '../queue';
+import { CHANGES_POSTS, editorValues, MAX_SLOTS, slotName, sortSlots, type QueueSchedule, type Slot } from '../queue';
 import { SetQueueScheduleDocument } from '../queue.documents';
 import { AddSlotForm } from './AddSlotForm';
+import { BestTimeSuggestions } from './BestTimeSuggestions';
 import { WeekGrid } from './WeekGrid';
 
 /**
@@ -51,6 +52,12 @@ export function ScheduleEditor({ platformId, schedule, onSaved }: { platformId: 
             : 'This account has no schedule yet: add its slots, check the time zone, and save.'}
         </Text>
         <WeekGrid slots={slots} onRemove={remove} buttons={removeButtons} />
+        <BestTimeSuggestions
+          platformId={platformId}
+          timeZone={editorValues(schedule).timeZone}
+          slots={slots}
+          onAdd={(slot) => slots.length < MAX_SLOTS && form.setFieldValue('slots', sortSlots([...slots, slot]))}
+        />
         <AddSlotForm slots={slots} weekdayRef={weekday} onAdd={(slot) => form.setFieldValue('slots', sortSlots([...slots, slot]))} />
         <form
           onSubmit={form.onSubmit(async (values) => {
