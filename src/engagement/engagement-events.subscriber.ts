@@ -4,12 +4,13 @@ import type { ConnectionEvent } from '../lifecycle/lifecycle-events';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { PostEvents, type PostEventsPublisher, type PostPublishedEvent } from '../posts/post-events';
 import { stepDueAt } from './collection-schedule';
+import { MetricSnapshotsRepository } from './metric-snapshots.repository';
 import { MetricTracksRepository } from './metric-tracks.repository';
 
 /**
  * Starts what the collector reads: a published post's track in the transaction that published
- * it (so a post is never published without one), and its connection's account track; a removed
- * connection's tracks go with it.
+ * it (so a post is never published without one), and its connection's account track; a deleted
+ * group's tracks and readings, and a removed connection's tracks, go with them.
  */
 @Injectable()
 export class EngagementEventsSubscriber implements Partial<PostEventsPublisher>, OnModuleInit, OnModuleDestroy {
@@ -18,6 +19,7 @@ export class EngagementEventsSubscriber implements Partial<PostEventsPublisher>,
   constructor(
     private readonly postEvents: PostEvents,
     private readonly tracks: MetricTracksRepository,
+    private readonly snapshots: MetricSnapshotsRepository,
     private readonly platforms: PlatformRegistry,
   ) {}
 
@@ -46,6 +48,14 @@ export class EngagementEventsSubscriber implements Partial<PostEventsPublisher>,
         });
       }
       if (adapter?.accountMetrics) await this.tracks.ensureAccountTrack(connection, e.publishedAt);
+    }
+  }
+
+  /** Inside delete-post's transaction: the group's tracks and readings go with it. */
+  async postGroupDeleted(events: Array<{ userId: string; postGroupId: string }>): Promise<void> {
+    for (const e of events) {
+      await this.tracks.removeForGroup(e.userId, e.postGroupId);
+      await this.snapshots.removeForGroup(e.userId, e.postGroupId);
     }
   }
 

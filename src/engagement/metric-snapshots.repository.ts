@@ -46,6 +46,11 @@ export class MetricSnapshotsRepository extends Repository<MetricSnapshotRecord> 
     return latest;
   }
 
+  /** A deleted post group's readings go with it. */
+  async removeForGroup(userId: string, postGroupId: string): Promise<void> {
+    await this.deleteMany({ userId: this.oid(userId), postGroupId: this.oid(postGroupId) });
+  }
+
   /** An account's readings in [from, to), oldest first. */
   forAccount(userId: string, connectionId: string | Types.ObjectId, from: Date, to: Date): Promise<MetricSnapshotRecord[]> {
     return this.find(

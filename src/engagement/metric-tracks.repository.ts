@@ -135,6 +135,11 @@ export class MetricTracksRepository extends Repository<MetricTrackRecord> {
     );
   }
 
+  /** A deleted post group: its posts are not read again. */
+  async removeForGroup(userId: string, postGroupId: string): Promise<void> {
+    await this.deleteMany({ userId: this.oid(userId), postGroupId: this.oid(postGroupId) });
+  }
+
   /** A connection that is gone: nothing of it is read again. */
   async removeForConnection(connectionId: string): Promise<void> {
     await this.deleteMany({ connectionId: this.oid(connectionId) });

@@ -34,6 +34,8 @@ export interface PostEventsPublisher {
   /** Recovery: failed platform posts put back to publish, and published ones deleted from their platform. */
   postRetried(events: PostRetriedEvent[]): Promise<void>;
   postUnpublished(events: PostUnpublishedEvent[]): Promise<void>;
+  /** Posts: a group was deleted (delete-post), in its transaction; what other modules keep of it goes too. */
+  postGroupDeleted(events: Array<{ userId: string; postGroupId: string }>): Promise<void>;
 }
 
 /**
@@ -81,6 +83,9 @@ export class PostEvents implements PostEventsPublisher {
   postUnpublished(events: PostUnpublishedEvent[]): Promise<void> {
     this.lifecycle.emit('post.unpublished', events);
     return this.emit('postUnpublished', events);
+  }
+  postGroupDeleted(events: Array<{ userId: string; postGroupId: string }>): Promise<void> {
+    return this.emit('postGroupDeleted', events);
   }
 
   private async emit<K extends keyof PostEventsPublisher>(name: K, events: Parameters<PostEventsPublisher[K]>[0]): Promise<void> {

@@ -10,6 +10,7 @@ import type { ListPostsQueryDto } from './dto/list-posts.query.dto';
 import { MediaCleanupRegistry } from './media-cleanup';
 import { PlatformPostsRepository, type PlatformPostSummary } from './platform-posts.repository';
 import { PlatformRegistry } from '../platforms/platform-registry';
+import { PostEvents } from './post-events';
 import { PostScheduling } from './post-scheduling';
 import { PostGroupsRepository } from './post-groups.repository';
 import { PostLogsRepository, type NewPostLog } from './post-logs.repository';
@@ -80,6 +81,7 @@ export class PostsService {
     private readonly mediaCleanup: MediaCleanupRegistry,
     private readonly platforms: PlatformRegistry,
     private readonly scheduling: PostScheduling,
+    private readonly events: PostEvents,
   ) {}
 
   // ── create ────────────────────────────────────────────────────────────────────────────────
@@ -530,6 +532,7 @@ export class PostsService {
       if (!deleted) throw ApiError.notFound(PostMessages.notFound);
       await this.platformPosts.deleteForGroup(ctx.userId, postGroupId);
       await this.logs.deleteForGroup(ctx.userId, postGroupId);
+      await this.events.postGroupDeleted([{ userId: ctx.userId, postGroupId }]);
       return this.mediaCleanup.deleteForGroup({ userId: ctx.userId, postGroupId });
     });
     await this.mediaCleanup.removeFiles(files);

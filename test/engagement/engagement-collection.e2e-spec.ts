@@ -1,5 +1,6 @@
 import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { FakeTelegramServer, TwitterFake } from '@test/support/fakes';
+import { Types } from 'mongoose';
 import { EngagementCollectorService } from '../../src/engagement/engagement-collector.service';
 import { call, mcpClient } from '../mcp/mcp-helpers';
 import { FAST_ENGINE_ENV, waitForGroup } from '../publishing/publishing-helpers';
@@ -177,6 +178,22 @@ describe('Engagement: collection and the metrics API', () => {
     await collector.runOnce(at(2 * HOUR + DAY + 60_000));
     expect((await metricsOf(account, groups[0])).series).toHaveLength(1);
     expect((await listed()).missingPermission).toBeUndefined();
+  });
+
+  it('a deleted post group is not read again, and its readings go with it', async () => {
+    const { account, groups, publishedAt } = await publishedTweets(1);
+    await collector.runOnce(new Date(publishedAt.getTime() + HOUR + 60_000));
+    expect((await metricsOf(account, groups[0])).series).toHaveLength(1);
+    const tracks = t.connection.collection('metric_tracks');
+    const snapshots = t.connection.collection('metric_snapshots');
+    const ofGroup = { postGroupId: new Types.ObjectId(groups[0]) };
+    expect(await snapshots.countDocuments(ofGroup)).toBe(1);
+    expect((await t.http.delete(`/api/v1/delete-post/${groups[0]}`).set(account.apiHeaders)).status).toBe(200);
+    expect(await tracks.countDocuments(ofGroup)).toBe(0);
+    expect(await snapshots.countDocuments(ofGroup)).toBe(0);
+    const reads = tweetReads();
+    await collector.runOnce(new Date(publishedAt.getTime() + 6 * HOUR + 60_000));
+    expect(tweetReads()).toBe(reads);
   });
 
   it('a platform without post metrics says so, not zeros', async () => {
