@@ -2,6 +2,7 @@ import { DynamicModule, Module, type InjectionToken, type ModuleMetadata, type P
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { LinkedInSocialModule } from './linkedin-social/linkedin-social.module';
 import { AuthModule } from './auth/auth.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AppConfigModule } from './config/config.module';
@@ -91,6 +92,7 @@ export class AppModule {
         RecoveryModule,
         EngagementModule,
         AnalyticsModule,
+        LinkedInSocialModule,
         WorkspaceModule,
         McpModule,
         AppGraphQLModule,

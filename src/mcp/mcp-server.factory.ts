@@ -11,6 +11,8 @@ import { WebhooksService } from '../webhooks/webhooks.service';
 import { McpIdempotencyService } from './mcp-idempotency.service';
 import { QueueService } from '../queue/queue.service';
 import { registerAnalyticsTools } from './tools/analytics.tools';
+import { registerLinkedInSocialTools } from './tools/linkedin-social.tools';
+import { LinkedInSocialService } from '../linkedin-social/linkedin-social.service';
 import { registerConnectionsTools } from './tools/connections.tools';
 import { registerMediaTools } from './tools/media.tools';
 import { registerPlanningTools } from './tools/planning.tools';
@@ -56,6 +58,7 @@ export class McpServerFactory {
     private readonly platforms: PlatformRegistry,
     private readonly recovery: RecoveryService,
     private readonly engagement: EngagementService,
+    private readonly linkedinSocial: LinkedInSocialService,
   ) {}
 
   create(ctx: RequestContext): McpServer {
@@ -67,6 +70,7 @@ export class McpServerFactory {
     registerMediaTools(server, scope, this.media, this.idempotency);
     registerWebhooksTools(server, scope, this.webhooks, this.idempotency);
     registerAnalyticsTools(server, scope, this.analytics);
+    registerLinkedInSocialTools(server, scope, this.linkedinSocial);
     registerPlanningTools(server, scope, { posts: this.posts, validation: this.validation });
     registerWorkspaceTools(server, scope, this.workspace);
     registerQueueTools(server, scope, { queue: this.queue, idempotency: this.idempotency });

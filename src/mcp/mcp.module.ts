@@ -5,6 +5,7 @@ import { QueueModule } from '../queue/queue.module';
 import { Module } from '@nestjs/common';
 import { WorkspaceModule } from '../workspace/workspace.module';
 import { AnalyticsModule } from '../analytics/analytics.module';
+import { LinkedInSocialModule } from '../linkedin-social/linkedin-social.module';
 import { ConnectionsModule } from '../connections/connections.module';
 import { MediaModule } from '../media/media.module';
 import { PostsModule } from '../posts/posts.module';
@@ -24,6 +25,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     MediaModule,
     WebhooksModule,
     AnalyticsModule,
+    LinkedInSocialModule,
     PublishingModule,
     WorkspaceModule,
     QueueModule,

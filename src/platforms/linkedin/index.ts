@@ -1,1 +1,2 @@
 export { LinkedInAdapter } from './linkedin.adapter';
+export { LinkedInSocial } from './linkedin.social';

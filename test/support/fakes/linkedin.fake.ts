@@ -12,6 +12,30 @@ export interface FakeLinkedInPost {
   analyticsReads?: number;
 }
 
+export const LINKEDIN_REACTION_TYPES = ['LIKE', 'PRAISE', 'EMPATHY', 'INTEREST', 'APPRECIATION', 'ENTERTAINMENT'] as const;
+
+export interface FakeLinkedInReaction {
+  actor: string;
+  reactionType: string;
+  at: Date;
+}
+
+export interface FakeLinkedInComment {
+  id: string;
+  commentUrn: string;
+  actor: string;
+  text: string;
+  parentComment?: string;
+  at: Date;
+}
+
+/** A post's social side: its activity URN (what the feed shows) and what members did under it. */
+export interface FakeLinkedInSocial {
+  activityUrn: string;
+  reactions: FakeLinkedInReaction[];
+  comments: FakeLinkedInComment[];
+}
+
 export const LINKEDIN_POST_QUERY_TYPES = ['IMPRESSION', 'MEMBERS_REACHED', 'RESHARE', 'REACTION', 'COMMENT'] as const;
 export type LinkedInPostQueryType = (typeof LINKEDIN_POST_QUERY_TYPES)[number];
 
@@ -52,6 +76,10 @@ export class LinkedInFake extends FakePlatformServer {
   private followerReads = 0;
   /** LinkedIn splits videos into 4 MB parts; tests shrink this to get several parts quickly. */
   videoPartBytes = 4 * 1024 * 1024;
+  /** Reactions and comments per post URN (share or ugcPost); posts from `addPost` or `createPost` get one on first use. */
+  readonly social = new Map<string, FakeLinkedInSocial>();
+  /** Scopes granted to a token; a token not listed has every scope. */
+  readonly tokenScopes = new Map<string, string[]>();
 
   constructor() {
     super();
@@ -67,6 +95,10 @@ export class LinkedInFake extends FakePlatformServer {
     this.route('GET', '/rest/videos/:urn', (req) => this.versioned(req, () => this.videoStatus(req)));
     this.route('GET', '/rest/memberCreatorPostAnalytics', (req) => this.versioned(req, () => this.postAnalytics(req)));
     this.route('GET', '/rest/memberFollowersCount', (req) => this.versioned(req, () => this.followersCount(req)));
+    this.route('POST', '/rest/reactions', (req) => this.versioned(req, () => this.createReaction(req)));
+    this.route('DELETE', '/rest/reactions/:key', (req) => this.versioned(req, () => this.deleteReaction(req)));
+    this.route('POST', '/rest/socialActions/:urn/comments', (req) => this.versioned(req, () => this.createComment(req)));
+    this.route('DELETE', '/rest/socialActions/:urn/comments/:commentId', (req) => this.versioned(req, () => this.deleteComment(req)));
     this.route('GET', '/v2/userinfo', () => ({ status: 200, body: this.userinfo }));
     this.route('POST', '/oauth/v2/accessToken', (req) => this.oauth.exchange(req) ?? this.token(req));
     this.route('GET', '/rest/organizationAcls', () => ({
@@ -107,6 +139,32 @@ export class LinkedInFake extends FakePlatformServer {
     this.unavailableMetrics.clear();
     this.followersBase = 961;
     this.followerReads = 0;
+  }
+
+  /** The reaction and comment calls answered or refused, in order. */
+  socialCalls(): FakeRequest[] {
+    return this.calls(/^(POST|DELETE) \/rest\/(reactions|socialActions\/)/);
+  }
+
+  /**
+   * A published post of `author` straight in the store (share or ugcPost), with its activity URN
+   * (a different number, as on LinkedIn).
+   */
+  addPost(author: string, kind: 'share' | 'ugcPost' = 'share', commentary = 'A post'): FakeLinkedInPost & FakeLinkedInSocial {
+    const urn = `urn:li:${kind}:${this.nextNumber()}`;
+    const post: FakeLinkedInPost = { urn, author, commentary, body: {}, createdAt: new Date() };
+    this.posts.push(post);
+    return { ...post, ...this.socialOf(post.urn) };
+  }
+
+  /** The reactions and comments of a post (by share/ugcPost URN). */
+  socialOf(urn: string): FakeLinkedInSocial {
+    let social = this.social.get(urn);
+    if (!social) {
+      social = { activityUrn: `urn:li:activity:${this.nextNumber()}`, reactions: [], comments: [] };
+      this.social.set(urn, social);
+    }
+    return social;
   }
 
   /** The analytics calls answered or refused (memberCreatorPostAnalytics, memberFollowersCount). */
@@ -200,6 +258,144 @@ export class LinkedInFake extends FakePlatformServer {
     if (req.query.get('q') !== 'me') return this.error(400, `Unsupported finder: ${req.query.get('q')}`, 'ILLEGAL_ARGUMENT');
     this.followerReads += 1;
     return { status: 200, body: { paging: { start: 0, count: 10, links: [] }, elements: [{ memberFollowersCount: this.followersBase + this.followerReads }] } };
+  }
+
+  /** A post by its share, ugcPost or activity URN, as the social actions APIs take them. */
+  private postByAnyUrn(urn: string): { post: FakeLinkedInPost; social: FakeLinkedInSocial } | null {
+    const direct = this.posts.find((p) => p.urn === urn);
+    if (direct) return { post: direct, social: this.socialOf(direct.urn) };
+    for (const [postUrn, social] of this.social) {
+      const post = social.activityUrn === urn ? this.posts.find((p) => p.urn === postUrn) : undefined;
+      if (post) return { post, social };
+    }
+    return null;
+  }
+
+  /**
+   * The member's (`w_member_social`) or page's (`w_organization_social`) write scope; LinkedIn's
+   * newer pages name them `*_feed`, so either passes. A missing one is LinkedIn's 403 ACCESS_DENIED.
+   */
+  private scopeRefusal(req: FakeRequest, actor: string, resource: string): FakeResponse | null {
+    const scopes = req.token ? this.tokenScopes.get(req.token) : undefined;
+    if (!scopes) return null;
+    const needed = actor.startsWith('urn:li:organization:') ? 'w_organization_social' : 'w_member_social';
+    if (scopes.includes(needed) || scopes.includes(`${needed}_feed`)) return null;
+    return { status: 403, body: { status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message: `Not enough permissions to access: ${resource}` } };
+  }
+
+  private static readonly ACTOR = /^urn:li:(person|organization):[A-Za-z0-9_-]+$/;
+
+  /** `POST /rest/reactions?actor=<urn>` `{ root, reactionType }` → 201 with the reaction key in `x-restli-id`. */
+  private createReaction(req: FakeRequest): FakeResponse {
+    const actor = req.query.get('actor') ?? '';
+    if (!LinkedInFake.ACTOR.test(actor)) return this.error(400, `Invalid actor: ${actor}`, 'ILLEGAL_ARGUMENT');
+    const refused = this.scopeRefusal(req, actor, `reactions.CREATE.${String(req.headers['linkedin-version'])}`);
+    if (refused) return refused;
+    const body = (req.body ?? {}) as { root?: unknown; reactionType?: unknown };
+    if (typeof body.reactionType !== 'string' || !(LINKEDIN_REACTION_TYPES as readonly string[]).includes(body.reactionType)) {
+      return this.error(422, `Invalid reactionType: ${String(body.reactionType)}`);
+    }
+    const found = typeof body.root === 'string' ? this.postByAnyUrn(body.root) : null;
+    if (!found) return this.error(404, `Entity ${String(body.root)} not found`, 'NOT_FOUND');
+    // One reaction per member and post: reacting again changes its type.
+    const existing = found.social.reactions.find((r) => r.actor === actor);
+    if (existing) existing.reactionType = body.reactionType;
+    else found.social.reactions.push({ actor, reactionType: body.reactionType, at: new Date() });
+    const key = `urn:li:reaction:(${actor},${found.social.activityUrn})`;
+    return { status: 201, headers: { 'x-restli-id': key }, body: { root: body.root, reactionType: body.reactionType, created: { actor, time: Date.now() } } };
+  }
+
+  /** `DELETE /rest/reactions/(actor:<encoded urn>,entity:<encoded urn>)` → 204; the URNs must be URL-encoded. */
+  private deleteReaction(req: FakeRequest): FakeResponse {
+    const raw = /^\/rest\/reactions\/\(actor:(urn%3Ali%3A[^,()]+),entity:(urn%3Ali%3A[^,()]+)\)$/.exec(req.path);
+    if (!raw) return this.error(400, `Invalid reaction key: ${req.params.key}`, 'ILLEGAL_ARGUMENT');
+    const actor = decodeURIComponent(raw[1]);
+    const entity = decodeURIComponent(raw[2]);
+    if (!LinkedInFake.ACTOR.test(actor)) return this.error(400, `Invalid actor: ${actor}`, 'ILLEGAL_ARGUMENT');
+    const refused = this.scopeRefusal(req, actor, `reactions.DELETE.${String(req.headers['linkedin-version'])}`);
+    if (refused) return refused;
+    const found = this.postByAnyUrn(entity);
+    if (!found) return this.error(404, `Entity ${entity} not found`, 'NOT_FOUND');
+    const index = found.social.reactions.findIndex((r) => r.actor === actor);
+    if (index === -1) return this.error(404, `No reaction of ${actor} on ${entity}`, 'NOT_FOUND');
+    found.social.reactions.splice(index, 1);
+    return { status: 204 };
+  }
+
+  /** The post URN of a socialActions path, which must arrive URL-encoded. */
+  private socialTarget(req: FakeRequest): string | null {
+    const segment = req.path.split('/')[3] ?? '';
+    return /^urn%3Ali%3A/.test(segment) ? req.params.urn : null;
+  }
+
+  /**
+   * `POST /rest/socialActions/<encoded post URN>/comments` `{ actor, object, message: { text }, parentComment? }`
+   * → 201 with the comment id in `x-restli-id` and the comment as the body.
+   */
+  private createComment(req: FakeRequest): FakeResponse {
+    const urn = this.socialTarget(req);
+    if (!urn) return this.error(400, `The URN in the path must be URL-encoded: ${req.path}`, 'ILLEGAL_ARGUMENT');
+    const body = (req.body ?? {}) as { actor?: unknown; object?: unknown; message?: { text?: unknown }; parentComment?: unknown };
+    const actor = typeof body.actor === 'string' ? body.actor : '';
+    if (!LinkedInFake.ACTOR.test(actor)) return this.error(422, `Invalid actor: ${String(body.actor)}`);
+    const refused = this.scopeRefusal(req, actor, `comments.CREATE.${String(req.headers['linkedin-version'])}`);
+    if (refused) return refused;
+    if (body.object !== urn) return this.error(422, `object must be the post of the path (${urn})`);
+    const text = body.message?.text;
+    if (typeof text !== 'string' || text.length === 0) return this.error(422, 'message.text is required');
+    if ([...text].length > 1250) return this.error(422, 'Comment text exceeds 1250 characters');
+    const found = this.postByAnyUrn(urn);
+    if (!found) return this.error(404, `Entity ${urn} not found`, 'NOT_FOUND');
+    const parent = body.parentComment;
+    if (parent !== undefined && !found.social.comments.some((c) => c.commentUrn === parent)) {
+      return this.error(404, `Parent comment ${String(parent)} not found`, 'NOT_FOUND');
+    }
+    const id = this.nextNumber();
+    const comment: FakeLinkedInComment = {
+      id,
+      commentUrn: `urn:li:comment:(${found.social.activityUrn},${id})`,
+      actor,
+      text,
+      ...(typeof parent === 'string' ? { parentComment: parent } : {}),
+      at: new Date(),
+    };
+    found.social.comments.push(comment);
+    return {
+      status: 201,
+      headers: { 'x-restli-id': id },
+      body: {
+        id,
+        commentUrn: comment.commentUrn,
+        actor,
+        object: urn,
+        message: { text },
+        created: { actor, time: comment.at.getTime() },
+        ...(comment.parentComment ? { parentComment: comment.parentComment } : {}),
+      },
+    };
+  }
+
+  /** `DELETE /rest/socialActions/<encoded post URN>/comments/<id>?actor=<urn>` → 204; only the comment's author may. */
+  private deleteComment(req: FakeRequest): FakeResponse {
+    const urn = this.socialTarget(req);
+    if (!urn) return this.error(400, `The URN in the path must be URL-encoded: ${req.path}`, 'ILLEGAL_ARGUMENT');
+    const actor = req.query.get('actor') ?? '';
+    if (!LinkedInFake.ACTOR.test(actor)) return this.error(400, `Invalid actor: ${actor}`, 'ILLEGAL_ARGUMENT');
+    const refused = this.scopeRefusal(req, actor, `comments.DELETE.${String(req.headers['linkedin-version'])}`);
+    if (refused) return refused;
+    if (!/^\d+$/.test(req.params.commentId)) return this.error(400, `Invalid comment id: ${req.params.commentId}`, 'ILLEGAL_ARGUMENT');
+    const found = this.postByAnyUrn(urn);
+    if (!found) return this.error(404, `Entity ${urn} not found`, 'NOT_FOUND');
+    const index = found.social.comments.findIndex((c) => c.id === req.params.commentId);
+    if (index === -1) return this.error(404, `Comment ${req.params.commentId} not found`, 'NOT_FOUND');
+    if (found.social.comments[index].actor !== actor) {
+      return {
+        status: 403,
+        body: { status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message: `${actor} may not delete comment ${req.params.commentId}` },
+      };
+    }
+    found.social.comments.splice(index, 1);
+    return { status: 204 };
   }
 
   private createPost(req: FakeRequest): FakeResponse {
