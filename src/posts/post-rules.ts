@@ -1,5 +1,5 @@
 import { ApiError } from '../common/api-error';
-import type { PostGroupStatus } from '@app/rules';
+import { PLATFORM_SETTINGS_DEFAULTS, type PostGroupStatus } from '@app/rules';
 import { PostMessages } from './posts.errors';
 
 /** create-post's platform id pattern: stricter than test-connection's (no colons, lowercase prefix). */
@@ -38,21 +38,8 @@ export function notBefore(time: Date, now: Date): Date {
   return time.getTime() < now.getTime() ? new Date(now.getTime()) : time;
 }
 
-/** Defaults the API applies per platform (reference notes, create-post `platformSettings`). */
-export const PLATFORM_SETTINGS_DEFAULTS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
-  tiktok: {
-    viewerSetting: 'PUBLIC_TO_EVERYONE',
-    allowComments: true,
-    allowDuet: false,
-    allowStitch: false,
-    commercialContent: false,
-    brandOrganic: false,
-    brandedContent: false,
-  },
-  instagram: { videoType: 'REELS' },
-  youtube: { privacy: 'public', title: '' },
-  threads: { replyControl: '' },
-};
+/** Defaults the API applies per platform (reference notes, create-post `platformSettings`; shared with the composer). */
+export { PLATFORM_SETTINGS_DEFAULTS };
 
 /**
  * platformSettings (already checked to be an object, or absent) merged field by field over the

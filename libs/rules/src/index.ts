@@ -20,3 +20,19 @@ export {
   type UpdatePostStatus,
 } from './post-status';
 export { isAcceptablePassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password';
+export {
+  INSTAGRAM_VIDEO_TYPES,
+  isSettingsPlatform,
+  PLATFORM_SETTINGS_DEFAULTS,
+  SETTINGS_PLATFORMS,
+  THREADS_REPLY_CONTROLS,
+  TIKTOK_VIEWER_SETTINGS,
+  YOUTUBE_PRIVACY_VALUES,
+  YOUTUBE_TITLE_LIMIT,
+  type InstagramVideoType,
+  type PlatformSettingsValues,
+  type SettingsPlatform,
+  type ThreadsReplyControl,
+  type TikTokViewerSetting,
+  type YouTubePrivacy,
+} from './platform-settings';

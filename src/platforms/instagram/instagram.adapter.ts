@@ -11,13 +11,13 @@ import {
   type RefreshedTokens,
   type ValidationResult,
 } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '@app/rules';
+import { INSTAGRAM_VIDEO_TYPES, PLATFORM_CONTENT_RULES } from '@app/rules';
 import { beforeCreate, failedValidation, AdapterBase, type ContentRequest, refreshUnavailable, watchedRefresh } from '../adapter-kit';
 import { GraphClient, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
 import { graphCount, insightValues, isGraphPermissionRefusal, permissionNeeded, type GraphInsight } from '../meta-graph/graph.insights';
 
 const LABEL = PLATFORM_CONTENT_RULES.instagram.label;
-const VIDEO_TYPES = ['REELS', 'STORIES'] as const;
+const VIDEO_TYPES = INSTAGRAM_VIDEO_TYPES;
 /** A business account connected through Facebook Login (connect's `instagram-facebook` flow). */
 const viaFacebook = (credentials: PlatformCredentials): boolean => credentials.type === 'facebook_login';
 

@@ -12,14 +12,14 @@ import {
   type UnpublishTarget,
   type ValidationResult,
 } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '@app/rules';
+import { PLATFORM_CONTENT_RULES, THREADS_REPLY_CONTROLS } from '@app/rules';
 import { beforeCreate, failedValidation, AdapterBase, type ContentRequest, unpublishOrder, watchedRefresh } from '../adapter-kit';
 import { GraphClient, type GraphParams, fetchPermalink, refreshLongLivedToken, waitForContainer } from '../meta-graph';
 import { readThreadsAccountMetrics, readThreadsPostMetrics, THREADS_METRICS_BATCH } from './threads.metrics';
 
 const LABEL = PLATFORM_CONTENT_RULES.threads.label;
 /** `replyControl` setting: "" (default) sends nothing, letting Threads use the account default. */
-const REPLY_CONTROLS = ['', 'everyone', 'accounts_you_follow', 'mentioned_only'];
+const REPLY_CONTROLS: readonly string[] = THREADS_REPLY_CONTROLS;
 const REQUIRED_SCOPES = ['threads_basic', 'threads_content_publish'];
 
 interface ThreadsPost {

@@ -1,6 +1,7 @@
-export const TITLE_LIMIT = 100;
+import { YOUTUBE_PRIVACY_VALUES, YOUTUBE_TITLE_LIMIT } from '@app/rules';
+export const TITLE_LIMIT = YOUTUBE_TITLE_LIMIT;
 const DERIVED_TITLE_LENGTH = 70;
-export const PRIVACY_VALUES = ['public', 'unlisted', 'private'];
+export const PRIVACY_VALUES: readonly string[] = YOUTUBE_PRIVACY_VALUES;
 
 /**
  * The `videos.insert` resource: title from `settings.title`, else the first 70 characters of the

@@ -10,16 +10,19 @@ import { ProblemAlert } from '../../ui/ProblemAlert';
 import { QueryResult } from '../../ui/QueryResult';
 import { useReloadableQuery } from '../../ui/useReloadableQuery';
 import { useSubmit } from '../../ui/useSubmit';
+import { initialComposeValues } from './compose-form';
 import { ComposeAddToQueueDocument, ComposeConnectionsDocument, ComposePostDocument } from './compose.documents';
 import { AccountsCard } from './components/AccountsCard';
 import { ComposeActions, type SubmitMode } from './components/ComposeActions';
 import { MediaCard } from './components/MediaCard';
+import { PlatformSettingsCard } from './components/PlatformSettingsCard';
 import { TextCard } from './components/TextCard';
 import { WarningAlert } from './components/WarningAlert';
 import { WhenCard } from './components/WhenCard';
 import { useMediaUploads } from './hooks/useMediaUploads';
 import { useNextQueueSlot } from './hooks/useNextQueueSlot';
 import { countFor, mediaProblemFor } from './platform-counts';
+import { settingsProblems, settingsToSend } from './platform-settings';
 
 // A queued post's answer names no post type: the cached posts lists and queues are read again.
 const QUEUED_POST = { additionalTypenames: ['PostGroup', 'Queue'] };
@@ -29,9 +32,8 @@ export default function ComposePage() {
   const create = useSubmit(ComposePostDocument);
   const enqueue = useSubmit(ComposeAddToQueueDocument, QUEUED_POST);
   const navigate = useNavigate();
-  // The chosen accounts are compound platform ids; `when` an ISO instant from the picker.
-  const form = useForm({ initialValues: { content: '', accounts: [] as string[], when: null as string | null } });
-  const { content, accounts, when } = form.values;
+  const form = useForm({ initialValues: initialComposeValues() });
+  const { content, accounts, when, settings } = form.values;
   const media = useMediaUploads();
   const nextSlot = useNextQueueSlot(accounts);
   const connections = useMemo(() => result.data?.connections ?? [], [result.data]);
@@ -45,10 +47,13 @@ export default function ComposePage() {
   const counts = useMemo(() => platforms.map((p) => countFor(p, content, withMedia)), [platforms, content, withMedia]);
   const tooLong = counts.filter((c) => c.over);
   const mediaProblems = withMedia ? platforms.map((p) => mediaProblemFor(p, media.attached)).filter((m): m is string => !!m) : [];
+  const settingsProblemsFound = settingsProblems(settings, platforms);
 
   const onSubmit = async (mode: SubmitMode) => {
     const mediaIds = media.mediaIds;
-    const composed = { content, platforms: accounts, ...(mediaIds.length ? { mediaIds } : {}) };
+    // No platformSettings key when nothing was changed: the request is then what it was before settings.
+    const platformSettings = settingsToSend(settings, platforms);
+    const composed = { content, platforms: accounts, ...(mediaIds.length ? { mediaIds } : {}), ...(platformSettings ? { platformSettings } : {}) };
     if (mode === 'queue') {
       create.setProblem(null);
       const queued = await enqueue.submit({ input: composed });
@@ -87,6 +92,7 @@ export default function ComposePage() {
               <AccountsCard connections={connections} {...form.getInputProps('accounts')} />
               <TextCard counts={counts} mastodon={platforms.includes('mastodon')} {...form.getInputProps('content')} />
               <MediaCard uploads={media.uploads} onFiles={media.add} onRemove={media.remove} problems={mediaProblems} />
+              <PlatformSettingsCard platforms={platforms} form={form} problems={settingsProblemsFound} />
               <WhenCard value={when} onChange={(value) => form.setFieldValue('when', value)} />
               {tooLong.length > 0 && (
                 <WarningAlert title="Too long for some platforms">Shorten the text for {tooLong.map((c) => c.label).join(', ')}.</WarningAlert>
@@ -94,7 +100,7 @@ export default function ComposePage() {
               <ProblemAlert problem={create.problem ?? enqueue.problem} title="The post was not saved" />
               <ComposeActions
                 busy={create.busy || enqueue.busy}
-                ready={!!content.trim() && accounts.length > 0 && !media.uploading}
+                ready={!!content.trim() && accounts.length > 0 && !media.uploading && Object.keys(settingsProblemsFound).length === 0}
                 scheduled={!!when}
                 queue={nextSlot}
                 onSubmit={onSubmit}

@@ -22,7 +22,7 @@ export function ComposeActions({
   onSubmit,
 }: {
   busy: boolean;
-  /** Text, at least one account, and no upload still running. */
+  /** Text, at least one account, no upload still running, and no platform setting the platform would refuse. */
   ready: boolean;
   /** A publish time is chosen. */
   scheduled: boolean;
