@@ -8,8 +8,8 @@
  *   node -r @swc-node/register bench/engagement.ts [posts=10000] [connections=1000]
  */
 import { createAccount, createConnection, createTestApp } from '@test/support';
-import { Types } from 'mongoose';
 import { Worker } from 'node:worker_threads';
+import { seedDueTracks } from '../test/engagement/engagement-helpers';
 import type { ConnectionRef } from '../src/connections/connections.service';
 import { applyHeapGrowth } from '../src/common/heap-growth';
 
@@ -85,29 +85,7 @@ async function main() {
   }
   const publishedAt = new Date(Date.now() - 2 * 3_600_000);
   const due = new Date(Date.now() - 60_000);
-  await t.connection.collection('metric_tracks').insertMany(
-    Array.from({ length: TOTAL }, (_, i) => {
-      const c = connections[i % CONNECTIONS];
-      return {
-        subject: 'post',
-        userId: new Types.ObjectId(account.userId),
-        connectionId: new Types.ObjectId(c.id),
-        platform: 'twitter',
-        platformId: c.platformId,
-        postId: new Types.ObjectId(),
-        postGroupId: new Types.ObjectId(),
-        postedId: postedIdOf(i),
-        publishedAt,
-        step: 0,
-        nextAt: due,
-        endedBecause: null,
-        lastError: null,
-        failures: 0,
-        createdAt: publishedAt,
-        updatedAt: publishedAt,
-      };
-    }),
-  );
+  await seedDueTracks(t, { userId: account.userId, connections, count: TOTAL, postedIdOf, publishedAt, due });
   console.log(`seeded ${TOTAL} published posts due for their first reading on ${CONNECTIONS} connections`);
 
   const { EngagementCollectorService } = await import('../src/engagement/engagement-collector.service');

@@ -31,7 +31,18 @@ export interface CollectionReport {
   deferred: number;
 }
 
-type ConnectionWork = { connectionId: string; tracks: MetricTrackRecord[]; token: string; now: Date; report: CollectionReport };
+/** One connection's share of a pass, with what the pass has done with it so far. */
+interface ConnectionWork {
+  connectionId: string;
+  tracks: MetricTrackRecord[];
+  token: string;
+  now: Date;
+  report: CollectionReport;
+  /** Tracks already let go (a stop leaves them alone). */
+  settled: Set<MetricTrackRecord>;
+  /** How long the platform or the budget said to wait, once one did. */
+  waitMs?: number;
+}
 
 /**
  * Reads post and account metrics when they are due (docs/engagement.md): claims due tracks with a
@@ -96,14 +107,14 @@ export class EngagementCollectorService implements OnApplicationBootstrap, Befor
       const key = String(track.connectionId);
       byConnection.set(key, [...(byConnection.get(key) ?? []), track]);
     }
-    await Promise.all([...byConnection].map(([connectionId, tracks]) => this.pool.push({ connectionId, tracks, token, now, report })));
+    await Promise.all([...byConnection].map(([connectionId, tracks]) => this.pool.push({ connectionId, tracks, token, now, report, settled: new Set() })));
     if (report.claimed) this.logger.log(report, 'Engagement collection pass');
     return report;
   }
 
   /** One connection's due tracks: its account reading, then its posts in batches. */
   private async collectConnection(work: ConnectionWork): Promise<void> {
-    const { tracks, token, now, report } = work;
+    const { tracks, report } = work;
     const first = tracks[0];
     const adapter = this.platforms.get(first.platform);
     let credentials: PlatformCredentials;
@@ -115,7 +126,7 @@ export class EngagementCollectorService implements OnApplicationBootstrap, Befor
         await this.tracks.removeForConnection(work.connectionId);
         return;
       }
-      await this.deferAll(tracks, token, now, report, err);
+      await this.deferAll(work, err);
       return;
     }
 
@@ -126,7 +137,7 @@ export class EngagementCollectorService implements OnApplicationBootstrap, Befor
       if (posts.length)
         queue.push(async () => {
           await this.settle(
-            token,
+            work,
             posts.map((track) => ({ track, release: { nextAt: null, endedBecause: 'The platform gives no post metrics' } })),
           );
           report.ended += posts.length;
@@ -142,17 +153,11 @@ export class EngagementCollectorService implements OnApplicationBootstrap, Befor
     for (let i = 0; i < queue.length; i++) {
       if ((await queue[i]()) === 'stop') {
         // The budget is spent or the platform said to wait: the rest waits as well.
-        const rest = tracks.filter((t) => !this.settled.has(t));
-        await this.deferAll(rest, token, now, report, null, this.waitMs.get(work.connectionId));
+        await this.deferAll(work, null);
         break;
       }
     }
   }
-
-  /** Tracks this pass already let go (so a stop does not touch them again). */
-  private readonly settled = new WeakSet<MetricTrackRecord>();
-  /** How long a connection was told to wait in this pass. */
-  private readonly waitMs = new Map<string, number>();
 
   private async readAccount(
     adapter: PlatformAdapter | undefined,
@@ -161,7 +166,7 @@ export class EngagementCollectorService implements OnApplicationBootstrap, Befor
     work: ConnectionWork,
   ): Promise<'stop' | 'go'> {
     if (!adapter?.accountMetrics) {
-      await this.end(track, work.token, 'The platform gives no account metrics', work.report);
+      await this.end(track, work, 'The platform gives no account metrics');
       return 'go';
     }
     const wait = await this.budget.take(work.connectionId);
@@ -172,9 +177,7 @@ export class EngagementCollectorService implements OnApplicationBootstrap, Befor
       await this.snapshots.record([{ track, values }], work.now);
       work.report.collected += 1;
       await this.permissionRestored([track], work);
-      await this.settle(work.token, [
-        { track, release: { nextAt: new Date(work.now.getTime() + ACCOUNT_COLLECTION_PERIOD_MS), failures: 0, lastError: null } },
-      ]);
+      await this.settle(work, [{ track, release: { nextAt: new Date(work.now.getTime() + ACCOUNT_COLLECTION_PERIOD_MS), failures: 0, lastError: null } }]);
       return 'go';
     } catch (err) {
       return this.failed([track], err, work);
@@ -215,7 +218,7 @@ export class EngagementCollectorService implements OnApplicationBootstrap, Befor
       const next = nextStep(track.publishedAt ?? work.now, track.step, work.now);
       return { track, release: { nextAt: next?.dueAt ?? null, step: next?.step ?? track.step, failures: 0, lastError: null } };
     });
-    await this.settle(work.token, releases);
+    await this.settle(work, releases);
     return 'go';
   }
 
@@ -229,7 +232,7 @@ export class EngagementCollectorService implements OnApplicationBootstrap, Befor
       const waitMs = collectionBackoffMs(1, error.options.retryAfterMs);
       await this.budget.blockFor(work.connectionId, waitMs);
       await this.settle(
-        work.token,
+        work,
         tracks.map((track) => ({ track, release: { nextAt: new Date(work.now.getTime() + waitMs), lastError } })),
       );
       work.report.deferred += tracks.length;
@@ -238,7 +241,7 @@ export class EngagementCollectorService implements OnApplicationBootstrap, Befor
     if (category === 'permission_missing') await this.connections.recordMissingPermission(String(tracks[0].userId), work.connectionId, error.message);
     if (category === 'permission_missing' || category === 'auth_expired' || category === 'configuration') {
       await this.settle(
-        work.token,
+        work,
         tracks.map((track) => ({ track, release: { nextAt: new Date(work.now.getTime() + BLOCKED_RETRY_MS), lastError } })),
       );
       work.report.deferred += tracks.length;
@@ -246,7 +249,7 @@ export class EngagementCollectorService implements OnApplicationBootstrap, Befor
       return this.stop(work, BLOCKED_RETRY_MS);
     }
     await this.settle(
-      work.token,
+      work,
       tracks.map((track) => {
         const failures = (track.failures ?? 0) + 1;
         return { track, release: { nextAt: new Date(work.now.getTime() + collectionBackoffMs(failures, error.options.retryAfterMs)), failures, lastError } };
@@ -264,33 +267,33 @@ export class EngagementCollectorService implements OnApplicationBootstrap, Befor
   }
 
   private stop(work: ConnectionWork, waitMs: number): 'stop' {
-    this.waitMs.set(work.connectionId, waitMs);
+    work.waitMs = waitMs;
     return 'stop';
   }
 
-  private async end(track: MetricTrackRecord, token: string, reason: string, report: CollectionReport): Promise<'go'> {
-    await this.settle(token, [{ track, release: { nextAt: null, endedBecause: reason } }]);
-    report.ended += 1;
+  private async end(track: MetricTrackRecord, work: ConnectionWork, reason: string): Promise<'go'> {
+    await this.settle(work, [{ track, release: { nextAt: null, endedBecause: reason } }]);
+    work.report.ended += 1;
     return 'go';
   }
 
-  private async settle(token: string, releases: Array<{ track: MetricTrackRecord; release: TrackRelease }>): Promise<void> {
-    for (const { track } of releases) this.settled.add(track);
-    await this.tracks.release(token, releases);
+  private async settle(work: ConnectionWork, releases: Array<{ track: MetricTrackRecord; release: TrackRelease }>): Promise<void> {
+    for (const { track } of releases) work.settled.add(track);
+    await this.tracks.release(work.token, releases);
   }
 
-  /** Everything left of a connection waits: `waitMs`, or a backoff after `err`. */
-  private async deferAll(tracks: MetricTrackRecord[], token: string, now: Date, report: CollectionReport, err: unknown, waitMs?: number): Promise<void> {
-    const left = tracks.filter((track) => !this.settled.has(track));
+  /** Everything of the connection not yet let go waits: as long as it was told, or a backoff after `err`. */
+  private async deferAll(work: ConnectionWork, err: unknown): Promise<void> {
+    const left = work.tracks.filter((track) => !work.settled.has(track));
     await this.settle(
-      token,
+      work,
       left.map((track) => {
         const failures = err ? (track.failures ?? 0) + 1 : track.failures;
-        const delay = waitMs ?? collectionBackoffMs(failures ?? 1);
-        return { track, release: { nextAt: new Date(now.getTime() + delay), ...(err ? { failures } : {}) } };
+        const delay = work.waitMs ?? collectionBackoffMs(failures ?? 1);
+        return { track, release: { nextAt: new Date(work.now.getTime() + delay), ...(err ? { failures } : {}) } };
       }),
     );
-    report.deferred += left.length;
-    if (err) this.logger.warn({ err, connectionId: String(tracks[0]?.connectionId) }, 'Metrics collection failed for a connection');
+    work.report.deferred += left.length;
+    if (err) this.logger.warn({ err, connectionId: work.connectionId }, 'Metrics collection failed for a connection');
   }
 }

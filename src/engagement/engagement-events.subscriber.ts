@@ -1,11 +1,15 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import type { ConnectionEvent } from '../lifecycle/lifecycle-events';
+import { afterCommit } from '../database/transactions';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { PostEvents, type PostEventsPublisher, type PostPublishedEvent } from '../posts/post-events';
 import { stepDueAt } from './collection-schedule';
 import { MetricSnapshotsRepository } from './metric-snapshots.repository';
 import { MetricTracksRepository } from './metric-tracks.repository';
+
+/** A bound on the connections remembered (then forgotten, and written once more each). */
+const MAX_REMEMBERED = 50_000;
 
 /**
  * Starts what the collector reads: a published post's track in the transaction that published
@@ -15,6 +19,8 @@ import { MetricTracksRepository } from './metric-tracks.repository';
 @Injectable()
 export class EngagementEventsSubscriber implements Partial<PostEventsPublisher>, OnModuleInit, OnModuleDestroy {
   private unsubscribe: (() => void) | null = null;
+  /** Connections whose account track this process has seen written (publishing's hot path writes it once). */
+  private readonly accountTracked = new Set<string>();
 
   constructor(
     private readonly postEvents: PostEvents,
@@ -47,7 +53,15 @@ export class EngagementEventsSubscriber implements Partial<PostEventsPublisher>,
           firstDueAt: stepDueAt(e.publishedAt, 0)!,
         });
       }
-      if (adapter?.accountMetrics) await this.tracks.ensureAccountTrack(connection, e.publishedAt);
+      if (adapter?.accountMetrics && !this.accountTracked.has(e.connectionId)) {
+        await this.tracks.ensureAccountTrack(connection, e.publishedAt);
+        const id = e.connectionId;
+        // Known once committed: later publishes of the connection skip the write.
+        afterCommit(() => {
+          if (this.accountTracked.size >= MAX_REMEMBERED) this.accountTracked.clear();
+          this.accountTracked.add(id);
+        });
+      }
     }
   }
 
@@ -67,6 +81,7 @@ export class EngagementEventsSubscriber implements Partial<PostEventsPublisher>,
 
   @OnEvent('connection.deleted')
   async connectionDeleted(event: ConnectionEvent): Promise<void> {
+    this.accountTracked.delete(event.connectionId);
     await this.tracks.removeForConnection(event.connectionId);
   }
 }

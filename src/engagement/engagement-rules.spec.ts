@@ -15,7 +15,7 @@ describe('engagement rules', () => {
   });
 
   it('places posts by weekday and hour in the zone asked for, averaging their engagement', () => {
-    // 2026-11-30 is a Monday; 23:30 UTC is Tuesday 00:30 in Berlin (UTC+1).
+    // The first post: a Monday, 23:30 UTC, which is Tuesday 00:30 in Berlin (UTC+1).
     const posts: Array<{ publishedAt: Date; values: MetricValues }> = [
       { publishedAt: new Date('2026-11-30T23:30:00Z'), values: { likes: 10 } },
       { publishedAt: new Date('2026-12-07T23:10:00Z'), values: { likes: 20, replies: 2 } },

@@ -1,8 +1,8 @@
 import { createAccount, createConnection, createTestApp, type TestApp } from '@test/support';
 import { TwitterFake } from '@test/support/fakes';
-import { Types } from 'mongoose';
 import { EngagementCollectorService } from '../../src/engagement/engagement-collector.service';
 import { FAST_ENGINE_ENV, waitFor, waitForGroup } from '../publishing/publishing-helpers';
+import { seedDueTracks } from './engagement-helpers';
 
 const POSTS = 10_000;
 const CONNECTIONS = 100;
@@ -49,29 +49,14 @@ describe('Engagement: a collection backlog beside publishing', () => {
     const publishedAt = new Date(Date.now() - 2 * 3_600_000);
     const due = new Date(Date.now() - 60_000);
     // The backlog, as the publishing engine would have left it: one track per published post.
-    await t.connection.collection('metric_tracks').insertMany(
-      Array.from({ length: POSTS }, (_, i) => {
-        const c = connections[i % CONNECTIONS];
-        return {
-          subject: 'post',
-          userId: new Types.ObjectId(account.userId),
-          connectionId: new Types.ObjectId(c.id),
-          platform: 'twitter',
-          platformId: c.platformId,
-          postId: new Types.ObjectId(),
-          postGroupId: new Types.ObjectId(),
-          postedId: String(1_900_000_000_000_000_000n + BigInt(i)),
-          publishedAt,
-          step: 0,
-          nextAt: due,
-          endedBecause: null,
-          lastError: null,
-          failures: 0,
-          createdAt: publishedAt,
-          updatedAt: publishedAt,
-        };
-      }),
-    );
+    await seedDueTracks(t, {
+      userId: account.userId,
+      connections,
+      count: POSTS,
+      postedIdOf: (i) => String(1_900_000_000_000_000_000n + BigInt(i)),
+      publishedAt,
+      due,
+    });
     const collector = t.app.get(EngagementCollectorService);
     await waitFor(async () => twitter.calls(/^GET \/2\/tweets$/).length > 0, 20_000, 20);
 

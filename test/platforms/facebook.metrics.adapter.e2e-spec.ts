@@ -85,7 +85,7 @@ describe('FacebookAdapter metrics against the Facebook Pages fake', () => {
     expect(fake.calls(`GET /v21.0/${fake.page.id}`)[0].query.get('fields')).toBe('followers_count,fan_count');
   });
 
-  it('names pages_read_engagement when Graph refuses the post fields (#10)', async () => {
+  it('names pages_read_engagement when Graph refuses the post fields with code 10', async () => {
     const { postedId } = await adapter.publish(creds(), request('No permission'));
     fake.refuse(`GET /v21.0/${postedId}`, {
       code: 10,

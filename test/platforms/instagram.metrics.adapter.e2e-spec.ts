@@ -62,7 +62,7 @@ describe('InstagramAdapter metrics against the Instagram Graph fake', () => {
     for (const name of Object.keys(first)) expect(second[name]).toBeGreaterThan(first[name]);
   });
 
-  it('keeps the counters but leaves the insights out when Meta withholds them for too few viewers (#10)', async () => {
+  it('keeps the counters but leaves the insights out when Meta withholds them for too few viewers (code 10)', async () => {
     const { postedId } = await adapter.publish(creds(), request('Few viewers'));
     fake.tooFewViewers.add(postedId);
     const values = (await adapter.postMetrics(creds(), [{ postedId }])).metrics.get(postedId)!;

@@ -54,7 +54,7 @@ describe('PinterestAdapter metrics against a fake API v5', () => {
     expect(answer.missing.size).toBe(0);
   });
 
-  it('a pin without lifetime metrics (an image pin from before 2023-03-20) has only its 90-day counters', async () => {
+  it('a pin without lifetime metrics (an image pin older than the lifetime counters) has only its 90-day counters', async () => {
     const pin = await publish('old pin');
     fake.pins[0].created_at = '2022-11-02T10:00:00';
     const values = (await adapter.postMetrics(creds, [pin])).metrics.get(pin.postedId)!;

@@ -361,7 +361,8 @@ describe('Recovery: retry-post and unpublish-post', () => {
 
       const refused = await t.http.post(`/api/v1/retry-post/${failedId}`).set(starter.apiHeaders).send({});
       expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ error: expect.any(String), code: expect.any(String) });
+      // The scheduling limit's own body: three pending, and the retry would make a fourth.
+      expect(refused.body).toMatchObject({ error: 'Scheduled post limit reached', code: 'SCHEDULED_POST_LIMIT_REACHED', limit: 3, used: 3, requested: 1 });
       const after = await getPostOf(starter, failedId);
       expect([after.status, after.posts[0].status]).toEqual(['failed', 'failed']);
     });

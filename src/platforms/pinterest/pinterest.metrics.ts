@@ -22,7 +22,7 @@ interface PinAnswer {
 
 /**
  * `GET /v5/pins/{id}?pin_metrics=true` for each pin: its lifetime counters, and the last 90
- * days' as `<name>_90d` (pins from before 2023-03-20 have only those, unless video). A pin
+ * days' as `<name>_90d` (image pins older than Pinterest's lifetime counters have only those). A pin
  * Pinterest no longer has (404) is missing.
  */
 export async function readPinterestPostMetrics(client: PlatformJsonClient, apiUrl: string, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer> {

@@ -39,7 +39,7 @@ export class InstagramFake extends MetaGraphFake {
   /** The account's counters before reads (each read of them adds one follower). */
   accountStats = { followers: 3200, follows: 180 };
   private accountReads = 0;
-  /** Media whose insights Meta withholds for too few viewers (its `(#10)`). */
+  /** Media whose insights Meta withholds for too few viewers (its code 10). */
   readonly tooFewViewers = new Set<string>();
 
   constructor(version = 'v21.0') {

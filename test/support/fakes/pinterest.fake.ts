@@ -18,13 +18,16 @@ interface FakePinterestMedia {
   polls: number;
 }
 
+/** Pinterest keeps lifetime counters only for image pins created from this day on (video pins always have them). */
+const LIFETIME_COUNTERS_SINCE = Date.parse('2023-03-20T00:00:00Z');
+
 /**
  * Pinterest API v5: boards, pins (image_url, multiple_image_urls 2–5, video_id), the video media
  * flow (register → multipart POST to upload_url with upload_parameters → registered/processing/
  * succeeded after `processingPolls`), user_account and `/v5/oauth/token` with Basic client auth, and
  * the reads behind metrics: `GET /v5/pins/:id?pin_metrics=true` (lifetime and 90-day counters that
  * grow with the pin's age and with every read of it, `metricReads`; no lifetime ones for a
- * non-video pin created before 2023-03-20) and user_account's counts.
+ * non-video pin older than Pinterest's lifetime counters, LIFETIME_COUNTERS_SINCE) and user_account's counts.
  */
 export class FakePinterestServer extends FakePlatformServer {
   boards = [
@@ -168,7 +171,7 @@ export class FakePinterestServer extends FakePlatformServer {
       save: Math.floor(age / 4) + reads,
     };
     const lifetime = { ...recent, reaction: 1 + age + 2 * reads, comment: Math.floor(age / 5) + reads };
-    const hasLifetime = pin.media_source?.source_type === 'video_id' || createdAt >= Date.parse('2023-03-20T00:00:00Z');
+    const hasLifetime = pin.media_source?.source_type === 'video_id' || createdAt >= LIFETIME_COUNTERS_SINCE;
     return { status: 200, body: { ...pin, pin_metrics: { '90d': recent, ...(hasLifetime ? { lifetime_metrics: lifetime } : {}) } } };
   }
 
