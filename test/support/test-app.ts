@@ -80,6 +80,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         SCHEDULER_ENABLED: 'false',
         // Metric collection reads the fakes on its own schedule: only the tests of it turn it on.
         ENGAGEMENT_COLLECTION_INTERVAL_MS: '0',
+        // Test files run in parallel: a metrics listener takes a free port, never the fixed default.
+        METRICS_PORT: '0',
         // The platform fakes listen on 127.0.0.1; the tests of the refusal set it back to false.
         CONNECT_ALLOW_PRIVATE_INSTANCES: 'true',
         MONGODB_URI: database.uri,
