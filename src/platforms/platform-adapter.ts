@@ -28,6 +28,8 @@ export interface MediaItem extends MediaFacts {
   url: string;
   /** Opens the bytes for upload; each call returns a fresh stream. */
   open(): Promise<Readable>;
+  /** The user's description of the file for screen readers (sent where the platform takes it). */
+  altText?: string;
   width?: number;
   height?: number;
   durationSeconds?: number;
@@ -173,6 +175,15 @@ export interface PostMetricsRequest {
 export interface PostMetricsAnswer {
   metrics: Map<string, MetricValues>;
   missing: Map<string, string>;
+}
+
+/** A first comment to publish under a published post. */
+export interface CommentRequest {
+  content: string;
+  /** The published post (for a reply chain, its first part). */
+  parent: { postedId: string; publishedUrl?: string | null };
+  /** Stable across attempts of one comment, where the platform dedupes on it. */
+  idempotencyKey: string;
 }
 
 /** A published platform post to delete: its id and, for a reply chain, every part's id in order. */

@@ -99,14 +99,22 @@ describe('mergePlatformSettings', () => {
   it('merges field by field, drops other platforms, ignores non-object values', () => {
     const merged = mergePlatformSettings({
       youtube: { title: 'T' },
-      telegram: { protectContent: true },
+      myspace: { mood: 'happy' },
       instagram: 'STORIES',
       threads: { replyControl: 'mentioned_only' },
     });
     expect(merged.youtube).toEqual({ privacy: 'public', title: 'T' });
     expect(merged.instagram).toEqual({ videoType: 'REELS' });
     expect(merged.threads).toEqual({ replyControl: 'mentioned_only' });
+    expect(merged).not.toHaveProperty('myspace');
     expect(merged).not.toHaveProperty('telegram');
+  });
+
+  it('keeps telegram and linkedin only when given, over their own defaults', () => {
+    const merged = mergePlatformSettings({ telegram: { protectContent: true }, linkedin: 'x' });
+    expect(merged.telegram).toEqual({ disableWebPagePreview: false, disableNotification: false, showCaptionAboveMedia: false, protectContent: true });
+    expect(merged).not.toHaveProperty('linkedin');
+    expect(mergePlatformSettings({ linkedin: { documentTitle: 'Deck' } }).linkedin).toEqual({ documentTitle: 'Deck' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../common/api-error';
-import { PLATFORM_SETTINGS_DEFAULTS, type PostGroupStatus } from '@app/rules';
+import { OPTIONAL_PLATFORM_SETTINGS_DEFAULTS, PLATFORM_SETTINGS_DEFAULTS, type PostGroupStatus } from '@app/rules';
 import { PostMessages } from './posts.errors';
 
 /** create-post's platform id pattern: stricter than test-connection's (no colons, lowercase prefix). */
@@ -43,8 +43,8 @@ export { PLATFORM_SETTINGS_DEFAULTS };
 
 /**
  * platformSettings (already checked to be an object, or absent) merged field by field over the
- * defaults; only the tiktok, instagram, youtube and threads keys are kept, a non-object platform
- * value is ignored.
+ * defaults; only the tiktok, instagram, youtube and threads keys are kept (and telegram and
+ * linkedin when given, over their own defaults), a non-object platform value is ignored.
  */
 export function mergePlatformSettings(input: Record<string, unknown> | null | undefined): Record<string, Record<string, unknown>> {
   const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,6 +52,10 @@ export function mergePlatformSettings(input: Record<string, unknown> | null | un
   for (const [platform, defaults] of Object.entries(PLATFORM_SETTINGS_DEFAULTS)) {
     const given = input?.[platform];
     merged[platform] = { ...defaults, ...(isObject(given) ? given : {}) };
+  }
+  for (const [platform, defaults] of Object.entries(OPTIONAL_PLATFORM_SETTINGS_DEFAULTS)) {
+    const given = input?.[platform];
+    if (isObject(given)) merged[platform] = { ...defaults, ...given };
   }
   return merged;
 }

@@ -23,6 +23,8 @@ export { isAcceptablePassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '
 export {
   INSTAGRAM_VIDEO_TYPES,
   isSettingsPlatform,
+  LINKEDIN_DOCUMENT_TITLE_LIMIT,
+  OPTIONAL_PLATFORM_SETTINGS_DEFAULTS,
   PLATFORM_SETTINGS_DEFAULTS,
   SETTINGS_PLATFORMS,
   THREADS_REPLY_CONTROLS,
@@ -30,9 +32,20 @@ export {
   YOUTUBE_PRIVACY_VALUES,
   YOUTUBE_TITLE_LIMIT,
   type InstagramVideoType,
+  type OptionalPlatformSettingsValues,
   type PlatformSettingsValues,
   type SettingsPlatform,
   type ThreadsReplyControl,
   type TikTokViewerSetting,
   type YouTubePrivacy,
 } from './platform-settings';
+export {
+  ALT_TEXT_LIMITS,
+  FIRST_COMMENT_MAX_LENGTH,
+  FIRST_COMMENT_PLATFORMS,
+  FIRST_COMMENT_STATUSES,
+  MAX_ALT_TEXT_LENGTH,
+  supportsFirstComment,
+  takesAltText,
+  type FirstCommentStatus,
+} from './rich-posts';

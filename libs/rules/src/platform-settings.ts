@@ -58,3 +58,21 @@ export const PLATFORM_SETTINGS_DEFAULTS: Readonly<PlatformSettingsValues> = {
 export const SETTINGS_PLATFORMS = Object.keys(PLATFORM_SETTINGS_DEFAULTS) as SettingsPlatform[];
 
 export const isSettingsPlatform = (platform: string): platform is SettingsPlatform => Object.hasOwn(PLATFORM_SETTINGS_DEFAULTS, platform);
+
+/**
+ * Settings kept only when a request gives them (so groups that do not use them read exactly as
+ * before): Telegram's documented send options (reference notes, docs/platforms/telegram.md) and the
+ * title of a LinkedIn document (PDF) post.
+ */
+export interface OptionalPlatformSettingsValues {
+  telegram: { disableWebPagePreview: boolean; disableNotification: boolean; showCaptionAboveMedia: boolean; protectContent: boolean };
+  linkedin: { documentTitle: string };
+}
+
+/** LinkedIn `documentTitle`: at most this many code points; empty: the document's file name. */
+export const LINKEDIN_DOCUMENT_TITLE_LIMIT = 400;
+
+export const OPTIONAL_PLATFORM_SETTINGS_DEFAULTS: Readonly<OptionalPlatformSettingsValues> = {
+  telegram: { disableWebPagePreview: false, disableNotification: false, showCaptionAboveMedia: false, protectContent: false },
+  linkedin: { documentTitle: '' },
+};

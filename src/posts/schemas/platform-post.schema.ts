@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema, Types } from 'mongoose';
-import { PLATFORM_POST_STATUSES, type PlatformPostStatus } from '@app/rules';
+import { FIRST_COMMENT_STATUSES, PLATFORM_POST_STATUSES, type FirstCommentStatus, type PlatformPostStatus } from '@app/rules';
 
 /** Why a platform post failed: the reference notes' richer error object. */
 @Schema({ _id: false })
@@ -38,6 +38,36 @@ export class PlatformPostClaim {
 }
 const PlatformPostClaimSchema = SchemaFactory.createForClass(PlatformPostClaim);
 
+/**
+ * The comment published under a platform post right after it succeeds (X, Threads, Bluesky,
+ * Mastodon: a reply; LinkedIn, Facebook, Instagram, YouTube: a comment). Its outcome never changes
+ * the post's own status.
+ */
+@Schema({ _id: false })
+export class PlatformPostFirstComment {
+  @Prop({ type: String, required: true })
+  content: string;
+  @Prop({ type: String, enum: FIRST_COMMENT_STATUSES, required: true })
+  status: FirstCommentStatus;
+  @Prop({ type: String })
+  postedId?: string;
+  @Prop({ type: String })
+  publishedUrl?: string;
+  @Prop({ type: Date })
+  publishedAt?: Date;
+  @Prop({ type: Number, default: 0 })
+  attemptCount: number;
+  /** Set just before the platform call, cleared with its outcome: a crash in between is an unknown outcome, never resent blindly. */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  attemptInFlight?: { startedAt: Date; owner: string };
+  /** A retryable failure waits until this time. */
+  @Prop({ type: Date })
+  nextAttemptAt?: Date;
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  error?: { code: string; message: string; category: string; retryable: boolean; failedAt: Date };
+}
+const PlatformPostFirstCommentSchema = SchemaFactory.createForClass(PlatformPostFirstComment);
+
 /** One targeted connection of a post group. */
 @Schema({ collection: 'platform_posts', timestamps: true })
 export class PlatformPost {
@@ -57,8 +87,15 @@ export class PlatformPost {
   externalId: string;
   @Prop({ type: String, enum: PLATFORM_POST_STATUSES, required: true })
   status: PlatformPostStatus;
+  /** What this account publishes: the group's content, or its override (`contentOverridden`). */
   @Prop({ type: String, required: true })
   content: string;
+  /** The content is this account's own (create-post `contentOverrides`), kept when the group's content changes. */
+  @Prop({ type: Boolean })
+  contentOverridden?: boolean;
+  /** Present when the post was created with a first comment and its platform takes one. */
+  @Prop({ type: PlatformPostFirstCommentSchema })
+  firstComment?: PlatformPostFirstComment;
   /** Copy of the group's time, so the engine's due query reads one collection. */
   @Prop({ type: Date })
   scheduledTime?: Date;

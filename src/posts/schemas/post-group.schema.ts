@@ -39,6 +39,10 @@ export class PostGroup {
   @Prop({ type: [String], default: [] })
   mediaUrls: string[];
 
+  /** create-post `firstComment`, as given; each platform post that takes it holds its own copy and outcome. */
+  @Prop({ type: String })
+  firstComment?: string;
+
   /** Placed by the queue (scheduled at a slot, or held as a draft while its schedule has none); list-posts and get-post show `fromQueue: true`. */
   @Prop({ type: Boolean })
   fromQueue?: boolean;
