@@ -1,6 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
-import { MediaCleanupRegistry, mediaNotFoundMessage, type MediaCleanup, type MediaFileRef } from '../posts/media-cleanup';
+import { validateInput } from '../common/validation/validate-input';
+import { MediaCleanupRegistry, mediaNotFoundMessage, type MediaAttachOptions, type MediaCleanup, type MediaFileRef } from '../posts/media-cleanup';
+import { altTextLimitProblem, normalizeAltText } from './alt-text';
+import { SetAltTextDto } from './dto/get-upload-url.dto';
+import { MediaMessages } from './media.errors';
 import { MediaRecordsRepository } from './media-records.repository';
 import { MediaService } from './media.service';
 
@@ -27,8 +31,9 @@ export class MediaCleanupService implements MediaCleanup, OnModuleInit {
    * type (an upload URL issued without one can never complete) and not failed. Checked and linked
    * in the create transaction; the conditional update makes a concurrent attach lose cleanly.
    */
-  async attachToGroup(scope: { userId: string; postGroupId: string }, mediaIds: string[]) {
+  async attachToGroup(scope: { userId: string; postGroupId: string }, mediaIds: string[], options: MediaAttachOptions = {}) {
     const ids = [...new Set(mediaIds)];
+    const altTexts = this.checkedAltTexts(ids, options);
     if (!ids.length) return [];
     const found = new Map((await this.records.findMany(scope.userId, ids)).map((r) => [r.mediaId, r]));
     for (const id of ids) {
@@ -38,7 +43,25 @@ export class MediaCleanupService implements MediaCleanup, OnModuleInit {
     }
     const linked = await this.records.attachMany(scope.userId, ids, scope.postGroupId);
     if (linked !== ids.length) throw ApiError.badRequest(mediaAttachedMessage(ids.find((id) => found.get(id)) ?? ids[0]));
+    if (altTexts.size) await this.records.setAltTexts(scope.userId, altTexts);
     return ids.map((id) => ({ mediaId: id, url: found.get(id)!.fileUrl }));
+  }
+
+  /**
+   * createPost's `mediaAltTexts` as stored (mediaId → alt text, undefined clears): each names one
+   * of `mediaIds` and passes get-upload-url's altText rules and the new group's platforms' limits.
+   */
+  private checkedAltTexts(ids: string[], options: MediaAttachOptions): Map<string, string | undefined> {
+    const out = new Map<string, string | undefined>();
+    for (const entry of options.altTexts ?? []) {
+      const mediaId = String(entry.mediaId);
+      if (!ids.includes(mediaId)) throw ApiError.badRequest(MediaMessages.altTextNotInMediaIds(mediaId));
+      const altText = normalizeAltText(validateInput(SetAltTextDto, { altText: entry.altText }).altText);
+      const problem = altTextLimitProblem(altText, options.platforms ?? []);
+      if (problem) throw ApiError.badRequest(problem);
+      out.set(mediaId, altText);
+    }
+    return out;
   }
 
   /** Throws when any file could not be removed (the registry logs it; the delete stands). */

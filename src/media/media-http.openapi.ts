@@ -23,7 +23,7 @@ export const MEDIA_HTTP_PATHS: OpenAPIObject['paths'] = {
         { name: 'expires', in: 'query', required: true, schema: { type: 'string' }, description: 'Part of the signed URL' },
         { name: 'signature', in: 'query', required: true, schema: { type: 'string' }, description: 'Part of the signed URL' },
       ],
-      requestBody: { required: true, content: { 'image/*': binary, 'video/*': binary } },
+      requestBody: { required: true, content: { 'image/*': binary, 'video/*': binary, 'application/pdf': binary } },
       responses: {
         '200': { description: 'Stored; the ETag header names the stored bytes', headers: { ETag: { schema: { type: 'string' } } } },
         '400': error('Wrong or missing Content-Type, or the upload was interrupted'),

@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 
-export const MEDIA_TYPES = ['image', 'video'] as const;
+/** Upload types: a `document` is a PDF (LinkedIn document posts). */
+export const MEDIA_TYPES = ['image', 'video', 'document'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
 export function isMediaType(value: unknown): value is MediaType {

@@ -50,6 +50,7 @@ export class MediaPublishingService {
       ...(m.height !== undefined ? { height: m.height } : {}),
       ...(m.duration !== undefined ? { durationSeconds: m.duration } : {}),
       ...(m.frameRate !== undefined ? { frameRate: m.frameRate } : {}),
+      ...(record.altText ? { altText: record.altText } : {}),
       mediaId: record.mediaId,
       userId: String(record.userId),
       storageKey: key,

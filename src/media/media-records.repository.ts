@@ -79,6 +79,16 @@ export class MediaRecordsRepository extends Repository<MediaRecordData> {
     await this.updateOne(this.owned(userId, mediaId), { $set: set, ...(unset.length ? { $unset: Object.fromEntries(unset.map((k) => [k, ''])) } : {}) });
   }
 
+  /** Sets the alt text, or removes it when undefined. */
+  async setAltText(userId: string, mediaId: string, altText: string | undefined): Promise<void> {
+    await this.updateOne(this.owned(userId, mediaId), altText ? { $set: { altText } } : { $unset: { altText: '' } });
+  }
+
+  /** createPost's alt texts of the records it just attached (mediaId → alt text). */
+  async setAltTexts(userId: string, altTexts: ReadonlyMap<string, string | undefined>): Promise<void> {
+    for (const [mediaId, altText] of altTexts) await this.setAltText(userId, mediaId, altText);
+  }
+
   async setConverted(userId: string, mediaId: string, converted: ConvertedFile): Promise<void> {
     await this.updateOne(this.owned(userId, mediaId), { $set: { converted } });
   }

@@ -3,7 +3,7 @@ import { isAcceptedUploadType, servedInline, signatureMatches, uploadTypeLabel }
 const head = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 
 describe('upload signatures', () => {
-  it('takes the spec list of image and video types, nothing else (no SVG, no HTML)', () => {
+  it('takes the spec list of image and video types and PDF, nothing else (no SVG, no HTML)', () => {
     for (const t of [
       'image/jpeg',
       'image/png',
@@ -18,7 +18,9 @@ describe('upload signatures', () => {
     ]) {
       expect(isAcceptedUploadType(t)).toBe(true);
     }
-    for (const t of ['text/html', 'image/svg+xml', 'application/pdf', 'audio/mpeg', '', null]) expect(isAcceptedUploadType(t)).toBe(false);
+    for (const t of ['text/html', 'image/svg+xml', 'application/x-pdf', 'audio/mpeg', '', null]) expect(isAcceptedUploadType(t)).toBe(false);
+    // LinkedIn document posts take PDFs.
+    expect(isAcceptedUploadType('application/pdf')).toBe(true);
     expect(uploadTypeLabel('video/quicktime')).toBe('MOV video');
   });
 

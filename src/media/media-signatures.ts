@@ -1,5 +1,5 @@
 /**
- * The image and video types the platforms take (spec, media limits) and how each file type's
+ * The image, video and document (PDF) types the platforms take (spec, media limits) and how each file type's
  * first bytes look. Hand-written rather than the `file-type` package: that one is ESM-only (this
  * app is CommonJS), and nine signatures are all we need.
  */
@@ -15,6 +15,7 @@ const isIsoMedia = (h: Buffer) => ['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip
 const isAvi = (h: Buffer) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'AVI ');
 /** Matroska and WebM: an EBML header. */
 const isEbml = (h: Buffer) => bytes(h, 0, [0x1a, 0x45, 0xdf, 0xa3]);
+const isPdf = (h: Buffer) => ascii(h, 0, '%PDF-');
 
 const UPLOAD_TYPES: Record<string, { label: string; matches: (head: Buffer) => boolean }> = {
   'image/jpeg': { label: 'JPEG image', matches: isJpeg },
@@ -29,12 +30,21 @@ const UPLOAD_TYPES: Record<string, { label: string; matches: (head: Buffer) => b
   'video/msvideo': { label: 'AVI video', matches: isAvi },
   'video/x-matroska': { label: 'MKV video', matches: isEbml },
   'video/webm': { label: 'WebM video', matches: isEbml },
+  'application/pdf': { label: 'PDF document', matches: isPdf },
 };
 
 /** Bytes the check needs from the start of a file. */
 export const SIGNATURE_BYTES = 12;
 
-export const ACCEPTED_UPLOADS = 'JPEG, PNG, GIF and WebP images and MP4, MOV, AVI, MKV and WebM videos';
+export const ACCEPTED_UPLOADS = 'JPEG, PNG, GIF and WebP images, MP4, MOV, AVI, MKV and WebM videos and PDF documents';
+
+/** The one document type taken (LinkedIn document posts). */
+export const DOCUMENT_MIME_TYPE = 'application/pdf';
+
+/** Whether a content type is a PDF (parameters and case ignored). */
+export function isDocumentType(mimeType: string | null | undefined): boolean {
+  return base(mimeType) === DOCUMENT_MIME_TYPE;
+}
 
 const base = (mimeType: string | null | undefined) =>
   String(mimeType ?? '')
@@ -55,7 +65,7 @@ export function signatureMatches(mimeType: string | null | undefined, head: Buff
   return UPLOAD_TYPES[base(mimeType)]?.matches(head) ?? false;
 }
 
-/** Served inline only when it is an image or video we take; anything else is a download. */
+/** Served inline only when it is an image or video we take; anything else (a PDF too: it may carry scripts) is a download. */
 export function servedInline(contentType: string): boolean {
-  return isAcceptedUploadType(contentType);
+  return isAcceptedUploadType(contentType) && !isDocumentType(contentType);
 }

@@ -11,7 +11,7 @@ import { MediaRecordsRepository } from './media-records.repository';
 import { isSafeKey, parseRange, type ByteRange } from './media-names';
 import { MediaService } from './media.service';
 import { MediaSettings } from './media-settings';
-import { isAcceptedUploadType, servedInline, SIGNATURE_BYTES, signatureMatches, uploadTypeLabel } from './media-signatures';
+import { isAcceptedUploadType, isDocumentType, servedInline, SIGNATURE_BYTES, signatureMatches, uploadTypeLabel } from './media-signatures';
 import type { MediaRecordData } from './schemas/media-record.schema';
 import { LocalStorageDriver } from './storage/local-storage.driver';
 import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
@@ -72,8 +72,12 @@ export class MediaUploadsService {
     if (this.storage.directUploads || record.storageDriver !== this.storage.kind) {
       throw ApiError.badRequest(UploadMessages.notHere);
     }
-    // Only the platforms' image and video types are stored: nothing this origin could serve as a page.
+    // Only the platforms' image, video and PDF types are stored: nothing this origin could serve as a page.
     if (!isAcceptedUploadType(record.mimeType)) throw new ApiError(415, UploadMessages.unsupported(normalizeContentType(record.mimeType)));
+    // A document is a PDF and a PDF a document, so what publishing reads matches the bytes.
+    if ((record.type === 'document') !== isDocumentType(record.mimeType)) {
+      throw new ApiError(415, UploadMessages.documentMismatch(normalizeContentType(record.mimeType)));
+    }
     const expected = normalizeContentType(record.mimeType);
     if (normalizeContentType(contentType) !== expected) throw ApiError.badRequest(UploadMessages.contentType(record.mimeType ?? ''));
 

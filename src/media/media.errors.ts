@@ -6,19 +6,36 @@ export const MediaMessages = {
   fileAndTypeRequired: 'fileName and contentType are required',
   fileNameTooLong: 'fileName must be at most 255 characters',
   notImageOrVideo: 'Only video and image files are allowed',
+  notUploadable: 'Only video, image and PDF document files are allowed',
   metadataNotObject: 'metadata must be an object',
   notFound: 'Media file not found',
   postFinished: 'Cannot delete media from a post that has already been published or failed',
   fileNotFound: 'File not found',
   oneVideoPerRequest: 'Only one video file per request',
+  // Alt text (docs/media.md "Alt text").
+  altTextNotString: 'altText must be a string',
+  altTextRequired: 'altText is required (an empty string clears it)',
+  altTextTooLong: (max: number) => `altText must be at most ${max} characters`,
+  altTextControlCharacter: (codePoint: string, position: number) =>
+    `altText must not contain control characters other than tab, line feed and carriage return: ${codePoint} at character ${position}`,
+  altTextUnpairedSurrogate: (codePoint: string, position: number) =>
+    `altText must be valid Unicode text: an unpaired surrogate ${codePoint} at character ${position}`,
+  altTextTooLongFor: (label: string, length: number, limit: number) => `altText is too long for ${label} (${length}/${limit} characters)`,
+  altTextPostFinished: 'Cannot change alt text in a post that has already been published or failed',
+  altTextPublishing: 'Cannot change alt text while the post is being published',
+  altTextNotInMediaIds: (mediaId: string) => `mediaAltTexts names a media file that is not in mediaIds: ${mediaId}`,
 } as const;
 
 export const UploadMessages = {
   invalid: 'Invalid upload URL signature',
   expired: 'Upload URL has expired',
   used: 'Upload URL has already been used',
-  missingType: 'Upload type is missing: request the upload URL with type image or video',
-  badType: (t: string) => `Upload type "${t}" is not supported: request the upload URL with type image or video`,
+  missingType: 'Upload type is missing: request the upload URL with type image, video or document',
+  badType: (t: string) => `Upload type "${t}" is not supported: request the upload URL with type image, video or document`,
+  documentMismatch: (contentType: string) =>
+    contentType === 'application/pdf'
+      ? 'A PDF is uploaded as a document: request the upload URL with type document'
+      : `Documents are PDF files: request a document's upload URL with contentType application/pdf (got ${contentType || 'none'})`,
   contentType: (expected: string) => `Content-Type must be ${expected}, the type the upload URL was issued for`,
   notHere: 'This upload goes to object storage: use the uploadUrl returned by get-upload-url',
   interrupted: 'Upload interrupted before the file was complete; the URL can be retried until it expires',

@@ -4,6 +4,8 @@ import { Ctx, type RequestContext } from '../auth/request-context';
 import type { GraphQLContext } from '../graphql/graphql.module';
 import { groupedBy, requestLoader } from '../graphql/request-loaders';
 import { PostGroupModel } from '../posts/models/post-group.model';
+import { validateInput } from '../common/validation/validate-input';
+import { SetAltTextDto } from './dto/get-upload-url.dto';
 import { CreateUploadUrlInput } from './dto/media.inputs';
 import { MediaModel, toMediaModel, UploadUrlModel } from './models/media.model';
 import { MediaService } from './media.service';
@@ -26,6 +28,19 @@ export class MediaResolver {
   async createUploadUrl(@Ctx() ctx: RequestContext, @Args('input', { type: () => CreateUploadUrlInput }) input: CreateUploadUrlInput): Promise<UploadUrlModel> {
     const { uploadUrl, fileUrl, mediaId } = await this.service.createDashboardUploadUrl(ctx, input);
     return { uploadUrl, fileUrl, mediaId };
+  }
+
+  @Mutation(() => MediaModel, {
+    description:
+      "Sets (\"\" clears) a media file's alt text: REST media/{mediaId}/alt-text's rules (not once the post is published, failed or being published; within its platforms' limits)",
+  })
+  async setMediaAltText(
+    @Ctx() ctx: RequestContext,
+    @Args('mediaId', { type: () => ID }) mediaId: string,
+    @Args('altText', { type: () => String }) altText: string,
+  ): Promise<MediaModel> {
+    const { record } = await this.service.setAltText(ctx, mediaId, validateInput(SetAltTextDto, { altText }));
+    return toMediaModel(record);
   }
 
   @Mutation(() => Boolean, { description: 'Not once the post is published or failed' })

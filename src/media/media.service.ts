@@ -9,12 +9,15 @@ import { PostsService } from '../posts/posts.service';
 import { MediaRecordsRepository } from './media-records.repository';
 import { isMediaType, storageKey, type MediaType } from './media-names';
 import { probeImage, probeVideo, type ProbedMetadata } from './media-probe';
+import { isDocumentType } from './media-signatures';
+import type { MediaKind } from '@app/rules';
 import { MediaSettings } from './media-settings';
 import { Transactions } from '../database/transactions';
 import type { MediaMetadata, MediaRecordData } from './schemas/media-record.schema';
 import { signedUploadUrl } from './storage/local-storage.driver';
 import { STORAGE_DRIVER, type StorageDriver } from './storage/storage-driver';
 import { MediaMessages } from './media.errors';
+import { altTextLimitProblem, normalizeAltText } from './alt-text';
 import type { GenerateUploadUrlDto } from './dto/generate-upload-url.dto';
 
 /** A checked upload-URL request (GetUploadUrlDto, or the dashboard's CreateUploadUrlInput). */
@@ -23,8 +26,10 @@ export interface UploadUrlInput {
   contentType: string;
   /** Absent only from the dashboard (attached later by createPost). */
   postGroupId?: string | null;
-  /** As sent, any text: only `image` and `video` make an upload that can succeed. */
+  /** As sent, any text: only `image`, `video` and `document` make an upload that can succeed. */
   type?: string | null;
+  /** Checked by the DTO (text, MAX_ALT_TEXT_LENGTH); the group's platforms are checked here. */
+  altText?: string | null;
 }
 
 export interface UploadUrlResult {
@@ -63,7 +68,14 @@ export class MediaService {
   async createUploadUrl(ctx: RequestContext, input: UploadUrlInput): Promise<UploadUrlResult> {
     const type = isMediaType(input.type) ? input.type : null;
     const requestedType = type === null && input.type != null ? input.type.slice(0, 40) : undefined;
+    const altText = normalizeAltText(input.altText);
+    if (altText && input.postGroupId) {
+      const group = await this.posts.findGroupForMedia(ctx.userId, input.postGroupId);
+      const problem = group ? altTextLimitProblem(altText, group.platforms) : null;
+      if (problem) throw ApiError.badRequest(problem);
+    }
     const record = await this.newUploadRecord(ctx.userId, {
+      altText,
       type,
       requestedType,
       fileName: input.fileName,
@@ -114,6 +126,7 @@ export class MediaService {
       postGroupId?: string;
       source: 'upload-url' | 'generate-upload-url';
       clientMetadata?: Record<string, unknown>;
+      altText?: string;
     },
   ): Promise<MediaRecordData> {
     const mediaId = new Types.ObjectId().toHexString();
@@ -144,6 +157,7 @@ export class MediaService {
         storageDriver: this.storage.kind,
         uploadExpiresAt: expiresAt,
         ...(input.clientMetadata ? { clientMetadata: input.clientMetadata } : {}),
+        ...(input.altText ? { altText: input.altText } : {}),
       });
     });
   }
@@ -165,13 +179,15 @@ export class MediaService {
       error = `Metadata extraction failed: ${(err as Error).message.split('\n')[0].slice(0, 200)}`;
       this.logger.warn({ mediaId: record.mediaId, err }, 'Media metadata extraction failed');
     }
-    const metadata = { format: 'unknown', ...probed, size, ...extra };
+    const metadata = { format: kindOf(record) === 'document' ? 'pdf' : 'unknown', ...probed, size, ...extra };
     await this.records.update(String(record.userId), record.mediaId, { state: 'uploaded', metadata, ...(error ? { error } : {}) }, error ? [] : ['error']);
     return metadata;
   }
 
   private probe(record: MediaRecordData): Promise<ProbedMetadata> {
     const kind = kindOf(record);
+    // A PDF is kept as is: its size is all its metadata (no image or video probe reads it).
+    if (kind === 'document') return Promise.resolve({});
     return this.storage.withLocalFile(record.fileName, (path) => (kind === 'video' ? probeVideo(path, this.settings.ffprobePath) : probeImage(path)));
   }
 
@@ -208,6 +224,28 @@ export class MediaService {
     const dir = join(this.settings.localRoot, '.tmp');
     await mkdir(dir, { recursive: true });
     return join(dir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+  }
+
+  // ── alt text ──────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * POST /api/v1/media/:mediaId/alt-text (and the dashboard, MCP): `altText` checked by
+   * SetAltTextDto; "" clears it. Not once the group is published or failed, nor while it is being
+   * published; within the limit of each of the group's platforms that take alt text.
+   */
+  async setAltText(ctx: RequestContext, mediaId: string, input: { altText: string }): Promise<{ record: MediaRecordData; altText: string }> {
+    const record = await this.records.findOwned(ctx.userId, mediaId);
+    if (!record) throw ApiError.notFound(MediaMessages.notFound);
+    const altText = normalizeAltText(input.altText);
+    const group = record.attached && record.postGroupId ? await this.posts.findGroupForMedia(ctx.userId, record.postGroupId) : null;
+    if (group) {
+      if (FINAL_GROUP_STATUSES.has(group.status)) throw ApiError.badRequest(MediaMessages.altTextPostFinished);
+      if (group.processingStatus === 'processing') throw ApiError.badRequest(MediaMessages.altTextPublishing);
+      const problem = altTextLimitProblem(altText, group.platforms);
+      if (problem) throw ApiError.badRequest(problem);
+    }
+    await this.records.setAltText(ctx.userId, mediaId, altText);
+    return { record: { ...record, altText }, altText: altText ?? '' };
   }
 
   // ── dashboard: delete ─────────────────────────────────────────────────────────────────────
@@ -252,8 +290,9 @@ export class MediaService {
   }
 }
 
-export function kindOf(record: Pick<MediaRecordData, 'type' | 'mimeType' | 'metadata'>): 'image' | 'video' {
+export function kindOf(record: Pick<MediaRecordData, 'type' | 'mimeType' | 'metadata'>): MediaKind {
   if (record.type) return record.type;
   const mime = record.mimeType ?? record.metadata?.mimeType ?? '';
+  if (isDocumentType(mime)) return 'document';
   return mime.startsWith('video/') ? 'video' : 'image';
 }

@@ -1,4 +1,6 @@
-import { checkCommonRules, checkMediaSizes, formatMegabytes } from './content-checks';
+import { checkAltTexts, checkCommonRules, checkMediaSizes, formatMegabytes } from './content-checks';
+import { PLATFORM_CONTENT_RULES } from './content-rules';
+import { ALT_TEXT_LIMITS } from './rich-posts';
 import type { MediaFacts, PlatformContentRules } from './content-rules';
 
 const rules = (over: Partial<PlatformContentRules> = {}): PlatformContentRules => ({
@@ -74,5 +76,45 @@ describe('formatMegabytes', () => {
   it('formats megabytes with one decimal when needed', () => {
     expect(formatMegabytes(5 * 1024 * 1024)).toBe('5 MB');
     expect(formatMegabytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
+  });
+});
+
+describe('checkAltTexts (alt text length per platform)', () => {
+  const image = (altText?: string): MediaFacts => ({ ...item('image'), ...(altText === undefined ? {} : { altText }) });
+
+  it('names the file by position and kind, the platform, the length and the limit', () => {
+    const media = [image('ok'), image('a'.repeat(1203))];
+    expect(checkAltTexts(PLATFORM_CONTENT_RULES.twitter, media)).toBe('Alt text of image 2 is too long for Twitter/X (1203/1000 characters)');
+    expect(checkCommonRules(PLATFORM_CONTENT_RULES.twitter, { content: 'a', media })).toBe(
+      'Alt text of image 2 is too long for Twitter/X (1203/1000 characters)',
+    );
+    expect(checkAltTexts(PLATFORM_CONTENT_RULES.bluesky, [{ ...item('video'), altText: 'v'.repeat(2001) }])).toBe(
+      'Alt text of video 1 is too long for Bluesky (2001/2000 characters)',
+    );
+  });
+
+  it('counts characters as code points: an emoji is one', () => {
+    expect(checkAltTexts(PLATFORM_CONTENT_RULES.pinterest, [image('😀'.repeat(500))])).toBeNull();
+    expect(checkAltTexts(PLATFORM_CONTENT_RULES.pinterest, [image('😀'.repeat(501))])).toBe(
+      'Alt text of image 1 is too long for Pinterest (501/500 characters)',
+    );
+  });
+
+  it('takes each platform at its limit exactly', () => {
+    for (const [name, limit] of Object.entries(ALT_TEXT_LIMITS)) {
+      const rules = PLATFORM_CONTENT_RULES[name as keyof typeof PLATFORM_CONTENT_RULES];
+      expect(rules.maxAltTextLength).toBe(limit);
+      expect(checkAltTexts(rules, [image('a'.repeat(limit))])).toBeNull();
+      expect(checkAltTexts(rules, [image('a'.repeat(limit + 1))])).toBe(
+        `Alt text of image 1 is too long for ${rules.label} (${limit + 1}/${limit} characters)`,
+      );
+    }
+  });
+
+  it('a missing or empty alt text never blocks; platforms without alt text ignore it', () => {
+    expect(checkAltTexts(PLATFORM_CONTENT_RULES.twitter, [image(), image('')])).toBeNull();
+    expect(checkCommonRules(PLATFORM_CONTENT_RULES.instagram, { content: 'a', media: [image()] })).toBeNull();
+    expect(PLATFORM_CONTENT_RULES.telegram.maxAltTextLength).toBeUndefined();
+    expect(checkAltTexts(PLATFORM_CONTENT_RULES.telegram, [image('a'.repeat(50_000))])).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { PlatformName } from './platforms';
+import { ALT_TEXT_LIMITS } from './rich-posts';
 import { graphemeLength } from './text-length';
 import { TWITTER_MAX_WEIGHTED_LENGTH, twitterTextLength } from './twitter-text';
 
@@ -14,6 +15,16 @@ export interface PlatformContentRules {
   maxCaptionLength?: number;
   maxImages: number;
   maxVideos: number;
+  /**
+   * Several files in one post go out as one carousel of 2 to this many items (instagram,
+   * threads): the carousel's count replaces maxImages and maxVideos, a single file stays a single
+   * post. Unset: no carousels, maxImages and maxVideos apply.
+   */
+  maxCarouselItems?: number;
+  /** A carousel may hold videos as well as images, in any order (noMixedMedia then applies to non-carousel posts only). */
+  carouselMixesMedia?: boolean;
+  /** Documents (PDF) one post takes, alone (no images or video beside it): 1 on linkedin; unset or 0: none. */
+  maxDocuments?: number;
   /** No text-only posts (instagram, tiktok, youtube, pinterest). */
   requiresMedia: boolean;
   /** Only video accepted (tiktok, youtube). */
@@ -32,15 +43,23 @@ export interface PlatformContentRules {
   maxImageBytes?: number;
   maxGifBytes?: number;
   maxVideoBytes?: number;
+  maxDocumentBytes?: number;
+  /** Longest alt text per file, where the platform takes alt text (ALT_TEXT_LIMITS); unset: none is sent. */
+  maxAltTextLength?: number;
 }
+
+/** What a stored file is: a document is a PDF (LinkedIn document posts). */
+export type MediaKind = 'image' | 'video' | 'document';
 
 /** What the content rules look at in one attached file: a stored medium on the server, a chosen file in the dashboard. */
 export interface MediaFacts {
-  kind: 'image' | 'video';
+  kind: MediaKind;
   mimeType: string;
   /** Size in bytes. */
   size: number;
   fileName: string;
+  /** The user's description for screen readers; absent or '' when none (never a reason to refuse). */
+  altText?: string;
 }
 
 const MB = 1024 * 1024;
@@ -54,6 +73,7 @@ const MP4_MOV = ['video/mp4', 'video/quicktime'];
 export const PLATFORM_CONTENT_RULES: Readonly<Record<PlatformName, PlatformContentRules>> = {
   twitter: {
     label: 'Twitter/X',
+    maxAltTextLength: ALT_TEXT_LIMITS.twitter,
     maxTextLength: TWITTER_MAX_WEIGHTED_LENGTH,
     // URLs at their literal length (the reference service's documented count, not X's 23), wide characters and emoji 2.
     measureText: twitterTextLength,
@@ -71,12 +91,17 @@ export const PLATFORM_CONTENT_RULES: Readonly<Record<PlatformName, PlatformConte
   },
   linkedin: {
     label: 'LinkedIn',
+    maxAltTextLength: ALT_TEXT_LIMITS.linkedin,
     maxTextLength: 3000,
-    maxImages: 10,
+    // Two or more go out as a multi-image post (LinkedIn's MultiImage API: 2 to 20).
+    maxImages: 20,
     maxVideos: 1,
     requiresMedia: false,
     videoOnly: false,
     noMixedMedia: true,
+    maxDocuments: 1,
+    // LinkedIn's Documents API: PDF up to 100 MB.
+    maxDocumentBytes: 100 * MB,
     autoThreads: false,
     convertWebpToJpeg: true,
     videoMimeTypes: ['video/mp4'],
@@ -85,12 +110,15 @@ export const PLATFORM_CONTENT_RULES: Readonly<Record<PlatformName, PlatformConte
   },
   instagram: {
     label: 'Instagram',
+    maxAltTextLength: ALT_TEXT_LIMITS.instagram,
     maxTextLength: 2200,
     maxImages: 10,
     maxVideos: 1,
     requiresMedia: true,
     videoOnly: false,
     noMixedMedia: true,
+    maxCarouselItems: 10,
+    carouselMixesMedia: true,
     autoThreads: false,
     convertWebpToJpeg: false,
     videoMimeTypes: MP4_MOV,
@@ -99,12 +127,15 @@ export const PLATFORM_CONTENT_RULES: Readonly<Record<PlatformName, PlatformConte
   },
   threads: {
     label: 'Threads',
+    maxAltTextLength: ALT_TEXT_LIMITS.threads,
     maxTextLength: 500,
     maxImages: 10,
     maxVideos: 1,
     requiresMedia: false,
     videoOnly: false,
     noMixedMedia: true,
+    maxCarouselItems: 10,
+    carouselMixesMedia: true,
     autoThreads: true,
     convertWebpToJpeg: true,
     videoMimeTypes: MP4_MOV,
@@ -137,6 +168,7 @@ export const PLATFORM_CONTENT_RULES: Readonly<Record<PlatformName, PlatformConte
   },
   facebook: {
     label: 'Facebook',
+    maxAltTextLength: ALT_TEXT_LIMITS.facebook,
     maxTextLength: 63206,
     maxImages: 10,
     maxVideos: 1,
@@ -151,6 +183,7 @@ export const PLATFORM_CONTENT_RULES: Readonly<Record<PlatformName, PlatformConte
   },
   bluesky: {
     label: 'Bluesky',
+    maxAltTextLength: ALT_TEXT_LIMITS.bluesky,
     maxTextLength: 300,
     measureText: graphemeLength,
     maxImages: 4,
@@ -164,6 +197,7 @@ export const PLATFORM_CONTENT_RULES: Readonly<Record<PlatformName, PlatformConte
   },
   mastodon: {
     label: 'Mastodon',
+    maxAltTextLength: ALT_TEXT_LIMITS.mastodon,
     maxTextLength: 500,
     maxImages: 4,
     maxVideos: 1,
@@ -189,6 +223,7 @@ export const PLATFORM_CONTENT_RULES: Readonly<Record<PlatformName, PlatformConte
   },
   pinterest: {
     label: 'Pinterest',
+    maxAltTextLength: ALT_TEXT_LIMITS.pinterest,
     maxTextLength: 500,
     maxImages: 5,
     maxVideos: 1,
@@ -200,3 +235,8 @@ export const PLATFORM_CONTENT_RULES: Readonly<Record<PlatformName, PlatformConte
     videoMimeTypes: MP4_MOV,
   },
 };
+
+/** Labels of the platforms that take documents (PDF), for refusals elsewhere ("only LinkedIn does"). */
+export const DOCUMENT_PLATFORM_LABELS: readonly string[] = Object.values(PLATFORM_CONTENT_RULES)
+  .filter((r) => (r.maxDocuments ?? 0) > 0)
+  .map((r) => r.label);

@@ -2,17 +2,22 @@
 // password with them, and the dashboard shows the same counts and refusals before anything is sent.
 // Pure TypeScript (no Node built-ins, nothing from src/ or web/), since Vite bundles it into the page.
 export { isBuiltInPlatform, PLATFORM_NAME_PATTERN, PLATFORM_NAMES, type PlatformName } from './platforms';
-export { PLATFORM_CONTENT_RULES, type MediaFacts, type PlatformContentRules } from './content-rules';
-export { checkCommonRules, checkMediaSizes, type ContentFacts } from './content-checks';
+export { DOCUMENT_PLATFORM_LABELS, PLATFORM_CONTENT_RULES, type MediaFacts, type MediaKind, type PlatformContentRules } from './content-rules';
+export { checkAltTexts, checkCommonRules, checkMediaSizes, type ContentFacts } from './content-checks';
 export { codePointLength } from './text-length';
 export { twitterTextLength } from './twitter-text';
 export { splitIntoThread, type ThreadSplitOptions } from './thread-splitter';
+export { planThreadParts } from './content-plan';
 export {
+  ALL_POST_LOG_EVENTS,
+  FIRST_COMMENT_LOG_EVENTS,
   PLATFORM_POST_STATUSES,
   POST_GROUP_STATUSES,
   POST_LOG_EVENTS,
   PROCESSING_STATUSES,
   UPDATE_POST_STATUSES,
+  type AnyPostLogEvent,
+  type FirstCommentLogEvent,
   type PlatformPostStatus,
   type PostGroupStatus,
   type PostLogEvent,

@@ -24,3 +24,14 @@ export type ProcessingStatus = (typeof PROCESSING_STATUSES)[number];
 /** Publish-log events of the spec ("Publish log events"). */
 export const POST_LOG_EVENTS = ['scheduled', 'processing', 'publish_attempted', 'publish_succeeded', 'publish_failed', 'status_changed'] as const;
 export type PostLogEvent = (typeof POST_LOG_EVENTS)[number];
+
+/**
+ * Log events of a first comment, beside the spec's six: a comment's attempt and outcome, with
+ * `postId`/`platform` of its platform post, `error` on failure and `metadata {commentId, url}`.
+ */
+export const FIRST_COMMENT_LOG_EVENTS = ['first_comment_attempted', 'first_comment_published', 'first_comment_failed'] as const;
+export type FirstCommentLogEvent = (typeof FIRST_COMMENT_LOG_EVENTS)[number];
+
+/** Every event a post log entry may have: the spec's six and the first comment's. */
+export const ALL_POST_LOG_EVENTS = [...POST_LOG_EVENTS, ...FIRST_COMMENT_LOG_EVENTS] as const;
+export type AnyPostLogEvent = (typeof ALL_POST_LOG_EVENTS)[number];

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { validateInput } from '../../common/validation/validate-input';
-import { GetUploadUrlDto } from '../../media/dto/get-upload-url.dto';
+import { GetUploadUrlDto, SetAltTextDto } from '../../media/dto/get-upload-url.dto';
 import type { MediaService } from '../../media/media.service';
 import { MediaMessages } from '../../media/media.errors';
 import type { McpIdempotencyService } from '../mcp-idempotency.service';
@@ -25,9 +25,21 @@ export function registerMediaTools(server: McpServer, scope: ToolScope, media: M
           .string({ required_error: REQUIRED })
           .min(1, REQUIRED)
           .describe('File name, e.g. photo.png (sanitised: spaces to underscores, unusual characters removed)'),
-        contentType: z.string({ required_error: REQUIRED }).min(1, REQUIRED).describe('MIME type the PUT will send, e.g. image/png or video/mp4'),
+        contentType: z
+          .string({ required_error: REQUIRED })
+          .min(1, REQUIRED)
+          .describe('MIME type the PUT will send, e.g. image/png, video/mp4, or application/pdf for a document'),
         postGroupId: z.string({ required_error: REQUIRED }).min(1, REQUIRED).describe('Post group the file belongs to'),
-        type: z.string().optional().describe('image or video; always send it (without it, or with another value, the upload fails)'),
+        type: z
+          .string()
+          .optional()
+          .describe('image, video or document (a PDF, for LinkedIn document posts); always send it (without it, or with another value, the upload fails)'),
+        altText: z
+          .string()
+          .optional()
+          .describe(
+            "Description of the image or video for screen readers, sent to the platforms that take alt text (within each of the group's platforms' limits)",
+          ),
         idempotencyKey: idempotencyKeyParam,
       },
     },
@@ -35,12 +47,35 @@ export function registerMediaTools(server: McpServer, scope: ToolScope, media: M
       scope,
       'get_upload_url',
       'Failed to create upload URL',
-      (args: { fileName: string; contentType: string; postGroupId: string; type?: string; idempotencyKey?: string }) => {
+      (args: { fileName: string; contentType: string; postGroupId: string; type?: string; altText?: string; idempotencyKey?: string }) => {
         const { idempotencyKey, ...input } = args;
         return idempotency.run(ctx.userId, 'get_upload_url', idempotencyKey, input, () =>
           media.createUploadUrl(ctx, validateInput(GetUploadUrlDto, defined(input))),
         );
       },
     ),
+  );
+
+  registerTool(
+    server,
+    'set_media_alt_text',
+    {
+      title: 'Set the alt text of a media file',
+      description:
+        "Sets the description of an uploaded image or video for screen readers (the mediaId of get_upload_url); an empty string clears it. Sent to the platforms that take alt text (Bluesky, Mastodon, X, LinkedIn, Facebook, Instagram images, Threads, Pinterest). Refused once the post is published or failed, while it is being published, and when longer than one of the post's platforms takes (X 1000, Pinterest 500, Mastodon 1500, Bluesky 2000, LinkedIn 4086, others 1000 characters). Returns { success, mediaId, altText }.",
+      inputSchema: {
+        mediaId: z.string().min(1).describe('The mediaId of get_upload_url'),
+        altText: z.string().describe('New alt text; "" clears it'),
+        idempotencyKey: idempotencyKeyParam,
+      },
+      annotations: { idempotentHint: true },
+    },
+    runTool(scope, 'set_media_alt_text', 'Failed to set alt text', (args: { mediaId: string; altText: string; idempotencyKey?: string }) => {
+      const { idempotencyKey, ...input } = args;
+      return idempotency.run(ctx.userId, 'set_media_alt_text', idempotencyKey, input, async () => {
+        const { altText } = await media.setAltText(ctx, input.mediaId, validateInput(SetAltTextDto, { altText: input.altText }));
+        return { success: true, mediaId: input.mediaId, altText };
+      });
+    }),
   );
 }

@@ -1,13 +1,14 @@
 import { Field, ID, InputType } from '@nestjs/graphql';
 import { Allow } from 'class-validator';
-import { IsNonBlankString } from '../../common/validation/field-rules';
+import { IsNonBlankString, WhenPresent } from '../../common/validation/field-rules';
+import { AltTextRules } from './alt-text.rules';
 import { MediaMessages } from '../media.errors';
-import { FileNameRules, IsMediaContentType, MAX_FILE_NAME_LENGTH, UploadTypeAsText } from './upload-url.rules';
+import { FileNameRules, IsUploadContentType, MAX_FILE_NAME_LENGTH, UploadTypeAsText } from './upload-url.rules';
 
 /**
  * Dashboard createUploadUrl, checked by the global pipe: get-upload-url's fields and rules, except
- * that the post group is optional (MediaService checks it is yours) and only image and video types
- * are taken, as the deprecated dashboard route did (docs/graphql.md).
+ * that the post group is optional (MediaService checks it is yours) and only image, video and PDF
+ * (document) content types are taken (docs/graphql.md).
  */
 @InputType()
 export class CreateUploadUrlInput {
@@ -15,12 +16,12 @@ export class CreateUploadUrlInput {
   @FileNameRules(IsNonBlankString(MediaMessages.fileAndTypeRequired))
   fileName: string;
 
-  @Field({ description: 'MIME type the PUT must send: image/… or video/…' })
-  @IsMediaContentType()
+  @Field({ description: 'MIME type the PUT must send: image/…, video/… or application/pdf (a document)' })
+  @IsUploadContentType()
   @IsNonBlankString(MediaMessages.fileAndTypeRequired)
   contentType: string;
 
-  @Field(() => String, { nullable: true, description: 'image | video: always send it, without it the upload fails' })
+  @Field(() => String, { nullable: true, description: 'image | video | document (a PDF, LinkedIn only): always send it, without it the upload fails' })
   @UploadTypeAsText()
   type?: string | null;
 
@@ -30,4 +31,12 @@ export class CreateUploadUrlInput {
   })
   @Allow()
   postGroupId?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Alt text for screen readers (setMediaAltText changes it); checked against the group's platforms when postGroupId is given",
+  })
+  @WhenPresent()
+  @AltTextRules()
+  altText?: string | null;
 }

@@ -47,11 +47,11 @@ describe('GenerateUploadUrlDto (deprecated generate-upload-url)', () => {
 describe('CreateUploadUrlInput (dashboard createUploadUrl)', () => {
   const check = (input: unknown) => ({ ...validateInput(CreateUploadUrlInput, input) });
 
-  it('blank names and types, long names, then only images and videos', () => {
+  it('blank names and types, long names, then only images, videos and PDF documents', () => {
     expect(messageOf(() => check({ fileName: ' ', contentType: 'image/png' }))).toBe('fileName and contentType are required');
     expect(messageOf(() => check({ fileName: 'a.png', contentType: '  ' }))).toBe('fileName and contentType are required');
     expect(messageOf(() => check({ fileName: LONG_NAME, contentType: 'image/png' }))).toBe('fileName must be at most 255 characters');
-    expect(messageOf(() => check({ fileName: 'a.txt', contentType: 'text/plain' }))).toBe('Only video and image files are allowed');
+    expect(messageOf(() => check({ fileName: 'a.txt', contentType: 'text/plain' }))).toBe('Only video, image and PDF document files are allowed');
   });
 
   it('the post group is optional', () => {

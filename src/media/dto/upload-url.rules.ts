@@ -20,6 +20,9 @@ export const FileNameRules = (presence: PropertyDecorator): PropertyDecorator =>
 /** A content type of an image or a video (the deprecated route and the dashboard refuse others up front). */
 export const IsMediaContentType = (): PropertyDecorator => Matches(/^(image|video)\//, { message: MediaMessages.notImageOrVideo });
 
+/** The dashboard's content types: an image, a video or a PDF (a LinkedIn document). */
+export const IsUploadContentType = (): PropertyDecorator => Matches(/^((image|video)\/|application\/pdf(;|$))/i, { message: MediaMessages.notUploadable });
+
 /**
  * get-upload-url's `type`: any value is taken (spec: the URL is issued, and its PUT explains a
  * missing or unknown type), as text for the record's `requestedType`.

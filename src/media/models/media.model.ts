@@ -6,7 +6,7 @@ import type { MediaRecordData } from '../schemas/media-record.schema';
 export class MediaModel {
   @Field(() => ID) id: string;
   @Field({ description: 'Public address of the file' }) url: string;
-  @Field(() => String, { nullable: true, description: 'image | video (null: the upload URL was issued without a type)' }) type: string | null;
+  @Field(() => String, { nullable: true, description: 'image | video | document (null: the upload URL was issued without a type)' }) type: string | null;
   @Field(() => String, { nullable: true }) mimeType: string | null;
   @Field({ description: 'pending (not uploaded yet) | uploaded | failed' }) state: string;
   @Field(() => Float, { nullable: true, description: 'Bytes' }) size: number | null;
@@ -14,6 +14,7 @@ export class MediaModel {
   @Field(() => Int, { nullable: true }) height: number | null;
   @Field(() => Float, { nullable: true, description: 'Seconds (videos)' }) duration: number | null;
   @Field(() => String, { nullable: true }) error: string | null;
+  @Field(() => String, { nullable: true, description: 'Description for screen readers, sent where the platform takes it (null: none)' }) altText: string | null;
   @Field(() => GraphQLISODateTime) addedAt: Date;
 }
 
@@ -38,6 +39,7 @@ export function toMediaModel(r: MediaRecordData): MediaModel {
     height: m.height ?? null,
     duration: m.duration ?? null,
     error: r.error ?? null,
+    altText: r.altText ?? null,
     addedAt: r.addedAt,
   };
 }

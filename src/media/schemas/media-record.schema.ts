@@ -76,11 +76,11 @@ export class MediaRecord {
   @Prop({ type: String, required: true })
   fileName: string;
 
-  /** `image` | `video`; null when get-upload-url was called without `type` (the upload fails). */
+  /** `image` | `video` | `document` (a PDF); null when get-upload-url was called without `type` (the upload fails). */
   @Prop({ type: String, default: null })
   type: MediaType | null;
 
-  /** The `type` value as sent when it was not image/video (for the upload's error message). */
+  /** The `type` value as sent when it was not image/video/document (for the upload's error message). */
   @Prop({ type: String })
   requestedType?: string;
 
@@ -113,6 +113,10 @@ export class MediaRecord {
   /** Deprecated route: the client's optional metadata object, kept as sent. */
   @Prop({ type: Object })
   clientMetadata?: Record<string, unknown>;
+
+  /** The user's description for screen readers, sent where the platform takes it; absent when none. */
+  @Prop({ type: String })
+  altText?: string;
 
   @Prop({ type: MediaMetadataSchema, default: () => ({ format: 'unknown' }) })
   metadata: MediaMetadata;
@@ -155,6 +159,7 @@ export interface MediaRecordData {
   sessionId?: string;
   error?: string;
   clientMetadata?: Record<string, unknown>;
+  altText?: string;
   metadata: MediaMetadata;
   converted?: ConvertedFile;
   createdAt: Date;
