@@ -154,6 +154,12 @@ export interface PlatformAdapter {
   postMetrics?(credentials: PlatformCredentials, posts: PostMetricsRequest[]): Promise<PostMetricsAnswer>;
   /** Present where the platform gives account metrics (followers and what else it counts), as of now. */
   accountMetrics?(credentials: PlatformCredentials): Promise<MetricValues>;
+  /**
+   * Present where the platform lets the author comment under their own post (a reply on X,
+   * Threads, Bluesky, Mastodon; a comment on LinkedIn, Facebook, Instagram, YouTube): the
+   * comment's id and address. Throws PlatformError; `outcomeUnknown` when it may have been created.
+   */
+  publishComment?(credentials: PlatformCredentials, request: CommentRequest): Promise<PublishResult>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  CommentRequest,
   MetricValues,
   PlatformAdapter,
   PlatformCredentials,
@@ -95,6 +96,20 @@ export class BlueskyAdapter extends AdapterBase implements PlatformAdapter {
       const { repo, collection, rkey } = parseAtUri(id.split('|')[0]);
       await session.call('com.atproto.repo.deleteRecord', { method: 'POST', json: { repo, collection, rkey }, accept: isRecordGone });
     }
+  }
+
+  /**
+   * A first comment: a reply whose root and parent are both the post ({uri, cid}; the cid is read
+   * from the post's record, as for any reply).
+   */
+  publishComment(credentials: PlatformCredentials, request: CommentRequest): Promise<PublishResult> {
+    return this.publish(credentials, {
+      content: request.content,
+      media: [],
+      settings: {},
+      idempotencyKey: request.idempotencyKey,
+      replyToId: request.parent.postedId,
+    });
   }
 
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {

@@ -44,7 +44,8 @@ export async function uploadBlueskyImages(session: BlueskySession, items: MediaI
       .catch((err: unknown) => Promise.reject(asMediaRefusal(err)));
     const width = prepared.width ?? item.width;
     const height = prepared.height ?? item.height;
-    images.push({ alt: '', image: blob, ...(width && height ? { aspectRatio: { width, height } } : {}) });
+    // `alt` is required by the lexicon; '' when the user gave none.
+    images.push({ alt: item.altText ?? '', image: blob, ...(width && height ? { aspectRatio: { width, height } } : {}) });
   }
   return { $type: 'app.bsky.embed.images', images };
 }
@@ -112,5 +113,5 @@ async function transcodeBlueskyVideo(session: BlueskySession, item: MediaItem, v
     { ...polling, what: 'Bluesky video processing' },
   );
   const aspectRatio = item.width && item.height ? { aspectRatio: { width: item.width, height: item.height } } : {};
-  return { $type: 'app.bsky.embed.video', video: blob, ...aspectRatio };
+  return { $type: 'app.bsky.embed.video', video: blob, ...(item.altText ? { alt: item.altText } : {}), ...aspectRatio };
 }

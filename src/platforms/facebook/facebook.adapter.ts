@@ -1,4 +1,5 @@
 import type {
+  CommentRequest,
   MetricValues,
   PlatformAdapter,
   PlatformCredentials,
@@ -66,7 +67,9 @@ export class FacebookAdapter extends AdapterBase implements PlatformAdapter {
     const photoIds = await beforeCreate(async () => {
       const ids: string[] = [];
       for (const image of request.media) {
-        const photo = await client.post<{ id: string }>(`/${pageId}/photos`, { url: image.url, published: false });
+        // `alt_text_custom`: the user's alt text, beside the one Facebook generates.
+        const alt = image.altText ? { alt_text_custom: image.altText } : {};
+        const photo = await client.post<{ id: string }>(`/${pageId}/photos`, { url: image.url, published: false, ...alt });
         ids.push(photo.id);
       }
       return ids;
@@ -79,6 +82,17 @@ export class FacebookAdapter extends AdapterBase implements PlatformAdapter {
       published: true,
     });
     return { postedId: created.id, publishedUrl: absoluteUrl(created.permalink_url) ?? `https://www.facebook.com/${created.id}` };
+  }
+
+  /**
+   * A first comment: `POST /{page-post-id}/comments {message}` with the Page token, so the Page is
+   * its author (needs pages_manage_engagement). The comment's address is the post's with `comment_id`.
+   */
+  async publishComment(credentials: PlatformCredentials, request: CommentRequest): Promise<PublishResult> {
+    const postId = request.parent.postedId;
+    const created = await this.client(credentials).post<{ id: string }>(`/${postId}/comments`, { message: request.content });
+    const base = absoluteUrl(request.parent.publishedUrl ?? undefined) ?? `https://www.facebook.com/${postId}`;
+    return { postedId: created.id, publishedUrl: withQuery(base, 'comment_id', created.id) };
   }
 
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
@@ -177,6 +191,13 @@ export class FacebookAdapter extends AdapterBase implements PlatformAdapter {
   private client(credentials: PlatformCredentials): GraphClient {
     return new GraphClient(this.endpoints.facebookApiUrl, credentials.accessToken, this.endpoints.requestTimeoutMs, LABEL);
   }
+}
+
+/** `url` with one more query parameter. */
+function withQuery(url: string, key: string, value: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set(key, value);
+  return parsed.toString();
 }
 
 /** Video permalinks come back site-relative (`/reel/123`). */

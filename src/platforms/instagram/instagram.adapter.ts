@@ -1,5 +1,6 @@
 import {
   PlatformError,
+  type CommentRequest,
   type MediaItem,
   type MetricValues,
   type PlatformAdapter,
@@ -56,7 +57,7 @@ interface Me {
 
 /**
  * Instagram Graph API (Instagram Login, business/creator accounts). No text-only posts: one image
- * or video (REELS or STORIES, from `settings.videoType`) or a carousel of 2–10 images. Meta pulls
+ * or video (REELS or STORIES, from `settings.videoType`) or a carousel of 2–10 images and videos. Meta pulls
  * the media from its public URL into a container; we wait for the container, then publish it.
  */
 export class InstagramAdapter extends AdapterBase implements PlatformAdapter {
@@ -97,6 +98,15 @@ export class InstagramAdapter extends AdapterBase implements PlatformAdapter {
       postedId: published.id,
       publishedUrl: permalink ?? `https://www.instagram.com/${credentials.username ?? ''}`,
     };
+  }
+
+  /**
+   * A first comment: `POST /{ig-media-id}/comments message=…` → `{id}` (instagram_business_manage_comments;
+   * through Facebook Login, instagram_manage_comments). Comments have no address of their own: the post's is given.
+   */
+  async publishComment(credentials: PlatformCredentials, request: CommentRequest): Promise<PublishResult> {
+    const created = await this.client(credentials).post<{ id: string }>(`/${request.parent.postedId}/comments`, { message: request.content });
+    return { postedId: created.id, publishedUrl: request.parent.publishedUrl ?? `https://www.instagram.com/${credentials.username ?? ''}` };
   }
 
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
@@ -217,20 +227,31 @@ export class InstagramAdapter extends AdapterBase implements PlatformAdapter {
   private async createSingle(client: GraphClient, userId: string, item: MediaItem, videoType: string, caption: string): Promise<string> {
     const story = videoType === 'STORIES';
     const params =
-      item.kind === 'video' ? { media_type: videoType, video_url: item.url } : { image_url: item.url, ...(story ? { media_type: 'STORIES' } : {}) };
+      item.kind === 'video'
+        ? { media_type: videoType, video_url: item.url }
+        : { image_url: item.url, ...(story ? { media_type: 'STORIES' } : imageAltText(item)) };
     const container = await client.post<{ id: string }>(`/${userId}/media`, { ...params, ...(story ? {} : { caption }) });
     return container.id;
   }
 
-  /** Children first (each is processed on its own), then the carousel container with the caption. */
+  /**
+   * Children first, in order (each is processed on its own and waited on until FINISHED: videos
+   * take longer), then the carousel container with the caption. A video child is `VIDEO`, not a reel.
+   */
   private async createCarousel(client: GraphClient, userId: string, media: MediaItem[], caption: string): Promise<string> {
     const children: string[] = [];
     for (const item of media) {
-      const child = await client.post<{ id: string }>(`/${userId}/media`, { image_url: item.url, is_carousel_item: true });
+      const source = item.kind === 'video' ? { media_type: 'VIDEO', video_url: item.url } : { image_url: item.url, ...imageAltText(item) };
+      const child = await client.post<{ id: string }>(`/${userId}/media`, { ...source, is_carousel_item: true });
       await waitForContainer(client, this.endpoints, child.id, 'instagram');
       children.push(child.id);
     }
     const parent = await client.post<{ id: string }>(`/${userId}/media`, { media_type: 'CAROUSEL', children: children.join(','), caption });
     return parent.id;
   }
+}
+
+/** `alt_text` of an image container (feed images and carousel images only: reels, videos and stories take none). */
+function imageAltText(item: MediaItem): { alt_text?: string } {
+  return item.altText ? { alt_text: item.altText } : {};
 }

@@ -1,8 +1,10 @@
 import {
   PlatformError,
+  type MediaItem,
   type MetricValues,
   type PlatformAdapter,
   type PlatformCredentials,
+  type CommentRequest,
   type PostMetricsAnswer,
   type PostMetricsRequest,
   type PublishRequest,
@@ -11,13 +13,15 @@ import {
   type UnpublishTarget,
   type ValidationResult,
 } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '@app/rules';
+import { codePointLength, LINKEDIN_DOCUMENT_TITLE_LIMIT, PLATFORM_CONTENT_RULES } from '@app/rules';
 import { platformFetch, readJson } from '../platform-http';
-import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, refreshUnavailable, watchedRefresh } from '../adapter-kit';
+import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, type ContentRequest, refreshUnavailable, watchedRefresh } from '../adapter-kit';
+import { linkedInAuthor } from './linkedin.author';
 import { LinkedInClient } from './linkedin.client';
 import { classifyLinkedInError } from './linkedin.errors';
-import { uploadLinkedInImage, uploadLinkedInVideo } from './linkedin.media';
+import { uploadLinkedInDocument, uploadLinkedInImage, uploadLinkedInVideo } from './linkedin.media';
 import { linkedInAccountMetrics, linkedInPostMetrics } from './linkedin.metrics';
+import { LinkedInSocial } from './linkedin.social';
 import { toLinkedInCommentary } from './linkedin.text';
 
 const LABEL = PLATFORM_CONTENT_RULES.linkedin.label;
@@ -31,23 +35,32 @@ interface UserInfo {
   email?: string;
 }
 
-/**
- * The author URN: a stored URN is used as is; organization connections (type `organization`)
- * post as the page, everything else as the member.
- */
-export function linkedInAuthor(credentials: PlatformCredentials): string {
-  if (credentials.externalId.startsWith('urn:li:')) return credentials.externalId;
-  const kind = credentials.type === 'organization' || credentials.type === 'page' ? 'organization' : 'person';
-  return `urn:li:${kind}:${credentials.externalId}`;
+export { linkedInAuthor } from './linkedin.author';
+
+/** A document post's title: `documentTitle` when given, else the file name without its extension. */
+export function linkedInDocumentTitle(settings: Record<string, unknown>, fileName: string): string {
+  const given = typeof settings.documentTitle === 'string' ? settings.documentTitle.trim() : '';
+  return given || fileName.replace(/\.[^.]*$/, '') || fileName;
 }
 
 /**
- * LinkedIn Posts API (versioned REST): text, one image, a multi-image grid or one video,
- * with commentary escaped as little text.
+ * LinkedIn Posts API (versioned REST): text, one image, a multi-image grid (2–20), one video or
+ * one document (PDF, with a title), with commentary escaped as little text.
  */
 export class LinkedInAdapter extends AdapterBase implements PlatformAdapter {
   readonly platform = 'linkedin' as const;
   readonly rules = PLATFORM_CONTENT_RULES.linkedin;
+
+  protected override ownContentRules({ settings }: ContentRequest): string | null {
+    const title = settings.documentTitle;
+    if (title === undefined || title === null) return null;
+    if (typeof title !== 'string') return 'LinkedIn documentTitle must be text';
+    const length = codePointLength(title);
+    if (length > LINKEDIN_DOCUMENT_TITLE_LIMIT) {
+      return `LinkedIn documentTitle must be at most ${LINKEDIN_DOCUMENT_TITLE_LIMIT} characters (currently ${length})`;
+    }
+    return null;
+  }
 
   async publish(credentials: PlatformCredentials, request: PublishRequest): Promise<PublishResult> {
     const client = new LinkedInClient(this.endpoints, credentials.accessToken);
@@ -55,13 +68,18 @@ export class LinkedInAdapter extends AdapterBase implements PlatformAdapter {
 
     // Uploads are invisible until the post exists, so they are safe to retry.
     const content = await beforeCreate(async () => {
+      // Alone in its post (the content rules): uploaded through the Documents API, shown with its title.
+      const document = request.media.find((m) => m.kind === 'document');
+      if (document) {
+        return { media: { id: await uploadLinkedInDocument(client, author, document), title: linkedInDocumentTitle(request.settings, document.fileName) } };
+      }
       const video = request.media.find((m) => m.kind === 'video');
-      if (video) return { media: { id: await uploadLinkedInVideo(client, this.endpoints, author, video) } };
-      const ids: string[] = [];
-      for (const image of request.media) ids.push(await uploadLinkedInImage(client, author, image));
-      if (ids.length === 0) return undefined;
-      if (ids.length === 1) return { media: { id: ids[0] } };
-      return { multiImage: { images: ids.map((id) => ({ id })) } };
+      if (video) return { media: { id: await uploadLinkedInVideo(client, this.endpoints, author, video), ...altTextOf(video) } };
+      const images: Array<{ id: string; altText?: string }> = [];
+      for (const image of request.media) images.push({ id: await uploadLinkedInImage(client, author, image), ...altTextOf(image) });
+      if (images.length === 0) return undefined;
+      if (images.length === 1) return { media: images[0] };
+      return { multiImage: { images } };
     });
 
     const post = {
@@ -85,6 +103,19 @@ export class LinkedInAdapter extends AdapterBase implements PlatformAdapter {
       });
     }
     return { postedId: urn, publishedUrl: `https://www.linkedin.com/feed/update/${urn}` };
+  }
+
+  /**
+   * A first comment: the Comments API call the LinkedIn comment routes make, as the post's author.
+   * A comment created without an id is PUBLISH_OUTCOME_UNKNOWN (never resent).
+   */
+  async publishComment(credentials: PlatformCredentials, request: CommentRequest): Promise<PublishResult> {
+    const postUrn = request.parent.postedId;
+    const comment = await new LinkedInSocial(this.endpoints).createComment(credentials, postUrn, request.content);
+    return {
+      postedId: comment.commentUrn,
+      publishedUrl: `https://www.linkedin.com/feed/update/${postUrn}?commentUrn=${encodeURIComponent(comment.commentUrn)}`,
+    };
   }
 
   /**
@@ -185,4 +216,9 @@ function memberOnly(credentials: PlatformCredentials): void {
       category: 'configuration',
     });
   }
+}
+
+/** `altText` of content.media and multiImage.images[], only when the user gave one. */
+function altTextOf(item: MediaItem): { altText?: string } {
+  return item.altText ? { altText: item.altText } : {};
 }

@@ -7,6 +7,10 @@ interface ImageInit {
   value: { uploadUrl: string; image: string; uploadUrlExpiresAt?: number };
 }
 
+interface DocumentInit {
+  value: { uploadUrl: string; document: string; uploadUrlExpiresAt?: number };
+}
+
 interface VideoInit {
   value: {
     video: string;
@@ -43,6 +47,19 @@ export function uploadLinkedInImage(client: LinkedInClient, owner: string, item:
 /** Videos API, in parts, waited on until AVAILABLE (uploadVideo). */
 export function uploadLinkedInVideo(client: LinkedInClient, endpoints: PlatformEndpoints, owner: string, item: MediaItem): Promise<string> {
   return mediaStep(() => uploadVideo(client, endpoints, owner, item));
+}
+
+/** Documents API (PDF): initializeUpload for an upload URL and document URN, then PUT the bytes. */
+export function uploadLinkedInDocument(client: LinkedInClient, owner: string, item: MediaItem): Promise<string> {
+  return mediaStep(async () => {
+    const init = await client.request<DocumentInit>(`${client.restUrl}/documents?action=initializeUpload`, {
+      method: 'POST',
+      json: { initializeUploadRequest: { owner } },
+    });
+    const bytes = await readAll(item);
+    await client.request(init.body.value.uploadUrl, { method: 'PUT', bytes });
+    return init.body.value.document;
+  });
 }
 
 async function uploadImage(client: LinkedInClient, owner: string, item: MediaItem): Promise<string> {

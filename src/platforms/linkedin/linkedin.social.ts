@@ -1,6 +1,6 @@
 import { PlatformError, type PlatformCredentials } from '../platform-adapter';
 import type { PlatformEndpoints } from '../platform-endpoints';
-import { linkedInAuthor } from './linkedin.adapter';
+import { linkedInAuthor } from './linkedin.author';
 import { LinkedInClient } from './linkedin.client';
 
 /** LinkedIn's reaction types (Reactions API `reactionType`). */

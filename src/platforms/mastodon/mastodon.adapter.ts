@@ -1,4 +1,5 @@
 import {
+  CommentRequest,
   MetricValues,
   PlatformAdapter,
   PlatformCredentials,
@@ -81,6 +82,20 @@ export class MastodonAdapter extends AdapterBase implements PlatformAdapter {
     for (const id of unpublishOrder(target)) {
       await client.call('DELETE', `/api/v1/statuses/${encodeURIComponent(id)}?delete_media=true`, { accept: (status) => status === 404 });
     }
+  }
+
+  /**
+   * A first comment: a public reply to the post (`in_reply_to_id`), with the comment's own
+   * Idempotency-Key, so a resend within the instance's hour returns the same status.
+   */
+  publishComment(credentials: PlatformCredentials, request: CommentRequest): Promise<PublishResult> {
+    return this.publish(credentials, {
+      content: request.content,
+      media: [],
+      settings: {},
+      idempotencyKey: request.idempotencyKey,
+      replyToId: request.parent.postedId,
+    });
   }
 
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {

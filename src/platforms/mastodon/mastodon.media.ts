@@ -24,6 +24,7 @@ export async function uploadMastodonMedia(client: MastodonClient, item: MediaIte
 async function upload(client: MastodonClient, item: MediaItem, polling: PollTiming): Promise<string> {
   const form = new FormData();
   form.append('file', new Blob([await readAll(item)], { type: item.mimeType }), item.fileName);
+  if (item.altText) form.append('description', item.altText);
   const created = await client.call<MastodonAttachment>('POST', '/api/v2/media', { body: form });
   if (created.status === 200 && created.body.url) return created.body.id;
 

@@ -86,6 +86,8 @@ export class PinterestAdapter extends AdapterBase implements PlatformAdapter {
       description: request.content,
       ...(str('title') ? { title: str('title') } : {}),
       ...(str('link') ? { link: str('link') } : {}),
+      // A pin has one alt text: its first file's.
+      ...(request.media[0]?.altText ? { alt_text: request.media[0].altText } : {}),
       media_source: mediaSource,
     });
     return { postedId: pin.id, publishedUrl: pinterestPinUrl(pin.id) };

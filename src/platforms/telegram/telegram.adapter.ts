@@ -9,7 +9,7 @@ import {
   UnpublishTarget,
   ValidationResult,
 } from '../platform-adapter';
-import { PLATFORM_CONTENT_RULES } from '@app/rules';
+import { OPTIONAL_PLATFORM_SETTINGS_DEFAULTS, PLATFORM_CONTENT_RULES, type OptionalPlatformSettingsValues } from '@app/rules';
 import { failedValidation, readAll, AdapterBase, unpublishOrder } from '../adapter-kit';
 import { classifyTelegramError, isMessageGone, TelegramEnvelope } from './telegram.errors';
 import { TelegramChat, telegramMessageUrl } from './telegram.links';
@@ -24,6 +24,27 @@ const BOT_TOKEN_REQUIRED = 'Telegram connections must use a bot token';
 
 /** Publishing and deleting need the bot token: the connection is set up wrong, not refused. */
 const notABot = () => new PlatformError('PLATFORM_VALIDATION_ERROR', BOT_TOKEN_REQUIRED, { retryable: false, category: 'configuration' });
+
+type TelegramSendOptions = OptionalPlatformSettingsValues['telegram'];
+
+/**
+ * The post's Telegram options over their defaults (all off): only options switched on are sent,
+ * so a post without them makes exactly the request it made before they existed.
+ */
+function telegramSendOptions(settings: Record<string, unknown>): TelegramSendOptions {
+  const defaults = OPTIONAL_PLATFORM_SETTINGS_DEFAULTS.telegram;
+  const given = settings as Partial<Record<keyof TelegramSendOptions, unknown>>;
+  const on = (key: keyof TelegramSendOptions) => (typeof given[key] === 'boolean' ? (given[key] as boolean) : defaults[key]);
+  return {
+    disableWebPagePreview: on('disableWebPagePreview'),
+    disableNotification: on('disableNotification'),
+    showCaptionAboveMedia: on('showCaptionAboveMedia'),
+    protectContent: on('protectContent'),
+  };
+}
+
+/** A multipart boolean field: "true" when on, left out when off. */
+const flag = (on: boolean): string | undefined => (on ? 'true' : undefined);
 
 export const TELEGRAM_NOT_BOT_MESSAGE = 'Only Telegram bot connections can be tested: this connection does not use a bot token';
 
@@ -47,20 +68,41 @@ export class TelegramAdapter extends AdapterBase implements PlatformAdapter {
     const replyParameters = request.replyToId ? JSON.stringify({ message_id: Number(request.replyToId) }) : undefined;
     const images = request.media.filter((m) => m.kind === 'image');
     const video = request.media.find((m) => m.kind === 'video');
+    const options = telegramSendOptions(request.settings);
+    const flags = { disable_notification: flag(options.disableNotification), protect_content: flag(options.protectContent) };
+    const captionAbove = flag(options.showCaptionAboveMedia);
 
     let message: TelegramMessage;
     if (video) {
-      const form = this.form({ chat_id: chatId, caption: request.content, supports_streaming: 'true', reply_parameters: replyParameters });
+      const form = this.form({
+        chat_id: chatId,
+        caption: request.content,
+        supports_streaming: 'true',
+        reply_parameters: replyParameters,
+        show_caption_above_media: captionAbove,
+        ...flags,
+      });
       await this.attach(form, 'video', video);
       message = await this.call<TelegramMessage>(credentials, 'sendVideo', form);
     } else if (images.length === 1) {
-      const form = this.form({ chat_id: chatId, caption: request.content, reply_parameters: replyParameters });
+      const form = this.form({
+        chat_id: chatId,
+        caption: request.content,
+        reply_parameters: replyParameters,
+        show_caption_above_media: captionAbove,
+        ...flags,
+      });
       await this.attach(form, 'photo', images[0]);
       message = await this.call<TelegramMessage>(credentials, 'sendPhoto', form);
     } else if (images.length > 1) {
-      // Files are referenced from the media JSON as attach://<field name>.
-      const media = images.map((_, i) => ({ type: 'photo', media: `attach://photo${i}`, ...(i === 0 && request.content ? { caption: request.content } : {}) }));
-      const form = this.form({ chat_id: chatId, media: JSON.stringify(media), reply_parameters: replyParameters });
+      // Files are referenced from the media JSON as attach://<field name>; an album's caption
+      // position is set on the item that carries the caption.
+      const media = images.map((_, i) => ({
+        type: 'photo',
+        media: `attach://photo${i}`,
+        ...(i === 0 && request.content ? { caption: request.content, ...(captionAbove ? { show_caption_above_media: true } : {}) } : {}),
+      }));
+      const form = this.form({ chat_id: chatId, media: JSON.stringify(media), reply_parameters: replyParameters, ...flags });
       for (const [i, image] of images.entries()) await this.attach(form, `photo${i}`, image);
       const messages = await this.call<TelegramMessage[]>(credentials, 'sendMediaGroup', form);
       message = messages[0];
@@ -69,6 +111,9 @@ export class TelegramAdapter extends AdapterBase implements PlatformAdapter {
         chat_id: chatId,
         text: request.content,
         ...(replyParameters ? { reply_parameters: JSON.parse(replyParameters) } : {}),
+        ...(options.disableWebPagePreview ? { link_preview_options: { is_disabled: true } } : {}),
+        ...(options.disableNotification ? { disable_notification: true } : {}),
+        ...(options.protectContent ? { protect_content: true } : {}),
       });
     }
     return { postedId: String(message.message_id), publishedUrl: telegramMessageUrl(message.chat, message.message_id) };

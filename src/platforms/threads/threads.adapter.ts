@@ -1,5 +1,6 @@
 import {
   PlatformError,
+  type CommentRequest,
   type MediaItem,
   type MetricValues,
   type PlatformAdapter,
@@ -30,7 +31,7 @@ interface ThreadsPost {
 }
 
 /**
- * Threads API: TEXT, IMAGE, VIDEO or CAROUSEL (2–10 images) containers, waited on until
+ * Threads API: TEXT, IMAGE, VIDEO or CAROUSEL (2–10 images and videos) containers, waited on until
  * FINISHED, then threads_publish. Long content arrives here already split: each part is a
  * separate publish with `replyToId` (reply_to_id) pointing at the previous part.
  */
@@ -72,6 +73,17 @@ export class ThreadsAdapter extends AdapterBase implements PlatformAdapter {
     const published = await client.post<{ id: string }>(`/${userId}/threads_publish`, { creation_id: creationId });
     const permalink = await fetchPermalink(client, published.id);
     return { postedId: published.id, publishedUrl: permalink ?? `https://www.threads.net/@${credentials.username ?? ''}` };
+  }
+
+  /** A first comment: a reply to the post, as a reply-chain part is made (a container with `reply_to_id`, then threads_publish). */
+  publishComment(credentials: PlatformCredentials, request: CommentRequest): Promise<PublishResult> {
+    return this.publish(credentials, {
+      content: request.content,
+      media: [],
+      settings: {},
+      idempotencyKey: request.idempotencyKey,
+      replyToId: request.parent.postedId,
+    });
   }
 
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {
@@ -152,21 +164,30 @@ export class ThreadsAdapter extends AdapterBase implements PlatformAdapter {
     const media: GraphParams = !item
       ? { media_type: 'TEXT' }
       : item.kind === 'video'
-        ? { media_type: 'VIDEO', video_url: item.url }
-        : { media_type: 'IMAGE', image_url: item.url };
+        ? { media_type: 'VIDEO', video_url: item.url, ...altTextOf(item) }
+        : { media_type: 'IMAGE', image_url: item.url, ...altTextOf(item) };
     const container = await client.post<{ id: string }>(`/${userId}/threads`, { ...media, ...postParams });
     return container.id;
   }
 
-  /** Image children first (each waited on), then the CAROUSEL container carrying the text. */
+  /** IMAGE and VIDEO children first, in order (each waited on until FINISHED), then the CAROUSEL container carrying the text. */
   private async createCarousel(client: GraphClient, userId: string, media: MediaItem[], postParams: GraphParams): Promise<string> {
     const children: string[] = [];
     for (const item of media) {
-      const child = await client.post<{ id: string }>(`/${userId}/threads`, { media_type: 'IMAGE', image_url: item.url, is_carousel_item: true });
+      const source: GraphParams = {
+        ...(item.kind === 'video' ? { media_type: 'VIDEO', video_url: item.url } : { media_type: 'IMAGE', image_url: item.url }),
+        ...altTextOf(item),
+      };
+      const child = await client.post<{ id: string }>(`/${userId}/threads`, { ...source, is_carousel_item: true });
       await waitForContainer(client, this.endpoints, child.id, 'threads');
       children.push(child.id);
     }
     const parent = await client.post<{ id: string }>(`/${userId}/threads`, { media_type: 'CAROUSEL', children: children.join(','), ...postParams });
     return parent.id;
   }
+}
+
+/** `alt_text` of an IMAGE or VIDEO item (carousel children too), only when the user gave one. */
+function altTextOf(item: MediaItem): { alt_text?: string } {
+  return item.altText ? { alt_text: item.altText } : {};
 }

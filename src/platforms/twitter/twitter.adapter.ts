@@ -3,6 +3,7 @@ import {
   type MetricValues,
   type PlatformAdapter,
   type PlatformCredentials,
+  type CommentRequest,
   type PostMetricsAnswer,
   type PostMetricsRequest,
   type PublishRequest,
@@ -62,6 +63,17 @@ export class TwitterAdapter extends AdapterBase implements PlatformAdapter {
     // The create call: a timeout here keeps outcomeUnknown so the publisher reconciles first.
     const answer = await client.request<TweetAnswer>(`${client.apiUrl}/2/tweets`, { method: 'POST', body });
     return { postedId: answer.data.id, publishedUrl: this.tweetUrl(credentials, answer.data.id) };
+  }
+
+  /** A first comment: a reply to the post (`reply.in_reply_to_tweet_id`), through the same create call. */
+  publishComment(credentials: PlatformCredentials, request: CommentRequest): Promise<PublishResult> {
+    return this.publish(credentials, {
+      content: request.content,
+      media: [],
+      settings: {},
+      idempotencyKey: request.idempotencyKey,
+      replyToId: request.parent.postedId,
+    });
   }
 
   /**

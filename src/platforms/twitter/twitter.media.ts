@@ -20,10 +20,17 @@ interface MediaAnswer {
 /** Uploads one media item and returns the X media id to attach to the post. */
 export async function uploadTwitterMedia(client: TwitterClient, endpoints: PlatformEndpoints, item: MediaItem): Promise<string> {
   try {
-    return await (item.kind === 'video' ? uploadVideo(client, endpoints, item) : uploadImage(client, item));
+    const mediaId = await (item.kind === 'video' ? uploadVideo(client, endpoints, item) : uploadImage(client, item));
+    if (item.altText) await setAltText(client, mediaId, item.altText);
+    return mediaId;
   } catch (err) {
     throw asMediaRefusal(err);
   }
+}
+
+/** The user's alt text, set on the uploaded media before the post uses it (`POST /2/media/metadata`). */
+async function setAltText(client: TwitterClient, mediaId: string, text: string): Promise<void> {
+  await client.request(`${client.uploadUrl}/2/media/metadata`, { method: 'POST', body: { id: mediaId, metadata: { alt_text: { text } } } });
 }
 
 /** Images go in one multipart request (`POST /2/media/upload`). */

@@ -1,4 +1,5 @@
 import {
+  CommentRequest,
   MetricValues,
   PlatformAdapter,
   PlatformCredentials,
@@ -86,6 +87,35 @@ export class YouTubeAdapter extends AdapterBase implements PlatformAdapter {
       retryPauseMs: this.endpoints.pollIntervalMs,
     });
     return { postedId: id, publishedUrl: `https://www.youtube.com/watch?v=${id}` };
+  }
+
+  /**
+   * A first comment: `POST /youtube/v3/commentThreads?part=snippet` with the video, the channel
+   * (the connection's) and `topLevelComment.snippet.textOriginal`. 50 quota units; the token needs
+   * the `youtube.force-ssl` scope.
+   */
+  async publishComment(credentials: PlatformCredentials, request: CommentRequest): Promise<PublishResult> {
+    const videoId = request.parent.postedId;
+    const res = await platformFetch(`${this.endpoints.youtubeApiUrl}/youtube/v3/commentThreads?part=snippet`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json; charset=UTF-8' },
+      body: JSON.stringify({
+        snippet: { videoId, channelId: credentials.externalId, topLevelComment: { snippet: { textOriginal: request.content } } },
+      }),
+      timeoutMs: this.endpoints.requestTimeoutMs,
+    });
+    const body = await readJson<GoogleErrorBody & { id?: string; snippet?: { topLevelComment?: { id?: string } } }>(res);
+    if (!res.ok) throw classifyYouTubeError(res.status, res.headers, body);
+    const id = body?.snippet?.topLevelComment?.id ?? body?.id;
+    if (!id) {
+      // The comment is live but we cannot name it: retrying would comment twice.
+      throw new PlatformError('PUBLISH_OUTCOME_UNKNOWN', 'YouTube created the comment without returning its id', {
+        retryable: false,
+        httpStatus: res.status,
+        outcomeUnknown: true,
+      });
+    }
+    return { postedId: id, publishedUrl: `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}&lc=${encodeURIComponent(id)}` };
   }
 
   async validate(credentials: PlatformCredentials): Promise<ValidationResult> {

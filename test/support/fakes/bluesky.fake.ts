@@ -159,6 +159,14 @@ export class FakeBlueskyServer extends FakePlatformServer {
         body: { error: 'InvalidRequest', message: 'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes' },
       };
     }
+    // The images lexicon requires `alt` on every image ('' allowed).
+    const images = record.embed?.$type === 'app.bsky.embed.images' ? ((record.embed.images ?? []) as Array<{ alt?: unknown }>) : [];
+    if (images.some((image) => typeof image.alt !== 'string')) {
+      return {
+        status: 400,
+        body: { error: 'InvalidRequest', message: 'Invalid app.bsky.feed.post record: Record/embed/images/0 must have the property "alt"' },
+      };
+    }
     const rkey = `3k${this.nextId()}`;
     const uri = `at://${this.did}/${body.collection}/${rkey}`;
     const post = { uri, cid: cidOf(JSON.stringify(record) + rkey), rkey, value: record };

@@ -24,9 +24,12 @@ const FACEBOOK_POST_INSIGHTS = new Set(['post_total_media_view_unique', 'post_me
  */
 export class FacebookFake extends MetaGraphFake {
   readonly posts: FakeFacebookPost[] = [];
+  /** Comments created with `POST /{post-id}/comments`, in order (the Page is the author). */
+  readonly comments: Array<{ id: string; postId: string; message: string; page: string }> = [];
   /** Ids of every `DELETE /{id}` answered (deleted or not found), in order; refused ones are only in `calls('DELETE')`. */
   readonly deletes: string[] = [];
-  readonly photos = new Map<string, { url: string; published: boolean; attachedTo?: string }>();
+  /** Uploaded photos by id: the page that uploaded each, and whether it was published on upload. */
+  readonly photos = new Map<string, { url: string; published: boolean; attachedTo?: string; page?: string; altTextCustom?: string }>();
   page = { id: '104000000000001', name: 'Fake Page', picture: { data: { url: 'https://scontent.xx.fbcdn.net/page.jpg', is_silhouette: false } } };
 
   /** The Page's counters before reads: `fan_count` under 100 gets Meta's empty insights. */
@@ -42,6 +45,7 @@ export class FacebookFake extends MetaGraphFake {
     this.graph('GET', '/:page/feed', (req) => this.listFeed(req));
     this.graph('POST', '/:page/photos', (req) => this.photo(req));
     this.graph('POST', '/:page/videos', (req) => this.video(req));
+    this.graph('POST', '/:id/comments', (req) => this.comment(req));
     this.graph('GET', '/me/accounts', () => ({ status: 200, body: { data: this.managedPages, paging: {} } }));
     this.graph('GET', '/:id', (req) => this.read(req));
     this.graph('DELETE', '/:id', (req) => this.remove(req));
@@ -102,6 +106,17 @@ export class FacebookFake extends MetaGraphFake {
     return { status: 200, body: this.pick({ id: post.id, permalink_url: post.permalink }, this.fieldsOf(req)) };
   }
 
+  /** `POST /{post-id}/comments {message}` with the Page token → `{id}`; the post must exist. */
+  private comment(req: FakeRequest): FakeResponse {
+    const post = this.posts.find((p) => p.id === req.params.id);
+    if (!post) return this.noSuchObject(req.params.id, 'post comments on');
+    const { message } = this.params(req);
+    if (!message) return this.invalid('(#100) Missing message');
+    const comment = { id: `${post.id.split('_').pop()}_${this.nextNumber()}`, postId: post.id, message, page: this.page.id };
+    this.comments.push(comment);
+    return { status: 200, body: { id: comment.id } };
+  }
+
   private feed(req: FakeRequest): FakeResponse {
     const denied = this.checkPage(req);
     if (denied) return denied;
@@ -113,9 +128,14 @@ export class FacebookFake extends MetaGraphFake {
       return this.invalid('(#100) param attached_media must be an array.');
     }
     if (!p.message && attached.length === 0) return this.invalid('(#100) Missing message or attachment');
+    // Every attached photo was uploaded by this page, unpublished, and is attached once.
+    const seen = new Set<string>();
     for (const a of attached) {
       const photo = this.photos.get(a.media_fbid ?? '');
-      if (!photo || photo.published || photo.attachedTo) return this.invalid(`(#100) Invalid media_fbid ${a.media_fbid}`);
+      if (!photo || photo.published || photo.attachedTo || photo.page !== req.params.page || seen.has(a.media_fbid!)) {
+        return this.invalid(`(#100) Invalid media_fbid ${a.media_fbid}`);
+      }
+      seen.add(a.media_fbid!);
     }
     if (attached.length === 0 && this.posts.some((post) => post.kind === 'feed' && post.message === p.message)) {
       return this.graphError(400, 'Duplicate status message', 506, 1455006, 'OAuthException', 'This status update is identical to the last one you posted.');
@@ -140,7 +160,12 @@ export class FacebookFake extends MetaGraphFake {
     const p = this.params(req);
     if (!(await this.download(p.url))) return this.graphError(400, '(#324) Missing or invalid image file', 324);
     const id = this.nextNumber();
-    this.photos.set(id, { url: p.url, published: p.published !== 'false' });
+    this.photos.set(id, {
+      url: p.url,
+      published: p.published !== 'false',
+      page: req.params.page,
+      ...(p.alt_text_custom !== undefined ? { altTextCustom: p.alt_text_custom } : {}),
+    });
     return { status: 200, body: { id } };
   }
 

@@ -28,6 +28,8 @@ const INSTAGRAM_INSIGHTS: Record<string, string[]> = {
  */
 export class InstagramFake extends MetaGraphFake {
   readonly posts: FakeInstagramMedia[] = [];
+  /** Comments created with `POST /{ig-media-id}/comments?message=…`, in order. */
+  readonly comments: Array<{ id: string; mediaId: string; message: string }> = [];
   user = {
     id: '17841400000000001',
     user_id: '17841400000000001',
@@ -52,6 +54,7 @@ export class InstagramFake extends MetaGraphFake {
     this.graph('GET', '/me', (req) => ({ status: 200, body: this.pick(this.user, this.fieldsOf(req)) }));
     this.graph('POST', '/:user/media', (req) => this.createMedia(req));
     this.graph('POST', '/:user/media_publish', (req) => this.publish(req));
+    this.graph('POST', '/:id/comments', (req) => this.comment(req));
     this.graph('GET', '/:user/media', (req) => this.listMedia(req));
     this.graph('GET', '/:id', (req) => this.read(req));
   }
@@ -91,6 +94,10 @@ export class InstagramFake extends MetaGraphFake {
   private async createMedia(req: FakeRequest): Promise<FakeResponse> {
     if (req.params.user !== this.user.id) return this.graphError(400, 'Unsupported post request.', 100, 33, 'GraphMethodException');
     const p = this.params(req);
+    // Alt text is for image containers only (feed images and carousel images).
+    if (p.alt_text !== undefined && (p.video_url || p.media_type === 'STORIES' || p.media_type === 'CAROUSEL')) {
+      return this.graphError(400, 'Invalid parameter', 100, undefined, 'OAuthException', 'alt_text is only supported for images.');
+    }
     if (p.media_type === 'CAROUSEL') {
       const children = (p.children ?? '').split(',').filter(Boolean);
       if (children.length < 2 || children.length > 10)
@@ -103,6 +110,10 @@ export class InstagramFake extends MetaGraphFake {
       }
     } else {
       const url = p.video_url ?? p.image_url;
+      // A carousel's video item is VIDEO (a reel or story cannot be a carousel item).
+      if (p.is_carousel_item === 'true' && p.video_url && p.media_type !== 'VIDEO') {
+        return this.graphError(400, 'Invalid parameter', 100, 2207023, 'OAuthException', 'Carousel video items take media_type VIDEO.');
+      }
       if (p.video_url && !['REELS', 'STORIES', 'VIDEO'].includes(p.media_type ?? '')) {
         return this.graphError(400, 'Invalid parameter', 100, 2207023, 'OAuthException', 'The media type is unknown. Use REELS or STORIES for video.');
       }
@@ -113,6 +124,17 @@ export class InstagramFake extends MetaGraphFake {
     }
     if ((p.caption ?? '').length > 2200) return this.graphError(400, 'Invalid parameter', 100, 2207010, 'OAuthException', 'The caption is too long.');
     return { status: 200, body: { id: this.createContainer(req.params.user, p).id } };
+  }
+
+  /** `POST /{ig-media-id}/comments?message=…` → `{id}`; the media must exist. */
+  private comment(req: FakeRequest): FakeResponse {
+    const media = this.posts.find((m) => m.id === req.params.id);
+    if (!media) return this.noSuchObject(req.params.id, 'comment on');
+    const message = this.params(req).message;
+    if (!message) return this.graphError(400, '(#100) The parameter message is required', 100);
+    const comment = { id: this.nextNumber(), mediaId: media.id, message };
+    this.comments.push(comment);
+    return { status: 200, body: { id: comment.id } };
   }
 
   private publish(req: FakeRequest): FakeResponse {

@@ -5,7 +5,7 @@ export interface FakeLinkedInPost {
   urn: string;
   author: string;
   commentary: string;
-  content?: { media?: { id: string }; multiImage?: { images: Array<{ id: string }> } };
+  content?: { media?: { id: string; title?: string; altText?: string }; multiImage?: { images: Array<{ id: string; altText?: string }> } };
   body: Record<string, unknown>;
   createdAt: Date;
   /** memberCreatorPostAnalytics calls answered for this post: its counters grow with them. */
@@ -58,6 +58,8 @@ export class LinkedInFake extends FakePlatformServer {
   readonly posts: FakeLinkedInPost[] = [];
   readonly images = new Map<string, { owner: string; bytes: Buffer | null }>();
   readonly videos = new Map<string, FakeVideo>();
+  /** Documents API uploads by URN: their owner and the bytes PUT (null until then). */
+  readonly documents = new Map<string, { owner: string; bytes: Buffer | null }>();
   readonly refreshTokens = new Map<string, 'valid' | 'revoked'>();
   /** URNs of every `DELETE /rest/posts/{urn}` answered (deleted or not found), in order; refused ones are only in `calls('DELETE')`. */
   readonly deletes: string[] = [];
@@ -88,6 +90,8 @@ export class LinkedInFake extends FakePlatformServer {
     this.route('DELETE', '/rest/posts/:urn', (req) => this.versioned(req, () => this.deletePost(req)));
     this.route('POST', '/rest/images', (req) => this.versioned(req, () => this.initImage(req)));
     this.route('PUT', '/upload/image/:id', (req) => this.putImage(req));
+    this.route('POST', '/rest/documents', (req) => this.versioned(req, () => this.initDocument(req)));
+    this.route('PUT', '/upload/document/:id', (req) => this.putDocument(req));
     this.route('POST', '/rest/videos', (req) =>
       this.versioned(req, () => (req.query.get('action') === 'finalizeUpload' ? this.finalizeVideo(req) : this.initVideo(req))),
     );
@@ -409,11 +413,22 @@ export class LinkedInFake extends FakePlatformServer {
     const distribution = body.distribution as { feedDistribution?: string } | undefined;
     if (distribution?.feedDistribution !== 'MAIN_FEED') return this.error(422, 'distribution.feedDistribution is required');
     const ids = body.content?.media ? [body.content.media.id] : (body.content?.multiImage?.images ?? []).map((i) => i.id);
-    if (body.content?.multiImage && ids.length < 2) return this.error(422, 'multiImage requires at least 2 images');
+    if (body.content?.multiImage) {
+      if (ids.length < 2 || ids.length > 20) return this.error(422, 'multiImage takes 2 to 20 images');
+      if (!ids.every((id) => id.startsWith('urn:li:image:'))) return this.error(422, 'multiImage takes images only');
+      if (new Set(ids).size !== ids.length) return this.error(422, 'multiImage lists an image twice');
+    }
+    const isDocument = ids.length === 1 && ids[0].startsWith('urn:li:document:');
+    if (isDocument && !(typeof body.content?.media?.title === 'string' && body.content.media.title.trim())) {
+      return this.error(422, 'content.media.title is required for a document');
+    }
     for (const id of ids) {
+      // Images and documents: initialized by this author, then their bytes PUT, before the post.
+      const upload = id.startsWith('urn:li:image:') ? this.images.get(id) : id.startsWith('urn:li:document:') ? this.documents.get(id) : undefined;
       const video = this.videos.get(id);
-      const ready = id.startsWith('urn:li:image:') ? Boolean(this.images.get(id)?.bytes) : video !== undefined && this.isAvailable(video);
+      const ready = upload ? Boolean(upload.bytes) : video !== undefined && this.isAvailable(video);
       if (!ready) return this.error(422, `Media ${id} is not ready or does not exist`);
+      if (upload && upload.owner !== body.author) return this.error(403, `Media ${id} belongs to another owner`, 'ACCESS_DENIED');
     }
     if (this.posts.some((p) => p.author === body.author && p.commentary === body.commentary && !body.content)) {
       return this.error(422, `Content is a duplicate of ${this.posts.find((p) => p.commentary === body.commentary)!.urn}`, 'DUPLICATE_POST');
@@ -472,6 +487,30 @@ export class LinkedInFake extends FakePlatformServer {
     if (!image) return this.error(404, 'upload not found');
     if (!Buffer.isBuffer(req.body) || req.raw.length === 0) return this.error(400, 'empty upload');
     image.bytes = req.raw;
+    return { status: 201 };
+  }
+
+  /** Documents API: `POST /rest/documents?action=initializeUpload` {initializeUploadRequest:{owner}} → {value:{uploadUrl, document}}. */
+  private initDocument(req: FakeRequest): FakeResponse {
+    if (req.query.get('action') !== 'initializeUpload') return this.error(400, 'unknown action');
+    const owner = (req.body as { initializeUploadRequest?: { owner?: string } })?.initializeUploadRequest?.owner;
+    if (!owner || !/^urn:li:(person|organization):/.test(owner)) return this.error(422, 'initializeUploadRequest.owner must be a person or organization URN');
+    const urn = `urn:li:document:D4E${this.nextNumber()}`;
+    this.documents.set(urn, { owner, bytes: null });
+    return {
+      status: 200,
+      body: { value: { uploadUrlExpiresAt: Date.now() + 86400_000, uploadUrl: `${this.baseUrl}/upload/document/${encodeURIComponent(urn)}`, document: urn } },
+    };
+  }
+
+  /** The document's bytes, once: a PDF (its `%PDF-` header), to an initialized upload. */
+  private putDocument(req: FakeRequest): FakeResponse {
+    const document = this.documents.get(req.params.id);
+    if (!document) return this.error(404, 'upload not found');
+    if (document.bytes) return this.error(409, 'document already uploaded');
+    if (!Buffer.isBuffer(req.body) || req.raw.length === 0) return this.error(400, 'empty upload');
+    if (req.raw.subarray(0, 5).toString('latin1') !== '%PDF-') return this.error(400, 'the document is not a PDF');
+    document.bytes = req.raw;
     return { status: 201 };
   }
 

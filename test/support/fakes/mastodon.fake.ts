@@ -10,6 +10,8 @@ interface FakeMastodonMedia {
   /** Status polls seen so far; ready once it reaches `processingPolls`. */
   polls: number;
   ready: boolean;
+  /** The upload's `description` (alt text), when sent. */
+  description?: string;
 }
 
 export interface FakeMastodonStatus {
@@ -199,7 +201,9 @@ export class FakeMastodonServer extends FakePlatformServer {
   }
 
   private upload(req: FakeRequest): FakeResponse {
-    const file = parseMultipart(req.raw, req.headers['content-type']).find((p) => p.name === 'file');
+    const parts = parseMultipart(req.raw, req.headers['content-type']);
+    const file = parts.find((p) => p.name === 'file');
+    const description = parts.find((p) => p.name === 'description')?.data.toString('utf8');
     if (!file?.filename) return { status: 422, body: { error: 'Validation failed: File is missing' } };
     if (!/^(image|video|audio)\//.test(file.contentType ?? '')) {
       return { status: 422, body: { error: 'Validation failed: File content type is invalid, File is invalid' } };
@@ -207,7 +211,17 @@ export class FakeMastodonServer extends FakePlatformServer {
     const type = (file.contentType ?? '').startsWith('video/') ? 'video' : 'image';
     const id = this.nextId('9');
     const async = type === 'video' || this.asyncImages;
-    const media: FakeMastodonMedia = { id, type, fileName: file.filename, size: file.data.length, polls: 0, ready: !async };
+    if (description !== undefined && [...description].length > 1500)
+      return { status: 422, body: { error: 'Validation failed: Description is too long (maximum is 1500 characters)' } };
+    const media: FakeMastodonMedia = {
+      id,
+      type,
+      fileName: file.filename,
+      size: file.data.length,
+      polls: 0,
+      ready: !async,
+      ...(description !== undefined ? { description } : {}),
+    };
     this.media.set(id, media);
     return { status: async ? 202 : 200, body: this.attachmentJson(media) };
   }

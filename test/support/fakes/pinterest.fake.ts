@@ -8,6 +8,7 @@ export interface FakePin {
   description: string;
   title?: string;
   link?: string;
+  alt_text?: string;
   media_source: Record<string, any>;
   created_at: string;
 }
@@ -115,6 +116,8 @@ export class FakePinterestServer extends FakePlatformServer {
     const body = req.body as Omit<FakePin, 'id' | 'created_at'>;
     if (!this.boards.some((b) => b.id === body.board_id)) return { status: 404, body: { code: 40, message: 'Board not found.' } };
     if ((body.description ?? '').length > 500) return { status: 400, body: { code: 1, message: 'Invalid parameters: description is too long' } };
+    if (body.alt_text !== undefined && [...body.alt_text].length > 500)
+      return { status: 400, body: { code: 1, message: 'Invalid parameters: alt_text is too long' } };
     const src = body.media_source ?? {};
     if (src.source_type === 'multiple_image_urls' && (src.items?.length < 2 || src.items?.length > 5)) {
       return { status: 400, body: { code: 1, message: 'multiple_image_urls takes 2 to 5 items' } };

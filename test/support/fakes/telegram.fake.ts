@@ -23,7 +23,27 @@ export interface FakeTelegramMessage {
   files: Array<{ field: string; fileName?: string; contentType?: string; size: number }>;
   mediaGroupId?: string;
   replyTo?: number;
+  /**
+   * The send options the request carried, exactly as sent (JSON values for sendMessage, the
+   * multipart strings for media; an album item's own `show_caption_above_media` too); absent when none.
+   */
+  options?: Partial<Record<TelegramSendOption, unknown>>;
 }
+
+/** The Bot API send options the fake records. */
+export const TELEGRAM_SEND_OPTIONS = [
+  'link_preview_options',
+  'disable_web_page_preview',
+  'disable_notification',
+  'protect_content',
+  'show_caption_above_media',
+] as const;
+export type TelegramSendOption = (typeof TELEGRAM_SEND_OPTIONS)[number];
+
+const sendOptionsOf = (fields: Record<string, unknown>): FakeTelegramMessage['options'] => {
+  const present = TELEGRAM_SEND_OPTIONS.filter((key) => fields[key] !== undefined);
+  return present.length ? Object.fromEntries(present.map((key) => [key, fields[key]])) : undefined;
+};
 
 /**
  * Telegram Bot API at `/bot<token>/<method>`: getMe, getChatMember, sendMessage (JSON),
@@ -110,17 +130,17 @@ export class FakeTelegramServer extends FakePlatformServer {
         const text = String(fields.text ?? '');
         if (!text) return bad(400, 'Bad Request: message text is empty');
         if ([...text].length > 4096) return bad(400, 'Bad Request: message is too long');
-        return ok(this.store(chat, { method: 'sendMessage', text, files: [], replyTo }));
+        return ok(this.store(chat, { method: 'sendMessage', text, files: [], replyTo, options: sendOptionsOf(fields) }));
       }
       case 'sendPhoto':
       case 'sendVideo': {
         const field = req.params.method === 'sendPhoto' ? 'photo' : 'video';
         const file = files.find((f) => f.field === field);
         if (!file) return bad(400, `Bad Request: there is no ${field} in the request`);
-        return ok(this.store(chat, { method: req.params.method, caption, files: [file], replyTo }));
+        return ok(this.store(chat, { method: req.params.method, caption, files: [file], replyTo, options: sendOptionsOf(fields) }));
       }
       case 'sendMediaGroup': {
-        const media = JSON.parse(String(fields.media ?? '[]')) as Array<{ type: string; media: string; caption?: string }>;
+        const media = JSON.parse(String(fields.media ?? '[]')) as Array<{ type: string; media: string; caption?: string; show_caption_above_media?: boolean }>;
         if (media.length < 2 || media.length > 10) return bad(400, 'Bad Request: wrong number of media in the group (2-10)');
         if (media.some((m) => (m.caption ?? '').length > 1024)) return bad(400, 'Bad Request: message caption is too long');
         const groupId = this.nextId('grp');
@@ -128,7 +148,8 @@ export class FakeTelegramServer extends FakePlatformServer {
         for (const m of media) {
           const file = files.find((f) => `attach://${f.field}` === m.media);
           if (!file) return bad(400, `Bad Request: file ${m.media} not found`);
-          sent.push(this.store(chat, { method: 'sendMediaGroup', caption: m.caption, files: [file], mediaGroupId: groupId, replyTo }));
+          const options = sendOptionsOf({ ...fields, show_caption_above_media: m.show_caption_above_media });
+          sent.push(this.store(chat, { method: 'sendMediaGroup', caption: m.caption, files: [file], mediaGroupId: groupId, replyTo, options }));
         }
         return ok(sent);
       }

@@ -178,6 +178,7 @@ export class ThreadsFake extends MetaGraphFake {
     if (!['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL'].includes(type ?? '')) return this.invalid('media_type must be TEXT, IMAGE, VIDEO or CAROUSEL');
     if ((p.text ?? '').length > 500) return this.invalid('Param text must be at most 500 characters long.', 2207003);
     if (type === 'TEXT' && !p.text) return this.invalid('text is required for TEXT posts');
+    if (p.alt_text !== undefined && type !== 'IMAGE' && type !== 'VIDEO') return this.invalid('alt_text is only supported for IMAGE and VIDEO items');
     if (p.reply_control && !REPLY_CONTROLS.includes(p.reply_control)) return this.invalid('reply_control is invalid');
     if (p.reply_to_id && !this.posts.some((t) => t.id === p.reply_to_id)) return this.invalid('The post you are replying to does not exist');
     if (type === 'IMAGE' || type === 'VIDEO') {

@@ -21,6 +21,8 @@ interface FakeMedia {
   segments: number[];
   finalized: boolean;
   statusPolls: number;
+  /** Set by `POST /2/media/metadata`. */
+  altText?: string;
 }
 
 /** X's bare refusal of a token without the scope a call needs. */
@@ -59,6 +61,7 @@ export class TwitterFake extends FakePlatformServer {
     this.route('POST', '/2/media/upload/:id/append', (req) => this.append(req));
     this.route('POST', '/2/media/upload/:id/finalize', (req) => this.finalize(req));
     this.route('GET', '/2/media/upload', (req) => this.status(req));
+    this.route('POST', '/2/media/metadata', (req) => this.metadata(req));
     this.route('GET', '/2/users/me', (req) => this.me(req));
     this.route('GET', '/2/tweets', (req) => this.lookup(req));
     this.route('GET', '/2/users/:id/tweets', (req) => this.timeline(req));
@@ -329,6 +332,17 @@ export class TwitterFake extends FakePlatformServer {
       status: 200,
       body: { data: { id, media_key: `3_${id}`, size: file.data.length, expires_after_secs: 86400, image: { image_type: file.contentType, w: 8, h: 8 } } },
     };
+  }
+
+  /** `POST /2/media/metadata {id, metadata: {alt_text: {text}}}`: the alt text kept on the media (`altText`). */
+  private metadata(req: FakeRequest): FakeResponse {
+    const body = (req.body ?? {}) as { id?: string; metadata?: { alt_text?: { text?: unknown } } };
+    const media = body.id ? this.media.get(body.id) : undefined;
+    if (!media) return this.invalid('id not found');
+    const text = body.metadata?.alt_text?.text;
+    if (typeof text !== 'string' || [...text].length > 1000) return this.invalid('metadata.alt_text.text must be a string of at most 1000 characters');
+    media.altText = text;
+    return { status: 200, body: { data: { id: media.id, associated_metadata: true } } };
   }
 
   private initialize(req: FakeRequest): FakeResponse {

@@ -49,8 +49,41 @@ export class FakeYouTubeServer extends FakePlatformServer {
     this.route('GET', '/youtube/v3/videos', (req) => this.listVideos(req));
     this.route('GET', '/youtube/v3/search', (req) => this.searchMine(req));
     this.route('DELETE', '/youtube/v3/videos', (req) => this.deleteVideo(req));
+    this.route('POST', '/youtube/v3/commentThreads', (req) => this.insertCommentThread(req));
     this.route('POST', '/token', (req) => this.oauth.exchange(req) ?? this.token(req));
     this.oauth.revokeRoute('/revoke');
+  }
+
+  /** Top-level comments created with commentThreads.insert, in order. */
+  readonly comments: Array<{ id: string; videoId: string; channelId: string; text: string }> = [];
+
+  /**
+   * commentThreads.insert (`part=snippet`): `snippet.videoId` of a video this fake has,
+   * `snippet.channelId`, `snippet.topLevelComment.snippet.textOriginal` → the thread resource.
+   */
+  private insertCommentThread(req: FakeRequest): FakeResponse {
+    if (req.query.get('part') !== 'snippet') return { status: 400, body: googleError(400, "'part' must be snippet", 'invalidPart') };
+    const snippet = (req.body as { snippet?: { videoId?: string; channelId?: string; topLevelComment?: { snippet?: { textOriginal?: string } } } })?.snippet;
+    const text = snippet?.topLevelComment?.snippet?.textOriginal;
+    if (!snippet?.channelId) return { status: 400, body: googleError(400, 'No channel id given', 'channelIdRequired') };
+    if (!text) return { status: 400, body: googleError(400, 'The comment text is empty', 'commentTextRequired') };
+    if (!this.videos.some((v) => v.videoId === snippet.videoId))
+      return { status: 404, body: googleError(404, 'The video identified by the videoId parameter could not be found.', 'videoNotFound') };
+    const id = `Ugz${this.nextId()}`;
+    this.comments.push({ id, videoId: snippet.videoId!, channelId: snippet.channelId, text });
+    const comment = {
+      kind: 'youtube#comment',
+      id,
+      snippet: { videoId: snippet.videoId, textOriginal: text, textDisplay: text, authorChannelId: { value: snippet.channelId } },
+    };
+    return {
+      status: 200,
+      body: {
+        kind: 'youtube#commentThread',
+        id,
+        snippet: { channelId: snippet.channelId, videoId: snippet.videoId, topLevelComment: comment, canReply: true, totalReplyCount: 0, isPublic: true },
+      },
+    };
   }
 
   /** More channels of the same Google account (Brand Accounts): the person must choose. */
