@@ -3,6 +3,8 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { afterCommit } from '../database/transactions';
 import type {
   PostFailedEvent,
+  PostFirstCommentFailedEvent,
+  PostFirstCommentPublishedEvent,
   PostPartiallyPublishedEvent,
   PostPublishedEvent,
   PostRetriedEvent,
@@ -29,6 +31,8 @@ export interface LifecycleEventMap {
   'post.partially_published': PostPartiallyPublishedEvent;
   'post.retried': PostRetriedEvent;
   'post.unpublished': PostUnpublishedEvent;
+  'post.first_comment_published': PostFirstCommentPublishedEvent;
+  'post.first_comment_failed': PostFirstCommentFailedEvent;
   'connection.created': ConnectionEvent;
   'connection.deleted': ConnectionEvent;
 }

@@ -64,3 +64,27 @@ export interface PostUnpublishedEvent {
   platformId: string;
   unpublishedAt: Date;
 }
+
+/** A platform post's first comment published under it (opt-in webhook `post.first_comment_published`). */
+export interface PostFirstCommentPublishedEvent {
+  userId: string;
+  postGroupId: string;
+  postId: string;
+  platform: string;
+  platformId: string;
+  /** The comment's id on the platform. */
+  commentId: string;
+  url?: string;
+  publishedAt: Date;
+}
+
+/** A platform post's first comment failed for good (opt-in webhook `post.first_comment_failed`); the post stays published. */
+export interface PostFirstCommentFailedEvent {
+  userId: string;
+  postGroupId: string;
+  postId: string;
+  platform: string;
+  platformId: string;
+  error: { code: string; message: string; category: string };
+  failedAt: Date;
+}

@@ -21,7 +21,23 @@ export interface MediaCleanup {
    * group inside its transaction and returns what to show on it; a 400 naming the first id that
    * cannot be attached (so the whole create rolls back).
    */
-  attachToGroup?(scope: { userId: string; postGroupId: string }, mediaIds: string[]): Promise<Array<{ mediaId: string; url: string }>>;
+  attachToGroup?(
+    scope: { userId: string; postGroupId: string },
+    mediaIds: string[],
+    options?: MediaAttachOptions,
+  ): Promise<Array<{ mediaId: string; url: string }>>;
+}
+
+/** createPost's `mediaAltTexts` entry: the alt text of one of its `mediaIds`. */
+export interface MediaAltText {
+  mediaId: string;
+  altText: string;
+}
+
+/** What attachToGroup sets beside the link: alt texts, checked against the new group's platforms. */
+export interface MediaAttachOptions {
+  altTexts?: readonly MediaAltText[];
+  platforms?: readonly string[];
 }
 
 export const mediaNotFoundMessage = (mediaId: string) => `Media file not found: ${mediaId}`;
@@ -30,8 +46,9 @@ export const mediaNotFoundMessage = (mediaId: string) => `Media file not found: 
 export const NOOP_MEDIA_CLEANUP: Required<MediaCleanup> = {
   deleteForGroup: async () => [],
   removeFiles: async () => undefined,
-  attachToGroup: async (_scope, mediaIds) => {
-    if (mediaIds.length) throw ApiError.badRequest(mediaNotFoundMessage(mediaIds[0]));
+  attachToGroup: async (_scope, mediaIds, options) => {
+    const first = mediaIds[0] ?? options?.altTexts?.[0]?.mediaId;
+    if (first) throw ApiError.badRequest(mediaNotFoundMessage(first));
     return [];
   },
 };
@@ -59,9 +76,13 @@ export class MediaCleanupRegistry implements MediaCleanup {
     return this.implementation.deleteForGroup(scope);
   }
 
-  attachToGroup(scope: { userId: string; postGroupId: string }, mediaIds: string[]): Promise<Array<{ mediaId: string; url: string }>> {
+  attachToGroup(
+    scope: { userId: string; postGroupId: string },
+    mediaIds: string[],
+    options?: MediaAttachOptions,
+  ): Promise<Array<{ mediaId: string; url: string }>> {
     const attach = this.implementation.attachToGroup?.bind(this.implementation) ?? NOOP_MEDIA_CLEANUP.attachToGroup;
-    return attach(scope, mediaIds);
+    return attach(scope, mediaIds, options);
   }
 
   /** Never throws: a storage failure must not fail the delete (spec delete-post). */

@@ -13,9 +13,19 @@ export interface NewPlatformPost {
   externalId: string;
   status: PlatformPostStatus;
   content: string;
+  /** The content is this account's override (create-post `contentOverrides`). */
+  contentOverridden?: true;
+  firstComment?: { content: string; status: 'pending'; attemptCount: 0 };
   scheduledTime?: Date;
   queueSlot?: Date;
   queuedFor?: Date;
+}
+
+/** One untaken platform post's new text: its content (and override flag) and first comment (null removes it). */
+export interface PlatformPostTexts {
+  id: Types.ObjectId;
+  content?: { text: string; overridden: boolean };
+  firstComment?: { content: string; status: 'pending'; attemptCount: 0 } | null;
 }
 
 /** Statuses that consume the monthly allowance (a failure counts once an attempt was made). */
@@ -24,7 +34,8 @@ const USED_STATUSES: PlatformPostStatus[] = ['scheduled', 'processing', 'publish
 const PENDING_STATUSES: PlatformPostStatus[] = ['scheduled', 'processing'];
 
 /** What list-posts shows of each platform post of a group. */
-export type PlatformPostSummary = Pick<PlatformPostRecord, 'platform' | 'platformId' | 'status'>;
+export type PlatformPostSummary = Pick<PlatformPostRecord, 'platform' | 'platformId' | 'status'> &
+  Partial<Pick<PlatformPostRecord, 'content' | 'contentOverridden' | 'firstComment'>>;
 
 /** Platform posts, scoped by the acting user (or the billing account's users for usage). */
 @Injectable()
@@ -73,6 +84,29 @@ export class PlatformPostsRepository extends Repository<PlatformPostRecord> {
     return (await this.updateMany(this.unstarted(userId, postGroupId), { $set: { content } })).matched;
   }
 
+  /**
+   * New texts for some of the group's platform posts, each only while the engine has not taken
+   * it; returns how many matched (fewer than given: one was taken meanwhile).
+   */
+  async setTextsUnstarted(userId: string, postGroupId: string, updates: PlatformPostTexts[]): Promise<number> {
+    const statements = updates.map((u) => {
+      const set: Record<string, unknown> = {};
+      const unset: Record<string, 1> = {};
+      if (u.content) {
+        set.content = u.content.text;
+        if (u.content.overridden) set.contentOverridden = true;
+        else unset.contentOverridden = 1;
+      }
+      if (u.firstComment) set.firstComment = u.firstComment;
+      else if (u.firstComment === null) unset.firstComment = 1;
+      return {
+        q: { _id: u.id, ...this.unstarted(userId, postGroupId) },
+        u: { ...(Object.keys(set).length ? { $set: set } : {}), ...(Object.keys(unset).length ? { $unset: unset } : {}) },
+      };
+    });
+    return (await this.updateEach(statements.filter((s) => Object.keys(s.u).length))).matched;
+  }
+
   /** The group's platform posts the engine has not taken (nor tried). */
   private unstarted(userId: string, postGroupId: string) {
     return { postGroupId: this.oid(postGroupId), userId: this.oid(userId), status: { $in: ['pending', 'scheduled'] }, attemptCount: { $not: { $gt: 0 } } };
@@ -90,7 +124,22 @@ export class PlatformPostsRepository extends Repository<PlatformPostRecord> {
         from: this.collectionName,
         localField: '_id',
         foreignField: 'postGroupId',
-        pipeline: [{ $match: { userId: this.oid(userId) } }, { $sort: { _id: 1 } }, { $project: { _id: 0, platform: 1, platformId: 1, status: 1 } }],
+        pipeline: [
+          { $match: { userId: this.oid(userId) } },
+          { $sort: { _id: 1 } },
+          // An entry's own text only when it is an override (the group's content is beside it).
+          {
+            $project: {
+              _id: 0,
+              platform: 1,
+              platformId: 1,
+              status: 1,
+              contentOverridden: 1,
+              content: { $cond: [{ $eq: ['$contentOverridden', true] }, '$content', '$$REMOVE'] },
+              firstComment: 1,
+            },
+          },
+        ],
         as,
       },
     };

@@ -14,6 +14,18 @@ export interface PostEdits {
   content?: string;
   /** Compound ids, de-duplicated, in request order. */
   platformIds?: string[];
+  /** Replaces every override (`{}`: none, each post publishes the group's content). */
+  contentOverrides?: Record<string, string>;
+  /** Sets the first comment; null removes it. */
+  firstComment?: string | null;
+}
+
+/** update-post's text edits (REST, MCP, the dashboard): `contentOverrides` null or `{}` clears them; `firstComment` null or "" removes it. */
+export function textEditsOf(body: { contentOverrides?: Record<string, string> | null; firstComment?: string | null }): PostEdits {
+  const edits: PostEdits = {};
+  if (body.contentOverrides !== undefined) edits.contentOverrides = body.contentOverrides ?? {};
+  if (body.firstComment !== undefined) edits.firstComment = body.firstComment || null;
+  return edits;
 }
 
 export interface DashboardUpdate {
@@ -28,12 +40,13 @@ export function parseDashboardUpdate(body: unknown): DashboardUpdate {
   const edits: PostEdits = {};
   if (dto.content !== undefined && dto.content !== null) edits.content = dto.content;
   if (dto.platforms !== undefined && dto.platforms !== null) edits.platformIds = [...new Set(dto.platforms)];
+  Object.assign(edits, textEditsOf(dto));
   const hasSchedule = !!dto.status || !!dto.scheduledTime;
   return { schedule: hasSchedule ? toUpdatePostInput(dto) : undefined, edits };
 }
 
 export function hasEdits(edits: PostEdits): boolean {
-  return edits.content !== undefined || edits.platformIds !== undefined;
+  return edits.content !== undefined || edits.platformIds !== undefined || edits.contentOverrides !== undefined || edits.firstComment !== undefined;
 }
 
 /** Platform post states in which nothing has been sent or claimed yet. */

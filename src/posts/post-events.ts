@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { LifecycleEvents } from '../lifecycle/lifecycle-events';
 import type {
   PostFailedEvent,
+  PostFirstCommentFailedEvent,
+  PostFirstCommentPublishedEvent,
   PostPartiallyPublishedEvent,
   PostPublishedEvent,
   PostRetriedEvent,
@@ -11,6 +13,8 @@ import type {
 
 export type {
   PostFailedEvent,
+  PostFirstCommentFailedEvent,
+  PostFirstCommentPublishedEvent,
   PostPartiallyPublishedEvent,
   PostPublishedEvent,
   PostRetriedEvent,
@@ -34,6 +38,9 @@ export interface PostEventsPublisher {
   /** Recovery: failed platform posts put back to publish, and published ones deleted from their platform. */
   postRetried(events: PostRetriedEvent[]): Promise<void>;
   postUnpublished(events: PostUnpublishedEvent[]): Promise<void>;
+  /** Publishing engine: a platform post's first comment published, or failed for good. */
+  postFirstCommentPublished(events: PostFirstCommentPublishedEvent[]): Promise<void>;
+  postFirstCommentFailed(events: PostFirstCommentFailedEvent[]): Promise<void>;
   /** Posts: a group was deleted (delete-post), in its transaction; what other modules keep of it goes too. */
   postGroupDeleted(events: Array<{ userId: string; postGroupId: string }>): Promise<void>;
 }
@@ -83,6 +90,14 @@ export class PostEvents implements PostEventsPublisher {
   postUnpublished(events: PostUnpublishedEvent[]): Promise<void> {
     this.lifecycle.emit('post.unpublished', events);
     return this.emit('postUnpublished', events);
+  }
+  postFirstCommentPublished(events: PostFirstCommentPublishedEvent[]): Promise<void> {
+    this.lifecycle.emit('post.first_comment_published', events);
+    return this.emit('postFirstCommentPublished', events);
+  }
+  postFirstCommentFailed(events: PostFirstCommentFailedEvent[]): Promise<void> {
+    this.lifecycle.emit('post.first_comment_failed', events);
+    return this.emit('postFirstCommentFailed', events);
   }
   postGroupDeleted(events: Array<{ userId: string; postGroupId: string }>): Promise<void> {
     return this.emit('postGroupDeleted', events);

@@ -16,6 +16,8 @@ export interface NewPostGroup {
   platforms: string[];
   processingStatus?: ProcessingStatus;
   fromQueue?: boolean;
+  /** create-post `firstComment`, as given. */
+  firstComment?: string;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -117,12 +119,13 @@ export class PostGroupsRepository extends Repository<PostGroupRecord> {
     userId: string,
     id: string,
     expectedStatus: PostGroupStatus,
-    set: { status: PostGroupStatus; scheduledTime?: Date; content?: string; platforms?: string[] },
-    options: { leaveQueue?: boolean } = {},
+    set: { status: PostGroupStatus; scheduledTime?: Date; content?: string; platforms?: string[]; firstComment?: string },
+    options: { leaveQueue?: boolean; removeFirstComment?: boolean } = {},
   ): Promise<PostGroupRecord | null> {
+    const unset = { ...(options.leaveQueue ? { fromQueue: 1 } : {}), ...(options.removeFirstComment ? { firstComment: 1 } : {}) };
     return this.findOneAndUpdate(
       { _id: this.oid(id), userId: this.oid(userId), status: expectedStatus, processingStatus: 'pending' },
-      { $set: set, ...(options.leaveQueue ? { $unset: { fromQueue: 1 } } : {}) },
+      { $set: set, ...(Object.keys(unset).length ? { $unset: unset } : {}) },
       { returnDocument: 'after' },
     );
   }

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 import { Repository } from '../database/repository';
-import type { PostLogEvent } from '@app/rules';
+import type { AnyPostLogEvent } from '@app/rules';
 import { PostLog, type PostLogRecord } from './schemas/post-log.schema';
 
 export interface NewPostLog {
   postId?: Types.ObjectId | string;
   platform?: string;
-  event: PostLogEvent;
+  event: AnyPostLogEvent;
   error?: string;
   httpStatus?: number;
   retryCount?: number;

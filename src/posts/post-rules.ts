@@ -67,6 +67,10 @@ export interface CreatePostInput {
   /** As given (not yet clamped to now); absent → draft. */
   scheduledTime?: Date;
   platformSettings: Record<string, Record<string, unknown>>;
+  /** Text per account or platform (keys checked against platformIds); absent or empty: none. */
+  contentOverrides?: Record<string, string>;
+  /** The first comment, as given; absent: none. */
+  firstComment?: string;
 }
 
 /**
@@ -82,13 +86,19 @@ export function toCreatePostInput(body: {
   platforms: string[];
   scheduledTime?: string | null;
   platformSettings?: Record<string, unknown> | null;
+  contentOverrides?: Record<string, string> | null;
+  firstComment?: string | null;
 }): CreatePostInput {
-  return {
+  const input: CreatePostInput = {
     content: body.content,
     platformIds: [...new Set(body.platforms)],
     scheduledTime: body.scheduledTime ? (parseScheduledTime(body.scheduledTime) ?? undefined) : undefined,
     platformSettings: mergePlatformSettings(body.platformSettings),
   };
+  // Only when given, so a body without them is the input it always was.
+  if (body.contentOverrides && Object.keys(body.contentOverrides).length) input.contentOverrides = { ...body.contentOverrides };
+  if (typeof body.firstComment === 'string') input.firstComment = body.firstComment;
+  return input;
 }
 
 export interface UpdatePostInput {

@@ -10,6 +10,7 @@ import { LimitExceededResponse, PostDetailResponse, PostLogsResponse, SuccessRes
 import { UpdatePostDto, UpdatePostResponse } from './dto/update-post.dto';
 import { toListPostsResponse, toPostDetail, toPostLogsResponse } from './posts.mapper';
 import { toUpdatePostInput } from './post-rules';
+import { textEditsOf } from './post-edits';
 import { PostsService } from './posts.service';
 import { PostMessages } from './posts.errors';
 
@@ -49,7 +50,7 @@ export class PostsController {
     status: 400,
     type: ErrorResponse,
     description:
-      'Content is required | Platforms are required | At least one platform is required | Platforms must be an array | Invalid platforms JSON format | Invalid platform ID format: <id> | Platform connection not found: <id> | Invalid scheduled time format | Invalid platformSettings JSON | platformSettings must be an object | Invalid Idempotency-Key header',
+      'Content is required | Platforms are required | At least one platform is required | Platforms must be an array | Invalid platforms JSON format | Invalid platform ID format: <id> | Platform connection not found: <id> | Invalid scheduled time format | Invalid platformSettings JSON | platformSettings must be an object | Invalid contentOverrides JSON | contentOverrides must be an object | contentOverrides key "<key>" is not one of the chosen platforms… | firstComment must be a non-empty string | firstComment is not supported on <platforms>… | firstComment exceeds the character limit on <platforms>… | Invalid Idempotency-Key header',
   })
   @ApiResponse({ status: 403, type: LimitExceededResponse, description: 'Limit-exceeded body' })
   @ApiResponse({ status: 409, type: ErrorResponse, description: 'Idempotency-Key reused with a different request body' })
@@ -79,13 +80,13 @@ export class PostsController {
     status: 400,
     type: ErrorResponse,
     description:
-      "Either status or scheduledTime must be provided | Status must be either 'draft' or 'scheduled' | Invalid scheduled time format | Cannot update post: post is currently in {status} status",
+      "Either status or scheduledTime must be provided | Status must be either 'draft' or 'scheduled' | Invalid scheduled time format | Cannot update post: post is currently in {status} status | Cannot edit post: publishing has already started | contentOverrides… | firstComment…",
   })
   @ApiResponse({ status: 403, type: LimitExceededResponse, description: 'Limit-exceeded body' })
   @ApiResponse({ status: 404, type: ErrorResponse, description: PostMessages.notFound })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to update post (also for a malformed id)' })
   update(@Ctx() ctx: RequestContext, @Param('postGroupId') postGroupId: string, @Body() body: UpdatePostDto): Promise<UpdatePostResponse> {
-    return this.posts.update(ctx, postGroupId, { schedule: toUpdatePostInput({ ...body }) });
+    return this.posts.update(ctx, postGroupId, { schedule: toUpdatePostInput({ ...body }), edits: textEditsOf(body) });
   }
 
   @Delete('delete-post/:postGroupId')

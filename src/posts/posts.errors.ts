@@ -23,6 +23,26 @@ export const PostMessages = {
   invalidPlatformId: (id: string) => `Invalid platform ID format: ${id}`,
   connectionNotFound: (platformId: string) => `Platform connection not found: ${platformId}`,
   notUpdatable: (status: string) => `Cannot update post: post is currently in ${status} status`,
+  // Text per network and the first comment (docs/rich-posts.md).
+  invalidContentOverridesJson: 'Invalid contentOverrides JSON',
+  contentOverridesNotObject: 'contentOverrides must be an object',
+  overrideKeyNotChosen: (key: string) =>
+    `contentOverrides key "${key}" is not one of the chosen platforms: use a compound id from platforms or its platform name`,
+  overrideRequired: (key: string) => `contentOverrides "${key}" must be a non-empty string`,
+  overrideTooLong: (key: string, max: number) => `contentOverrides "${key}" must be at most ${max} characters`,
+  overrideControlCharacter: (key: string, codePoint: string, position: number) =>
+    `contentOverrides "${key}" must not contain control characters other than tab, line feed and carriage return: ${codePoint} at character ${position}`,
+  overrideUnpairedSurrogate: (key: string, codePoint: string, position: number) =>
+    `contentOverrides "${key}" must be valid Unicode text: an unpaired surrogate ${codePoint} at character ${position}`,
+  firstCommentRequired: 'firstComment must be a non-empty string',
+  firstCommentTooLong: (max: number) => `firstComment must be at most ${max} characters`,
+  firstCommentControlCharacter: (codePoint: string, position: number) =>
+    `firstComment must not contain control characters other than tab, line feed and carriage return: ${codePoint} at character ${position}`,
+  firstCommentUnpairedSurrogate: (codePoint: string, position: number) =>
+    `firstComment must be valid Unicode text: an unpaired surrogate ${codePoint} at character ${position}`,
+  firstCommentUnsupported: (labels: readonly string[]) => `firstComment is not supported on ${labels.join(', ')}: remove the first comment or those platforms`,
+  /** `over`: each platform whose limit the comment exceeds, as `Label (limit, currently n)`. */
+  firstCommentTooLongFor: (over: readonly string[]) => `firstComment exceeds the character limit on ${over.join(', ')}: shorten it`,
   // Dashboard (docs/graphql.md).
   editStarted: 'Cannot edit post: publishing has already started',
   // The queue (docs/queue.md).

@@ -7,6 +7,7 @@ import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostGroupRecord } from './schemas/post-group.schema';
 import type { PostLogRecord } from './schemas/post-log.schema';
 import type { Pagination } from './list-posts.query';
+import { firstCommentView, type FirstCommentView } from './first-comment-view';
 
 /**
  * Explicit response shapes: only the fields the spec names (plus the reference notes' safe
@@ -19,17 +20,37 @@ export interface ListedPost {
   scheduledTime?: string;
   createdAt: string;
   updatedAt: string;
-  platforms: Array<{ platformId: string; platform: string; status: string }>;
+  platforms: ListedPlatformEntry[];
   mediaUrls: string[];
   /** Only on a group the queue placed (docs/queue.md); absent otherwise, so other bodies are as the spec shows. */
   fromQueue?: true;
+}
+
+/** list-posts' per-platform entry; an override's text and the first comment only when there are. */
+export interface ListedPlatformEntry {
+  platformId: string;
+  platform: string;
+  status: string;
+  content?: string;
+  contentOverridden?: true;
+  firstComment?: FirstCommentView;
+}
+
+function toListedPlatform(p: PlatformPostSummary): ListedPlatformEntry {
+  const entry: ListedPlatformEntry = { platformId: p.platformId, platform: p.platform, status: p.status };
+  if (p.contentOverridden && p.content !== undefined) {
+    entry.content = p.content;
+    entry.contentOverridden = true;
+  }
+  if (p.firstComment) entry.firstComment = firstCommentView(p);
+  return entry;
 }
 
 export function toListedPost(group: PostGroupRecord, posts: PlatformPostSummary[]): ListedPost {
   const postGroupId = String(group._id);
   const createdAt = isoTime(group.createdAt);
   const updatedAt = isoTime(group.updatedAt);
-  const platforms = posts.map((p) => ({ platformId: p.platformId, platform: p.platform, status: p.status }));
+  const platforms = posts.map(toListedPlatform);
   const mediaUrls = group.mediaUrls ?? [];
   // Literals, not a conditional spread (a temporary object per group on list-posts' hot path).
   let listed: ListedPost;
@@ -54,7 +75,10 @@ export interface PostDetailEntry {
   platform: string;
   platformId: string;
   status: string;
+  /** What this account publishes: its override, else the group's content. */
   content: string;
+  contentOverridden?: true;
+  firstComment?: FirstCommentView;
   postedId?: string;
   publishedUrl?: string;
   error?: {
@@ -83,6 +107,8 @@ export interface PostDetail {
   scheduledTime?: string;
   /** As on list-posts. */
   fromQueue?: true;
+  /** create-post's `firstComment`, only when given. */
+  firstComment?: string;
   posts: PostDetailEntry[];
 }
 
@@ -95,6 +121,7 @@ export function toPostDetail(group: PostGroupRecord, posts: PlatformPostRecord[]
     processingStatus: group.processingStatus ?? 'pending',
     ...(group.scheduledTime ? { scheduledTime: isoTime(group.scheduledTime) } : {}),
     ...(group.fromQueue ? { fromQueue: true as const } : {}),
+    ...(group.firstComment !== undefined && group.firstComment !== null ? { firstComment: group.firstComment } : {}),
     posts: posts.map(toPostDetailEntry),
   };
 }
@@ -109,6 +136,9 @@ export function toPostDetailEntry(post: PlatformPostRecord): PostDetailEntry {
     status: post.status,
     content: post.content,
   };
+  if (post.contentOverridden) entry.contentOverridden = true;
+  const firstComment = firstCommentView(post);
+  if (firstComment) entry.firstComment = firstComment;
   if (post.postedId) entry.postedId = post.postedId;
   const publishedUrl = httpUrlOrNull(post.publishedUrl);
   if (publishedUrl) entry.publishedUrl = publishedUrl;

@@ -70,8 +70,13 @@ export class PostsResolver {
       platforms: input.platforms,
       scheduledTime: isoOf(input.scheduledTime, 'Invalid scheduled time format'),
       platformSettings: input.platformSettings ?? undefined,
+      contentOverrides: input.contentOverrides ?? undefined,
+      firstComment: input.firstComment ?? undefined,
     };
-    const { postGroupId } = await this.service.create(ctx, validateInput(CreatePostDto, body), undefined, { mediaIds: input.mediaIds ?? undefined });
+    const { postGroupId } = await this.service.create(ctx, validateInput(CreatePostDto, body), undefined, {
+      mediaIds: input.mediaIds ?? undefined,
+      mediaAltTexts: input.mediaAltTexts ?? undefined,
+    });
     return toPostGroupModel((await this.service.get(ctx, postGroupId)).group);
   }
 
@@ -86,6 +91,8 @@ export class PostsResolver {
       scheduledTime: isoOf(input.scheduledTime, 'Invalid scheduled time format'),
       content: input.content,
       platforms: input.platforms,
+      contentOverrides: input.contentOverrides,
+      firstComment: input.firstComment,
     });
     await this.service.update(ctx, id, change);
     return toPostGroupModel((await this.service.get(ctx, id)).group);

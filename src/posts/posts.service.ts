@@ -4,11 +4,11 @@ import type { RequestContext } from '../auth/request-context';
 import { ApiError, ClientFault, errorResponse } from '../common/api-error';
 import { ConnectionsService, type ConnectionRef } from '../connections/connections.service';
 import { LimitsService, type UsageSummary } from '../limits/limits.service';
-import type { PlatformName, PostGroupStatus } from '@app/rules';
+import { supportsFirstComment, type PlatformName, type PostGroupStatus } from '@app/rules';
 import { buildListPostsQuery, paginate, type Pagination } from './list-posts.query';
 import type { ListPostsQueryDto } from './dto/list-posts.query.dto';
-import { MediaCleanupRegistry } from './media-cleanup';
-import { PlatformPostsRepository, type PlatformPostSummary } from './platform-posts.repository';
+import { MediaCleanupRegistry, type MediaAltText } from './media-cleanup';
+import { PlatformPostsRepository, type PlatformPostSummary, type PlatformPostTexts } from './platform-posts.repository';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { PostEvents } from './post-events';
 import { PostScheduling } from './post-scheduling';
@@ -27,6 +27,7 @@ import { validateInput } from '../common/validation/validate-input';
 import { CreatePostDto } from './dto/create-post.dto';
 import { CREATE_POST_IDEMPOTENCY, PostMessages, QueueSlotUnavailable } from './posts.errors';
 import { isDuplicateKeyError } from '../database/mongo-errors';
+import { firstCommentPlatformsProblem, overrideFor, pendingFirstComment, unchosenOverrideKey } from './rich-post-rules';
 
 export const POST_LOGS_LIMIT = 100;
 
@@ -59,6 +60,9 @@ export type CreatePreview =
   | {
       ok: true;
       content: string;
+      /** Each overridden account's text, by compound id (the others publish `content`). */
+      overrides: Record<string, string>;
+      firstComment?: string;
       platformSettings: Record<string, Record<string, unknown>>;
       connections: ConnectionRef[];
       status: 'draft' | 'scheduled';
@@ -90,7 +94,12 @@ export class PostsService {
    * `options.mediaIds` (dashboard only; REST has no such field): the user's uploaded media linked
    * to the new group in the same transaction (MediaCleanupRegistry.attachToGroup).
    */
-  async create(ctx: RequestContext, body: CreatePostDto, idempotencyKey?: string, options: { mediaIds?: string[] } = {}): Promise<CreatePostResult> {
+  async create(
+    ctx: RequestContext,
+    body: CreatePostDto,
+    idempotencyKey?: string,
+    options: { mediaIds?: string[]; mediaAltTexts?: MediaAltText[] } = {},
+  ): Promise<CreatePostResult> {
     // The body was checked by its transport (the pipe or validateInput), before any key.
     const input = toCreatePostInput(body);
     if (!idempotencyKey) return this.createGroup(ctx, input, options);
@@ -142,7 +151,7 @@ export class PostsService {
   private async createGroup(
     ctx: RequestContext,
     input: CreatePostInput,
-    options: { mediaIds?: string[]; queueSlot?: Date },
+    options: { mediaIds?: string[]; mediaAltTexts?: MediaAltText[]; queueSlot?: Date },
     commit?: CommitResult<CreatePostResult>,
   ): Promise<CreatePostResult> {
     const refs = await this.scheduling.ownedConnections(ctx.userId, input.platformIds);
@@ -160,7 +169,13 @@ export class PostsService {
         now,
       );
     if (queueSlot && scheduledTime?.getTime() !== queueSlot.getTime()) throw new QueueSlotUnavailable();
-    if (scheduledTime) await this.scheduling.assertPassesChecks(ctx, { content: input.content, platformIds: refs.map((r) => r.platformId) });
+    const texts = refs.map((ref) => ({ ref, override: overrideFor(input.contentOverrides, ref.platformId) }));
+    if (scheduledTime)
+      await this.assertTextsPassChecks(
+        ctx,
+        input.content,
+        texts.map((t) => ({ platformId: t.ref.platformId, override: t.override })),
+      );
     const status: PostGroupStatus = scheduledTime ? 'scheduled' : 'draft';
     const postGroupId = new Types.ObjectId();
     const response: CreatePostResult = { success: true, postGroupId: String(postGroupId) };
@@ -175,24 +190,30 @@ export class PostsService {
         platforms: platformNamesOf(refs),
         processingStatus: 'pending',
         ...(queueSlot ? { fromQueue: true } : {}),
+        ...(input.firstComment !== undefined ? { firstComment: input.firstComment } : {}),
       });
       const posts = await this.platformPosts.createMany(
         ctx.userId,
         postGroupId,
-        refs.map((ref) => ({
+        texts.map(({ ref, override }) => ({
           connectionId: ref.id,
           platform: ref.platform,
           platformId: ref.platformId,
           externalId: ref.externalId,
           status: scheduledTime ? 'scheduled' : 'pending',
-          content: input.content,
+          content: override ?? input.content,
+          ...(override !== undefined ? { contentOverridden: true as const } : {}),
+          ...(input.firstComment !== undefined && supportsFirstComment(ref.platform) ? { firstComment: pendingFirstComment(input.firstComment) } : {}),
           ...(scheduledTime ? { scheduledTime } : {}),
           ...(queueSlot ? { queueSlot, queuedFor: queueSlot } : {}),
         })),
       );
-      if (options.mediaIds?.length) {
+      if (options.mediaIds?.length || options.mediaAltTexts?.length) {
         const scope = { userId: ctx.userId, postGroupId: String(postGroupId) };
-        const media = await this.mediaCleanup.attachToGroup(scope, options.mediaIds);
+        const media = await this.mediaCleanup.attachToGroup(scope, options.mediaIds ?? [], {
+          altTexts: options.mediaAltTexts,
+          platforms: platformNamesOf(refs),
+        });
         await this.groups.attachMediaMany(ctx.userId, String(postGroupId), media);
       }
       if (scheduledTime) await this.scheduling.recordScheduled(ctx.userId, postGroupId, posts, scheduledTime, []);
@@ -222,10 +243,22 @@ export class PostsService {
             { notify: false },
           )
         : undefined;
-      if (scheduledTime) await this.scheduling.assertPassesChecks(ctx, { content: input.content, platformIds: refs.map((r) => r.platformId) });
+      const overrides: Record<string, string> = {};
+      for (const ref of refs) {
+        const override = overrideFor(input.contentOverrides, ref.platformId);
+        if (override !== undefined) overrides[ref.platformId] = override;
+      }
+      if (scheduledTime)
+        await this.assertTextsPassChecks(
+          ctx,
+          input.content,
+          refs.map((r) => ({ platformId: r.platformId, override: overrides[r.platformId] })),
+        );
       return {
         ok: true,
         content: input.content,
+        overrides,
+        ...(input.firstComment !== undefined ? { firstComment: input.firstComment } : {}),
         platformSettings: input.platformSettings,
         connections: refs,
         status: scheduledTime ? 'scheduled' : 'draft',
@@ -235,6 +268,25 @@ export class PostsService {
     } catch (err) {
       if (err instanceof ApiError) return { ok: false, ...errorResponse(err) };
       throw err;
+    }
+  }
+
+  /**
+   * The embedding app's checks on what each account publishes: one call with the group's content
+   * for the accounts without an override (the only call when there is none), one per override.
+   */
+  private async assertTextsPassChecks(
+    ctx: RequestContext,
+    content: string,
+    posts: Array<{ platformId: string; override?: string }>,
+    group: { postGroupId?: string; mediaUrls?: string[] | null } = {},
+  ): Promise<void> {
+    const byText = new Map<string, string[]>();
+    const plain = posts.filter((p) => p.override === undefined).map((p) => p.platformId);
+    if (plain.length || posts.length === 0) byText.set(content, plain);
+    for (const p of posts) if (p.override !== undefined) byText.set(p.override, [...(byText.get(p.override) ?? []), p.platformId]);
+    for (const [text, platformIds] of byText) {
+      await this.scheduling.assertPassesChecks(ctx, { ...group, content: text, platformIds });
     }
   }
 
@@ -369,12 +421,12 @@ export class PostsService {
         postGroupId,
       );
       if (queue && scheduledTime.getTime() !== queue.queueSlot.getTime()) throw new QueueSlotUnavailable();
-      await this.scheduling.assertPassesChecks(ctx, {
-        postGroupId,
-        content: group.content,
-        platformIds: posts.map((p) => p.platformId),
-        mediaUrls: group.mediaUrls,
-      });
+      await this.assertTextsPassChecks(
+        ctx,
+        group.content,
+        posts.map((p) => ({ platformId: p.platformId, override: p.contentOverridden ? p.content : undefined })),
+        { postGroupId, mediaUrls: group.mediaUrls },
+      );
     }
     const set = { status: plan.status, ...(scheduledTime ? { scheduledTime } : {}), ...(queue ? { fromQueue: true as const } : {}) };
     // A time or status the person sets takes the post out of the queue: it no longer moves with it.
@@ -437,6 +489,13 @@ export class PostsService {
     const { add, remove } = refs ? diffPlatforms(posts, refs) : { add: [] as ConnectionRef[], remove: [] as PlatformPostRecord[] };
     const targetIds = refs ? refs.map((r) => r.platformId) : posts.map((p) => p.platformId);
     const targetNames = refs ? platformNamesOf(refs) : uniqueNames(posts.map((p) => p.platform));
+    // The overrides' keys name the accounts the group ends up with; the first comment must suit each of them.
+    const unchosen = edits.contentOverrides ? unchosenOverrideKey(edits.contentOverrides, targetIds) : null;
+    if (unchosen !== null) throw ApiError.badRequest(PostMessages.overrideKeyNotChosen(unchosen));
+    const firstComment = edits.firstComment !== undefined ? edits.firstComment || undefined : (group.firstComment ?? undefined);
+    const commentProblem =
+      firstComment !== undefined && (edits.firstComment !== undefined || refs) ? firstCommentPlatformsProblem(firstComment, targetNames) : null;
+    if (commentProblem) throw ApiError.badRequest(commentProblem);
     // A new platform is checked like a create (drafts too); the others as update-post does.
     if (refs) await this.limits.assertPlatformsAvailable(ctx, targetNames);
     let scheduledTime = plan.scheduledTime;
@@ -446,8 +505,37 @@ export class PostsService {
       scheduledTime = await this.scheduling.checkSchedule(ctx, targetIds, scheduledTime ?? now, now, postGroupId);
     }
     const content = edits.content ?? group.content;
-    if (plan.status === 'scheduled' && (checkLimits || edits.content !== undefined)) {
-      await this.scheduling.assertPassesChecks(ctx, { postGroupId, content, platformIds: targetIds, mediaUrls: group.mediaUrls });
+    // What each account publishes after the edit: a new overrides map replaces every override;
+    // otherwise an overridden post keeps its text and the others take the (new) content.
+    const textOf = (platformId: string, current?: { content: string; contentOverridden?: boolean }): { text: string; overridden: boolean } => {
+      if (edits.contentOverrides !== undefined) {
+        const override = overrideFor(edits.contentOverrides, platformId);
+        return override !== undefined ? { text: override, overridden: true } : { text: content, overridden: false };
+      }
+      if (current?.contentOverridden) return { text: current.content, overridden: true };
+      return { text: content, overridden: false };
+    };
+    const keptPosts = posts.filter((p) => !remove.includes(p));
+    const textsChange = edits.content !== undefined || edits.contentOverrides !== undefined;
+    if (plan.status === 'scheduled' && (checkLimits || textsChange)) {
+      const finalTexts = [
+        ...keptPosts.map((p) => ({ platformId: p.platformId, ...textOf(p.platformId, p) })),
+        ...add.map((r) => ({ platformId: r.platformId, ...textOf(r.platformId) })),
+      ];
+      await this.assertTextsPassChecks(
+        ctx,
+        content,
+        finalTexts.map((t) => ({ platformId: t.platformId, override: t.overridden ? t.text : undefined })),
+        { postGroupId, mediaUrls: group.mediaUrls },
+      );
+    }
+    const textUpdates: PlatformPostTexts[] = [];
+    for (const p of keptPosts) {
+      const update: PlatformPostTexts = { id: p._id };
+      if (textsChange) update.content = textOf(p.platformId, p);
+      if (edits.firstComment !== undefined && supportsFirstComment(p.platform))
+        update.firstComment = firstComment !== undefined ? pendingFirstComment(firstComment) : null;
+      if (update.content || update.firstComment !== undefined) textUpdates.push(update);
     }
     const postStatus = plan.status === 'scheduled' ? 'scheduled' : 'pending';
     // As on update-post; new or removed accounts take it out too (its slot may not be theirs).
@@ -459,15 +547,16 @@ export class PostsService {
         ...(scheduledTime ? { scheduledTime } : {}),
         ...(edits.content !== undefined ? { content } : {}),
         ...(refs ? { platforms: targetNames } : {}),
+        ...(edits.firstComment !== undefined && firstComment !== undefined ? { firstComment } : {}),
       };
-      const updated = await this.groups.applyEdits(ctx.userId, postGroupId, group.status, set, { leaveQueue });
+      const removeFirstComment = edits.firstComment !== undefined && firstComment === undefined;
+      const updated = await this.groups.applyEdits(ctx.userId, postGroupId, group.status, set, { leaveQueue, removeFirstComment });
       if (!updated) {
         const current = await this.groups.findById(ctx.userId, postGroupId);
         if (!current) throw ApiError.notFound(PostMessages.notFound);
         assertEditable(current, []);
         throw ApiError.badRequest(PostMessages.notUpdatable(current.status));
       }
-      const kept = posts.length - remove.length;
       if (
         remove.length &&
         (await this.platformPosts.deleteUnstarted(
@@ -478,22 +567,27 @@ export class PostsService {
       ) {
         throw ApiError.badRequest(PostMessages.editStarted);
       }
-      if (edits.content !== undefined && (await this.platformPosts.setContentUnstarted(ctx.userId, postGroupId, content)) !== kept) {
+      if (textUpdates.length && (await this.platformPosts.setTextsUnstarted(ctx.userId, postGroupId, textUpdates)) !== textUpdates.length) {
         throw ApiError.badRequest(PostMessages.editStarted);
       }
       const added = add.length
         ? await this.platformPosts.createMany(
             ctx.userId,
             new Types.ObjectId(postGroupId),
-            add.map((ref) => ({
-              connectionId: ref.id,
-              platform: ref.platform,
-              platformId: ref.platformId,
-              externalId: ref.externalId,
-              status: postStatus,
-              content,
-              ...(scheduledTime ? { scheduledTime } : {}),
-            })),
+            add.map((ref) => {
+              const text = textOf(ref.platformId);
+              return {
+                connectionId: ref.id,
+                platform: ref.platform,
+                platformId: ref.platformId,
+                externalId: ref.externalId,
+                status: postStatus,
+                content: text.text,
+                ...(text.overridden ? { contentOverridden: true as const } : {}),
+                ...(firstComment !== undefined && supportsFirstComment(ref.platform) ? { firstComment: pendingFirstComment(firstComment) } : {}),
+                ...(scheduledTime ? { scheduledTime } : {}),
+              };
+            }),
           )
         : [];
       await this.platformPosts.updateScheduleForGroup(
@@ -505,7 +599,6 @@ export class PostsService {
       const statusLog: NewPostLog[] = plan.statusChanged ? [{ event: 'status_changed', metadata: { from: group.status, to: plan.status } }] : [];
       if (checkLimits && scheduledTime) {
         // Every post when the group (re)moved into the schedule, else only the new ones.
-        const keptPosts = posts.filter((p) => !remove.includes(p));
         const newlyScheduled = plan.needsLimitCheck ? [...keptPosts, ...added] : added;
         await this.scheduling.recordScheduled(ctx.userId, postGroupId, newlyScheduled, scheduledTime, statusLog);
       } else {
@@ -546,6 +639,13 @@ export class PostsService {
     if (!isObjectIdString(postGroupId)) return null;
     const group = await this.groups.findById(userId, postGroupId);
     return group?.status ?? null;
+  }
+
+  /** Media module: what decides whether the group's alt texts may change, and their length limits (null when it is not this user's). */
+  async findGroupForMedia(userId: string, postGroupId: string): Promise<Pick<PostGroupRecord, 'status' | 'processingStatus' | 'platforms'> | null> {
+    if (!isObjectIdString(postGroupId)) return null;
+    const group = await this.groups.findById(userId, postGroupId);
+    return group ? { status: group.status, processingStatus: group.processingStatus, platforms: group.platforms ?? [] } : null;
   }
 
   /** Media module: records a media file of the group (shown in list-posts `mediaUrls`). */

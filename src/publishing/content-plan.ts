@@ -1,5 +1,5 @@
 import type { MediaItem, PlatformAdapter } from '../platforms/platform-adapter';
-import { splitIntoThread } from '@app/rules';
+import { planThreadParts } from '@app/rules';
 
 const LABELS: Record<string, string> = {
   twitter: 'Twitter',
@@ -16,14 +16,11 @@ export interface PlannedPart {
 
 /**
  * The parts a post goes out as on this platform: long X/Threads content becomes a reply chain
- * (the platform's own way of counting length), everything else is one part.
+ * (the platform's own way of counting length), everything else is one part (@app/rules planThreadParts).
  */
 export function planParts(adapter: PlatformAdapter, content: string): string[] {
-  if (!adapter.rules.autoThreads) return [content];
-  const measure = adapter.rules.measureText;
-  const length = measure ? measure(content) : [...content].length;
-  if (length <= adapter.rules.maxTextLength) return [content];
-  return splitIntoThread(content, { limit: adapter.rules.maxTextLength, measure });
+  // The composer's preview calls the same function with the same rules.
+  return planThreadParts(adapter.rules, content);
 }
 
 /** The adapter's content check for every part not yet live (media on the first part only). */

@@ -12,8 +12,10 @@ export interface PlatformVerdict {
   platformId: string;
   platform: string;
   ok: boolean;
-  /** How many posts it goes out as (more than one: an auto-thread). */
+  /** How many posts it goes out as (more than one: an auto-thread); an override is split by itself. */
   parts: number;
+  /** Present (true) only when this account publishes its own text (contentOverrides): `problems` and `parts` are that text's. */
+  contentOverridden?: true;
   /** Would make publishing fail. */
   problems: string[];
   /** Worth knowing, would not fail by itself. */
@@ -80,7 +82,8 @@ export class PostValidationService {
         const media = planned ?? placeholderMedia(adapter.rules);
         if (!planned && media.length)
           warnings.push(`${label} posts need ${adapter.rules.videoOnly ? 'a video' : 'media'}: attach it (get-upload-url) before the post goes out`);
-        const parts = planParts(adapter, preview.content);
+        const override = preview.overrides[ref.platformId];
+        const parts = planParts(adapter, override ?? preview.content);
         const settings = preview.platformSettings[ref.platform] ?? {};
         const contentProblem = checkParts(
           adapter,
@@ -94,7 +97,15 @@ export class PostValidationService {
         const refreshable = record ? await this.connections.canRefresh(record) : false;
         const token = tokenProblem(label, record?.accessTokenExpiresAt ?? null, publishAt, refreshable);
         if (token) problems.push(token);
-        return { platformId: ref.platformId, platform: ref.platform, ok: problems.length === 0, parts: parts.length, problems, warnings };
+        return {
+          platformId: ref.platformId,
+          platform: ref.platform,
+          ok: problems.length === 0,
+          parts: parts.length,
+          ...(override !== undefined ? { contentOverridden: true as const } : {}),
+          problems,
+          warnings,
+        };
       }),
     );
     return {

@@ -5,18 +5,20 @@ import type { MediaItem } from '../platforms/platform-adapter';
 export interface PlannedMedia {
   contentType: string;
   size: number;
+  altText?: string;
 }
 
 /** validate-post's `media` (ValidatePostMediaDto): at most this many files, and its one message. */
 export const MAX_PLANNED_MEDIA = 20;
-export const PLANNED_MEDIA_MESSAGE = 'media must be an array of { contentType, size? } (contentType image/* or video/*, size in bytes)';
+export const PLANNED_MEDIA_MESSAGE = 'media must be an array of { contentType, size? } (contentType image/*, video/* or application/pdf, size in bytes)';
 
 /** Stand-ins the adapters' content checks can read (they look at kind, type and size only). */
 export function asMediaItems(media: PlannedMedia[]): MediaItem[] {
   return media.map((m, i) => ({
-    kind: m.contentType.startsWith('video/') ? 'video' : 'image',
+    kind: m.contentType.startsWith('video/') ? 'video' : m.contentType === 'application/pdf' ? 'document' : 'image',
     mimeType: m.contentType,
     size: m.size,
+    ...(m.altText ? { altText: m.altText } : {}),
     url: '',
     fileName: `planned-${i + 1}`,
     open: () => Promise.reject(new Error('planned media has no bytes')),

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import * as fastq from 'fastq';
+import { FirstCommentService } from './first-comment.service';
 import { PublicationStateService, type ClaimedPost } from './publication-state.service';
 import { PublisherService } from './publisher.service';
 import { PUBLISHING_SETTINGS, type PublishingSettings } from './publishing-settings';
@@ -20,6 +21,7 @@ export function claimRoom(settings: Pick<PublishingSettings, 'concurrency' | 'cl
 
 const TICK = 'publishing-tick';
 const HEARTBEAT = 'publishing-lease-heartbeat';
+const COMMENTS = 'publishing-first-comments';
 
 /**
  * The scheduler's tick only hands work on: it claims due platform posts (with a lease) and
@@ -44,6 +46,7 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
     private readonly publisher: PublisherService,
     private readonly registry: SchedulerRegistry,
     @Inject(PUBLISHING_SETTINGS) private readonly settings: PublishingSettings,
+    private readonly firstComments: FirstCommentService,
   ) {
     this.pool = fastq.promise(this, this.run, settings.concurrency);
   }
@@ -58,13 +61,18 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
       HEARTBEAT,
       setInterval(() => void this.heartbeat(), Math.max(250, Math.floor(this.settings.leaseMs / 3))),
     );
+    // First comments' due retries, and attempts an instance left mid-call (settled as unknown).
+    this.registry.addInterval(
+      COMMENTS,
+      setInterval(() => void this.sweepComments(), this.settings.intervalMs),
+    );
     setImmediate(() => void this.tick());
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     this.pool.pause(); // nothing new starts; what is queued is released below
-    for (const name of [TICK, HEARTBEAT]) {
+    for (const name of [TICK, HEARTBEAT, COMMENTS]) {
       if (this.registry.doesExist('interval', name)) this.registry.deleteInterval(name);
     }
     // A tick that is claiming finishes first (its claims land in the queue, not in limbo).
@@ -82,7 +90,7 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
       this.logger.log(`Shutdown: released ${ok} of ${unstarted.length} claimed posts not yet started`);
     }
     // Posts being published are finished (the platform call and its bookkeeping).
-    while (this.pool.running() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    while ((this.pool.running() > 0 || this.firstComments.busy) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     // Their connections' lastSuccessfulPost stamps are written behind: written now, whichever
     // module's shutdown runs first.
     await this.publisher.flushSuccessStamps();
@@ -136,6 +144,12 @@ export class PublishSchedulerService implements OnApplicationBootstrap, BeforeAp
       // After this task leaves the pool's count, so a waiting tick sees the free room.
       setImmediate(() => this.idleWaiters.splice(0).forEach((resolve) => resolve()));
     }
+  }
+
+  /** One first-comment sweep (public for tests). */
+  async sweepComments(): Promise<void> {
+    if (this.stopping) return;
+    await this.firstComments.sweep();
   }
 
   private async heartbeat(): Promise<void> {

@@ -6,6 +6,7 @@ import { PlatformError, type PlatformAdapter, type PlatformCredentials, type Pub
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { PostChecks } from '../posts/post-checks';
 import { PublicationStateService, type ClaimedPost, type PlatformPostRecord, type PublishFailure } from './publication-state.service';
+import { FirstCommentService } from './first-comment.service';
 import { ADVISORY_RATES, nextAdvisorySlot } from './advisory-rates';
 import { backoffDelay } from './backoff';
 import { checkParts, planParts, platformLabel } from './content-plan';
@@ -50,6 +51,7 @@ export class PublisherService {
     private readonly media: PublishingMedia,
     @Inject(PUBLISHING_SETTINGS) private readonly settings: PublishingSettings,
     private readonly postChecks: PostChecks,
+    private readonly firstComments: FirstCommentService,
   ) {}
 
   async publish(claimed: ClaimedPost): Promise<void> {
@@ -340,7 +342,10 @@ export class PublisherService {
       { postedId: head.postedId!, ...(head.url ? { publishedUrl: head.url } : {}), ...(parts.length > 1 ? { threadParts: parts } : {}) },
       retryCount,
     );
-    if (result.applied) this.connections.recordSuccessfulPost(claimed.scope.userId, String(claimed.post.connectionId));
+    if (!result.applied) return;
+    this.connections.recordSuccessfulPost(claimed.scope.userId, String(claimed.post.connectionId));
+    // Right after the post, in its publishing slot; its outcome never touches the post's.
+    if (claimed.post.firstComment?.status === 'pending') await this.firstComments.publishFor(claimed.scope.userId, claimed.scope.postId);
   }
 
   /** Writes the held lastSuccessfulPost stamps (shutdown, after the last publish). */

@@ -7,6 +7,8 @@ import { PlatformsModule } from '../platforms/platforms.module';
 import { PostsModule } from '../posts/posts.module';
 import { PlatformPost, PlatformPostSchema } from '../posts/schemas/platform-post.schema';
 import { PostGroup, PostGroupSchema } from '../posts/schemas/post-group.schema';
+import { FirstCommentRepository } from './first-comment.repository';
+import { FirstCommentService } from './first-comment.service';
 import { GroupRollupRepository } from './group-rollup.repository';
 import { PublicationStateRepository } from './publication-state.repository';
 import { PublicationStateService } from './publication-state.service';
@@ -46,6 +48,8 @@ import { WebhooksModule } from '../webhooks/webhooks.module';
     PublicationStateRepository,
     GroupRollupRepository,
     PublicationStateService,
+    FirstCommentRepository,
+    FirstCommentService,
     PublisherService,
     PublishSchedulerService,
     TokenUpkeepService,

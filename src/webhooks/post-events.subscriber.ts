@@ -3,6 +3,8 @@ import {
   PostEvents,
   type PostEventsPublisher,
   type PostFailedEvent,
+  type PostFirstCommentFailedEvent,
+  type PostFirstCommentPublishedEvent,
   type PostPartiallyPublishedEvent,
   type PostPublishedEvent,
   type PostRetriedEvent,
@@ -85,6 +87,27 @@ export class PostEventsSubscriber implements Partial<PostEventsPublisher>, OnMod
     await this.write(events, (e) => ({
       event: 'post.unpublished',
       data: { postId: e.postId, postGroupId: e.postGroupId, platform: e.platform, unpublishedAt: e.unpublishedAt.toISOString() },
+    }));
+  }
+
+  async postFirstCommentPublished(events: PostFirstCommentPublishedEvent[]): Promise<void> {
+    await this.write(events, (e) => ({
+      event: 'post.first_comment_published',
+      data: {
+        postId: e.postId,
+        postGroupId: e.postGroupId,
+        platform: e.platform,
+        commentId: e.commentId,
+        url: e.url ?? null,
+        publishedAt: e.publishedAt.toISOString(),
+      },
+    }));
+  }
+
+  async postFirstCommentFailed(events: PostFirstCommentFailedEvent[]): Promise<void> {
+    await this.write(events, (e) => ({
+      event: 'post.first_comment_failed',
+      data: { postId: e.postId, postGroupId: e.postGroupId, platform: e.platform, error: e.error, failedAt: e.failedAt.toISOString() },
     }));
   }
 

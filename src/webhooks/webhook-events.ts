@@ -9,6 +9,8 @@ export const OPT_IN_WEBHOOK_EVENTS = [
   'post.partially_published',
   'post.retried',
   'post.unpublished',
+  'post.first_comment_published',
+  'post.first_comment_failed',
   'connection.reauth_required',
   'connection.disconnected',
 ] as const;
@@ -44,6 +46,23 @@ export interface WebhookEventData {
   'post.retried': { postId: string; postGroupId: string; platform: string; retriedAt: string; forced: boolean };
   /** A published platform post was deleted from its platform. */
   'post.unpublished': { postId: string; postGroupId: string; platform: string; unpublishedAt: string };
+  /** A platform post's first comment was published under it. */
+  'post.first_comment_published': {
+    postId: string;
+    postGroupId: string;
+    platform: string;
+    commentId: string;
+    url: string | null;
+    publishedAt: string;
+  };
+  /** A platform post's first comment failed for good (the post itself stays published). */
+  'post.first_comment_failed': {
+    postId: string;
+    postGroupId: string;
+    platform: string;
+    error: { code: string; message: string; category: string };
+    failedAt: string;
+  };
   /** A token refresh failed for good: the account must be reconnected. */
   'connection.reauth_required': {
     platform: string;

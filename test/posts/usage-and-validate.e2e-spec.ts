@@ -156,7 +156,7 @@ describe('GET /api/v1/usage and POST /api/v1/validate-post', () => {
       .set(pro.apiHeaders)
       .send({ content: 'x', platforms: [mastodon], media: [{ contentType: 'text/html' }] });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'media must be an array of { contentType, size? } (contentType image/* or video/*, size in bytes)' });
+    expect(res.body).toEqual({ error: 'media must be an array of { contentType, size? } (contentType image/*, video/* or application/pdf, size in bytes)' });
   });
 
   it('MCP: get_usage and validate_post answer as the REST routes do', async () => {

@@ -36,7 +36,7 @@ export function registerPlanningTools(server: McpServer, scope: ToolScope, servi
         media: z
           .array(z.object({ contentType: z.string(), size: z.number().int().nonnegative().optional() }))
           .optional()
-          .describe('Files you will attach: contentType image/* or video/*, size in bytes'),
+          .describe('Files you will attach: contentType image/*, video/* or application/pdf (a LinkedIn document), size in bytes'),
       },
       annotations: { readOnlyHint: true },
     },

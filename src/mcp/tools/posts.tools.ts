@@ -9,9 +9,12 @@ import { ListPostsQueryDto } from '../../posts/dto/list-posts.query.dto';
 import { DEFAULT_SORT_KEY, LIST_SORT_KEYS } from '../../posts/list-posts.query';
 import { toListPostsResponse, toPostDetail, toPostLogsResponse } from '../../posts/posts.mapper';
 import { toUpdatePostInput } from '../../posts/post-rules';
+import { textEditsOf } from '../../posts/post-edits';
 import { McpIdempotencyService } from '../mcp-idempotency.service';
 import { defined, idempotencyKeyParam, runTool, type ToolScope, registerTool } from './tool-kit';
 
+/** Text per account (create_post, update_post): an object of strings, checked by the posts rules. */
+const contentOverridesParam = z.record(z.unknown()).optional();
 const postGroupId = z.string().describe('Post group id (24 hexadecimal characters), as returned by create_post or list_posts');
 const isoTime =
   'ISO 8601 UTC time (`YYYY-MM-DDTHH:mm:ss.sssZ`, without milliseconds, or with `+00:00`). A time in the past becomes now; the service may move it later to keep a minimum spacing between posts of one account (the stored time is returned).';
@@ -96,6 +99,15 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
           .describe(
             'Optional per-platform settings merged over defaults; only tiktok {viewerSetting, allowComments, allowDuet, allowStitch, commercialContent, brandOrganic, brandedContent}, instagram {videoType: REELS|STORIES}, youtube {privacy: public|unlisted|private, title}, threads {replyControl} are kept',
           ),
+        contentOverrides: contentOverridesParam.describe(
+          'Optional text per account: keys are compound ids from platforms (e.g. "twitter-123") or a chosen account\'s platform name ("twitter"); an account\'s key wins over its platform\'s. Each text follows content\'s rules; on twitter and threads a long override is split into its own thread.',
+        ),
+        firstComment: z
+          .string()
+          .optional()
+          .describe(
+            "Optional comment published under the post right after it succeeds (twitter, threads, bluesky, mastodon: a reply; linkedin, facebook, instagram, youtube: a comment). Refused when a chosen platform takes none (tiktok, pinterest, telegram) or it exceeds a platform's text limit.",
+          ),
         idempotencyKey: idempotencyKeyParam,
       },
     },
@@ -119,6 +131,12 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
         postGroupId,
         status: z.string().nullable().optional().describe('draft or scheduled (empty or null: not given)'),
         scheduledTime: z.string().nullable().optional().describe(`${isoTime} Empty or null: not given.`),
+        contentOverrides: contentOverridesParam
+          .nullable()
+          .describe(
+            "Replaces every text override (keys: the post's compound ids or platform names); {} or null clears them, so each account publishes the post's content.",
+          ),
+        firstComment: z.string().nullable().optional().describe('Sets the first comment; null or "" removes it.'),
         idempotencyKey: idempotencyKeyParam,
       },
     },
@@ -126,11 +144,12 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
       scope,
       'update_post',
       'Failed to update post',
-      (args: { postGroupId: string; status?: string | null; scheduledTime?: string | null; idempotencyKey?: string }) => {
+      (args: { postGroupId: string; status?: string | null; scheduledTime?: string | null; idempotencyKey?: string } & Record<string, unknown>) => {
         const { postGroupId: id, idempotencyKey, ...body } = args;
-        return idempotency.run(ctx.userId, 'update_post', idempotencyKey, { postGroupId: id, ...body }, () =>
-          posts.update(ctx, id, { schedule: toUpdatePostInput(validateInput(UpdatePostDto, defined(body))) }),
-        );
+        return idempotency.run(ctx.userId, 'update_post', idempotencyKey, { postGroupId: id, ...body }, () => {
+          const dto = validateInput(UpdatePostDto, defined(body));
+          return posts.update(ctx, id, { schedule: toUpdatePostInput(dto), edits: textEditsOf(dto) });
+        });
       },
     ),
   );
@@ -153,7 +172,7 @@ export function registerPostsTools(server: McpServer, scope: ToolScope, deps: Po
     {
       title: 'Get publish logs of a post',
       description:
-        'Publish log of a post group, oldest first (first 100): scheduled, processing, publish_attempted, publish_succeeded, publish_failed (with error, httpStatus, metadata.errorCode/retryable), status_changed.',
+        'Publish log of a post group, oldest first (first 100): scheduled, processing, publish_attempted, publish_succeeded, publish_failed (with error, httpStatus, metadata.errorCode/retryable), status_changed; first_comment_attempted, first_comment_published, first_comment_failed for a first comment.',
       inputSchema: { postGroupId },
       annotations: { readOnlyHint: true },
     },

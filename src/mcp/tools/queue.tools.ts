@@ -40,6 +40,8 @@ export function registerQueueTools(server: McpServer, scope: ToolScope, deps: { 
         content: z.string().optional().describe('Post text (a new post)'),
         platforms: z.array(z.string()).optional().describe('Compound platform ids from list_connections (a new post)'),
         platformSettings: z.record(z.unknown()).optional().describe('As in create_post (a new post)'),
+        contentOverrides: z.record(z.unknown()).optional().describe('As in create_post (a new post): text per account'),
+        firstComment: z.string().optional().describe('As in create_post (a new post)'),
         postGroupId: z.string().optional().describe('A draft to queue instead of a new post (24 hexadecimal characters)'),
         scheduledTime: z.unknown().optional().describe('Leave out: the queue sets the time (given, the call fails)'),
         idempotencyKey: idempotencyKeyParam,

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WhenGiven, WhenPresent } from '../../common/validation/field-rules';
-import { ContentRules, PlatformIdsRules, PlatformSettingsRules, ScheduledTimeRules } from './post-field.rules';
+import { ContentOverridesRules, ContentRules, FirstCommentRules, PlatformIdsRules, PlatformSettingsRules, ScheduledTimeRules } from './post-field.rules';
 
 /**
  * create-post body, for every transport (REST's pipe, `validateInput` for MCP and GraphQL). The
@@ -40,6 +40,26 @@ export class CreatePostDto {
     oneOf: [{ type: 'object', additionalProperties: true }, { type: 'string' }],
   })
   platformSettings?: Record<string, unknown> | null;
+
+  @WhenPresent()
+  @ContentOverridesRules({ checkKeys: true })
+  @ApiPropertyOptional({
+    description:
+      "Text per account: from a compound id of `platforms` (`twitter-123`) or a chosen account's platform name (`twitter`) to the text that account publishes instead of `content` (an account's key wins over its platform's); object or JSON string; each text follows `content`'s rules, and the platform's own rules when validated and published (docs/rich-posts.md)",
+    oneOf: [{ type: 'object', additionalProperties: { type: 'string' } }, { type: 'string' }],
+    example: { 'twitter-123': 'Shorter text for X' },
+  })
+  contentOverrides?: Record<string, string> | null;
+
+  @WhenPresent()
+  @FirstCommentRules({ checkPlatforms: true })
+  @ApiPropertyOptional({
+    type: String,
+    description:
+      "A comment published under the post right after it succeeds (X, Threads, Bluesky, Mastodon: a reply; LinkedIn, Facebook, Instagram, YouTube: a comment); refused when a chosen platform takes none, or when it exceeds a platform's text limit",
+    example: 'Links and hashtags: https://example.com #launch',
+  })
+  firstComment?: string | null;
 }
 
 export class CreatePostResponse {

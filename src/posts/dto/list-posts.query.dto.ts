@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Expose, Transform } from 'class-transformer';
 import { Allow, IsDate, IsIn } from 'class-validator';
 import { WhenGiven } from '../../common/validation/field-rules';
+import { FirstCommentDto } from './post-detail.response';
 import { PLATFORM_NAMES, PLATFORM_POST_STATUSES, POST_GROUP_STATUSES, type PostGroupStatus } from '@app/rules';
 import {
   clampLimit,
@@ -97,6 +98,12 @@ export class ListedPlatform {
   platform: string;
   @ApiProperty({ enum: PLATFORM_POST_STATUSES })
   status: string;
+  @ApiPropertyOptional({ description: 'Only when this account publishes its own text (an override): that text' })
+  content?: string;
+  @ApiPropertyOptional({ type: Boolean, enum: [true], description: 'Present (true) only with an override' })
+  contentOverridden?: true;
+  @ApiPropertyOptional({ type: FirstCommentDto, description: 'Only on a post with a first comment' })
+  firstComment?: FirstCommentDto;
 }
 
 export class ListedPostDto {

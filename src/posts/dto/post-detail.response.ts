@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LIMIT_CODES } from '../../limits/limit-rules';
 import { ERROR_CATEGORIES } from '../../platforms/error-category';
-import { PLATFORM_POST_STATUSES, POST_GROUP_STATUSES, POST_LOG_EVENTS, PROCESSING_STATUSES } from '@app/rules';
+import { ALL_POST_LOG_EVENTS, FIRST_COMMENT_STATUSES, PLATFORM_POST_STATUSES, POST_GROUP_STATUSES, PROCESSING_STATUSES } from '@app/rules';
 
 export class PlatformPostErrorDto {
   @ApiProperty({ example: 'PLATFORM_AUTH_EXPIRED' }) code: string;
@@ -20,13 +20,24 @@ export class UnpublishErrorDto {
   @ApiProperty() failedAt: string;
 }
 
+export class FirstCommentDto {
+  @ApiProperty({ description: 'The comment as it is (or was) sent' }) content: string;
+  @ApiProperty({ enum: FIRST_COMMENT_STATUSES, description: 'Its own outcome: a failed comment never fails the post' }) status: string;
+  @ApiPropertyOptional({ description: 'Platform-native id of the comment or reply, once published' }) postedId?: string;
+  @ApiPropertyOptional() publishedUrl?: string;
+  @ApiPropertyOptional() publishedAt?: string;
+  @ApiPropertyOptional({ type: UnpublishErrorDto, description: 'Only when failed: code, message, category, hint, failedAt' }) error?: UnpublishErrorDto;
+}
+
 export class PlatformPostDto {
   @ApiProperty() postId: string;
   @ApiProperty() platform: string;
   @ApiProperty({ description: 'The compound id without its `<platform>-` prefix (Bluesky: the DID encoded as in the connection list, not the DID)' })
   platformId: string;
   @ApiProperty({ enum: PLATFORM_POST_STATUSES }) status: string;
-  @ApiProperty() content: string;
+  @ApiProperty({ description: "What this account publishes: its override (contentOverrides), else the group's content" }) content: string;
+  @ApiPropertyOptional({ type: Boolean, enum: [true], description: 'Present (true) only when content is this account’s override' }) contentOverridden?: true;
+  @ApiPropertyOptional({ type: FirstCommentDto, description: 'Only on a post with a first comment' }) firstComment?: FirstCommentDto;
   @ApiPropertyOptional({ description: 'Platform-native id, once published' }) postedId?: string;
   @ApiPropertyOptional() publishedUrl?: string;
   @ApiPropertyOptional({ type: PlatformPostErrorDto, description: 'Only when failed' }) error?: PlatformPostErrorDto;
@@ -44,6 +55,7 @@ export class PostDetailResponse {
   @ApiProperty({ enum: PROCESSING_STATUSES }) processingStatus: string;
   @ApiPropertyOptional() scheduledTime?: string;
   @ApiPropertyOptional({ type: Boolean, enum: [true], description: 'Present (true) only on a post the queue placed' }) fromQueue?: true;
+  @ApiPropertyOptional({ description: "create-post's firstComment, only when given" }) firstComment?: string;
   @ApiProperty({ type: [PlatformPostDto] }) posts: PlatformPostDto[];
 }
 
@@ -52,7 +64,10 @@ export class PostLogDto {
   @ApiProperty() postGroupId: string;
   @ApiPropertyOptional() postId?: string;
   @ApiPropertyOptional() platform?: string;
-  @ApiProperty({ enum: POST_LOG_EVENTS })
+  @ApiProperty({
+    enum: ALL_POST_LOG_EVENTS,
+    description: "The spec's six events, or a first comment's (first_comment_attempted, first_comment_published, first_comment_failed)",
+  })
   event: string;
   @ApiPropertyOptional() error?: string;
   @ApiPropertyOptional() httpStatus?: number;

@@ -18,6 +18,13 @@ export class PostsFilter {
   @Field(() => String, { nullable: true, description: 'asc | desc (default)' }) @Allow() sortOrder?: string | null;
 }
 
+/** The alt text of one of createPost's `mediaIds` (checked as get-upload-url's `altText`, and against the chosen platforms' limits). */
+@InputType()
+export class MediaAltTextInput {
+  @Field(() => ID) @Allow() mediaId: string;
+  @Field({ description: '"" leaves the file without alt text' }) @Allow() altText: string;
+}
+
 @InputType()
 export class CreatePostInput {
   @Field() @Allow() content: string;
@@ -31,6 +38,22 @@ export class CreatePostInput {
   @Field(() => [ID], { nullable: true, description: 'Your uploaded media (createUploadUrl without postGroupId) to attach' })
   @Allow()
   mediaIds?: string[] | null;
+  @Field(() => GraphQLJSON, {
+    nullable: true,
+    description:
+      "Text per account: compound id of `platforms` (or a chosen account's platform name) → that account's text; an account's key wins over its platform's",
+  })
+  @Allow()
+  contentOverrides?: unknown;
+  @Field(() => String, { nullable: true, description: 'Comment published under the post right after it succeeds; refused for platforms that take none' })
+  @Allow()
+  firstComment?: string | null;
+  @Field(() => [MediaAltTextInput], {
+    nullable: true,
+    description: 'Alt text per attached file (each mediaId one of mediaIds), sent where the platform takes alt text',
+  })
+  @Allow()
+  mediaAltTexts?: MediaAltTextInput[] | null;
 }
 
 @InputType()
@@ -43,4 +66,14 @@ export class UpdatePostInput {
   @Field(() => [String], { nullable: true, description: 'New set of compound connection ids (same condition)' })
   @Allow()
   platforms?: string[] | null;
+  @Field(() => GraphQLJSON, {
+    nullable: true,
+    description:
+      'Replaces every text override (same condition); {} or null clears them. Omitted: overrides kept (a content edit leaves overridden accounts as they are)',
+  })
+  @Allow()
+  contentOverrides?: unknown;
+  @Field(() => String, { nullable: true, description: 'Sets the first comment (same condition); null or "" removes it; omitted: unchanged' })
+  @Allow()
+  firstComment?: string | null;
 }

@@ -1,14 +1,34 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOneOfIfTruthy, RequiresAnyOf, WhenPresent, WhenTruthy } from '../../common/validation/field-rules';
+import { FieldRule, IsOneOfIfTruthy, WhenPresent, WhenTruthy } from '../../common/validation/field-rules';
 import { UPDATE_POST_STATUSES, type UpdatePostStatus } from '@app/rules';
 import { PostMessages } from '../posts.errors';
-import { ContentRules, PlatformIdsRules, ScheduledTimeRules } from './post-field.rules';
+import { ContentOverridesRules, ContentRules, FirstCommentRules, PlatformIdsRules, ScheduledTimeRules } from './post-field.rules';
 
-/** update-post body: falsy values (empty string, null, 0) count as absent; at least one given. */
+/** The text edits (`contentOverrides`, `firstComment`) count as given when present, null included (null clears). */
+const TEXT_EDITS = ['contentOverrides', 'firstComment'] as const;
+
+/**
+ * At least one of the truthy `fields` or a present text edit; a body with neither answers the
+ * spec's message, as it did before the text edits existed.
+ */
+const RequiresChangeOf = (fields: readonly string[]) =>
+  FieldRule(
+    'requiresChange',
+    (_value, args) => {
+      const body = args.object as Record<string, unknown>;
+      return fields.some((f) => !!body[f]) || TEXT_EDITS.some((f) => body[f] !== undefined);
+    },
+    PostMessages.statusOrTimeRequired,
+  );
+
+/**
+ * update-post body: falsy status and scheduledTime (empty string, null, 0) count as absent; at
+ * least one of them, or a text edit, given.
+ */
 export class UpdatePostDto {
   // Bottom-up: the presence of either field is checked before the status value.
   @IsOneOfIfTruthy(UPDATE_POST_STATUSES, PostMessages.invalidUpdateStatus)
-  @RequiresAnyOf(['status', 'scheduledTime'], PostMessages.statusOrTimeRequired)
+  @RequiresChangeOf(['status', 'scheduledTime'])
   @ApiPropertyOptional({ type: String, enum: UPDATE_POST_STATUSES, description: 'Empty string, null and 0 count as absent' })
   status?: UpdatePostStatus | null;
 
@@ -20,6 +40,21 @@ export class UpdatePostDto {
     example: '2030-01-01T10:00:00Z',
   })
   scheduledTime?: string | null;
+
+  @WhenPresent()
+  @ContentOverridesRules({ checkKeys: false })
+  @ApiPropertyOptional({
+    description:
+      "Replaces every override (docs/rich-posts.md): keys are the group's compound ids or platform names; `{}` or null clears them all (each account publishes the group's content). Draft or scheduled groups not yet being published",
+    oneOf: [{ type: 'object', additionalProperties: { type: 'string' } }, { type: 'string' }],
+  })
+  contentOverrides?: Record<string, string> | null;
+
+  // "" and null remove the comment: only a non-empty value is checked.
+  @WhenTruthy()
+  @FirstCommentRules({ checkPlatforms: false })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Sets the first comment; null or "" removes it (same condition)' })
+  firstComment?: string | null;
 }
 
 export class UpdatedPostGroup {
@@ -57,10 +92,18 @@ export class DashboardUpdatePostDto {
 
   // Bottom-up: the presence of any field is checked before the status value.
   @IsOneOfIfTruthy(UPDATE_POST_STATUSES, PostMessages.invalidUpdateStatus)
-  @RequiresAnyOf(['status', 'scheduledTime', 'content', 'platforms'], PostMessages.statusOrTimeRequired)
+  @RequiresChangeOf(['status', 'scheduledTime', 'content', 'platforms'])
   status?: UpdatePostStatus | null;
 
   @WhenTruthy()
   @ScheduledTimeRules()
   scheduledTime?: string | null;
+
+  @WhenPresent()
+  @ContentOverridesRules({ checkKeys: false })
+  contentOverrides?: Record<string, string> | null;
+
+  @WhenTruthy()
+  @FirstCommentRules({ checkPlatforms: false })
+  firstComment?: string | null;
 }

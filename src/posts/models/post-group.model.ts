@@ -2,6 +2,7 @@ import { Field, GraphQLISODateTime, ID, Int, ObjectType } from '@nestjs/graphql'
 import { GraphQLJSON } from 'graphql-scalars';
 import { httpUrlOrNull } from '../../common/http-url';
 import { categorizeError, ERROR_HINTS } from '../../platforms/error-category';
+import { firstCommentView } from '../first-comment-view';
 import type { PlatformPostRecord } from '../schemas/platform-post.schema';
 import type { PostGroupRecord } from '../schemas/post-group.schema';
 import type { PostLogRecord } from '../schemas/post-log.schema';
@@ -25,6 +26,25 @@ export class UnpublishErrorModel {
   @Field(() => GraphQLISODateTime) failedAt: Date;
 }
 
+@ObjectType('FirstCommentError', { description: 'Why the last attempt at a first comment failed' })
+export class FirstCommentErrorModel {
+  @Field() code: string;
+  @Field() message: string;
+  @Field() category: string;
+  @Field() hint: string;
+  @Field(() => GraphQLISODateTime) failedAt: Date;
+}
+
+@ObjectType('FirstComment', { description: "A platform post's first comment and its own outcome (never the post's status)" })
+export class FirstCommentModel {
+  @Field() content: string;
+  @Field({ description: 'pending | processing | published | failed' }) status: string;
+  @Field(() => String, { nullable: true }) postedId: string | null;
+  @Field(() => String, { nullable: true }) publishedUrl: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true }) publishedAt: Date | null;
+  @Field(() => FirstCommentErrorModel, { nullable: true }) error: FirstCommentErrorModel | null;
+}
+
 @ObjectType('PlatformPost', { description: 'One targeted connection of a post group' })
 export class PlatformPostModel {
   @Field(() => ID) id: string;
@@ -32,7 +52,9 @@ export class PlatformPostModel {
   @Field({ description: 'Compound connection id `<platform>-<id>` (as in createPost `platforms`)' }) platformId: string;
   @Field({ description: "The platform's own account id (Bluesky: the DID)" }) externalId: string;
   @Field({ description: 'pending | scheduled | processing | published | failed | unpublished' }) status: string;
-  @Field() content: string;
+  @Field({ description: 'What this account publishes: its override, else the group content' }) content: string;
+  @Field({ description: 'content is this account’s own text (an override), not the group content' }) contentOverridden: boolean;
+  @Field(() => FirstCommentModel, { nullable: true, description: 'Only on a post with a first comment' }) firstComment: FirstCommentModel | null;
   @Field(() => GraphQLISODateTime, { nullable: true }) scheduledTime: Date | null;
   @Field(() => String, { nullable: true }) postedId: string | null;
   @Field(() => String, { nullable: true }) publishedUrl: string | null;
@@ -79,6 +101,8 @@ export class PostGroupModel {
   @Field(() => GraphQLJSON, { description: 'Merged settings per platform (tiktok, instagram, youtube, threads)' })
   platformSettings: Record<string, unknown>;
   @Field(() => [String], { description: 'Public URLs of the attached media files' }) mediaUrls: string[];
+  @Field(() => String, { nullable: true, description: 'The first comment as given (each platform post that takes it has its own outcome)' })
+  firstComment: string | null;
   @Field({ description: 'Placed by the queue: scheduled at a slot, or held as a draft while its schedule gives none' }) fromQueue: boolean;
   @Field(() => GraphQLISODateTime) createdAt: Date;
   @Field(() => GraphQLISODateTime) updatedAt: Date;
@@ -105,6 +129,7 @@ export function toPostGroupModel(group: PostGroupRecord): PostGroupModel {
     platforms: group.platforms ?? [],
     platformSettings: group.platformSettings ?? {},
     mediaUrls: group.mediaUrls ?? [],
+    firstComment: group.firstComment ?? null,
     fromQueue: group.fromQueue === true,
     createdAt: group.createdAt,
     updatedAt: group.updatedAt,
@@ -121,6 +146,8 @@ export function toPlatformPostModel(post: PlatformPostRecord): PlatformPostModel
     externalId: post.externalId,
     status: post.status,
     content: post.content,
+    contentOverridden: post.contentOverridden === true,
+    firstComment: toFirstCommentModel(post),
     scheduledTime: post.scheduledTime ?? null,
     postedId: post.postedId ?? null,
     publishedUrl: httpUrlOrNull(post.publishedUrl),
@@ -151,6 +178,19 @@ export function toPlatformPostModel(post: PlatformPostRecord): PlatformPostModel
             failedAt: new Date(post.unpublishError.failedAt),
           }
         : null,
+  };
+}
+
+function toFirstCommentModel(post: PlatformPostRecord): FirstCommentModel | null {
+  const comment = firstCommentView(post);
+  if (!comment) return null;
+  return {
+    content: comment.content,
+    status: comment.status,
+    postedId: comment.postedId ?? null,
+    publishedUrl: comment.publishedUrl ?? null,
+    publishedAt: comment.publishedAt ? new Date(comment.publishedAt) : null,
+    error: comment.error ? { ...comment.error, failedAt: new Date(comment.error.failedAt) } : null,
   };
 }
 

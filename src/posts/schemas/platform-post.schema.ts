@@ -168,6 +168,12 @@ PlatformPostSchema.index({ status: 1, platform: 1, scheduledTime: 1, _id: 1 });
 // The publishing engine's lease takeover (processing, lease expired).
 PlatformPostSchema.index({ status: 1, 'claim.leaseUntil': 1 });
 
+// The first-comment sweep: comments waiting for a retry, and attempts left mid-call.
+PlatformPostSchema.index(
+  { 'firstComment.status': 1, 'firstComment.nextAttemptAt': 1 },
+  { partialFilterExpression: { 'firstComment.status': { $exists: true } } },
+);
+
 // The queue's claim: one post per connection and slot.
 PlatformPostSchema.index({ connectionId: 1, queueSlot: 1 }, { unique: true, partialFilterExpression: { queueSlot: { $exists: true } } });
 // A connection's queue in order.

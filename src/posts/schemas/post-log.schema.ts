@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema, Types } from 'mongoose';
-import { POST_LOG_EVENTS, type PostLogEvent } from '@app/rules';
+import { ALL_POST_LOG_EVENTS, type AnyPostLogEvent } from '@app/rules';
 
 /** One publish-log event of a group (spec "Post log entry"); optional fields stay absent. */
 @Schema({ collection: 'post_logs', timestamps: true, minimize: false })
@@ -14,8 +14,9 @@ export class PostLog {
   postId?: Types.ObjectId;
   @Prop({ type: String })
   platform?: string;
-  @Prop({ type: String, enum: POST_LOG_EVENTS, required: true })
-  event: PostLogEvent;
+  /** The spec's six events, or a first comment's (`first_comment_*`). */
+  @Prop({ type: String, enum: ALL_POST_LOG_EVENTS, required: true })
+  event: AnyPostLogEvent;
   @Prop({ type: String })
   error?: string;
   @Prop({ type: Number })

@@ -2,7 +2,7 @@ import { messageOf } from '@test/support/refusals';
 import { validateInput } from '../../common/validation/validate-input';
 import { ValidatePostMediaDto } from './validate-post.dto';
 
-const MEDIA_MESSAGE = 'media must be an array of { contentType, size? } (contentType image/* or video/*, size in bytes)';
+const MEDIA_MESSAGE = 'media must be an array of { contentType, size? } (contentType image/*, video/* or application/pdf, size in bytes)';
 
 /** What PostValidationService reads: the optional media description, as plain values. */
 const plannedMedia = (media: unknown) => {

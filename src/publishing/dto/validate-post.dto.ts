@@ -2,13 +2,14 @@ import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swag
 import { Expose, Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { WhenPresent } from '../../common/validation/field-rules';
+import { AltTextRules } from '../../media/dto/alt-text.rules';
 import { CreatePostDto } from '../../posts/dto/create-post.dto';
 import { MAX_PLANNED_MEDIA, PLANNED_MEDIA_MESSAGE } from '../post-validation';
 
-/** One file the caller will attach: an image or video type (lower-cased), a size in bytes (0 when not given). */
+/** One file the caller will attach: an image, video or PDF type (lower-cased), a size in bytes (0 when not given). */
 export class PlannedMediaDto {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value))
-  @Matches(/^(image|video)\/[\w.+-]+$/, { message: PLANNED_MEDIA_MESSAGE })
+  @Matches(/^((image|video)\/[\w.+-]+|application\/pdf)$/, { message: PLANNED_MEDIA_MESSAGE })
   @ApiProperty({ example: 'video/mp4' })
   contentType: string;
 
@@ -19,6 +20,11 @@ export class PlannedMediaDto {
   @IsInt({ message: PLANNED_MEDIA_MESSAGE })
   @ApiPropertyOptional({ description: "Size in bytes (checked against the platforms' limits when given)" })
   size: number;
+
+  @WhenPresent()
+  @AltTextRules()
+  @ApiPropertyOptional({ description: "The file's alt text, checked against each platform's alt text limit (as get-upload-url's altText)" })
+  altText?: string;
 }
 
 /**
@@ -43,7 +49,13 @@ export class PlatformVerdictResponse {
   @ApiProperty({ example: 'mastodon-109876' }) platformId: string;
   @ApiProperty({ example: 'mastodon' }) platform: string;
   @ApiProperty({ description: 'No problems: publishing would go ahead' }) ok: boolean;
-  @ApiProperty({ description: 'How many posts it goes out as (more than one: an auto-thread)' }) parts: number;
+  @ApiProperty({ description: 'How many posts it goes out as (more than one: an auto-thread; an override is split by itself)' }) parts: number;
+  @ApiPropertyOptional({
+    type: Boolean,
+    enum: [true],
+    description: "Present (true) only when this account has an override: parts and problems are that text's",
+  })
+  contentOverridden?: true;
   @ApiProperty({ type: [String], description: 'What would make publishing fail' }) problems: string[];
   @ApiProperty({ type: [String], description: 'Worth knowing; would not fail by itself' }) warnings: string[];
 }
