@@ -51,6 +51,8 @@ export const FAKE_ACCOUNTS = {
   },
   bluesky: { handle: 'alice.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' },
   telegram: { botToken: '123456:web-journey-bot-AAHk3x9QeZ', channel: { id: -1001234567890, title: 'Acme News', username: 'acme_news' } },
+  /** An X account seeded with this access token publishes on the X fake. */
+  x: { accessToken: 'web-journey-x-access-token' },
 };
 
 /** The start-up admin of the test app (BOOTSTRAP_ADMIN_*). */

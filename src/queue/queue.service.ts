@@ -298,7 +298,13 @@ export function toQueueAddition(body: unknown, mediaIds?: string[]): QueueAdditi
   const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   if (fields.scheduledTime !== undefined) throw ApiError.badRequest(QueueMessages.noScheduledTime);
   if (fields.postGroupId !== undefined) {
-    if (fields.content !== undefined || fields.platforms !== undefined || fields.platformSettings !== undefined)
+    if (
+      fields.content !== undefined ||
+      fields.platforms !== undefined ||
+      fields.platformSettings !== undefined ||
+      fields.contentOverrides !== undefined ||
+      fields.firstComment !== undefined
+    )
       throw ApiError.badRequest(QueueMessages.draftOrNew);
     if (!isObjectIdString(fields.postGroupId)) throw ApiError.badRequest(QueueMessages.postGroupIdRequired);
     return { postGroupId: fields.postGroupId };

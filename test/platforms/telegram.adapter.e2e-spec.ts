@@ -74,6 +74,44 @@ describe('TelegramAdapter against a fake Bot API', () => {
     expect(fake.messages[0]).toMatchObject({ method: 'sendVideo', files: [{ field: 'video', size: 100_000 }] });
   });
 
+  it('Telegram options switched on → the Bot API fields: link_preview_options, disable_notification, protect_content', async () => {
+    const settings = { disableWebPagePreview: true, disableNotification: true, showCaptionAboveMedia: true, protectContent: true };
+    await adapter.publish(privateChannel, request({ content: 'see https://example.com', settings }));
+    expect(fake.messages[0].options).toEqual({ link_preview_options: { is_disabled: true }, disable_notification: true, protect_content: true });
+    expect(fake.calls('sendMessage')[0].body).toEqual({
+      chat_id: '-1009876543210',
+      text: 'see https://example.com',
+      link_preview_options: { is_disabled: true },
+      disable_notification: true,
+      protect_content: true,
+    });
+  });
+
+  it('media messages carry show_caption_above_media; an album sets it on the captioned item', async () => {
+    const settings = { showCaptionAboveMedia: true, disableNotification: true, protectContent: false, disableWebPagePreview: true };
+    const png = await makeImage('png');
+    const one = mediaItem(png, { kind: 'image', mimeType: 'image/png', fileName: 'one.png' });
+    await adapter.publish(privateChannel, request({ content: 'photo', media: [one], settings }));
+    expect(fake.messages[0]).toMatchObject({ method: 'sendPhoto', options: { show_caption_above_media: 'true', disable_notification: 'true' } });
+    expect(Object.keys(fake.messages[0].options!).sort()).toEqual(['disable_notification', 'show_caption_above_media']);
+
+    const video = mediaItem(fakeVideoBytes(50_000), { kind: 'video', mimeType: 'video/mp4', fileName: 'v.mp4' });
+    await adapter.publish(privateChannel, request({ content: 'clip', media: [video], settings }));
+    expect(fake.messages[1]).toMatchObject({ method: 'sendVideo', options: { show_caption_above_media: 'true', disable_notification: 'true' } });
+
+    const album = [1, 2].map((i) => mediaItem(png, { kind: 'image', mimeType: 'image/png', fileName: `a${i}.png` }));
+    await adapter.publish(privateChannel, request({ content: 'album', media: album, settings: { showCaptionAboveMedia: true, protectContent: true } }));
+    expect(fake.messages.slice(2).map((m) => m.options)).toEqual([{ show_caption_above_media: true, protect_content: 'true' }, { protect_content: 'true' }]);
+  });
+
+  it('options left at their defaults (or not given) add no field to the request', async () => {
+    const png = mediaItem(await makeImage('png'), { kind: 'image', mimeType: 'image/png' });
+    await adapter.publish(privateChannel, request({ settings: { disableWebPagePreview: false, disableNotification: false } }));
+    await adapter.publish(privateChannel, request({ media: [png] }));
+    expect(fake.messages.map((m) => m.options)).toEqual([undefined, undefined]);
+    expect(fake.calls('sendMessage')[0].body).toEqual({ chat_id: '-1009876543210', text: 'Hello channel' });
+  });
+
   it('a connection that is not a bot cannot publish or validate', async () => {
     const user = { ...privateChannel, type: 'channel' };
     const err = await rejectionOf(adapter.publish(user, request()));

@@ -10,7 +10,8 @@
  * - LinkedIn: its API only (no OAuth app is configured), so health checks get a real refusal.
  * X starts last, on the port Playwright waits for, so every fake is up when the app starts.
  * A control server (fakeControlURL) lets a journey make a fake refuse its next call:
- * `POST /telegram/refuse-next-message` makes Telegram refuse the next sendMessage for good.
+ * `POST /telegram/refuse-next-message` makes Telegram refuse the next sendMessage for good, and
+ * `GET /telegram/messages`, `/mastodon/posts`, `/bluesky/posts` and `/x/posts` list what each fake received.
  */
 import { FacebookFake, FakeBlueskyServer, FakeMastodonServer, FakeTelegramServer, LinkedInFake, TwitterFake } from '../../test/support/fakes';
 import { createServer } from 'node:http';
@@ -29,6 +30,10 @@ async function main(): Promise<void> {
 
   const mastodon = new FakeMastodonServer();
   const linkedin = new LinkedInFake();
+  const x = new TwitterFake();
+  x.checkAfterSecs = 0;
+  // An account seeded with this token (seedConnection) publishes on the X fake.
+  x.setToken(FAKE_ACCOUNTS.x.accessToken);
 
   await Promise.all([
     facebook.start(fakePorts.facebook),
@@ -37,7 +42,19 @@ async function main(): Promise<void> {
     mastodon.start(fakePorts.mastodon),
     linkedin.start(fakePorts.linkedin),
   ]);
+  // What each fake received, for a journey to check what was published where.
+  const published: Record<string, () => unknown> = {
+    '/telegram/messages': () => telegram.messages,
+    '/mastodon/posts': () => mastodon.posts.map((post) => ({ ...post, media: post.mediaIds.map((id) => mastodon.media.get(id)) })),
+    '/bluesky/posts': () => bluesky.posts,
+    '/x/posts': () => x.posts,
+  };
   const control = createServer((req, res) => {
+    const read = req.method === 'GET' ? published[req.url ?? ''] : undefined;
+    if (read) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(read()));
+      return;
+    }
     if (req.method === 'POST' && req.url === '/telegram/refuse-next-message') {
       telegram.inject({
         kind: 'respond',
@@ -50,8 +67,6 @@ async function main(): Promise<void> {
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => control.listen(Number(new URL(fakeControlURL).port), '127.0.0.1', resolve));
-  const x = new TwitterFake();
-  x.checkAfterSecs = 0;
   console.log(`fake platforms up, X at ${await x.start(fakePorts.x)}`);
 }
 

@@ -44,6 +44,9 @@ export class AddToQueueDto {
   @ApiPropertyOptional({ description: 'As create-post (a new post)' }) content?: string;
   @ApiPropertyOptional({ type: [String], description: 'As create-post (a new post): compound connection ids' }) platforms?: string[];
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'As create-post (a new post)' }) platformSettings?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'As create-post (a new post): text per account' })
+  contentOverrides?: Record<string, string>;
+  @ApiPropertyOptional({ description: 'As create-post (a new post)' }) firstComment?: string;
 }
 
 export class AddToQueueResponse {

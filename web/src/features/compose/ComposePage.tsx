@@ -13,6 +13,9 @@ import { useSubmit } from '../../ui/useSubmit';
 import { initialComposeValues } from './compose-form';
 import { ComposeAddToQueueDocument, ComposeConnectionsDocument, ComposePostDocument } from './compose.documents';
 import { AccountsCard } from './components/AccountsCard';
+import { AccountTexts } from './components/AccountTexts';
+import { FirstCommentCard } from './components/FirstCommentCard';
+import { PostPreviews } from './components/PostPreviews';
 import { ComposeActions, type SubmitMode } from './components/ComposeActions';
 import { MediaCard } from './components/MediaCard';
 import { PlatformSettingsCard } from './components/PlatformSettingsCard';
@@ -23,6 +26,17 @@ import { useMediaUploads } from './hooks/useMediaUploads';
 import { useNextQueueSlot } from './hooks/useNextQueueSlot';
 import { countFor, mediaProblemFor } from './platform-counts';
 import { settingsProblems, settingsToSend } from './platform-settings';
+import {
+  accountLabel,
+  altTextLimitFor,
+  altTextProblem,
+  altTextsToSend,
+  firstCommentProblem,
+  missingAltTextWarning,
+  overrideProblems,
+  overridesToSend,
+  previewFor,
+} from './rich-post';
 
 // A queued post's answer names no post type: the cached posts lists and queues are read again.
 const QUEUED_POST = { additionalTypenames: ['PostGroup', 'Queue'] };
@@ -33,7 +47,7 @@ export default function ComposePage() {
   const enqueue = useSubmit(ComposeAddToQueueDocument, QUEUED_POST);
   const navigate = useNavigate();
   const form = useForm({ initialValues: initialComposeValues() });
-  const { content, accounts, when, settings } = form.values;
+  const { content, accounts, when, settings, overrides, firstComment, altTexts } = form.values;
   const media = useMediaUploads();
   const nextSlot = useNextQueueSlot(accounts);
   const connections = useMemo(() => result.data?.connections ?? [], [result.data]);
@@ -48,12 +62,36 @@ export default function ComposePage() {
   const tooLong = counts.filter((c) => c.over);
   const mediaProblems = withMedia ? platforms.map((p) => mediaProblemFor(p, media.attached)).filter((m): m is string => !!m) : [];
   const settingsProblemsFound = settingsProblems(settings, platforms);
+  const chosen = useMemo(() => connections.filter((c) => accounts.includes(c.platformId)), [connections, accounts]);
+  const chosenPlatforms = useMemo(() => [...new Set(chosen.map((c) => c.platform))], [chosen]);
+  const overrideProblemsFound = overrideProblems(overrides, accounts);
+  const commentProblem = firstCommentProblem(firstComment, chosenPlatforms);
+  const altLimit = altTextLimitFor(platforms);
+  const altTooLong = media.attached.some((u) => u.kind === 'image' && altTextProblem(altTexts[u.key] ?? '', platforms));
+  const previews = chosen.map((account) =>
+    previewFor(account, { content, overrides, uploads: media.attached, altTexts, firstComment, documentTitle: settings.linkedin.documentTitle }),
+  );
+  // An account with its own text is checked by that text; the counters above are the post's text.
+  const tooLongOwn = chosen.filter(
+    (c) => Object.hasOwn(overrides, c.platformId) && isBuiltInPlatform(c.platform) && countFor(c.platform, overrides[c.platformId], withMedia).over,
+  );
 
   const onSubmit = async (mode: SubmitMode) => {
     const mediaIds = media.mediaIds;
     // No platformSettings key when nothing was changed: the request is then what it was before settings.
     const platformSettings = settingsToSend(settings, platforms);
-    const composed = { content, platforms: accounts, ...(mediaIds.length ? { mediaIds } : {}), ...(platformSettings ? { platformSettings } : {}) };
+    // Each new field only when used: a post without them sends what it sent before they existed.
+    const contentOverrides = overridesToSend(overrides, accounts, content);
+    const mediaAltTexts = altTextsToSend(media.attached, altTexts);
+    const composed = {
+      content,
+      platforms: accounts,
+      ...(mediaIds.length ? { mediaIds } : {}),
+      ...(platformSettings ? { platformSettings } : {}),
+      ...(contentOverrides ? { contentOverrides } : {}),
+      ...(firstComment.trim() ? { firstComment } : {}),
+      ...(mediaAltTexts ? { mediaAltTexts } : {}),
+    };
     if (mode === 'queue') {
       create.setProblem(null);
       const queued = await enqueue.submit({ input: composed });
@@ -91,16 +129,56 @@ export default function ComposePage() {
             <Stack gap="lg" maw={960}>
               <AccountsCard connections={connections} {...form.getInputProps('accounts')} />
               <TextCard counts={counts} mastodon={platforms.includes('mastodon')} {...form.getInputProps('content')} />
-              <MediaCard uploads={media.uploads} onFiles={media.add} onRemove={media.remove} problems={mediaProblems} />
+              <AccountTexts
+                accounts={chosen}
+                content={content}
+                overrides={overrides}
+                withMedia={withMedia}
+                problems={overrideProblemsFound}
+                onChange={(next) => form.setFieldValue('overrides', next)}
+              />
+              <MediaCard
+                uploads={media.uploads}
+                onFiles={media.add}
+                onRemove={(key) => {
+                  media.remove(key);
+                  form.setFieldValue('altTexts', Object.fromEntries(Object.entries(altTexts).filter(([k]) => k !== key)));
+                }}
+                problems={mediaProblems}
+                alt={{
+                  altTexts,
+                  onAltText: (key, text) => form.setFieldValue('altTexts', { ...altTexts, [key]: text }),
+                  limit: altLimit,
+                  problemOf: (text) => altTextProblem(text, platforms),
+                }}
+                missingAltText={missingAltTextWarning(media.attached, altTexts)}
+              />
+              <FirstCommentCard
+                value={firstComment}
+                onChange={(event) => form.setFieldValue('firstComment', event.currentTarget.value)}
+                problem={commentProblem}
+              />
               <PlatformSettingsCard platforms={platforms} form={form} problems={settingsProblemsFound} />
+              <PostPreviews previews={previews} />
               <WhenCard value={when} onChange={(value) => form.setFieldValue('when', value)} />
               {tooLong.length > 0 && (
                 <WarningAlert title="Too long for some platforms">Shorten the text for {tooLong.map((c) => c.label).join(', ')}.</WarningAlert>
               )}
+              {tooLongOwn.length > 0 && (
+                <WarningAlert title="An account’s own text is too long">Shorten the text for {tooLongOwn.map(accountLabel).join(', ')}.</WarningAlert>
+              )}
               <ProblemAlert problem={create.problem ?? enqueue.problem} title="The post was not saved" />
               <ComposeActions
                 busy={create.busy || enqueue.busy}
-                ready={!!content.trim() && accounts.length > 0 && !media.uploading && Object.keys(settingsProblemsFound).length === 0}
+                ready={
+                  !!content.trim() &&
+                  accounts.length > 0 &&
+                  !media.uploading &&
+                  Object.keys(settingsProblemsFound).length === 0 &&
+                  Object.keys(overrideProblemsFound).length === 0 &&
+                  !commentProblem &&
+                  !altTooLong
+                }
                 scheduled={!!when}
                 queue={nextSlot}
                 onSubmit={onSubmit}

@@ -5,7 +5,7 @@
 export interface UploadState {
   key: string;
   file: File;
-  kind: 'image' | 'video';
+  kind: 'image' | 'video' | 'document';
   progress: number;
   /** A data: URL for images (the CSP allows data:, not blob:); null for video. */
   preview: string | null;
@@ -13,9 +13,11 @@ export interface UploadState {
   error: string | null;
 }
 
-export const ACCEPTED = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/quicktime'];
+/** A PDF is a document: LinkedIn posts it as a document (carousel) post. */
+export const ACCEPTED = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'video/mp4', 'video/quicktime', 'application/pdf'];
 
-export function kindOf(file: File): 'image' | 'video' {
+export function kindOf(file: File): 'image' | 'video' | 'document' {
+  if (file.type === 'application/pdf') return 'document';
   return file.type.startsWith('video/') ? 'video' : 'image';
 }
 

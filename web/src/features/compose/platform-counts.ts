@@ -1,6 +1,6 @@
 // The service's own rules and splitter, compiled into the dashboard: the counters and the preview
 // are what publishing will do, not a second implementation (docs/dashboard.md).
-import { checkCommonRules, checkMediaSizes, codePointLength, PLATFORM_CONTENT_RULES, splitIntoThread, type MediaFacts, type PlatformName } from '@app/rules';
+import { checkCommonRules, checkMediaSizes, codePointLength, PLATFORM_CONTENT_RULES, planThreadParts, type MediaFacts, type PlatformName } from '@app/rules';
 import type { UploadState } from './media-upload';
 
 /** One platform's count of the text, in its own unit, against its limit. */
@@ -35,10 +35,7 @@ export function countFor(platform: PlatformName, content: string, withMedia = fa
   const length = (rules.measureText ?? codePointLength)(content);
   const caption = withMedia && rules.maxCaptionLength !== undefined;
   const limit = caption ? rules.maxCaptionLength! : rules.maxTextLength;
-  const parts = rules.autoThreads
-    ? length > rules.maxTextLength
-      ? splitIntoThread(content, { limit: rules.maxTextLength, measure: rules.measureText })
-      : [content]
-    : null;
+  // The publisher's own plan of the parts (src/publishing/content-plan.ts calls the same function).
+  const parts = rules.autoThreads ? planThreadParts(rules, content) : null;
   return { platform, label: rules.label, length, limit, caption, parts, over: !rules.autoThreads && length > limit };
 }

@@ -79,6 +79,18 @@ export const PostDetailDocument = graphql(`
           message
           hint
         }
+        content
+        contentOverridden
+        firstComment {
+          content
+          status
+          publishedUrl
+          error {
+            code
+            message
+            hint
+          }
+        }
       }
       logs {
         id

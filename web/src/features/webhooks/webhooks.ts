@@ -15,6 +15,8 @@ export const MORE_EVENTS: Array<{ value: string; label: string }> = [
   { value: 'post.partially_published', label: 'A post is published on some accounts and fails on others' },
   { value: 'post.retried', label: 'A failed post is tried again' },
   { value: 'post.unpublished', label: 'A published post is deleted from its platform' },
+  { value: 'post.first_comment_published', label: 'A post’s first comment is published' },
+  { value: 'post.first_comment_failed', label: 'A post’s first comment fails (the post stays published)' },
   { value: 'connection.reauth_required', label: 'A connection must be reconnected' },
   { value: 'connection.disconnected', label: 'A connection is removed' },
 ];

@@ -1,10 +1,19 @@
-import { Card, CloseButton, Group, Image, Progress, SimpleGrid, Text } from '@mantine/core';
+import { Card, CloseButton, Group, Image, Progress, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { codePointLength } from '@app/rules';
 import type { UploadState } from '../media-upload';
 
-/** The files added so far: each with its preview or kind, its upload's progress or refusal, and a remove button. */
-export function AttachedMedia({ uploads, onRemove }: { uploads: UploadState[]; onRemove: (key: string) => void }) {
+/** Alt text beside each image: its text, and the strictest chosen platform's limit it is counted against. */
+export interface AltTextProps {
+  altTexts: Record<string, string>;
+  onAltText: (key: string, altText: string) => void;
+  limit: { limit: number; label: string | null };
+  problemOf: (altText: string) => string | null;
+}
+
+/** The files added so far: each with its preview or kind, its upload's progress or refusal, its alt text (images), and a remove button. */
+export function AttachedMedia({ uploads, onRemove, alt }: { uploads: UploadState[]; onRemove: (key: string) => void; alt: AltTextProps }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 4 }} mt="sm" aria-label="Attached media" role="list">
+    <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} mt="sm" aria-label="Attached media" role="list">
       {uploads.map((u) => (
         <Card key={u.key} withBorder padding="xs" role="listitem" aria-label={u.file.name}>
           <Group justify="space-between" wrap="nowrap" gap={4}>
@@ -22,8 +31,26 @@ export function AttachedMedia({ uploads, onRemove }: { uploads: UploadState[]; o
             <Progress value={u.progress} size="sm" mt={4} aria-label={`Upload of ${u.file.name}`} />
           )}
           {u.mediaId && <Text size="xs">Uploaded</Text>}
+          {u.kind === 'image' && !u.error && <AltTextInput upload={u} alt={alt} />}
         </Card>
       ))}
     </SimpleGrid>
+  );
+}
+
+function AltTextInput({ upload, alt }: { upload: UploadState; alt: AltTextProps }) {
+  const value = alt.altTexts[upload.key] ?? '';
+  const { limit, label } = alt.limit;
+  return (
+    <TextInput
+      mt={6}
+      size="xs"
+      label={`Alt text for ${upload.file.name}`}
+      // Counted in code points, as the platforms count; no maxLength, which counts UTF-16 units.
+      description={`${codePointLength(value)} / ${limit}${label ? ` (${label})` : ''}`}
+      value={value}
+      onChange={(event) => alt.onAltText(upload.key, event.currentTarget.value)}
+      error={alt.problemOf(value) ?? undefined}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { Box, Button, List, Text } from '@mantine/core';
+import { Alert, Box, Button, List, Text } from '@mantine/core';
 import { useDropzone } from 'react-dropzone';
 import { SectionCard } from '../../../ui/SectionCard';
 import { ACCEPTED, type UploadState } from '../media-upload';
-import { AttachedMedia } from './AttachedMedia';
+import { AttachedMedia, type AltTextProps } from './AttachedMedia';
 import { WarningAlert } from './WarningAlert';
 
 /** Drop files here or choose them (react-dropzone): each uploads at once, with its progress and a preview. */
@@ -11,11 +11,16 @@ export function MediaCard({
   onFiles,
   onRemove,
   problems,
+  alt,
+  missingAltText,
 }: {
   uploads: UploadState[];
   onFiles: (files: File[]) => void;
   onRemove: (key: string) => void;
   problems: string[];
+  alt: AltTextProps;
+  /** Images without alt text, said without blocking the post; null when every image has one. */
+  missingAltText: string | null;
 }) {
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     // Refused types are listed with the reason (onFiles says which), not dropped silently.
@@ -42,7 +47,12 @@ export function MediaCard({
           Choose files
         </Button>
       </Box>
-      {uploads.length > 0 && <AttachedMedia uploads={uploads} onRemove={onRemove} />}
+      {uploads.length > 0 && <AttachedMedia uploads={uploads} onRemove={onRemove} alt={alt} />}
+      {missingAltText && (
+        <Alert color="blue" role="status" mt="sm" title="Describe your images">
+          {missingAltText}. The post can go out without it.
+        </Alert>
+      )}
       {problems.length > 0 && (
         <WarningAlert title="Media some platforms will refuse" mt="sm">
           <List size="sm">

@@ -3,6 +3,7 @@ import { SectionCard } from '../../../ui/SectionCard';
 import type { ComposeForm } from '../compose-form';
 import { settingsPlatformsOf, type SettingsProblems } from '../platform-settings';
 import { InstagramSettings } from './InstagramSettings';
+import { TelegramSettings } from './TelegramSettings';
 import { ThreadsSettings } from './ThreadsSettings';
 import { TikTokSettings } from './TikTokSettings';
 import { YouTubeSettings } from './YouTubeSettings';
@@ -21,6 +22,7 @@ export function PlatformSettingsCard({ platforms, form, problems }: { platforms:
         {chosen.includes('instagram') && <InstagramSettings form={form} />}
         {chosen.includes('youtube') && <YouTubeSettings form={form} problems={problems} />}
         {chosen.includes('threads') && <ThreadsSettings form={form} />}
+        {chosen.includes('telegram') && <TelegramSettings form={form} />}
       </Stack>
     </SectionCard>
   );

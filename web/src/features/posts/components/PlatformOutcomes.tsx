@@ -33,7 +33,11 @@ export function PlatformOutcomes({
             </Table.Th>
             <Table.Td>{pp.status}</Table.Td>
             <Table.Td>
-              <Outcome post={pp} />
+              <Stack gap={4}>
+                <Outcome post={pp} />
+                {pp.contentOverridden && <OwnText content={pp.content} />}
+                {pp.firstComment && <FirstCommentOutcome post={pp} comment={pp.firstComment} />}
+              </Stack>
             </Table.Td>
             <Table.Td>
               <RecoveryAction post={pp} busy={busy} onRetry={onRetry} onUnpublish={onUnpublish} />
@@ -77,6 +81,47 @@ function Outcome({ post }: { post: PlatformPost }) {
       {post.unpublishError && (
         <Text size="xs" c="red.8">
           Could not unpublish: {post.unpublishError.message} {post.unpublishError.hint}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The account's own text, when it was given one instead of the post's. */
+function OwnText({ content }: { content: string }) {
+  return (
+    <Text size="xs" style={{ whiteSpace: 'pre-wrap' }}>
+      Own text: {content}
+    </Text>
+  );
+}
+
+const COMMENT_STATUS_WORDS: Record<string, string> = {
+  pending: 'waits for the post to be published',
+  processing: 'being posted',
+  published: 'posted',
+  failed: 'failed',
+};
+
+/** The first comment's own outcome: its link once posted, or why it failed and what to do (the post itself stays as it is). */
+function FirstCommentOutcome({ post, comment }: { post: PlatformPost; comment: NonNullable<PlatformPost['firstComment']> }) {
+  const words = COMMENT_STATUS_WORDS[comment.status] ?? comment.status;
+  return (
+    <Stack gap={2} aria-label={`First comment on ${post.platformId}`} role="group">
+      <Text size="xs">
+        First comment: {words}
+        {comment.status === 'published' && comment.publishedUrl && (
+          <>
+            {' · '}
+            <Anchor href={comment.publishedUrl} target="_blank" rel="noreferrer noopener" size="xs">
+              View the comment on {post.platform}
+            </Anchor>
+          </>
+        )}
+      </Text>
+      {comment.error && (
+        <Text size="xs" c="red.8">
+          {comment.error.message} ({comment.error.code}) {comment.error.hint}
         </Text>
       )}
     </Stack>
