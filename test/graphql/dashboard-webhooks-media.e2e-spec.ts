@@ -201,9 +201,9 @@ describe('GraphQL webhooks, media, connections', () => {
         [{ fileName: ' ', contentType: 'image/png', type: 'image' }, 'fileName and contentType are required', 'BAD_USER_INPUT'],
         [{ fileName: 'a.png', contentType: '', type: 'image' }, 'fileName and contentType are required', 'BAD_USER_INPUT'],
         [{ fileName: `${'a'.repeat(252)}.png`, contentType: 'image/png', type: 'image' }, 'fileName must be at most 255 characters', 'BAD_USER_INPUT'],
-        // Neither an image nor a video: refused up front, as the deprecated dashboard route does.
-        [{ fileName: 'notes.txt', contentType: 'text/plain', type: 'image' }, 'Only video and image files are allowed', 'BAD_USER_INPUT'],
-        [{ fileName: 'doc.pdf', contentType: 'application/pdf' }, 'Only video and image files are allowed', 'BAD_USER_INPUT'],
+        // Neither an image, a video nor a PDF document: refused up front.
+        [{ fileName: 'notes.txt', contentType: 'text/plain', type: 'image' }, 'Only video, image and PDF document files are allowed', 'BAD_USER_INPUT'],
+        [{ fileName: 'page.html', contentType: 'text/html' }, 'Only video, image and PDF document files are allowed', 'BAD_USER_INPUT'],
         // Another user's post group is invisible, like every id that is not yours; so is a malformed one.
         [{ fileName: 'x.png', contentType: 'image/png', type: 'image', postGroupId: strangerPost }, 'Post group not found', 'NOT_FOUND'],
         [{ fileName: 'x.png', contentType: 'image/png', type: 'image', postGroupId: 'not-an-id' }, 'Post group not found', 'NOT_FOUND'],

@@ -124,7 +124,7 @@ describe('S3 storage driver against a local S3-compatible server (s3rver)', () =
       .set('content-type', 'image/png')
       .send(await makePng());
     expect(put.status).toBe(400);
-    expect(put.body).toEqual({ error: 'Upload type is missing: request the upload URL with type image or video' });
+    expect(put.body).toEqual({ error: 'Upload type is missing: request the upload URL with type image, video or document' });
   });
 
   it('delete-post removes the records and the objects', async () => {

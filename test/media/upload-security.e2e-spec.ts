@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '@test/support';
 import { accountWithDraft, makePng, pathOf, type Account } from './media-helpers';
 
-const ACCEPTED = 'JPEG, PNG, GIF and WebP images and MP4, MOV, AVI, MKV and WebM videos';
+const ACCEPTED = 'JPEG, PNG, GIF and WebP images, MP4, MOV, AVI, MKV and WebM videos and PDF documents';
 
 describe('User files are inert: only real images and videos are stored, and served so they can never act as a page', () => {
   let t: TestApp;

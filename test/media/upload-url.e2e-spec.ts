@@ -272,7 +272,7 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
       expect(res.body.fileUrl).toContain(`/media/files/unknown-type/${account.userId}/`);
       const putRes = await put(res.body.uploadUrl, await makePng(), 'image/png');
       expect(putRes.status).toBe(400);
-      expect(putRes.body).toEqual({ error: 'Upload type is missing: request the upload URL with type image or video' });
+      expect(putRes.body).toEqual({ error: 'Upload type is missing: request the upload URL with type image, video or document' });
       const r = await record(res.body.mediaId);
       expect(r).toMatchObject({ state: 'pending', attached: false, type: null });
       const post = (await listPosts()).find((p) => p.postGroupId === postGroupId)!;
@@ -284,7 +284,7 @@ describe('POST /api/v1/get-upload-url and the local storage driver', () => {
       expect(res.status).toBe(200);
       const putRes = await put(res.body.uploadUrl, Buffer.from('x'), 'audio/mpeg');
       expect(putRes.status).toBe(400);
-      expect(putRes.body).toEqual({ error: 'Upload type "audio" is not supported: request the upload URL with type image or video' });
+      expect(putRes.body).toEqual({ error: 'Upload type "audio" is not supported: request the upload URL with type image, video or document' });
     });
 
     it('video: ffprobe metadata of a small generated MJPEG AVI', async () => {

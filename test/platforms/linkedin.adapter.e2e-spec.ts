@@ -203,7 +203,7 @@ describe('LinkedInAdapter against the LinkedIn fake', () => {
       "Content exceeds LinkedIn's 3000 character limit (currently 3001)",
     );
     expect(adapter.checkContent({ content: 'hi', media: [image, video], settings: {} })).toMatch(/cannot mix/);
-    expect(adapter.checkContent({ content: 'hi', media: Array(11).fill(image), settings: {} })).toMatch(/at most 10 images/);
+    expect(adapter.checkContent({ content: 'hi', media: Array(21).fill(image), settings: {} })).toMatch(/at most 20 images/);
     expect(adapter.checkContent({ content: 'hi', media: [{ ...video, mimeType: 'video/quicktime' }], settings: {} })).toMatch(
       /does not accept video\/quicktime/,
     );

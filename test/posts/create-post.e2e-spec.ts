@@ -79,11 +79,17 @@ describe('POST /api/v1/create-post', () => {
     expect(res.status).toBe(200);
   });
 
-  it('merges platformSettings over the defaults (object or JSON string), drops other keys', async () => {
+  it('merges platformSettings over the defaults (object or JSON string), keeps optional platforms only when given, drops other keys', async () => {
     const res = await create({
       content: 'Settings',
       platforms: [threads.platformId],
-      platformSettings: JSON.stringify({ threads: { replyControl: 'mentioned_only' }, youtube: { title: 'T' }, telegram: { a: 1 }, instagram: 'x' }),
+      platformSettings: JSON.stringify({
+        threads: { replyControl: 'mentioned_only' },
+        youtube: { title: 'T' },
+        telegram: { protectContent: true },
+        myspace: { a: 1 },
+        instagram: 'x',
+      }),
     });
     expect(res.status).toBe(200);
     const stored = await t.connection.model(PostGroup.name).findById(res.body.postGroupId).lean<{ platformSettings: Record<string, unknown> }>();
@@ -100,6 +106,7 @@ describe('POST /api/v1/create-post', () => {
       instagram: { videoType: 'REELS' },
       youtube: { privacy: 'public', title: 'T' },
       threads: { replyControl: 'mentioned_only' },
+      telegram: { disableWebPagePreview: false, disableNotification: false, showCaptionAboveMedia: false, protectContent: true },
     });
   });
 
