@@ -117,11 +117,12 @@ export class PostsService {
    */
   async scheduleAtQueueSlot(
     ctx: RequestContext,
-    target: { input: CreatePostInput; mediaIds?: string[] } | { postGroupId: string },
+    target: { input: CreatePostInput; mediaIds?: string[]; mediaAltTexts?: MediaAltText[] } | { postGroupId: string },
     slot: Date,
     commit?: CommitResult<CreatePostResult>,
   ): Promise<CreatePostResult> {
-    if ('input' in target) return this.createGroup(ctx, target.input, { mediaIds: target.mediaIds, queueSlot: slot }, commit);
+    if ('input' in target)
+      return this.createGroup(ctx, target.input, { mediaIds: target.mediaIds, mediaAltTexts: target.mediaAltTexts, queueSlot: slot }, commit);
     const postGroupId = groupId(target.postGroupId);
     await this.move(ctx, postGroupId, { status: 'scheduled', scheduledTime: slot }, { queueSlot: slot, commit });
     return { success: true, postGroupId };

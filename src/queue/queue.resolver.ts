@@ -56,8 +56,14 @@ export class QueueResolver {
   async addToQueue(@Ctx() ctx: RequestContext, @Args('input', { type: () => AddToQueueInput }) input: AddToQueueInput): Promise<QueueAdditionModel> {
     const body = input.postGroupId
       ? { postGroupId: input.postGroupId }
-      : { content: input.content ?? undefined, platforms: input.platforms ?? undefined, platformSettings: input.platformSettings ?? undefined };
-    const added = await this.service.add(ctx, body, undefined, { mediaIds: input.mediaIds ?? undefined });
+      : {
+          content: input.content ?? undefined,
+          platforms: input.platforms ?? undefined,
+          platformSettings: input.platformSettings ?? undefined,
+          contentOverrides: input.contentOverrides ?? undefined,
+          firstComment: input.firstComment ?? undefined,
+        };
+    const added = await this.service.add(ctx, body, undefined, { mediaIds: input.mediaIds ?? undefined, mediaAltTexts: input.mediaAltTexts ?? undefined });
     return { postGroupId: added.postGroupId, scheduledTime: new Date(added.scheduledTime) };
   }
 

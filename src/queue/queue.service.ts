@@ -8,6 +8,7 @@ import { IdempotencyService, type CommitResult } from '../idempotency/idempotenc
 import { LimitsService } from '../limits/limits.service';
 import { CreatePostDto } from '../posts/dto/create-post.dto';
 import { toCreatePostInput, type CreatePostInput } from '../posts/post-rules';
+import type { MediaAltText } from '../posts/media-cleanup';
 import { CREATE_POST_IDEMPOTENCY, QueueSlotUnavailable } from '../posts/posts.errors';
 import { PostsService } from '../posts/posts.service';
 import { QueuedPostsService, type QueuedGroup, type QueueMove } from '../posts/queued-posts.service';
@@ -41,7 +42,7 @@ export interface QueueView {
 }
 
 /** What add-to-queue takes: a new post (create-post's fields but the time), or a draft. */
-export type QueueAddition = { input: CreatePostInput; mediaIds?: string[] } | { postGroupId: string };
+export type QueueAddition = { input: CreatePostInput; mediaIds?: string[]; mediaAltTexts?: MediaAltText[] } | { postGroupId: string };
 
 export type QueueOrder = 'compact' | 'shuffle';
 
@@ -133,9 +134,14 @@ export class QueueService {
    * answer, as on create-post. Concurrent adds never share a slot (the posts' unique claim): a
    * lost slot is retried with the next free one.
    */
-  add(ctx: RequestContext, body: unknown, idempotencyKey?: string, options: { mediaIds?: string[] } = {}): Promise<QueueAddResult> {
+  add(
+    ctx: RequestContext,
+    body: unknown,
+    idempotencyKey?: string,
+    options: { mediaIds?: string[]; mediaAltTexts?: MediaAltText[] } = {},
+  ): Promise<QueueAddResult> {
     // The body is checked before the key, as create-post does.
-    const addition = toQueueAddition(body, options.mediaIds);
+    const addition = toQueueAddition(body, options);
     if (!idempotencyKey) return this.place(ctx, addition);
     return this.idempotency.run<QueueAddResult>(
       { userId: ctx.userId, scope: 'add-to-queue', key: idempotencyKey, input: body, messages: CREATE_POST_IDEMPOTENCY },
@@ -294,7 +300,7 @@ function viewOf(connection: Pick<ConnectionRef, 'platformId'>, stored: StoredSch
 }
 
 /** add-to-queue's body as an addition: `{ postGroupId }` (a draft), or create-post's fields without a time. */
-export function toQueueAddition(body: unknown, mediaIds?: string[]): QueueAddition {
+export function toQueueAddition(body: unknown, media: { mediaIds?: string[]; mediaAltTexts?: MediaAltText[] } = {}): QueueAddition {
   const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   if (fields.scheduledTime !== undefined) throw ApiError.badRequest(QueueMessages.noScheduledTime);
   if (fields.postGroupId !== undefined) {
@@ -309,7 +315,11 @@ export function toQueueAddition(body: unknown, mediaIds?: string[]): QueueAdditi
     if (!isObjectIdString(fields.postGroupId)) throw ApiError.badRequest(QueueMessages.postGroupIdRequired);
     return { postGroupId: fields.postGroupId };
   }
-  return { input: toCreatePostInput(validateInput(CreatePostDto, fields)), ...(mediaIds?.length ? { mediaIds } : {}) };
+  return {
+    input: toCreatePostInput(validateInput(CreatePostDto, fields)),
+    ...(media.mediaIds?.length ? { mediaIds: media.mediaIds } : {}),
+    ...(media.mediaAltTexts?.length ? { mediaAltTexts: media.mediaAltTexts } : {}),
+  };
 }
 
 /** `times` without one occurrence of each of `remove`. */

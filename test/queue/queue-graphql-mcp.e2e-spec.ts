@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { bearer, call, mcpClient } from '../mcp/mcp-helpers';
+import { makePng } from '../media/media-helpers';
 import { everyDay } from './queue-helpers';
 
 const QUEUE = `query($id: String!) { queue(platformId: $id) { platformId schedule { configured timeZone } posts { id content status scheduledTime queuedFor platformIds } } }`;
@@ -93,6 +94,54 @@ describe('The queue (GraphQL)', () => {
     expect(bad.body.errors[0]).toMatchObject({ message: "order must be 'compact' or 'shuffle'", extensions: { code: 'BAD_USER_INPUT' } });
     const missing = await gql(QUEUE, { id: 'bluesky-nobody' });
     expect(missing.body.errors[0]).toMatchObject({ message: 'Platform connection not found', extensions: { code: 'NOT_FOUND' } });
+  });
+
+  it("takes createPost's richer fields: text per account, a first comment and alt text per file, with their refusals", async () => {
+    const UPLOAD = 'mutation($input: CreateUploadUrlInput!) { createUploadUrl(input: $input) { mediaId uploadUrl } }';
+    const issued = (await gql(UPLOAD, { input: { fileName: 'loaf.png', contentType: 'image/png', type: 'image' } })).body.data.createUploadUrl;
+    await t.http
+      .put(new URL(issued.uploadUrl).pathname + new URL(issued.uploadUrl).search)
+      .set('content-type', 'image/png')
+      .send(await makePng(40, 20))
+      .expect(200);
+    const added = await gql(ADD, {
+      input: {
+        content: 'queued with extras',
+        platforms: [platformId],
+        contentOverrides: { [platformId]: 'its own text on Bluesky' },
+        firstComment: 'More in the first comment',
+        mediaIds: [issued.mediaId],
+        mediaAltTexts: [{ mediaId: issued.mediaId, altText: 'A round loaf' }],
+      },
+    });
+    expect(added.body.errors).toBeUndefined();
+    const FULL = `query($id: ID!) { post(id: $id) { fromQueue firstComment media { altText } platformPosts { content contentOverridden firstComment { content status } } } }`;
+    const post = (await gql(FULL, { id: added.body.data.addToQueue.postGroupId })).body.data.post;
+    expect(post).toEqual({
+      fromQueue: true,
+      firstComment: 'More in the first comment',
+      media: [{ altText: 'A round loaf' }],
+      platformPosts: [
+        { content: 'its own text on Bluesky', contentOverridden: true, firstComment: { content: 'More in the first comment', status: 'pending' } },
+      ],
+    });
+
+    const before = (await gql(QUEUE, { id: platformId })).body.data.queue.posts.length;
+    for (const [input, message] of [
+      [
+        { content: 'x', platforms: [platformId], contentOverrides: { twitter: 'no' } },
+        'contentOverrides key "twitter" is not one of the chosen platforms: use a compound id from platforms or its platform name',
+      ],
+      [{ content: 'x', platforms: [platformId], firstComment: '   ' }, 'firstComment must be a non-empty string'],
+      [
+        { content: 'x', platforms: [platformId], mediaIds: [issued.mediaId], mediaAltTexts: [{ mediaId: '665f1c2b9d3e4a0012345678', altText: 'a' }] },
+        'mediaAltTexts names a media file that is not in mediaIds: 665f1c2b9d3e4a0012345678',
+      ],
+    ] as const) {
+      const res = await gql(ADD, { input });
+      expect([res.body.errors?.[0]?.message, res.body.errors?.[0]?.extensions?.code]).toEqual([message, 'BAD_USER_INPUT']);
+    }
+    expect((await gql(QUEUE, { id: platformId })).body.data.queue.posts).toHaveLength(before);
   });
 });
 

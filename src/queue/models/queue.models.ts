@@ -1,6 +1,7 @@
 import { Field, GraphQLISODateTime, ID, InputType, ObjectType } from '@nestjs/graphql';
 import { GraphQLJSON } from 'graphql-scalars';
 import { Allow } from 'class-validator';
+import { MediaAltTextInput } from '../../posts/dto/post.inputs';
 
 @ObjectType('QueueSlot')
 export class QueueSlotModel {
@@ -63,4 +64,9 @@ export class AddToQueueInput {
   @Field(() => [String], { nullable: true, description: 'Compound connection ids' }) @Allow() platforms?: string[] | null;
   @Field(() => GraphQLJSON, { nullable: true }) @Allow() platformSettings?: unknown;
   @Field(() => [ID], { nullable: true, description: 'Your uploaded media to attach (a new post)' }) @Allow() mediaIds?: string[] | null;
+  @Field(() => GraphQLJSON, { nullable: true, description: 'As createPost (a new post)' }) @Allow() contentOverrides?: unknown;
+  @Field(() => String, { nullable: true, description: 'As createPost (a new post)' }) @Allow() firstComment?: string | null;
+  @Field(() => [MediaAltTextInput], { nullable: true, description: 'As createPost: alt text per file of mediaIds (a new post)' })
+  @Allow()
+  mediaAltTexts?: MediaAltTextInput[] | null;
 }
