@@ -250,3 +250,36 @@ test('the journey: a text of its own for one account, a first comment and alt te
   await expectAccessible(page, 'post detail with first comments');
   expect(errors).toEqual([]);
 });
+
+test('a PDF for LinkedIn: its title beside the file, counted and previewed as publishing names it, sent as the linkedin documentTitle', async ({ page }) => {
+  const errors = watchConsole(page);
+  await signUp(page, uniqueEmail('compose-document'));
+  await seedConnection(page, 'linkedin', 'acme_li');
+  await page.goto('/compose');
+  await page.getByRole('checkbox', { name: 'acme_li (linkedin)' }).check();
+  await page.getByRole('textbox', { name: 'Post text' }).fill('Our quarter in ten slides');
+  await page.getByLabel('Media files').setInputFiles({ name: 'q3-deck.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(page.getByRole('listitem', { name: 'q3-deck.pdf' }).getByText('Uploaded')).toBeVisible();
+
+  // Left empty, the title is the file name without its extension, as the adapter sends it.
+  const title = page.getByRole('textbox', { name: 'LinkedIn title for q3-deck.pdf' });
+  await expect(title).toHaveAccessibleDescription('0 / 400. Left empty, the title is the file name.');
+  const preview = page.getByRole('region', { name: 'Preview for acme_li on LinkedIn' });
+  await expect(preview).toContainText('Document: q3-deck');
+
+  // Past LinkedIn's 400 characters: said in place, and saving is blocked.
+  await title.fill('T'.repeat(401));
+  await expect(title).toHaveAccessibleDescription(/At most 400 characters \(currently 401\)/);
+  await expect(page.getByRole('button', { name: 'Save draft' })).toBeDisabled();
+  await title.fill('Q3 results');
+  await expect(preview).toContainText('Document: Q3 results');
+  await expectAccessible(page, 'compose with a LinkedIn document');
+
+  const sent = nextCreatePost(page);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  const input = (await sent).postDataJSON().variables.input;
+  expect(input.platformSettings).toEqual({ linkedin: { documentTitle: 'Q3 results' } });
+  expect(input.mediaIds).toHaveLength(1);
+  await expect(page.getByRole('heading', { name: 'Posts', level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -72,6 +72,12 @@ export interface OptionalPlatformSettingsValues {
 /** LinkedIn `documentTitle`: at most this many code points; empty: the document's file name. */
 export const LINKEDIN_DOCUMENT_TITLE_LIMIT = 400;
 
+/** A LinkedIn document post's title: `documentTitle` when given, else the file name without its extension. */
+export function linkedInDocumentTitle(settings: Record<string, unknown>, fileName: string): string {
+  const given = typeof settings.documentTitle === 'string' ? settings.documentTitle.trim() : '';
+  return given || fileName.replace(/\.[^.]*$/, '') || fileName;
+}
+
 export const OPTIONAL_PLATFORM_SETTINGS_DEFAULTS: Readonly<OptionalPlatformSettingsValues> = {
   telegram: { disableWebPagePreview: false, disableNotification: false, showCaptionAboveMedia: false, protectContent: false },
   linkedin: { documentTitle: '' },

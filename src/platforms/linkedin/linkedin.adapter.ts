@@ -13,7 +13,7 @@ import {
   type UnpublishTarget,
   type ValidationResult,
 } from '../platform-adapter';
-import { codePointLength, LINKEDIN_DOCUMENT_TITLE_LIMIT, PLATFORM_CONTENT_RULES } from '@app/rules';
+import { codePointLength, LINKEDIN_DOCUMENT_TITLE_LIMIT, linkedInDocumentTitle, PLATFORM_CONTENT_RULES } from '@app/rules';
 import { platformFetch, readJson } from '../platform-http';
 import { beforeCreate, failedValidation, refreshOAuthToken, AdapterBase, type ContentRequest, refreshUnavailable, watchedRefresh } from '../adapter-kit';
 import { linkedInAuthor } from './linkedin.author';
@@ -36,12 +36,6 @@ interface UserInfo {
 }
 
 export { linkedInAuthor } from './linkedin.author';
-
-/** A document post's title: `documentTitle` when given, else the file name without its extension. */
-export function linkedInDocumentTitle(settings: Record<string, unknown>, fileName: string): string {
-  const given = typeof settings.documentTitle === 'string' ? settings.documentTitle.trim() : '';
-  return given || fileName.replace(/\.[^.]*$/, '') || fileName;
-}
 
 /**
  * LinkedIn Posts API (versioned REST): text, one image, a multi-image grid (2–20), one video or

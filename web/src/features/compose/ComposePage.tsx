@@ -151,6 +151,15 @@ export default function ComposePage() {
                   limit: altLimit,
                   problemOf: (text) => altTextProblem(text, platforms),
                 }}
+                documentTitle={
+                  platforms.includes('linkedin')
+                    ? {
+                        value: settings.linkedin.documentTitle,
+                        onChange: (title) => form.setFieldValue('settings.linkedin.documentTitle', title),
+                        error: settingsProblemsFound['settings.linkedin.documentTitle'] ?? null,
+                      }
+                    : null
+                }
                 missingAltText={missingAltTextWarning(media.attached, altTexts)}
               />
               <FirstCommentCard

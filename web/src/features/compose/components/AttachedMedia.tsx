@@ -1,5 +1,5 @@
 import { Card, CloseButton, Group, Image, Progress, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { codePointLength } from '@app/rules';
+import { codePointLength, LINKEDIN_DOCUMENT_TITLE_LIMIT } from '@app/rules';
 import type { UploadState } from '../media-upload';
 
 /** Alt text beside each image: its text, and the strictest chosen platform's limit it is counted against. */
@@ -10,8 +10,28 @@ export interface AltTextProps {
   problemOf: (altText: string) => string | null;
 }
 
-/** The files added so far: each with its preview or kind, its upload's progress or refusal, its alt text (images), and a remove button. */
-export function AttachedMedia({ uploads, onRemove, alt }: { uploads: UploadState[]; onRemove: (key: string) => void; alt: AltTextProps }) {
+/** A LinkedIn document's title (the post's `linkedin.documentTitle` setting); offered while a LinkedIn account is chosen. */
+export interface DocumentTitleProps {
+  value: string;
+  onChange: (title: string) => void;
+  error: string | null;
+}
+
+/**
+ * The files added so far: each with its preview or kind, its upload's progress or refusal, its alt
+ * text (images) or LinkedIn title (a PDF), and a remove button.
+ */
+export function AttachedMedia({
+  uploads,
+  onRemove,
+  alt,
+  documentTitle,
+}: {
+  uploads: UploadState[];
+  onRemove: (key: string) => void;
+  alt: AltTextProps;
+  documentTitle: DocumentTitleProps | null;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} mt="sm" aria-label="Attached media" role="list">
       {uploads.map((u) => (
@@ -32,6 +52,7 @@ export function AttachedMedia({ uploads, onRemove, alt }: { uploads: UploadState
           )}
           {u.mediaId && <Text size="xs">Uploaded</Text>}
           {u.kind === 'image' && !u.error && <AltTextInput upload={u} alt={alt} />}
+          {u.kind === 'document' && !u.error && documentTitle && <DocumentTitleInput upload={u} title={documentTitle} />}
         </Card>
       ))}
     </SimpleGrid>
@@ -51,6 +72,20 @@ function AltTextInput({ upload, alt }: { upload: UploadState; alt: AltTextProps 
       value={value}
       onChange={(event) => alt.onAltText(upload.key, event.currentTarget.value)}
       error={alt.problemOf(value) ?? undefined}
+    />
+  );
+}
+
+function DocumentTitleInput({ upload, title }: { upload: UploadState; title: DocumentTitleProps }) {
+  return (
+    <TextInput
+      mt={6}
+      size="xs"
+      label={`LinkedIn title for ${upload.file.name}`}
+      description={`${codePointLength(title.value)} / ${LINKEDIN_DOCUMENT_TITLE_LIMIT}. Left empty, the title is the file name.`}
+      value={title.value}
+      onChange={(event) => title.onChange(event.currentTarget.value)}
+      error={title.error ?? undefined}
     />
   );
 }

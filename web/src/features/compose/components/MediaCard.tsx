@@ -2,7 +2,7 @@ import { Alert, Box, Button, List, Text } from '@mantine/core';
 import { useDropzone } from 'react-dropzone';
 import { SectionCard } from '../../../ui/SectionCard';
 import { ACCEPTED, type UploadState } from '../media-upload';
-import { AttachedMedia, type AltTextProps } from './AttachedMedia';
+import { AttachedMedia, type AltTextProps, type DocumentTitleProps } from './AttachedMedia';
 import { WarningAlert } from './WarningAlert';
 
 /** Drop files here or choose them (react-dropzone): each uploads at once, with its progress and a preview. */
@@ -12,6 +12,7 @@ export function MediaCard({
   onRemove,
   problems,
   alt,
+  documentTitle,
   missingAltText,
 }: {
   uploads: UploadState[];
@@ -19,6 +20,8 @@ export function MediaCard({
   onRemove: (key: string) => void;
   problems: string[];
   alt: AltTextProps;
+  /** A PDF's LinkedIn title, while a LinkedIn account is chosen; null otherwise. */
+  documentTitle: DocumentTitleProps | null;
   /** Images without alt text, said without blocking the post; null when every image has one. */
   missingAltText: string | null;
 }) {
@@ -47,7 +50,7 @@ export function MediaCard({
           Choose files
         </Button>
       </Box>
-      {uploads.length > 0 && <AttachedMedia uploads={uploads} onRemove={onRemove} alt={alt} />}
+      {uploads.length > 0 && <AttachedMedia uploads={uploads} onRemove={onRemove} alt={alt} documentTitle={documentTitle} />}
       {missingAltText && (
         <Alert color="blue" role="status" mt="sm" title="Describe your images">
           {missingAltText}. The post can go out without it.
