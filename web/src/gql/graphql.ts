@@ -7,6 +7,12 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 /** A draft (postGroupId), or a new post as createPost takes it without a time */
 export type AddToQueueInput = {
   content?: string | null | undefined;
+  /** As createPost (a new post) */
+  contentOverrides?: unknown;
+  /** As createPost (a new post) */
+  firstComment?: string | null | undefined;
+  /** As createPost: alt text per file of mediaIds (a new post) */
+  mediaAltTexts?: Array<MediaAltTextInput> | null | undefined;
   /** Your uploaded media to attach (a new post) */
   mediaIds?: Array<string | number> | null | undefined;
   platformSettings?: unknown;
