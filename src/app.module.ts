@@ -16,6 +16,7 @@ import { ConnectionsModule } from './connections/connections.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { WorkspaceModule } from './workspace/workspace.module';
+import { TeamsModule } from './teams/teams.module';
 import { DatabaseModule } from './database/database.module';
 import { AppGraphQLModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
@@ -94,6 +95,7 @@ export class AppModule {
         AnalyticsModule,
         LinkedInSocialModule,
         WorkspaceModule,
+        TeamsModule,
         McpModule,
         AppGraphQLModule,
         ...imports,

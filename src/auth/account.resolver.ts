@@ -5,14 +5,18 @@ import { AuthService } from './auth.service';
 import { UpdateProfileInput } from './dto/profile.input';
 import { SessionModel } from './models/session.model';
 import { toUserModel, UserModel } from './models/user.model';
-import { Ctx, type RequestContext } from './request-context';
+import { Ctx, personOf, type RequestContext } from './request-context';
 import { readSessionToken } from './session-cookie';
 import { SessionsService } from './sessions.service';
+import { PersonalAction } from './team-roles';
 
 /** Sessions the cost estimate assumes per user (each sign-in makes one, for 7 days). */
 export const SESSIONS_COST_ESTIMATE = 20;
 
-/** Dashboard GraphQL for the signed-in user's own account: profile, password, sessions. */
+/**
+ * Dashboard GraphQL for the signed-in person's own profile, password and sessions: theirs, even
+ * while they act in a team account (any role may).
+ */
 @Resolver()
 @GqlSessionAuth()
 export class AccountResolver {
@@ -21,16 +25,19 @@ export class AccountResolver {
     private readonly sessionsService: SessionsService,
   ) {}
 
+  @PersonalAction()
   @Mutation(() => UserModel, { description: 'A new email needs the current password (sign-in throttle applies); every other session ends' })
   async updateProfile(
     @Ctx() ctx: RequestContext,
     @Context() gql: GraphQLContext,
     @Args('input', { type: () => UpdateProfileInput }) input: UpdateProfileInput,
   ): Promise<UserModel> {
-    if (input.email === undefined || input.email === null) return toUserModel(ctx.ownerUser);
-    return toUserModel(await this.auth.changeEmail(ctx.ownerUser, input.email, input.currentPassword, gql.req.ip, readSessionToken(gql.req)));
+    const person = personOf(ctx);
+    if (input.email === undefined || input.email === null) return toUserModel(person);
+    return toUserModel(await this.auth.changeEmail(person, input.email, input.currentPassword, gql.req.ip, readSessionToken(gql.req)));
   }
 
+  @PersonalAction()
   @Mutation(() => Boolean, { description: 'Checks the current password (sign-in throttle applies); every other session ends' })
   async changePassword(
     @Ctx() ctx: RequestContext,
@@ -38,19 +45,21 @@ export class AccountResolver {
     @Args('currentPassword') currentPassword: string,
     @Args('newPassword') newPassword: string,
   ): Promise<boolean> {
-    await this.auth.changePassword(ctx.ownerUser, currentPassword, newPassword, gql.req.ip, readSessionToken(gql.req));
+    await this.auth.changePassword(personOf(ctx), currentPassword, newPassword, gql.req.ip, readSessionToken(gql.req));
     return true;
   }
 
+  @PersonalAction()
   @Query(() => [SessionModel], { complexity: ({ childComplexity }) => 1 + childComplexity * SESSIONS_COST_ESTIMATE })
   async sessions(@Ctx() ctx: RequestContext, @Context() gql: GraphQLContext): Promise<SessionModel[]> {
-    const sessions = await this.sessionsService.list(ctx.ownerId, readSessionToken(gql.req));
+    const sessions = await this.sessionsService.list(personOf(ctx).id, readSessionToken(gql.req));
     return sessions.map((s) => ({ id: s._id.toHexString(), createdAt: s.createdAt, expiresAt: s.expiresAt, current: s.current }));
   }
 
+  @PersonalAction()
   @Mutation(() => Boolean, { description: 'Ends one of your sessions (your current one signs you out)' })
   async revokeSession(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string): Promise<boolean> {
-    await this.sessionsService.revoke(ctx.ownerId, id);
+    await this.sessionsService.revoke(personOf(ctx).id, id);
     return true;
   }
 }

@@ -22,7 +22,7 @@ export class ApiKeysRepository extends Repository<ApiKeyRecord> {
     this.credentials = this.cache<ApiKeyCredential>({ consistency: 'next-read', ttlMs: CREDENTIAL_CACHE_MS, max: 10_000, keep: (c) => !c.revokedAt });
   }
 
-  create(userId: string, input: { name: string; keyPrefix: string; keyHash: string; legacy?: boolean }): Promise<ApiKeyRecord> {
+  create(userId: string, input: { name: string; keyPrefix: string; keyHash: string; legacy?: boolean; createdBy?: string | null }): Promise<ApiKeyRecord> {
     const _id = this.newId();
     return this.insertOne({
       _id,
@@ -33,6 +33,7 @@ export class ApiKeysRepository extends Repository<ApiKeyRecord> {
       keyHash: input.keyHash,
       lastUsedAt: null,
       revokedAt: null,
+      ...(input.createdBy ? { createdBy: this.oid(input.createdBy) } : {}),
     });
   }
 

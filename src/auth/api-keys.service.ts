@@ -21,6 +21,11 @@ export interface ApiKeyView {
   lastUsedAt: Date | null;
 }
 
+/** The key as the dashboard lists it: with the team member who made it. */
+export interface ApiKeyWithAuthor extends ApiKeyView {
+  createdBy: string | null;
+}
+
 export interface CreatedApiKey extends ApiKeyView {
   /** The full key: returned once, at creation. */
   rawKey: string;
@@ -54,19 +59,25 @@ export class ApiKeysService {
    * `name`: the raw input; not a string of at most 100 characters → 400 (the DTO checks this
    * first on REST); sanitised; empty after sanitising → `Default`.
    */
-  async create(userId: string, name: unknown): Promise<CreatedApiKey> {
+  async create(userId: string, name: unknown, createdBy: string | null = null): Promise<CreatedApiKey> {
     if (name != null && (typeof name !== 'string' || name.length > API_KEY_NAME_MAX)) {
       throw ApiError.badRequest(AuthMessages.createNameInvalid);
     }
     await this.assertApiAccess(userId);
-    return this.issue(userId, typeof name === 'string' ? name : undefined);
+    return this.issue(userId, typeof name === 'string' ? name : undefined, createdBy);
+  }
+
+  /** The active keys with who made them (the dashboard's list). */
+  async listWithAuthors(userId: string): Promise<ApiKeyWithAuthor[]> {
+    await this.assertApiAccess(userId);
+    return (await this.keys.listActive(userId)).map((k) => ({ ...ApiKeysService.toView(k), createdBy: k.createdBy ? String(k.createdBy) : null }));
   }
 
   /**
    * Creates a key without the plan check (first-run demo account, test fixtures); the 10-key
    * limit still holds.
    */
-  async issue(userId: string, name?: string): Promise<CreatedApiKey> {
+  async issue(userId: string, name?: string, createdBy: string | null = null): Promise<CreatedApiKey> {
     if ((await this.keys.countActive(userId)) >= MAX_ACTIVE_API_KEYS) {
       throw ApiError.badRequest(AuthMessages.tooManyKeys);
     }
@@ -75,6 +86,7 @@ export class ApiKeysService {
       name: sanitizeName(name ?? '') || DEFAULT_API_KEY_NAME,
       keyPrefix: generated.keyPrefix,
       keyHash: generated.keyHash,
+      createdBy,
     });
     return { ...ApiKeysService.toView(record), rawKey: generated.rawKey };
   }

@@ -7,6 +7,7 @@ import { ApiKeyGuard } from './guards/api-key.guard';
 import { SessionGuard } from './guards/session.guard';
 import { SessionRequestGuard } from './guards/session-request.guard';
 import { AuthMessages } from './auth.errors';
+import { PersonalAction } from './team-roles';
 
 /**
  * Everything under `/api/v1`: `x-api-key` (+ optional `x-service-user-id`, `x-service-client`).
@@ -19,6 +20,8 @@ export const ApiKeyAuth = () =>
     ApiSecurity('api-key'),
     ApiHeader({ name: 'x-service-user-id', required: false, description: 'Managed user to act for (workspace mode)' }),
     ApiHeader({ name: 'x-service-client', required: false, description: '`mcp` for MCP clients (needs MCP access)' }),
+    // The errors every API-key route can answer (spec, "Shared by all API-key endpoints"); a route's own 400 or 500 says more.
+    ApiResponse({ status: 400, type: ErrorResponse, description: `${AuthMessages.invalidWorkspaceUserId} (x-service-user-id not a 24-character hex id)` }),
     ApiResponse({ status: 401, type: ErrorResponse, description: 'API key is required | Invalid API key | Invalid API key owner' }),
     ApiResponse({ status: 403, type: ErrorResponse, description: 'API access, MCP access or workspace refusals (docs/auth.md)' }),
     ApiResponse({
@@ -26,6 +29,7 @@ export const ApiKeyAuth = () =>
       type: ErrorResponse,
       description: 'Only with RATE_LIMIT_PER_MINUTE set: the key used up its requests for this minute (Retry-After)',
     }),
+    ApiResponse({ status: 500, type: ErrorResponse, description: `${AuthMessages.internal} (an unexpected failure in authentication)` }),
   );
 
 /**
@@ -52,5 +56,5 @@ export const SessionAuth = () =>
 /** Same guard as SessionAuth, named for resolvers. */
 export const GqlSessionAuth = () => UseGuards(SessionGuard);
 
-/** A signed-in admin (includes the session check; REST and GraphQL). */
-export const AdminOnly = () => applyDecorators(UseGuards(SessionGuard, AdminGuard), ApiCookieAuth('session'));
+/** A signed-in admin (includes the session check; REST and GraphQL). Their own right, whichever account they act in. */
+export const AdminOnly = () => applyDecorators(PersonalAction(), UseGuards(SessionGuard, AdminGuard), ApiCookieAuth('session'));

@@ -14,8 +14,11 @@ import { PASSPORT, passportProvider } from './guards/passport';
 import { SessionGuard } from './guards/session.guard';
 import { SessionRequestGuard } from './guards/session-request.guard';
 import { LoginThrottleService } from './login-throttle.service';
+import { MembershipsRepository } from './memberships.repository';
+import { MembershipsService } from './memberships.service';
 import { SignUpThrottleService } from './sign-up-throttle.service';
 import { ApiKeySchema, ApiKey } from './schemas/api-key.schema';
+import { Membership, MembershipSchema } from './schemas/membership.schema';
 import { Session, SessionSchema } from './schemas/session.schema';
 import { User, UserSchema } from './schemas/user.schema';
 import { SessionsRepository } from './sessions.repository';
@@ -38,6 +41,7 @@ import { AdminUsersResolver } from './admin-users.resolver';
       { name: User.name, schema: UserSchema },
       { name: Session.name, schema: SessionSchema },
       { name: ApiKey.name, schema: ApiKeySchema },
+      { name: Membership.name, schema: MembershipSchema },
     ]),
   ],
   controllers: [AuthController, ApiKeysController],
@@ -46,6 +50,8 @@ import { AdminUsersResolver } from './admin-users.resolver';
     UsersRepository,
     SessionsRepository,
     ApiKeysRepository,
+    MembershipsRepository,
+    MembershipsService,
     UsersService,
     SessionsService,
     ApiKeysService,
@@ -63,6 +69,18 @@ import { AdminUsersResolver } from './admin-users.resolver';
     AdminUsersResolver,
     AccountResolver,
   ],
-  exports: [PASSPORT, UsersService, ApiKeysService, SessionsService, ApiKeyAuthService, ApiKeyGuard, SessionGuard, SessionRequestGuard, AdminGuard],
+  exports: [
+    PASSPORT,
+    AuthService,
+    UsersService,
+    MembershipsService,
+    ApiKeysService,
+    SessionsService,
+    ApiKeyAuthService,
+    ApiKeyGuard,
+    SessionGuard,
+    SessionRequestGuard,
+    AdminGuard,
+  ],
 })
 export class AuthModule {}

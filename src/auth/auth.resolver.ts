@@ -4,6 +4,7 @@ import { GqlSessionAuth } from './auth.decorators';
 import { ApiKeyModel, CreatedApiKeyModel } from './models/api-key.model';
 import { toUserModel, UserModel } from './models/user.model';
 import { Ctx, type RequestContext } from './request-context';
+import { UsersService } from './users.service';
 
 function toModel(key: ApiKeyView): ApiKeyModel {
   return { id: key._id, name: key.name, keyPrefix: key.keyPrefix, createdAt: key.createdAt, lastUsedAt: key.lastUsedAt };
@@ -13,7 +14,10 @@ function toModel(key: ApiKeyView): ApiKeyModel {
 @Resolver()
 @GqlSessionAuth()
 export class AuthResolver {
-  constructor(private readonly keys: ApiKeysService) {}
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly users: UsersService,
+  ) {}
 
   @Query(() => UserModel)
   me(@Ctx() ctx: RequestContext): UserModel {
@@ -23,12 +27,17 @@ export class AuthResolver {
   // Cost (query-limits.ts): the key's fields, once per key it may list (at most 10 active).
   @Query(() => [ApiKeyModel], { complexity: ({ childComplexity }) => 1 + childComplexity * 10 })
   async apiKeys(@Ctx() ctx: RequestContext): Promise<ApiKeyModel[]> {
-    return (await this.keys.list(ctx.userId)).map(toModel);
+    const keys = await this.keys.listWithAuthors(ctx.userId);
+    const authors = new Map<string, string | null>();
+    for (const id of new Set(keys.map((k) => k.createdBy).filter((id): id is string => id !== null))) {
+      authors.set(id, (await this.users.findSummary(id))?.email ?? null);
+    }
+    return keys.map((k) => ({ ...toModel(k), createdByEmail: k.createdBy ? (authors.get(k.createdBy) ?? null) : null }));
   }
 
   @Mutation(() => CreatedApiKeyModel)
   async createApiKey(@Ctx() ctx: RequestContext, @Args('name', { type: () => String, nullable: true }) name?: string | null): Promise<CreatedApiKeyModel> {
-    const key = await this.keys.create(ctx.userId, name);
+    const key = await this.keys.create(ctx.userId, name, ctx.member?.user.id ?? null);
     return { ...toModel(key), rawKey: key.rawKey };
   }
 

@@ -1,5 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { PlanName } from '../limits/plans';
+import type { MemberRole } from './team-roles';
 
 /** The parts of a user that request handling needs (never the password hash). */
 export interface UserSummary {
@@ -39,6 +40,22 @@ export interface RequestContext {
   isWorkspace: boolean;
   client: RequestClient;
   entitlements: { apiAccess: boolean; mcpAccess: boolean };
+  /**
+   * Set when a dashboard session acts in another user's account as a team member: the person
+   * signed in and their role there. `userId`, `ownerUser` and the rest are then the account's.
+   */
+  member?: TeamMember;
+}
+
+export interface TeamMember {
+  role: MemberRole;
+  /** The person signed in (their own user). */
+  user: UserSummary;
+}
+
+/** The human (or key owner) behind the request: the member when acting in a team account, else the owner. */
+export function personOf(ctx: RequestContext): UserSummary {
+  return ctx.member?.user ?? ctx.ownerUser;
 }
 
 /** Where the guards leave the context on the (Fastify) request. */

@@ -39,6 +39,11 @@ export class SessionsRepository extends Repository<SessionRecord> {
     return this.deleteMany({ userId: this.oid(userId), ...(keepTokenHash ? { tokenHash: { $ne: keepTokenHash } } : {}) });
   }
 
+  /** The account the session acts in (null: the user's own). */
+  async setAccount(tokenHash: string, accountId: string | null): Promise<void> {
+    await this.updateOne({ tokenHash: String(tokenHash) }, { $set: { accountId: accountId ? this.oid(accountId) : null } });
+  }
+
   async delete(tokenHash: string): Promise<void> {
     await this.deleteOne({ tokenHash: String(tokenHash) });
   }

@@ -32,11 +32,20 @@ export class SessionsService {
     return { token, expiresAt };
   }
 
-  /** The signed-in user of a token, or null (unknown, expired, or the user is gone). */
-  async resolve(token: string): Promise<UserSummary | null> {
+  /**
+   * The signed-in user of a token and the account the session acts in (another user's, when
+   * switched to a team account; null: their own), or null (unknown, expired, or the user is gone).
+   */
+  async resolve(token: string): Promise<{ user: UserSummary; accountId: string | null } | null> {
     const session = await this.sessions.findLive(hashToken(token), new Date());
     if (!session) return null;
-    return this.users.findSummary(session.userId.toHexString());
+    const user = await this.users.findSummary(session.userId.toHexString());
+    return user ? { user, accountId: session.accountId ? session.accountId.toHexString() : null } : null;
+  }
+
+  /** Makes the session act in `accountId` (null: the user's own account); the caller checks the membership. */
+  async switchAccount(token: string, accountId: string | null): Promise<void> {
+    await this.sessions.setAccount(hashToken(token), accountId);
   }
 
   /** The user's live sessions, each marked `current` when it is the one holding `currentToken`. */

@@ -5,6 +5,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, Kind, type DocumentNode } from 'graphql';
 import { resolveSession } from '../auth/guards/session.guard';
+import { MembershipsService } from '../auth/memberships.service';
 import { SessionsService } from '../auth/sessions.service';
 import { AppConfig } from '../config/app-config.service';
 import { formatGraphQLError, GRAPHQL_PATH } from './graphql-errors';
@@ -30,13 +31,13 @@ function isIntrospection(document: DocumentNode): boolean {
  * session nothing executes (401, no `data`). Outside production introspection stays open, for
  * GraphiQL and code generators.
  */
-function sessionsOnly(sessions: SessionsService, production: boolean): ApolloServerPlugin<GraphQLContext> {
+function sessionsOnly(sessions: SessionsService, memberships: MembershipsService, production: boolean): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, contextValue }) {
           if (!production && isIntrospection(document)) return;
-          if (!(await resolveSession(contextValue.req, sessions))) {
+          if (!(await resolveSession(contextValue.req, sessions, memberships))) {
             throw new GraphQLError('Authentication required', { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
           }
         },
@@ -54,8 +55,8 @@ function sessionsOnly(sessions: SessionsService, production: boolean): ApolloSer
   imports: [
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      inject: [AppConfig, SessionsService],
-      useFactory: (config: AppConfig, sessions: SessionsService): ApolloDriverConfig => ({
+      inject: [AppConfig, SessionsService, MembershipsService],
+      useFactory: (config: AppConfig, sessions: SessionsService, memberships: MembershipsService): ApolloDriverConfig => ({
         path: GRAPHQL_PATH,
         autoSchemaFile: true,
         sortSchema: true,
@@ -63,7 +64,7 @@ function sessionsOnly(sessions: SessionsService, production: boolean): ApolloSer
         introspection: true,
         includeStacktraceInErrorResponses: false,
         graphiql: !config.isProduction,
-        plugins: [sessionsOnly(sessions, config.isProduction), queryCostPlugin()],
+        plugins: [sessionsOnly(sessions, memberships, config.isProduction), queryCostPlugin()],
         // Bounded before execution: parsing stops past maxTokens, validation checks depth, aliases and cost.
         parseOptions: { maxTokens: QUERY_LIMITS.maxTokens },
         validationRules: queryLimitRules(),

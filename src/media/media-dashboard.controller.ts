@@ -19,6 +19,7 @@ import { MediaService } from './media.service';
 import { VideoProcessingService } from './video-processing.service';
 import { MediaMessages } from './media.errors';
 import { ProcessVideoMessages } from './media.errors';
+import { RequiresRole } from '../auth/team-roles';
 
 /** Dashboard-only media routes (session cookie). */
 @ApiTags('media (dashboard)')
@@ -34,6 +35,7 @@ export class MediaDashboardController {
    * Receives the multipart file streamed to a temp file (never whole in memory), answers the
    * session id, and stores and probes it in the background.
    */
+  @RequiresRole('editor')
   @Post('process-video')
   @OwnBodyFormat('multipart/form-data')
   @HttpCode(200)
@@ -87,6 +89,7 @@ export class MediaDashboardController {
     return this.videos.startVideoProcessing(ctx, { ...video, postGroupId });
   }
 
+  @RequiresRole('editor')
   @Delete('post/media/:mediaId')
   @FailureMessage('Failed to delete media file')
   @ApiOperation({ summary: 'Delete a media file of your post (not once the post is published or failed)' })
@@ -100,6 +103,7 @@ export class MediaDashboardController {
   }
 
   /** Deprecated (spec): answers carry `Deprecation: true` and a `Link` to get-upload-url. */
+  @RequiresRole('editor')
   @Post('generate-upload-url')
   @DeprecatedRoute('/api/v1/get-upload-url')
   @HttpCode(200)

@@ -10,6 +10,7 @@ import { CreateUploadUrlInput } from './dto/media.inputs';
 import { MediaModel, toMediaModel, UploadUrlModel } from './models/media.model';
 import { MediaService } from './media.service';
 import type { MediaRecordData } from './schemas/media-record.schema';
+import { RequiresRole } from '../auth/team-roles';
 
 /** Media files a group's cost estimate assumes (platforms take at most 10-20 per post). */
 export const MEDIA_COST_ESTIMATE = 10;
@@ -24,12 +25,14 @@ export const MEDIA_COST_ESTIMATE = 10;
 export class MediaResolver {
   constructor(private readonly service: MediaService) {}
 
+  @RequiresRole('editor')
   @Mutation(() => UploadUrlModel)
   async createUploadUrl(@Ctx() ctx: RequestContext, @Args('input', { type: () => CreateUploadUrlInput }) input: CreateUploadUrlInput): Promise<UploadUrlModel> {
     const { uploadUrl, fileUrl, mediaId } = await this.service.createDashboardUploadUrl(ctx, input);
     return { uploadUrl, fileUrl, mediaId };
   }
 
+  @RequiresRole('editor')
   @Mutation(() => MediaModel, {
     description:
       "Sets (\"\" clears) a media file's alt text: REST media/{mediaId}/alt-text's rules (not once the post is published, failed or being published; within its platforms' limits)",
@@ -43,6 +46,7 @@ export class MediaResolver {
     return toMediaModel(record);
   }
 
+  @RequiresRole('editor')
   @Mutation(() => Boolean, { description: 'Not once the post is published or failed' })
   async deleteMedia(@Ctx() ctx: RequestContext, @Args('mediaId', { type: () => ID }) mediaId: string): Promise<boolean> {
     await this.service.deleteMedia(ctx, mediaId);

@@ -22,6 +22,7 @@ import {
 import { POST_LOGS_LIMIT, PostsService } from './posts.service';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostLogRecord } from './schemas/post-log.schema';
+import { RequiresRole } from '../auth/team-roles';
 
 /** Platform posts per group the cost estimate assumes (a typical post targets a few connections). */
 export const PLATFORM_POSTS_COST_ESTIMATE = 5;
@@ -63,6 +64,7 @@ export class PostsResolver {
     return toPostGroupModel((await this.service.get(ctx, id)).group);
   }
 
+  @RequiresRole('editor')
   @Mutation(() => PostGroupModel)
   async createPost(@Ctx() ctx: RequestContext, @Args('input', { type: () => CreatePostInput }) input: CreatePostInput): Promise<PostGroupModel> {
     const body = {
@@ -80,6 +82,7 @@ export class PostsResolver {
     return toPostGroupModel((await this.service.get(ctx, postGroupId)).group);
   }
 
+  @RequiresRole('editor')
   @Mutation(() => PostGroupModel)
   async updatePost(
     @Ctx() ctx: RequestContext,
@@ -98,6 +101,7 @@ export class PostsResolver {
     return toPostGroupModel((await this.service.get(ctx, id)).group);
   }
 
+  @RequiresRole('editor')
   @Mutation(() => Boolean, { description: 'The group, its platform posts, logs and media (any status)' })
   async deletePost(@Ctx() ctx: RequestContext, @Args('id', { type: () => ID }) id: string): Promise<boolean> {
     await this.service.delete(ctx, id);

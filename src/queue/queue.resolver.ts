@@ -3,6 +3,7 @@ import { GqlSessionAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { AddToQueueInput, QueueAdditionModel, QueueModel, QueueScheduleInput, QueueScheduleModel } from './models/queue.models';
 import { QueueService, type QueueView } from './queue.service';
+import { RequiresRole } from '../auth/team-roles';
 
 /** Dashboard GraphQL for the queue: QueueService, as the REST routes (docs/queue.md). */
 @Resolver(() => QueueScheduleModel)
@@ -52,6 +53,7 @@ export class QueueResolver {
     return toQueueModel(await this.service.queueOf(ctx, platformId));
   }
 
+  @RequiresRole('editor')
   @Mutation(() => QueueAdditionModel, { description: 'Schedules a new post, or a draft, at the next free slot shared by its connections' })
   async addToQueue(@Ctx() ctx: RequestContext, @Args('input', { type: () => AddToQueueInput }) input: AddToQueueInput): Promise<QueueAdditionModel> {
     const body = input.postGroupId

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { RequestContext } from '../auth/request-context';
+import { personOf, type RequestContext } from '../auth/request-context';
 import { ApiError } from '../common/api-error';
 import { ConnectionsService, CredentialsUnreadableError } from '../connections/connections.service';
 import { IdempotencyService } from '../idempotency/idempotency.service';
@@ -191,7 +191,8 @@ export class RecoveryService {
 }
 
 function actorOf(ctx: RequestContext): RecoveryActor {
-  return { userId: ctx.ownerId, client: ctx.client, ...(ctx.keyPrefix ? { keyPrefix: ctx.keyPrefix } : {}) };
+  // A team member is named by their own user id: the person who acted, not the account.
+  return { userId: personOf(ctx).id, client: ctx.client, ...(ctx.keyPrefix ? { keyPrefix: ctx.keyPrefix } : {}) };
 }
 
 function describe(failure: { code: string; message: string; category: ErrorCategory }): NonNullable<UnpublishOutcome['error']> {

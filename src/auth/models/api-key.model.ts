@@ -7,6 +7,8 @@ export class ApiKeyModel {
   @Field(() => String) keyPrefix: string;
   @Field(() => GraphQLISODateTime) createdAt: Date;
   @Field(() => GraphQLISODateTime, { nullable: true }) lastUsedAt: Date | null;
+  @Field(() => String, { nullable: true, description: "E-mail of the team member who made it (null: the account's owner, or made over REST)" })
+  createdByEmail?: string | null;
 }
 
 /** Only the create mutation returns the full key, once. */

@@ -27,6 +27,10 @@ export class ApiKey {
   @Prop({ type: Date, default: null })
   lastUsedAt: Date | null;
 
+  /** The team member who made it in the dashboard (keys belong to the account); null: the owner, or made otherwise. */
+  @Prop({ type: MongooseSchema.Types.ObjectId, default: null })
+  createdBy?: Types.ObjectId | null;
+
   /** Soft delete: set on revocation. */
   @Prop({ type: Date, default: null })
   revokedAt: Date | null;

@@ -10,6 +10,10 @@ export class Session {
   @Prop({ type: MongooseSchema.Types.ObjectId, required: true, index: true })
   userId: Types.ObjectId;
 
+  /** The account this session acts in when it is another user's (a team membership); absent: the user's own. */
+  @Prop({ type: MongooseSchema.Types.ObjectId, default: null })
+  accountId?: Types.ObjectId | null;
+
   /** TTL index: the database removes the session once this passes (reads also check it). */
   @Prop({ type: Date, required: true, expires: 0 })
   expiresAt: Date;

@@ -1,0 +1,15 @@
+export const TeamMessages = {
+  emailInvalid: 'A valid email is required',
+  roleInvalid: "role must be one of 'admin', 'editor', 'viewer'",
+  inviteSelf: 'You cannot invite the account owner',
+  alreadyMember: (email: string) => `${email} is already a member of this account`,
+  inviteNotFound: 'Invitation not found',
+  inviteExpired: 'This invitation has expired: ask for a new one',
+  inviteUsed: 'This invitation has already been used',
+  inviteOtherEmail: (email: string) => `This invitation is for ${email}: sign in with that address to accept it`,
+  signInToAccept: (email: string) => `An account exists for ${email}: sign in to accept the invitation`,
+  passwordRequired: 'password is required to create your account',
+  memberNotFound: 'Member not found',
+  accountNotFound: 'You are not a member of that account',
+  ownRole: 'You cannot change your own role',
+};
