@@ -1,8 +1,8 @@
 /**
  * What a program can branch on when a platform post failed, beside the spec's exact `error`
- * (docs/error-categories.md). Adapters name the category where the platform tells more than our
- * error code does (a missing scope is PLATFORM_AUTH_EXPIRED to the spec, `permission_missing`
- * here); otherwise the code decides.
+ * (docs/recovery.md, "Error categories"). Adapters name the category where the platform tells
+ * more than our error code does (a missing scope is PLATFORM_AUTH_EXPIRED to the spec,
+ * `permission_missing` here); otherwise the code decides.
  */
 export const ERROR_CATEGORIES = [
   'auth_expired',

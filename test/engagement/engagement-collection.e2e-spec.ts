@@ -7,6 +7,23 @@ import { FAST_ENGINE_ENV, waitForGroup } from '../publishing/publishing-helpers'
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** What the X fake gives a young post besides likes, sorted: the top-posts CSV's columns after the ranked one. */
+const TOP_POST_COUNTERS = [
+  'bookmark_count',
+  'engagements',
+  'impressions',
+  'organic_impression_count',
+  'organic_like_count',
+  'organic_reply_count',
+  'organic_retweet_count',
+  'organic_url_link_clicks',
+  'organic_user_profile_clicks',
+  'quote_count',
+  'replies',
+  'reposts',
+  'url_link_clicks',
+  'user_profile_clicks',
+];
 
 /**
  * Post and account metrics, followed from publishing through the collector's steps against the X
@@ -40,7 +57,7 @@ describe('Engagement: collection and the metrics API', () => {
     twitter.checkAfterSecs = 0;
     twitter.setToken('tw-token');
     telegram.setToken('123:bot');
-    telegram.addChat({ id: CHAT_ID, type: 'channel', title: 'News', botStatus: 'administrator' });
+    telegram.addChat({ id: CHAT_ID, type: 'channel', title: 'News', botStatus: 'administrator', memberCount: 321 });
   }, 60_000);
   afterAll(async () => {
     await second?.close();
@@ -196,7 +213,7 @@ describe('Engagement: collection and the metrics API', () => {
     expect(tweetReads()).toBe(reads);
   });
 
-  it('a platform without post metrics says so, not zeros', async () => {
+  it('a platform without post metrics says so, not zeros; Telegram’s account is its chat’s member count', async () => {
     const account = await createAccount(t, { plan: 'premium', seats: 5 });
     const tg = await createConnection(t, account.userId, { platform: 'telegram', externalId: String(CHAT_ID), accessToken: '123:bot', type: 'bot' });
     const res = await t.http
@@ -205,8 +222,20 @@ describe('Engagement: collection and the metrics API', () => {
       .send({ content: `No metrics ${Date.now()}`, platforms: [tg.platformId], scheduledTime: new Date().toISOString() });
     await waitForGroup(t, account.apiHeaders, res.body.postGroupId);
     expect(await metricsOf(account, res.body.postGroupId)).toMatchObject({ collection: 'not_supported', latest: null, series: [] });
-    const accountRes = await t.http.get(`/api/v1/account-metrics/${tg.platformId}`).set(account.apiHeaders);
-    expect(accountRes.body).toMatchObject({ collection: 'not_supported', days: [], latest: null });
+    const accountOf = async () => (await t.http.get(`/api/v1/account-metrics/${tg.platformId}`).set(account.apiHeaders)).body;
+    expect(await accountOf()).toMatchObject({ platform: 'telegram', collection: 'collecting', days: [], latest: null });
+
+    // Due from the moment it was connected: one getChatMemberCount of the chat.
+    const countReads = () => telegram.calls(/\/getChatMemberCount$/);
+    const before = countReads().length;
+    const readAt = new Date();
+    await collector.runOnce(readAt);
+    expect(countReads()).toHaveLength(before + 1);
+    expect(countReads().at(-1)!.body).toEqual({ chat_id: String(CHAT_ID) });
+    const read = await accountOf();
+    expect(read).toMatchObject({ collection: 'collecting', latest: { takenAt: readAt.toISOString(), values: { followers: 321 } } });
+    expect(read.days).toEqual([{ date: readAt.toISOString().slice(0, 10), takenAt: readAt.toISOString(), values: { followers: 321 } }]);
+    expect(read.lastError).toBeUndefined();
   });
 
   it('refuses bad input with clear messages', async () => {
@@ -230,7 +259,7 @@ describe('Engagement: collection and the metrics API', () => {
   });
 
   it('top posts and best times come from the readings; MCP tools answer the same', async () => {
-    const { account, groups, publishedAt } = await publishedTweets(2);
+    const { account, platformId, groups, publishedAt } = await publishedTweets(2);
     await collector.runOnce(new Date(publishedAt.getTime() + HOUR + 60_000));
     const top = await t.http.get('/api/v1/top-posts').set(account.apiHeaders).query({ metric: 'likes', limit: 1 });
     expect(top.status).toBe(200);
@@ -248,9 +277,84 @@ describe('Engagement: collection and the metrics API', () => {
       expect(viaMcp.json.posts).toEqual(top.body.posts);
       const metrics = await call(client, 'get_post_metrics', { postGroupId: groups[0] });
       expect(metrics.json).toEqual((await t.http.get(`/api/v1/post-metrics/${groups[0]}`).set(account.apiHeaders)).body);
+
+      // The reading was taken an hour ahead of now: a range that holds it, the same for both
+      // (the default range ends at each call's own now).
+      const range = { from: new Date(publishedAt.getTime() - DAY).toISOString(), to: new Date(publishedAt.getTime() + 2 * DAY).toISOString() };
+      const accountRest = await t.http.get(`/api/v1/account-metrics/${platformId}`).set(account.apiHeaders).query(range);
+      expect(accountRest.status).toBe(200);
+      expect(accountRest.body.days).toHaveLength(1);
+      expect(accountRest.body.latest.values).toEqual(expect.objectContaining({ followers: expect.any(Number) }));
+      const accountMcp = await call(client, 'get_account_metrics', { platformId, ...range });
+      expect(accountMcp.isError).toBeFalsy();
+      expect(accountMcp.json).toEqual(accountRest.body);
+
+      const timesMcp = await call(client, 'get_best_times', { timeZone: 'Europe/Berlin' });
+      expect(timesMcp.isError).toBeFalsy();
+      expect(timesMcp.json).toEqual(times.body);
+      const since = { timeZone: 'Asia/Tokyo', from: range.from, platformId };
+      const timesRest = await t.http.get('/api/v1/best-times').set(account.apiHeaders).query(since);
+      expect(timesRest.body).toMatchObject({ timeZone: 'Asia/Tokyo', posts: 2 });
+      expect((await call(client, 'get_best_times', since)).json).toEqual(timesRest.body);
+
+      // Refusals carry REST's message and status.
+      const unknown = await call(client, 'get_account_metrics', { platformId: 'twitter-nope' });
+      expect(unknown.isError).toBe(true);
+      expect(unknown.json).toEqual({ error: 'Platform connection not found', status: 404 });
+      const badZone = await call(client, 'get_best_times', { timeZone: 'Mars/Olympus' });
+      expect(badZone.isError).toBe(true);
+      expect(badZone.json).toEqual({ error: 'timeZone must be an IANA time zone, such as Europe/Berlin', status: 400 });
     } finally {
       await client.close();
     }
+  });
+
+  it('account metrics and top posts as CSV: the JSON answer’s rows, one column per counter', async () => {
+    const { account, platformId, publishedAt } = await publishedTweets(2);
+    await collector.runOnce(new Date(publishedAt.getTime() + HOUR + 60_000));
+    const range = { from: new Date(publishedAt.getTime() - DAY).toISOString(), to: new Date(publishedAt.getTime() + 2 * DAY).toISOString() };
+
+    const accountJson = (await t.http.get(`/api/v1/account-metrics/${platformId}`).set(account.apiHeaders).query(range)).body;
+    const accountCsv = await t.http
+      .get(`/api/v1/account-metrics/${platformId}`)
+      .set(account.apiHeaders)
+      .query({ ...range, format: 'csv' });
+    expect(accountCsv.status).toBe(200);
+    expect(accountCsv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(accountCsv.headers['content-disposition']).toBe(`attachment; filename="account-metrics-${platformId}.csv"`);
+    const [day] = accountJson.days;
+    const v = day.values;
+    expect(accountCsv.text.split('\r\n')).toEqual([
+      'date,takenAt,platform,platformId,followers,following,like_count,listed_count,media_count,posts',
+      [day.date, day.takenAt, 'twitter', platformId, v.followers, v.following, v.like_count, v.listed_count, v.media_count, v.posts].join(','),
+      '',
+    ]);
+
+    const topJson = (await t.http.get('/api/v1/top-posts').set(account.apiHeaders).query({ metric: 'likes', limit: 1 })).body;
+    const topCsv = await t.http.get('/api/v1/top-posts').set(account.apiHeaders).query({ metric: 'likes', limit: 1, format: 'csv' });
+    expect(topCsv.status).toBe(200);
+    expect(topCsv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(topCsv.headers['content-disposition']).toBe('attachment; filename="top-posts-likes.csv"');
+    const [post] = topJson.posts;
+    const others = TOP_POST_COUNTERS.map((name) => post.latest.values[name]);
+    expect(topCsv.text.split('\r\n')).toEqual([
+      ['rank,postId,postGroupId,platform,platformId,postedId,publishedUrl,publishedAt,likes,takenAt', ...TOP_POST_COUNTERS].join(','),
+      [
+        1,
+        post.postId,
+        post.postGroupId,
+        'twitter',
+        platformId,
+        post.postedId,
+        post.publishedUrl,
+        post.publishedAt,
+        post.value,
+        post.latest.takenAt,
+        ...others,
+      ].join(','),
+      '',
+    ]);
+    expect(post.value).toBe(post.latest.values.likes);
   });
 
   it('two instances never read the same post twice', async () => {

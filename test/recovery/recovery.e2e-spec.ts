@@ -452,6 +452,33 @@ describe('Recovery: retry-post and unpublish-post', () => {
       const statuses = (await getPost(id)).posts.map((p: { status: string }) => p.status);
       expect(statuses).toEqual(['published', 'published']);
     });
+
+    it('Instagram has no delete API: refused with a message, before anything is deleted', async () => {
+      const ig = await createConnection(t, account.userId, {
+        platform: 'instagram',
+        externalId: `1784${Date.now()}`,
+        username: 'gram',
+        accessToken: 'ig-token',
+      });
+      const created = await t.http
+        .post('/api/v1/create-post')
+        .set(account.apiHeaders)
+        .send({ content: unique('Also on Instagram'), platforms: [tw.platformId, ig.platformId] });
+      const id = created.body.postGroupId;
+      // Arranged as published (Instagram publishing needs media and its own fake; what is tested here is the refusal).
+      await t.connection
+        .model(PlatformPost.name)
+        .updateMany({ postGroupId: new Types.ObjectId(id) }, { $set: { status: 'published', postedId: '17900000000000001', publishedAt: new Date() } });
+      const deletes = twitter.calls(/^DELETE /).length;
+      const res = await unpublish(id);
+      expect([res.status, res.body]).toEqual([400, { error: 'Instagram has no API to delete a post: delete it in Instagram itself' }]);
+      // Named alone, the same refusal.
+      const named = await unpublish(id, { platformIds: [ig.platformId] });
+      expect([named.status, named.body]).toEqual([400, { error: 'Instagram has no API to delete a post: delete it in Instagram itself' }]);
+      expect(twitter.calls(/^DELETE /).length).toBe(deletes);
+      const statuses = (await getPost(id)).posts.map((p: { status: string }) => p.status);
+      expect(statuses).toEqual(['published', 'published']);
+    });
   });
 
   describe('GraphQL and MCP', () => {

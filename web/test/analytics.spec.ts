@@ -219,10 +219,12 @@ test('a fresh account: the empty state; no account at all: connect one first', a
   await signUp(page, uniqueEmail('analytics-empty'));
   await page.goto('/analytics');
   await expect(page.getByRole('note')).toContainText('Connect an account first');
-  // Telegram gives no metrics of its own account, and nothing has been published.
+  // A bot token the Telegram fake does not know (its chat's member count cannot be read), and nothing has been published.
   await seedConnection(page, 'telegram', 'empty_news', { externalId: '-1009876543210', accessToken: '123:bot', type: 'bot' });
   await page.reload();
   await expect(page.getByRole('note')).toContainText('No metrics yet: readings start an hour after a post is published');
+  // Telegram gives account metrics (the chat's member count): the note says when they are read.
+  await expect(page.getByRole('note')).toContainText('The account’s followers are read when it is connected and once a day after');
   await expect(page.getByRole('figure')).toHaveCount(0);
   await expectAccessible(page, 'analytics, empty');
   expect(errors).toEqual([]);

@@ -10,8 +10,10 @@
  * - LinkedIn: its API only (no OAuth app is configured), so health checks get a real refusal.
  * X starts last, on the port Playwright waits for, so every fake is up when the app starts.
  * A control server (fakeControlURL) lets a journey make a fake refuse its next call:
- * `POST /telegram/refuse-next-message` makes Telegram refuse the next sendMessage for good, and
- * `GET /telegram/messages`, `/mastodon/posts`, `/bluesky/posts` and `/x/posts` list what each fake received.
+ * `POST /telegram/refuse-next-message` makes Telegram refuse the next sendMessage for good,
+ * `POST /telegram/drop-next-message` drops the connection of the next one once it is sent (so the
+ * service cannot know whether it went out), and `GET /telegram/messages`, `/mastodon/posts`,
+ * `/bluesky/posts` and `/x/posts` list what each fake received.
  */
 import { FacebookFake, FakeBlueskyServer, FakeMastodonServer, FakeTelegramServer, LinkedInFake, TwitterFake } from '../../test/support/fakes';
 import { createServer } from 'node:http';
@@ -61,6 +63,12 @@ async function main(): Promise<void> {
         match: '/sendMessage',
         response: { status: 400, body: { ok: false, error_code: 400, description: "Bad Request: can't parse entities: unsupported start tag" } },
       });
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/telegram/drop-next-message') {
+      // The socket is closed before the fake stores the message: nothing was published.
+      telegram.inject({ kind: 'reset', match: '/sendMessage' });
       res.writeHead(204).end();
       return;
     }

@@ -246,6 +246,73 @@ test('a post the platform refuses: the detail shows its category and hint, the p
   expect(errors).toEqual([]);
 });
 
+test('a post whose outcome is unknown: the detail asks before a retry that may publish it twice, and “Retry anyway” publishes it once', async ({
+  page,
+  request,
+}) => {
+  test.slow(); // the service waits PLATFORM_REQUEST_TIMEOUT_MS (30 s here) before it gives the outcome up as unknown
+  const errors = watchConsole(page);
+  await signUp(page, uniqueEmail('posts-unknown'));
+  await setPlan(page, 'pro');
+  const { botToken, channel } = FAKE_ACCOUNTS.telegram;
+  await seedConnection(page, 'telegram', channel.username, { externalId: String(channel.id), accessToken: botToken, type: 'bot' });
+  // The connection drops once the next message is sent: Telegram cannot be asked whether it arrived.
+  expect((await request.post(`${fakeControlURL}/telegram/drop-next-message`)).status()).toBe(204);
+  const received = async (text: string) =>
+    ((await (await request.get(`${fakeControlURL}/telegram/messages`)).json()) as Array<{ text?: string }>).filter((m) => m.text === text).length;
+
+  await page.goto('/compose');
+  await page.getByRole('checkbox', { name: `${channel.username} (telegram)` }).check();
+  const text = `Lost on the way, then sent anyway (${Date.now()}).`;
+  await page.getByRole('textbox', { name: 'Post text' }).fill(text);
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByRole('heading', { name: 'Posts', level: 1 })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Lost on the way, then sent/ })).toContainText('failed', { timeout: 5_000 });
+  }).toPass({ timeout: 90_000 });
+  expect(await received(text)).toBe(0);
+
+  await page.getByRole('button', { name: /^Open “Lost on the way, then sent/ }).click();
+  const detail = page.getByRole('dialog', { name: 'Post' });
+  const outcome = detail.getByRole('table', { name: 'Platforms of this post' }).getByRole('row', { name: /telegram-/ });
+  const platformId = (await outcome.getByRole('rowheader').innerText()).trim();
+  await expect(outcome).toContainText('failed');
+  await expect(outcome).toContainText('(PUBLISH_OUTCOME_UNKNOWN)');
+  await expect(outcome).toContainText('Category: outcome unknown');
+  await expect(outcome).toContainText('The request may have reached the platform: check it before retrying, or the post may go out twice.');
+  // No plain Retry: the button says it asks first.
+  await expect(outcome.getByRole('button', { name: `Retry on ${platformId}`, exact: true })).toHaveCount(0);
+  const ask = outcome.getByRole('button', { name: `Retry on ${platformId}…`, exact: true });
+  await expect(ask).toHaveText('Retry…');
+  await expectAccessible(page, 'failed post detail with Retry…');
+
+  // Asked, then not retried: nothing is sent.
+  await ask.click();
+  const confirm = outcome.getByRole('group', { name: `Confirm the retry on ${platformId}` });
+  await expect(confirm).toContainText('The earlier attempt may have reached telegram: retrying may publish the post twice. Check telegram first.');
+  await expectAccessible(page, 'retry confirmation of a post whose outcome is unknown');
+  await confirm.getByRole('button', { name: 'Do not retry' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(outcome).toContainText('failed');
+  expect(await received(text)).toBe(0);
+
+  // Asked again, and retried anyway: the service's warning, then published once.
+  await ask.click();
+  await confirm.getByRole('button', { name: 'Retry anyway' }).click();
+  await expect(
+    page.getByText(`Forced retry: the earlier attempt on ${platformId} may have reached the platform, so this may publish the post twice`),
+  ).toBeVisible();
+  await expect(async () => {
+    await detail.getByRole('button', { name: 'Close' }).first().click();
+    await page.getByRole('button', { name: /^Open “Lost on the way, then sent/ }).click();
+    await expect(outcome).toContainText('published', { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+  await expect(outcome).not.toContainText('Category:');
+  expect(await received(text)).toBe(1);
+  expect(errors).toEqual([]);
+});
+
 test.describe('posts and compose on a 375 px wide phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import {
   MediaItem,
+  MetricValues,
   PlatformAdapter,
   PlatformCredentials,
   PlatformError,
@@ -11,6 +12,7 @@ import {
 } from '../platform-adapter';
 import { OPTIONAL_PLATFORM_SETTINGS_DEFAULTS, PLATFORM_CONTENT_RULES, type OptionalPlatformSettingsValues } from '@app/rules';
 import { failedValidation, readAll, AdapterBase, unpublishOrder } from '../adapter-kit';
+import { categorizeError } from '../error-category';
 import { classifyTelegramError, isMessageGone, TelegramEnvelope } from './telegram.errors';
 import { TelegramChat, telegramMessageUrl } from './telegram.links';
 import { PlatformJsonClient } from '../platform-json-client';
@@ -130,6 +132,29 @@ export class TelegramAdapter extends AdapterBase implements PlatformAdapter {
     if (credentials.type !== 'bot') throw notABot();
     for (const id of unpublishOrder(target)) {
       await this.call<boolean>(credentials, 'deleteMessage', { chat_id: credentials.externalId, message_id: Number(id) }, isMessageGone);
+    }
+  }
+
+  /**
+   * `getChatMemberCount` of the connected chat (a channel's subscribers, a group's members) as
+   * `followers`. Telegram keeps no history of it: each daily reading is the only record. The Bot
+   * API gives no per-post counters to pull, so there is no `postMetrics`.
+   */
+  async accountMetrics(credentials: PlatformCredentials): Promise<MetricValues> {
+    if (credentials.type !== 'bot') throw notABot();
+    const chatId = credentials.externalId;
+    try {
+      const count = await this.call<number>(credentials, 'getChatMemberCount', { chat_id: chatId });
+      return typeof count === 'number' && Number.isFinite(count) ? { followers: count } : {};
+    } catch (err) {
+      if (!(err instanceof PlatformError) || categorizeError({ code: err.code, category: err.options.category }) !== 'permission_missing') throw err;
+      // The publishing message ("cannot post") would mislead here: say what the read needs.
+      const said = err.options.platformError ? ` (Telegram said: ${err.options.platformError})` : '';
+      throw new PlatformError(
+        err.code,
+        `Telegram needs the bot in chat ${chatId} (in a channel, as an administrator) to read its member count; add it back${said}`,
+        err.options,
+      );
     }
   }
 

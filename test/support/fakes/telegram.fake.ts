@@ -12,6 +12,8 @@ export interface FakeTelegramChat {
   canPostMessages?: boolean;
   /** An administrator's right to delete messages here (its own posts included, for this fake); default true. */
   canDeleteMessages?: boolean;
+  /** What getChatMemberCount answers (subscribers of a channel, members of a group); default 2, the owner and the bot. */
+  memberCount?: number;
 }
 
 export interface FakeTelegramMessage {
@@ -46,9 +48,9 @@ const sendOptionsOf = (fields: Record<string, unknown>): FakeTelegramMessage['op
 };
 
 /**
- * Telegram Bot API at `/bot<token>/<method>`: getMe, getChatMember, sendMessage (JSON),
- * sendPhoto / sendVideo / sendMediaGroup (multipart), with Telegram's limits and its
- * `{ok:false, error_code, description, parameters}` errors.
+ * Telegram Bot API at `/bot<token>/<method>`: getMe, getChatMember, getChatMemberCount,
+ * sendMessage (JSON), sendPhoto / sendVideo / sendMediaGroup (multipart), with Telegram's limits
+ * and its `{ok:false, error_code, description, parameters}` errors.
  */
 export class FakeTelegramServer extends FakePlatformServer {
   readonly bot = { id: 777000111, is_bot: true, first_name: 'Poster Bot', username: 'poster_bot' };
@@ -124,6 +126,8 @@ export class FakeTelegramServer extends FakePlatformServer {
     if (caption && [...caption].length > 1024) return bad(400, 'Bad Request: message caption is too long');
 
     switch (req.params.method) {
+      case 'getChatMemberCount':
+        return ok(chat.memberCount ?? 2);
       case 'deleteMessage':
         return this.deleteMessage(chat, Number(fields.message_id));
       case 'sendMessage': {

@@ -34,9 +34,10 @@ export function RecoveryAction({
         </Button>
       );
     }
+    // Red 9 for both steps, not orange: no orange shade keeps its text at 4.5:1 (axe), and this retry may publish twice.
     if (!confirming) {
       return (
-        <Button size="xs" variant="light" color="orange" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Retry on ${post.platformId}…`}>
+        <Button size="xs" variant="light" color="red.9" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Retry on ${post.platformId}…`}>
           Retry…
         </Button>
       );
@@ -47,7 +48,7 @@ export function RecoveryAction({
           The earlier attempt may have reached {post.platform}: retrying may publish the post twice. Check {post.platform} first.
         </Text>
         <Group gap="xs">
-          <Button size="xs" color="orange" loading={busy} onClick={() => void act(() => onRetry(post, true))}>
+          <Button size="xs" color="red.9" loading={busy} onClick={() => void act(() => onRetry(post, true))}>
             Retry anyway
           </Button>
           <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
