@@ -4,6 +4,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AccountTexts } from '../../post-text/AccountTexts';
+import { countFor } from '../../post-text/counts';
+import { FirstCommentCard } from '../../post-text/FirstCommentCard';
+import { TextCard } from '../../post-text/TextCard';
+import { accountLabel, firstCommentProblem, overrideProblems, overridesToSend } from '../../post-text/texts';
 import { formatDateTime } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProblemAlert } from '../../ui/ProblemAlert';
@@ -13,30 +18,17 @@ import { useSubmit } from '../../ui/useSubmit';
 import { initialComposeValues } from './compose-form';
 import { ComposeAddToQueueDocument, ComposeConnectionsDocument, ComposePostDocument } from './compose.documents';
 import { AccountsCard } from './components/AccountsCard';
-import { AccountTexts } from './components/AccountTexts';
-import { FirstCommentCard } from './components/FirstCommentCard';
 import { PostPreviews } from './components/PostPreviews';
 import { ComposeActions, type SubmitMode } from './components/ComposeActions';
 import { MediaCard } from './components/MediaCard';
 import { PlatformSettingsCard } from './components/PlatformSettingsCard';
-import { TextCard } from './components/TextCard';
 import { WarningAlert } from './components/WarningAlert';
 import { WhenCard } from './components/WhenCard';
 import { useMediaUploads } from './hooks/useMediaUploads';
 import { useNextQueueSlot } from './hooks/useNextQueueSlot';
-import { countFor, mediaProblemFor } from './platform-counts';
+import { mediaProblemFor } from './platform-counts';
 import { settingsProblems, settingsToSend } from './platform-settings';
-import {
-  accountLabel,
-  altTextLimitFor,
-  altTextProblem,
-  altTextsToSend,
-  firstCommentProblem,
-  missingAltTextWarning,
-  overrideProblems,
-  overridesToSend,
-  previewFor,
-} from './rich-post';
+import { altTextLimitFor, altTextProblem, altTextsToSend, missingAltTextWarning, previewFor } from './rich-post';
 
 // A queued post's answer names no post type: the cached posts lists and queues are read again.
 const QUEUED_POST = { additionalTypenames: ['PostGroup', 'Queue'] };

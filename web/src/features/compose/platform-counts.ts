@@ -1,20 +1,7 @@
-// The service's own rules and splitter, compiled into the dashboard: the counters and the preview
-// are what publishing will do, not a second implementation (docs/dashboard.md).
-import { checkCommonRules, checkMediaSizes, codePointLength, PLATFORM_CONTENT_RULES, planThreadParts, type MediaFacts, type PlatformName } from '@app/rules';
+// The service's own media checks, compiled into the dashboard; the text counters (`countFor`) are
+// in web/src/post-text/counts.ts, shared with the post detail's text edit.
+import { checkCommonRules, checkMediaSizes, PLATFORM_CONTENT_RULES, type MediaFacts, type PlatformName } from '@app/rules';
 import type { UploadState } from './media-upload';
-
-/** One platform's count of the text, in its own unit, against its limit. */
-export interface PlatformCount {
-  platform: PlatformName;
-  label: string;
-  length: number;
-  limit: number;
-  /** The limit is the platform's caption limit, because media is attached (Telegram: 1,024 instead of 4,096). */
-  caption: boolean;
-  /** X and Threads: the reply chain the text becomes (one part when it fits). */
-  parts: string[] | null;
-  over: boolean;
-}
 
 /** The platform's media problem for these files (counts, kinds, video types, sizes), or null: the service's own checks. */
 export function mediaProblemFor(platform: PlatformName, uploads: Array<Pick<UploadState, 'file' | 'kind'>>): string | null {
@@ -22,20 +9,4 @@ export function mediaProblemFor(platform: PlatformName, uploads: Array<Pick<Uplo
   const media: MediaFacts[] = uploads.map((u) => ({ kind: u.kind, mimeType: u.file.type, size: u.file.size, fileName: u.file.name }));
   // Text length is the counters' business: only the media rules here.
   return checkCommonRules({ ...rules, autoThreads: true }, { content: '', media }) ?? checkMediaSizes(rules, media);
-}
-
-/**
- * How each chosen platform counts `content` (pure, from the service's table), as its content check
- * does: in the platform's unit (`measureText`, else code points), against the caption limit when
- * media is attached and the platform has one, else the text limit. Mastodon's limit is the table's
- * 500: the service does not know an instance's own limit (docs/dashboard.md).
- */
-export function countFor(platform: PlatformName, content: string, withMedia = false): PlatformCount {
-  const rules = PLATFORM_CONTENT_RULES[platform];
-  const length = (rules.measureText ?? codePointLength)(content);
-  const caption = withMedia && rules.maxCaptionLength !== undefined;
-  const limit = caption ? rules.maxCaptionLength! : rules.maxTextLength;
-  // The publisher's own plan of the parts (src/publishing/content-plan.ts calls the same function).
-  const parts = rules.autoThreads ? planThreadParts(rules, content) : null;
-  return { platform, label: rules.label, length, limit, caption, parts, over: !rules.autoThreads && length > limit };
 }

@@ -58,13 +58,19 @@ export const PostDetailDocument = graphql(`
       id
       content
       status
+      processingStatus
       scheduledTime
       createdAt
+      firstComment
+      media {
+        id
+      }
       platformPosts {
         id
         platform
         platformId
         status
+        attemptCount
         publishedUrl
         error {
           code
@@ -109,6 +115,31 @@ export const ReschedulePostDocument = graphql(`
       id
       status
       scheduledTime
+    }
+  }
+`);
+
+/** The accounts' names for the text edit's "Text for <account> (<Platform>)" fields. */
+export const EditTextsAccountsDocument = graphql(`
+  query EditTextsAccounts {
+    connections {
+      id
+      platform
+      platformId
+      username
+      displayName
+    }
+  }
+`);
+
+/** The text edit: only the changed texts (content, contentOverrides, firstComment) are in `input`. */
+export const EditPostTextsDocument = graphql(`
+  mutation EditPostTexts($id: ID!, $input: UpdatePostInput!) {
+    updatePost(id: $id, input: $input) {
+      id
+      status
+      content
+      firstComment
     }
   }
 `);

@@ -1,6 +1,7 @@
 import { Alert, Box, Card, Group, Image, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { SectionCard } from '../../../ui/SectionCard';
-import { accountName, type AccountPreview } from '../rich-post';
+import { accountName } from '../../../post-text/texts';
+import type { AccountPreview } from '../rich-post';
 
 /**
  * Per chosen account, what will go out: its text as that platform's publisher splits it (a

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { formatDateTime } from '../../../ui/format';
 import { PageLoader } from '../../../ui/PageLoader';
 import { ProblemAlert } from '../../../ui/ProblemAlert';
 import { useReloadableQuery } from '../../../ui/useReloadableQuery';
 import { useSubmit } from '../../../ui/useSubmit';
-import { statusWords, type PlatformPost } from '../posts';
+import { statusWords, textsEditable, type PlatformPost } from '../posts';
 import { PostDetailDocument, ReschedulePostDocument, RetryPostDocument, UnpublishPostDocument } from '../posts.documents';
 import { DeletePost } from './DeletePost';
 import { PlatformOutcomes } from './PlatformOutcomes';
@@ -16,8 +16,13 @@ import { RescheduleForm } from './RescheduleForm';
 
 // Its charts (recharts) load when a detail is opened, not with the posts list.
 const PostMetrics = lazy(() => import('./PostMetrics').then((m) => ({ default: m.PostMetrics })));
+// The text edit (Compose's fields and counters) loads when "Edit texts" is pressed.
+const EditTextsForm = lazy(() => import('./EditTextsForm').then((m) => ({ default: m.EditTextsForm })));
 
-/** A post: its text and status, each platform's outcome with retry and unpublish, (re)scheduling while it has not gone out, its metrics, its log, and delete. */
+/**
+ * A post: its texts and status, each platform's outcome with retry and unpublish, editing its texts
+ * and (re)scheduling while it has not gone out, its metrics, its log, and delete.
+ */
 export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; onClose: () => void; onChanged: () => void; onDeleted: () => void }) {
   const [{ data, fetching, error }, reload] = useReloadableQuery({ query: PostDetailDocument, variables: { id } });
   // Rescheduling and deleting report a refusal in the same place.
@@ -26,6 +31,19 @@ export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; 
   const unpublish = useSubmit(UnpublishPostDocument);
   const post = data?.post;
   const editable = post && (post.status === 'draft' || post.status === 'scheduled');
+  const [editing, setEditing] = useState(false);
+  // The form replaces the "Edit texts" button: when it closes, the focus goes back to the button.
+  const [focusEdit, setFocusEdit] = useState(false);
+  const closeEdit = () => {
+    setEditing(false);
+    setFocusEdit(true);
+  };
+
+  const onTextsSaved = () => {
+    closeEdit();
+    reload();
+    onChanged();
+  };
 
   const onReschedule = async (when: string) => {
     const changed = await submit({ id, input: { status: 'scheduled', scheduledTime: when } });
@@ -68,7 +86,36 @@ export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; 
   }
   return (
     <Stack>
-      <Text style={{ whiteSpace: 'pre-wrap' }}>{post.content}</Text>
+      {editing ? (
+        <Suspense fallback={<PageLoader label="Loading the text editor" />}>
+          <EditTextsForm post={post} onSaved={onTextsSaved} onCancel={closeEdit} />
+        </Suspense>
+      ) : (
+        <>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{post.content}</Text>
+          {post.firstComment && (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              First comment: {post.firstComment}
+            </Text>
+          )}
+          {textsEditable(post) && (
+            <Group>
+              <Button
+                variant="default"
+                onClick={() => setEditing(true)}
+                ref={(el) => {
+                  if (el && focusEdit) {
+                    el.focus();
+                    setFocusEdit(false);
+                  }
+                }}
+              >
+                Edit texts
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
       <Text size="sm">
         Status: <strong>{statusWords(post.status)}</strong>
         {post.scheduledTime && <> · scheduled for {formatDateTime(post.scheduledTime)}</>}

@@ -1,7 +1,7 @@
 import { FIRST_COMMENT_PLATFORMS, PLATFORM_CONTENT_RULES } from '@app/rules';
 import { Text, Textarea } from '@mantine/core';
 import type { ChangeEvent } from 'react';
-import { SectionCard } from '../../../ui/SectionCard';
+import { SectionCard } from '../ui/SectionCard';
 
 const TAKERS = FIRST_COMMENT_PLATFORMS.map((p) => PLATFORM_CONTENT_RULES[p].label).join(', ');
 

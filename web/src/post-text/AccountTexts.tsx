@@ -1,9 +1,9 @@
 import { isBuiltInPlatform } from '@app/rules';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { SectionCard } from '../../../ui/SectionCard';
-import { countFor } from '../platform-counts';
-import { accountLabel, type ComposeAccount } from '../rich-post';
+import { SectionCard } from '../ui/SectionCard';
+import { countFor } from './counts';
+import { accountLabel, type PostAccount } from './texts';
 
 /**
  * A text of its own per chosen account: closed, the account publishes the post's text; opened, a
@@ -17,7 +17,7 @@ export function AccountTexts({
   problems,
   onChange,
 }: {
-  accounts: ComposeAccount[];
+  accounts: PostAccount[];
   content: string;
   /** Compound id → the account's own text, for the customized accounts only. */
   overrides: Record<string, string>;

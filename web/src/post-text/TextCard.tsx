@@ -1,7 +1,7 @@
 import { List, Text, Textarea } from '@mantine/core';
 import type { ChangeEvent } from 'react';
-import { SectionCard } from '../../../ui/SectionCard';
-import type { PlatformCount } from '../platform-counts';
+import { SectionCard } from '../ui/SectionCard';
+import type { PlatformCount } from './counts';
 import { ReplyChainPreview } from './ReplyChainPreview';
 
 /** The post's text, as a form field (`form.getInputProps('content')`), with each chosen platform's count and reply chain. */
@@ -10,16 +10,22 @@ export function TextCard({
   onChange,
   counts,
   mastodon,
+  error,
+  autoFocus,
 }: {
   value?: string;
   onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
   counts: PlatformCount[];
   /** Mastodon is among the chosen platforms: its limit is an assumption, and the card says so. */
   mastodon: boolean;
+  /** Why the text cannot be saved (empty, too long), where the form blocks saving for it. */
+  error?: string | null;
+  /** The field takes the focus when it appears (a form opened in place of what was shown). */
+  autoFocus?: boolean;
 }) {
   return (
     <SectionCard titleId="text-title" title="Text" gap="xs">
-      <Textarea label="Post text" autosize minRows={5} value={value} onChange={onChange} />
+      <Textarea label="Post text" autosize minRows={5} value={value} onChange={onChange} error={error ?? undefined} autoFocus={autoFocus} />
       {counts.length > 0 && (
         <List mt="sm" size="sm" aria-label="Length per platform" spacing={4}>
           {counts.map((c) => (
