@@ -17,6 +17,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { TeamsModule } from './teams/teams.module';
+import { ApprovalsModule } from './approvals/approvals.module';
 import { DatabaseModule } from './database/database.module';
 import { AppGraphQLModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
@@ -96,6 +97,7 @@ export class AppModule {
         LinkedInSocialModule,
         WorkspaceModule,
         TeamsModule,
+        ApprovalsModule,
         McpModule,
         AppGraphQLModule,
         ...imports,

@@ -10,6 +10,8 @@ import type {
   PostRetriedEvent,
   PostScheduledEvent,
   PostUnpublishedEvent,
+  PostApprovalDecidedEvent,
+  PostApprovalRequestedEvent,
 } from './post-event-data';
 
 /** A connection stored (connected or reconnected) or removed. */
@@ -33,6 +35,8 @@ export interface LifecycleEventMap {
   'post.unpublished': PostUnpublishedEvent;
   'post.first_comment_published': PostFirstCommentPublishedEvent;
   'post.first_comment_failed': PostFirstCommentFailedEvent;
+  'post.approval_requested': PostApprovalRequestedEvent;
+  'post.approval_decided': PostApprovalDecidedEvent;
   'connection.created': ConnectionEvent;
   'connection.deleted': ConnectionEvent;
 }

@@ -88,3 +88,25 @@ export interface PostFirstCommentFailedEvent {
   error: { code: string; message: string; category: string };
   failedAt: Date;
 }
+
+/** A team editor asked for a post to be approved (opt-in webhook `post.approval_requested`). */
+export interface PostApprovalRequestedEvent {
+  userId: string;
+  postGroupId: string;
+  /** The editor's e-mail address. */
+  requestedBy: string;
+  scheduledTime: Date | null;
+  queue: boolean;
+  requestedAt: Date;
+}
+
+/** An approver approved or rejected a post (opt-in webhook `post.approval_decided`). */
+export interface PostApprovalDecidedEvent {
+  userId: string;
+  postGroupId: string;
+  decision: 'approved' | 'rejected';
+  /** The approver's e-mail address. */
+  decidedBy: string;
+  comment: string | null;
+  decidedAt: Date;
+}

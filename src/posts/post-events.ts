@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LifecycleEvents } from '../lifecycle/lifecycle-events';
 import type {
+  PostApprovalDecidedEvent,
+  PostApprovalRequestedEvent,
   PostFailedEvent,
   PostFirstCommentFailedEvent,
   PostFirstCommentPublishedEvent,
@@ -12,6 +14,8 @@ import type {
 } from '../lifecycle/post-event-data';
 
 export type {
+  PostApprovalDecidedEvent,
+  PostApprovalRequestedEvent,
   PostFailedEvent,
   PostFirstCommentFailedEvent,
   PostFirstCommentPublishedEvent,
@@ -41,6 +45,9 @@ export interface PostEventsPublisher {
   /** Publishing engine: a platform post's first comment published, or failed for good. */
   postFirstCommentPublished(events: PostFirstCommentPublishedEvent[]): Promise<void>;
   postFirstCommentFailed(events: PostFirstCommentFailedEvent[]): Promise<void>;
+  /** Approvals: a team editor asked for approval; an approver decided. */
+  postApprovalRequested(events: PostApprovalRequestedEvent[]): Promise<void>;
+  postApprovalDecided(events: PostApprovalDecidedEvent[]): Promise<void>;
   /** Posts: a group was deleted (delete-post), in its transaction; what other modules keep of it goes too. */
   postGroupDeleted(events: Array<{ userId: string; postGroupId: string }>): Promise<void>;
 }
@@ -98,6 +105,14 @@ export class PostEvents implements PostEventsPublisher {
   postFirstCommentFailed(events: PostFirstCommentFailedEvent[]): Promise<void> {
     this.lifecycle.emit('post.first_comment_failed', events);
     return this.emit('postFirstCommentFailed', events);
+  }
+  postApprovalRequested(events: PostApprovalRequestedEvent[]): Promise<void> {
+    this.lifecycle.emit('post.approval_requested', events);
+    return this.emit('postApprovalRequested', events);
+  }
+  postApprovalDecided(events: PostApprovalDecidedEvent[]): Promise<void> {
+    this.lifecycle.emit('post.approval_decided', events);
+    return this.emit('postApprovalDecided', events);
   }
   postGroupDeleted(events: Array<{ userId: string; postGroupId: string }>): Promise<void> {
     return this.emit('postGroupDeleted', events);

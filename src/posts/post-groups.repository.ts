@@ -5,7 +5,7 @@ import { Types } from 'mongoose';
 import { DATABASE_INFO, type DatabaseInfo } from '../database/database-info';
 import { Repository, type CachedReads, type Filter } from '../database/repository';
 import type { PostGroupStatus, ProcessingStatus } from '@app/rules';
-import { PostGroup, type PostGroupRecord } from './schemas/post-group.schema';
+import { PostGroup, type ApprovalState, type PostApproval, type PostGroupRecord } from './schemas/post-group.schema';
 
 export interface NewPostGroup {
   _id?: Types.ObjectId;
@@ -128,6 +128,20 @@ export class PostGroupsRepository extends Repository<PostGroupRecord> {
       { $set: set, ...(Object.keys(unset).length ? { $unset: unset } : {}) },
       { returnDocument: 'after' },
     );
+  }
+
+  /**
+   * Sets the group's approval; with `from`, only while its approval is in that state (false: it
+   * changed meanwhile, e.g. another approver decided, or the group is gone).
+   */
+  async setApproval(userId: string, id: string, approval: PostApproval, from?: ApprovalState): Promise<boolean> {
+    const filter = { _id: this.oid(id), userId: this.oid(userId), ...(from ? { 'approval.state': from } : {}) };
+    return (await this.updateOne(filter, { $set: { approval } })).matched === 1;
+  }
+
+  /** The account's groups awaiting approval, oldest request first. */
+  awaitingApproval(userId: string, limit: number): Promise<PostGroupRecord[]> {
+    return this.find({ userId: this.oid(userId), 'approval.state': 'pending' }, { sort: { 'approval.requestedAt': 1, _id: 1 }, limit });
   }
 
   async delete(userId: string, id: string): Promise<boolean> {

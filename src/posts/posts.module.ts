@@ -22,6 +22,8 @@ import { PostGroup, PostGroupSchema } from './schemas/post-group.schema';
 import { PostLog, PostLogSchema } from './schemas/post-log.schema';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { PlatformsModule } from '../platforms/platforms.module';
+import { TeamsModule } from '../teams/teams.module';
+import { PostApprovalsService } from './post-approvals.service';
 
 /**
  * Post groups, platform posts and post logs. Exports PostsService (media, publishing, recovery),
@@ -41,6 +43,7 @@ import { PlatformsModule } from '../platforms/platforms.module';
     LimitsModule,
     IdempotencyModule,
     PlatformsModule,
+    TeamsModule,
   ],
   controllers: [PostsController, UsageController],
   providers: [
@@ -52,11 +55,12 @@ import { PlatformsModule } from '../platforms/platforms.module';
     MediaCleanupRegistry,
     PostScheduling,
     PostsService,
+    PostApprovalsService,
     QueuedPostsService,
     PostsResolver,
     UsageResolver,
     PlatformIdUpgrade,
   ],
-  exports: [PostsService, QueuedPostsService, PostScheduling, PostEvents, PostChecks, MediaCleanupRegistry, PostLogsRepository],
+  exports: [PostsService, PostApprovalsService, QueuedPostsService, PostScheduling, PostEvents, PostChecks, MediaCleanupRegistry, PostLogsRepository],
 })
 export class PostsModule {}

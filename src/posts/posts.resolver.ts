@@ -23,6 +23,7 @@ import { POST_LOGS_LIMIT, PostsService } from './posts.service';
 import type { PlatformPostRecord } from './schemas/platform-post.schema';
 import type { PostLogRecord } from './schemas/post-log.schema';
 import { RequiresRole } from '../auth/team-roles';
+import { PostApprovalsService } from './post-approvals.service';
 
 /** Platform posts per group the cost estimate assumes (a typical post targets a few connections). */
 export const PLATFORM_POSTS_COST_ESTIMATE = 5;
@@ -44,7 +45,10 @@ function isoOf(value: Date | null | undefined, message: string): string | undefi
 @Resolver(() => PostGroupModel)
 @GqlSessionAuth()
 export class PostsResolver {
-  constructor(private readonly service: PostsService) {}
+  constructor(
+    private readonly service: PostsService,
+    private readonly approvals: PostApprovalsService,
+  ) {}
 
   // Cost: the page's fields once per item it may hold (list-posts' limit clamp).
   @Query(() => PostPageModel, { complexity: ({ args, childComplexity }) => 1 + childComplexity * clampLimit(args.limit) })
@@ -75,10 +79,12 @@ export class PostsResolver {
       contentOverrides: input.contentOverrides ?? undefined,
       firstComment: input.firstComment ?? undefined,
     };
-    const { postGroupId } = await this.service.create(ctx, validateInput(CreatePostDto, body), undefined, {
-      mediaIds: input.mediaIds ?? undefined,
-      mediaAltTexts: input.mediaAltTexts ?? undefined,
-    });
+    const dto = validateInput(CreatePostDto, body);
+    const media = { mediaIds: input.mediaIds ?? undefined, mediaAltTexts: input.mediaAltTexts ?? undefined };
+    // A team editor's post waits for approval where the account requires it (docs/teams.md).
+    const postGroupId = (await this.approvals.needsApproval(ctx))
+      ? await this.approvals.createAwaitingApproval(ctx, dto, media, { queue: false })
+      : (await this.service.create(ctx, dto, undefined, media)).postGroupId;
     return toPostGroupModel((await this.service.get(ctx, postGroupId)).group);
   }
 
@@ -97,7 +103,8 @@ export class PostsResolver {
       contentOverrides: input.contentOverrides,
       firstComment: input.firstComment,
     });
-    await this.service.update(ctx, id, change);
+    if (await this.approvals.needsApproval(ctx)) await this.approvals.updateAwaitingApproval(ctx, id, change);
+    else await this.service.update(ctx, id, change);
     return toPostGroupModel((await this.service.get(ctx, id)).group);
   }
 

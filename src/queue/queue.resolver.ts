@@ -4,12 +4,18 @@ import { Ctx, type RequestContext } from '../auth/request-context';
 import { AddToQueueInput, QueueAdditionModel, QueueModel, QueueScheduleInput, QueueScheduleModel } from './models/queue.models';
 import { QueueService, type QueueView } from './queue.service';
 import { RequiresRole } from '../auth/team-roles';
+import { validateInput } from '../common/validation/validate-input';
+import { CreatePostDto } from '../posts/dto/create-post.dto';
+import { PostApprovalsService } from '../posts/post-approvals.service';
 
 /** Dashboard GraphQL for the queue: QueueService, as the REST routes (docs/queue.md). */
 @Resolver(() => QueueScheduleModel)
 @GqlSessionAuth()
 export class QueueResolver {
-  constructor(private readonly service: QueueService) {}
+  constructor(
+    private readonly service: QueueService,
+    private readonly approvals: PostApprovalsService,
+  ) {}
 
   @Query(() => String, { description: "The account's default zone for queue schedules (UTC until set)" })
   queueTimeZone(@Ctx() ctx: RequestContext): Promise<string> {
@@ -65,8 +71,16 @@ export class QueueResolver {
           contentOverrides: input.contentOverrides ?? undefined,
           firstComment: input.firstComment ?? undefined,
         };
-    const added = await this.service.add(ctx, body, undefined, { mediaIds: input.mediaIds ?? undefined, mediaAltTexts: input.mediaAltTexts ?? undefined });
-    return { postGroupId: added.postGroupId, scheduledTime: new Date(added.scheduledTime) };
+    const media = { mediaIds: input.mediaIds ?? undefined, mediaAltTexts: input.mediaAltTexts ?? undefined };
+    // A team editor's post waits for approval where the account requires it; it is queued once approved.
+    if (await this.approvals.needsApproval(ctx)) {
+      const postGroupId = input.postGroupId
+        ? await this.approvals.requestQueueSlot(ctx, input.postGroupId)
+        : await this.approvals.createAwaitingApproval(ctx, validateInput(CreatePostDto, body), media, { queue: true });
+      return { postGroupId, scheduledTime: null, awaitingApproval: true };
+    }
+    const added = await this.service.add(ctx, body, undefined, media);
+    return { postGroupId: added.postGroupId, scheduledTime: new Date(added.scheduledTime), awaitingApproval: false };
   }
 
   @Mutation(() => QueueModel, { description: "compact: close the queue's gaps, in order; shuffle: a random order from the earliest free slots" })

@@ -61,6 +61,17 @@ export class TeamsResolver {
     return true;
   }
 
+  @Query(() => Boolean, { description: "Editors' posts wait for an admin's or the owner's approval" })
+  requireApproval(@Ctx() ctx: RequestContext): Promise<boolean> {
+    return this.teams.requiresApproval(ctx);
+  }
+
+  @Mutation(() => Boolean, { description: 'Owner and admins: whether editors need approval before their posts are scheduled' })
+  async setRequireApproval(@Ctx() ctx: RequestContext, @Args('requireApproval') requireApproval: boolean): Promise<boolean> {
+    await this.teams.setRequireApproval(ctx, requireApproval);
+    return requireApproval;
+  }
+
   @PersonalAction()
   @Mutation(() => Boolean, { description: 'Leave a team account you are a member of' })
   async leaveAccount(@Ctx() ctx: RequestContext, @Args('accountId', { type: () => ID }) accountId: string): Promise<boolean> {

@@ -10,6 +10,7 @@ import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
 import { LimitMailer } from '../limits/limit-mailer';
 import { TeamInvitesRepository } from './team-invites.repository';
+import { TeamSettingsRepository } from './team-settings.repository';
 import { TeamMessages } from './teams.errors';
 import type { TeamInviteRecord } from './schemas/team-invite.schema';
 
@@ -58,12 +59,47 @@ export class TeamsService {
 
   constructor(
     private readonly invites: TeamInvitesRepository,
+    private readonly settings: TeamSettingsRepository,
     private readonly memberships: MembershipsService,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly mailer: LimitMailer,
     private readonly config: AppConfig,
   ) {}
+
+  async requiresApproval(ctx: RequestContext): Promise<boolean> {
+    return this.settings.requireApproval(ctx.userId);
+  }
+
+  async setRequireApproval(ctx: RequestContext, requireApproval: boolean): Promise<void> {
+    await this.settings.setRequireApproval(ctx.userId, requireApproval);
+  }
+
+  /** True when this caller's posts must wait for approval: an editor, in an account that requires it. */
+  async needsApproval(ctx: RequestContext): Promise<boolean> {
+    return ctx.member?.role === 'editor' && (await this.settings.requireApproval(ctx.userId));
+  }
+
+  /** Who decides on approvals: the owner and the admins (their e-mail addresses). */
+  async approvers(ctx: RequestContext): Promise<string[]> {
+    const members = await this.members(ctx);
+    return members.filter((m) => m.role === 'owner' || m.role === 'admin').map((m) => m.email);
+  }
+
+  /** Sends a team notice (approval requested, decided) to `to`; without a transport it is only logged. Never throws. */
+  async notify(to: string[], subject: string, text: string): Promise<void> {
+    for (const address of to) {
+      if (!this.mailer.configured) {
+        this.logger.log({ to: address, subject }, 'Team notice (no mail transport configured)');
+        continue;
+      }
+      try {
+        await this.mailer.send({ from: this.mailer.from, to: address, subject, text });
+      } catch (err) {
+        this.logger.warn({ err, to: address }, 'Team notice could not be sent');
+      }
+    }
+  }
 
   /** The account's owner, then its members (oldest first). */
   async members(ctx: RequestContext): Promise<TeamMemberView[]> {

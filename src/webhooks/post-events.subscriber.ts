@@ -1,6 +1,8 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import {
   PostEvents,
+  type PostApprovalDecidedEvent,
+  type PostApprovalRequestedEvent,
   type PostEventsPublisher,
   type PostFailedEvent,
   type PostFirstCommentFailedEvent,
@@ -108,6 +110,26 @@ export class PostEventsSubscriber implements Partial<PostEventsPublisher>, OnMod
     await this.write(events, (e) => ({
       event: 'post.first_comment_failed',
       data: { postId: e.postId, postGroupId: e.postGroupId, platform: e.platform, error: e.error, failedAt: e.failedAt.toISOString() },
+    }));
+  }
+
+  async postApprovalRequested(events: PostApprovalRequestedEvent[]): Promise<void> {
+    await this.write(events, (e) => ({
+      event: 'post.approval_requested',
+      data: {
+        postGroupId: e.postGroupId,
+        requestedBy: e.requestedBy,
+        scheduledTime: e.scheduledTime ? e.scheduledTime.toISOString() : null,
+        queue: e.queue,
+        requestedAt: e.requestedAt.toISOString(),
+      },
+    }));
+  }
+
+  async postApprovalDecided(events: PostApprovalDecidedEvent[]): Promise<void> {
+    await this.write(events, (e) => ({
+      event: 'post.approval_decided',
+      data: { postGroupId: e.postGroupId, decision: e.decision, decidedBy: e.decidedBy, comment: e.comment, decidedAt: e.decidedAt.toISOString() },
     }));
   }
 

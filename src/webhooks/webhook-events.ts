@@ -11,6 +11,8 @@ export const OPT_IN_WEBHOOK_EVENTS = [
   'post.unpublished',
   'post.first_comment_published',
   'post.first_comment_failed',
+  'post.approval_requested',
+  'post.approval_decided',
   'connection.reauth_required',
   'connection.disconnected',
 ] as const;
@@ -63,6 +65,10 @@ export interface WebhookEventData {
     error: { code: string; message: string; category: string };
     failedAt: string;
   };
+  /** A team editor asked for a post to be approved (docs/teams.md). */
+  'post.approval_requested': { postGroupId: string; requestedBy: string; scheduledTime: string | null; queue: boolean; requestedAt: string };
+  /** An approver approved or rejected a post. */
+  'post.approval_decided': { postGroupId: string; decision: 'approved' | 'rejected'; decidedBy: string; comment: string | null; decidedAt: string };
   /** A token refresh failed for good: the account must be reconnected. */
   'connection.reauth_required': {
     platform: string;

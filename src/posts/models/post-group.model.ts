@@ -86,6 +86,19 @@ export class PostLogModel {
   @Field(() => GraphQLISODateTime) createdAt: Date;
 }
 
+@ObjectType('PostApproval', { description: "A team editor's request to publish and its decision (docs/teams.md)" })
+export class PostApprovalModel {
+  @Field({ description: 'pending | approved | rejected' }) state: string;
+  @Field(() => ID) requestedBy: string;
+  @Field(() => GraphQLISODateTime) requestedAt: Date;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'The time asked for (null: as soon as approved, or the queue)' })
+  scheduledTime: Date | null;
+  @Field({ description: 'Asked for the next queue slot' }) queue: boolean;
+  @Field(() => ID, { nullable: true }) decidedBy: string | null;
+  @Field(() => GraphQLISODateTime, { nullable: true }) decidedAt: Date | null;
+  @Field(() => String, { nullable: true, description: "The approver's comment (a rejection's reason)" }) comment: string | null;
+}
+
 /**
  * A post group. `platformPosts`, `logs` (posts resolver) and `media` (media resolver) are field
  * resolvers batched per request, so a page costs the same number of queries whatever its size.
@@ -104,6 +117,7 @@ export class PostGroupModel {
   @Field(() => String, { nullable: true, description: 'The first comment as given (each platform post that takes it has its own outcome)' })
   firstComment: string | null;
   @Field({ description: 'Placed by the queue: scheduled at a slot, or held as a draft while its schedule gives none' }) fromQueue: boolean;
+  @Field(() => PostApprovalModel, { nullable: true, description: 'Only for posts a team editor asked approval for' }) approval: PostApprovalModel | null;
   @Field(() => GraphQLISODateTime) createdAt: Date;
   @Field(() => GraphQLISODateTime) updatedAt: Date;
 }
@@ -131,6 +145,18 @@ export function toPostGroupModel(group: PostGroupRecord): PostGroupModel {
     mediaUrls: group.mediaUrls ?? [],
     firstComment: group.firstComment ?? null,
     fromQueue: group.fromQueue === true,
+    approval: group.approval
+      ? {
+          state: group.approval.state,
+          requestedBy: String(group.approval.requestedBy),
+          requestedAt: group.approval.requestedAt,
+          scheduledTime: group.approval.scheduledTime ?? null,
+          queue: group.approval.queue,
+          decidedBy: group.approval.decidedBy ? String(group.approval.decidedBy) : null,
+          decidedAt: group.approval.decidedAt ?? null,
+          comment: group.approval.comment ?? null,
+        }
+      : null,
     createdAt: group.createdAt,
     updatedAt: group.updatedAt,
   };

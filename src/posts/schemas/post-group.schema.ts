@@ -3,6 +3,20 @@ import { Schema as MongooseSchema, Types } from 'mongoose';
 import { POST_GROUP_STATUSES, type PostGroupStatus, PROCESSING_STATUSES, type ProcessingStatus } from '@app/rules';
 
 /** One create-post request: the content and schedule shared by its platform posts. */
+export type ApprovalState = 'pending' | 'approved' | 'rejected';
+
+export interface PostApproval {
+  state: ApprovalState;
+  requestedBy: Types.ObjectId;
+  requestedAt: Date;
+  /** What was asked: a time (null: as soon as approved), or the next queue slot. */
+  scheduledTime: Date | null;
+  queue: boolean;
+  decidedBy?: Types.ObjectId;
+  decidedAt?: Date;
+  comment?: string;
+}
+
 @Schema({ collection: 'post_groups', timestamps: true })
 export class PostGroup {
   @Prop({ type: MongooseSchema.Types.ObjectId, required: true })
@@ -46,6 +60,14 @@ export class PostGroup {
   /** Placed by the queue (scheduled at a slot, or held as a draft while its schedule has none); list-posts and get-post show `fromQueue: true`. */
   @Prop({ type: Boolean })
   fromQueue?: boolean;
+
+  /**
+   * A team editor's request to publish, in an account that requires approval (docs/teams.md):
+   * the group stays a draft while `pending`; an approver schedules it (`approved`) or sends it
+   * back with a comment (`rejected`). Absent for every post no editor asked approval for.
+   */
+  @Prop({ type: MongooseSchema.Types.Mixed })
+  approval?: PostApproval;
 
   /** The publishing claim that moved the group to `processing` (so one instance logs it). Internal. */
   @Prop({ type: String })

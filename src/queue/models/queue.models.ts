@@ -54,7 +54,8 @@ export class QueueModel {
 @ObjectType('QueueAddition', { description: 'The post added to the queue and the slot it got' })
 export class QueueAdditionModel {
   @Field(() => ID) postGroupId: string;
-  @Field(() => GraphQLISODateTime) scheduledTime: Date;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'The slot taken (null while it awaits approval)' }) scheduledTime: Date | null;
+  @Field({ description: "A team editor's post in an account that requires approval: queued once approved" }) awaitingApproval: boolean;
 }
 
 @InputType({ description: 'A draft (postGroupId), or a new post as createPost takes it without a time' })
