@@ -18,6 +18,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { TeamsModule } from './teams/teams.module';
 import { ApprovalsModule } from './approvals/approvals.module';
+import { AuditModule } from './audit/audit.module';
 import { DatabaseModule } from './database/database.module';
 import { AppGraphQLModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
@@ -83,6 +84,7 @@ export class AppModule {
         RateLimitModule,
         HealthModule,
         AuthModule,
+        AuditModule,
         LimitsModule,
         ConnectionsModule,
         ConnectModule,

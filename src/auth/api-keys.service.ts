@@ -9,6 +9,7 @@ import { API_KEY_NAME_MAX, DEFAULT_API_KEY_NAME, sanitizeName } from './sanitize
 import type { ApiKeyRecord } from './schemas/api-key.schema';
 import { isObjectIdString } from '../database/object-id';
 import { UsersService } from './users.service';
+import { AuditService } from '../audit/audit.service';
 
 export const MAX_ACTIVE_API_KEYS = 10;
 
@@ -38,6 +39,7 @@ export class ApiKeysService {
     private readonly keys: ApiKeysRepository,
     private readonly users: UsersService,
     private readonly transactions: Transactions,
+    private readonly audit: AuditService,
   ) {}
 
   static toView(key: ApiKeyRecord): ApiKeyView {
@@ -64,7 +66,13 @@ export class ApiKeysService {
       throw ApiError.badRequest(AuthMessages.createNameInvalid);
     }
     await this.assertApiAccess(userId);
-    return this.issue(userId, typeof name === 'string' ? name : undefined, createdBy);
+    const key = await this.issue(userId, typeof name === 'string' ? name : undefined, createdBy);
+    await this.audit.record('api_key.created', {
+      accountId: userId,
+      target: { type: 'api_key', id: key._id },
+      details: { name: key.name, keyPrefix: key.keyPrefix },
+    });
+    return key;
   }
 
   /** The active keys with who made them (the dashboard's list). */
@@ -133,6 +141,7 @@ export class ApiKeysService {
     this.assertKeyId(keyId);
     await this.assertApiAccess(userId);
     if (!(await this.keys.revoke(userId, keyId, new Date()))) throw ApiError.notFound(AuthMessages.apiKeyNotFound);
+    await this.audit.record('api_key.revoked', { accountId: userId, target: { type: 'api_key', id: keyId } });
   }
 
   private assertKeyId(keyId: string): void {

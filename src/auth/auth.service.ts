@@ -6,6 +6,7 @@ import type { UserSummary } from './request-context';
 import { SessionsService } from './sessions.service';
 import { SignUpThrottleService } from './sign-up-throttle.service';
 import { UsersService } from './users.service';
+import { AuditService } from '../audit/audit.service';
 
 /** Sign-up and sign-in rules: credentials, throttling, sessions. */
 @Injectable()
@@ -15,6 +16,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottleService,
     private readonly signUps: SignUpThrottleService,
+    private readonly audit: AuditService,
   ) {}
 
   /** New Starter account, signed in; every attempt counts against the address's sign-up allowance first (429 past it). */
@@ -34,6 +36,7 @@ export class AuthService {
   async login(email: string, password: string, ip: string): Promise<{ user: UserSummary; token: string; expiresAt: Date }> {
     const user = await this.underThrottle(email, ip, () => this.users.verifyCredentials(email, password));
     if (!user) throw ApiError.unauthorized(AuthMessages.invalidCredentials);
+    await this.audit.record('auth.signed_in', { accountId: user.id, actor: { type: 'owner', userId: user.id, email: user.email }, details: { ip } });
     return { user, ...(await this.sessions.create(user.id)) };
   }
 

@@ -281,6 +281,12 @@ export class Environment {
   @Min(1)
   ENGAGEMENT_CLAIM_BATCH = 500;
 
+  /** How long the audit log keeps an entry (docs/audit.md); older ones are deleted hourly. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  AUDIT_RETENTION_DAYS = 365;
+
   /** Connections read at once by one instance (each waits on its platform, so more than the cores). */
   @Transform(toInt)
   @IsInt()

@@ -6,6 +6,7 @@ import { ConnectionsService, type ConnectionRef } from '../connections/connectio
 import { LimitsService, type UsageSummary } from '../limits/limits.service';
 import { supportsFirstComment, type PlatformName, type PostGroupStatus } from '@app/rules';
 import { buildListPostsQuery, paginate, type Pagination } from './list-posts.query';
+import { cursorOf, groupsAfter } from './post-export-cursor';
 import type { ListPostsQueryDto } from './dto/list-posts.query.dto';
 import { MediaCleanupRegistry, type MediaAltText } from './media-cleanup';
 import { PlatformPostsRepository, type PlatformPostSummary, type PlatformPostTexts } from './platform-posts.repository';
@@ -28,6 +29,7 @@ import { CreatePostDto } from './dto/create-post.dto';
 import { CREATE_POST_IDEMPOTENCY, PostMessages, QueueSlotUnavailable } from './posts.errors';
 import { isDuplicateKeyError } from '../database/mongo-errors';
 import { firstCommentPlatformsProblem, overrideFor, pendingFirstComment, unchosenOverrideKey } from './rich-post-rules';
+import { AuditService } from '../audit/audit.service';
 
 export const POST_LOGS_LIMIT = 100;
 
@@ -80,6 +82,7 @@ export class PostsService {
     private readonly logs: PostLogsRepository,
     private readonly idempotency: IdempotencyService,
     private readonly transactions: Transactions,
+    private readonly audit: AuditService,
     private readonly connections: ConnectionsService,
     private readonly limits: LimitsService,
     private readonly mediaCleanup: MediaCleanupRegistry,
@@ -93,19 +96,28 @@ export class PostsService {
   /**
    * `options.mediaIds` (dashboard only; REST has no such field): the user's uploaded media linked
    * to the new group in the same transaction (MediaCleanupRegistry.attachToGroup).
+   * `options.notifyLimits: false`: a limit refusal sends no limit-reached e-mail (a bulk dry run).
    */
   async create(
     ctx: RequestContext,
     body: CreatePostDto,
     idempotencyKey?: string,
-    options: { mediaIds?: string[]; mediaAltTexts?: MediaAltText[] } = {},
+    options: { mediaIds?: string[]; mediaAltTexts?: MediaAltText[]; notifyLimits?: boolean } = {},
   ): Promise<CreatePostResult> {
     // The body was checked by its transport (the pipe or validateInput), before any key.
     const input = toCreatePostInput(body);
-    if (!idempotencyKey) return this.createGroup(ctx, input, options);
+    const created = (commit?: CommitResult<CreatePostResult>) =>
+      this.createGroup(ctx, input, options, commit).then(async (result) => {
+        await this.audit.record('post.created', {
+          target: { type: 'post_group', id: result.postGroupId },
+          details: { platforms: input.platformIds.length, scheduled: !!input.scheduledTime },
+        });
+        return result;
+      });
+    if (!idempotencyKey) return created();
     return this.idempotency.run<CreatePostResult>(
       { userId: ctx.userId, scope: 'create-post', key: idempotencyKey, input: body, messages: CREATE_POST_IDEMPOTENCY },
-      (commit) => this.createGroup(ctx, input, options, commit),
+      (commit) => created(commit),
     );
   }
 
@@ -117,12 +129,17 @@ export class PostsService {
    */
   async scheduleAtQueueSlot(
     ctx: RequestContext,
-    target: { input: CreatePostInput; mediaIds?: string[]; mediaAltTexts?: MediaAltText[] } | { postGroupId: string },
+    target: { input: CreatePostInput; mediaIds?: string[]; mediaAltTexts?: MediaAltText[]; notifyLimits?: boolean } | { postGroupId: string },
     slot: Date,
     commit?: CommitResult<CreatePostResult>,
   ): Promise<CreatePostResult> {
     if ('input' in target)
-      return this.createGroup(ctx, target.input, { mediaIds: target.mediaIds, mediaAltTexts: target.mediaAltTexts, queueSlot: slot }, commit);
+      return this.createGroup(
+        ctx,
+        target.input,
+        { mediaIds: target.mediaIds, mediaAltTexts: target.mediaAltTexts, queueSlot: slot, notifyLimits: target.notifyLimits },
+        commit,
+      );
     const postGroupId = groupId(target.postGroupId);
     await this.move(ctx, postGroupId, { status: 'scheduled', scheduledTime: slot }, { queueSlot: slot, commit });
     return { success: true, postGroupId };
@@ -152,7 +169,7 @@ export class PostsService {
   private async createGroup(
     ctx: RequestContext,
     input: CreatePostInput,
-    options: { mediaIds?: string[]; mediaAltTexts?: MediaAltText[]; queueSlot?: Date },
+    options: { mediaIds?: string[]; mediaAltTexts?: MediaAltText[]; queueSlot?: Date; notifyLimits?: boolean },
     commit?: CommitResult<CreatePostResult>,
   ): Promise<CreatePostResult> {
     const refs = await this.scheduling.ownedConnections(ctx.userId, input.platformIds);
@@ -168,6 +185,8 @@ export class PostsService {
         refs.map((r) => r.platformId),
         scheduledTime,
         now,
+        undefined,
+        { notify: options.notifyLimits ?? true },
       );
     if (queueSlot && scheduledTime?.getTime() !== queueSlot.getTime()) throw new QueueSlotUnavailable();
     const texts = refs.map((ref) => ({ ref, override: overrideFor(input.contentOverrides, ref.platformId) }));
@@ -342,6 +361,35 @@ export class PostsService {
     return { items, pagination: paginate(query.page, query.limit, totalItems) };
   }
 
+  /**
+   * Every group matching list-posts' filters, in its sort (`page` and `limit` ignored), `size` at
+   * a time with their platform posts: the exports. Keyset paging (post-export-cursor.ts), so
+   * memory holds one batch whatever the total.
+   */
+  async *exportBatches(
+    ctx: RequestContext,
+    params: Omit<ListPostsQueryDto, 'page' | 'limit'>,
+    size = 100,
+  ): AsyncGenerator<Array<{ group: PostGroupRecord; platformPosts: PlatformPostRecord[] }>> {
+    const query = buildListPostsQuery({ ...params, page: 1, limit: size }, this.platforms.names());
+    if (query.matchesNothing) return;
+    let after: Record<string, unknown> | null = null;
+    for (;;) {
+      const filter = after ? { ...query.filter, $and: [after] } : query.filter;
+      const groups = await this.groups.findPage(ctx.userId, filter, query.sort, 0, size);
+      if (!groups.length) return;
+      const posts = await this.platformPosts.findByGroups(
+        ctx.userId,
+        groups.map((g) => String(g._id)),
+      );
+      const byGroup = new Map<string, PlatformPostRecord[]>();
+      for (const post of posts) byGroup.set(String(post.postGroupId), [...(byGroup.get(String(post.postGroupId)) ?? []), post]);
+      yield groups.map((group) => ({ group, platformPosts: byGroup.get(String(group._id)) ?? [] }));
+      if (groups.length < size) return;
+      after = groupsAfter(params.sortBy, params.sortOrder, cursorOf(params.sortBy, groups[groups.length - 1]));
+    }
+  }
+
   /** One post group of the user with its platform posts (404 `Post group not found`; a malformed id: see `groupId`). */
   async get(ctx: RequestContext, postGroupId: string): Promise<{ group: PostGroupRecord; platformPosts: PlatformPostRecord[] }> {
     const group = await this.groups.findById(ctx.userId, groupId(postGroupId));
@@ -392,8 +440,14 @@ export class PostsService {
    */
   async update(ctx: RequestContext, postGroupId: string, change: PostChange): Promise<UpdatePostResult> {
     const id = groupId(postGroupId);
-    if (!change.edits || !hasEdits(change.edits)) return this.move(ctx, id, change.schedule ?? {});
-    return this.edit(ctx, id, change.schedule, change.edits);
+    const result =
+      !change.edits || !hasEdits(change.edits) ? await this.move(ctx, id, change.schedule ?? {}) : await this.edit(ctx, id, change.schedule, change.edits);
+    const changed = [
+      ...Object.keys(change.schedule ?? {}).filter((k) => change.schedule?.[k as keyof UpdatePostInput] !== undefined),
+      ...Object.keys(change.edits ?? {}),
+    ];
+    await this.audit.record('post.updated', { target: { type: 'post_group', id }, details: { fields: changed, status: result.postGroup.status } });
+    return result;
   }
 
   /** update-post's status and time move, on a checked input. */
@@ -630,6 +684,7 @@ export class PostsService {
       return this.mediaCleanup.deleteForGroup({ userId: ctx.userId, postGroupId });
     });
     await this.mediaCleanup.removeFiles(files);
+    await this.audit.record('post.deleted', { target: { type: 'post_group', id: postGroupId } });
     return { success: true };
   }
 

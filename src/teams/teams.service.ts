@@ -13,6 +13,7 @@ import { TeamInvitesRepository } from './team-invites.repository';
 import { TeamSettingsRepository } from './team-settings.repository';
 import { TeamMessages } from './teams.errors';
 import type { TeamInviteRecord } from './schemas/team-invite.schema';
+import { AuditService } from '../audit/audit.service';
 
 /** How long an invitation link works. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -65,6 +66,7 @@ export class TeamsService {
     private readonly sessions: SessionsService,
     private readonly mailer: LimitMailer,
     private readonly config: AppConfig,
+    private readonly audit: AuditService,
   ) {}
 
   async requiresApproval(ctx: RequestContext): Promise<boolean> {
@@ -73,6 +75,7 @@ export class TeamsService {
 
   async setRequireApproval(ctx: RequestContext, requireApproval: boolean): Promise<void> {
     await this.settings.setRequireApproval(ctx.userId, requireApproval);
+    await this.audit.record('team.approval_setting_changed', { target: { type: 'account', id: ctx.userId }, details: { requireApproval } });
   }
 
   /** True when this caller's posts must wait for approval: an editor, in an account that requires it. */
@@ -145,11 +148,13 @@ export class TeamsService {
     });
     const link = `${this.config.publicBaseUrl}/invite/${token}`;
     const emailed = await this.send(ctx.ownerUser, inviter, email, rawRole, link);
+    await this.audit.record('team.invite_sent', { target: { type: 'invite', id: String(record._id) }, details: { email, role: rawRole } });
     return { invite: this.inviteView(record, inviter.email), link, emailed };
   }
 
   async revokeInvite(ctx: RequestContext, id: string): Promise<void> {
     if (!(await this.invites.delete(ctx.userId, id))) throw ApiError.notFound(TeamMessages.inviteNotFound);
+    await this.audit.record('team.invite_revoked', { target: { type: 'invite', id } });
   }
 
   /** What an invitation link shows before it is accepted (the token is the secret). */
@@ -183,6 +188,12 @@ export class TeamsService {
     }
     if (!(await this.invites.markAccepted(invite._id, new Date()))) throw ApiError.badRequest(TeamMessages.inviteUsed);
     await this.memberships.add(String(invite.accountId), user.id, invite.role, String(invite.invitedBy));
+    await this.audit.record('team.invite_accepted', {
+      accountId: String(invite.accountId),
+      actor: { type: 'member', userId: user.id, email: user.email, role: invite.role },
+      target: { type: 'member', id: user.id },
+      details: { email: user.email, role: invite.role },
+    });
     return { user, accountId: String(invite.accountId) };
   }
 
@@ -197,17 +208,20 @@ export class TeamsService {
     const changed = await this.memberships.setRole(ctx.userId, userId, rawRole);
     const user = changed ? await this.users.findSummary(userId) : null;
     if (!changed || !user) throw ApiError.notFound(TeamMessages.memberNotFound);
+    await this.audit.record('team.role_changed', { target: { type: 'member', id: userId }, details: { email: user.email, role: changed.role } });
     return { userId, email: user.email, displayName: user.displayName, role: changed.role, since: changed.createdAt };
   }
 
   /** Removes a member (the owner is not one); their next request acts in their own account. */
   async remove(ctx: RequestContext, userId: string): Promise<void> {
     if (!(await this.memberships.remove(ctx.userId, userId))) throw ApiError.notFound(TeamMessages.memberNotFound);
+    await this.audit.record('team.member_removed', { target: { type: 'member', id: userId } });
   }
 
   /** The person leaves a team account they belong to. */
   async leave(person: UserSummary, accountId: string): Promise<void> {
     if (!(await this.memberships.remove(accountId, person.id))) throw ApiError.notFound(TeamMessages.accountNotFound);
+    await this.audit.record('team.member_left', { accountId, target: { type: 'member', id: person.id }, details: { email: person.email } });
   }
 
   /** The person's own account and each account they are a member of, the current one marked. */

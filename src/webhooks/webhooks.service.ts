@@ -16,6 +16,7 @@ import { toCreatedWebhook, toDeliveryView, toListedWebhook, toUpdatedWebhook } f
 import { MAX_WEBHOOKS_PER_USER, TEST_EVENT, WebhookMessages } from './webhooks.errors';
 import type { DeliveryRecord } from './webhook-deliveries.repository';
 import { WebhooksRepository, type WebhookRecord, type WebhookUpdate } from './webhooks.repository';
+import { AuditService } from '../audit/audit.service';
 
 /** A webhook body as it arrives (REST body, GraphQL input); checked by the DTO of its variant. */
 export type WebhookInput = Record<string, unknown> | undefined;
@@ -48,6 +49,7 @@ export class WebhooksService {
     /** Sealed like platform tokens: the secret is needed again to sign each delivery. */
     private readonly cipher: TokenCipher,
     private readonly idempotency: IdempotencyService,
+    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -81,6 +83,11 @@ export class WebhooksService {
     }
     const secret = generateWebhookSecret();
     const webhook = await this.webhooks.create(userId, { ...fields, secretEncrypted: this.cipher.encrypt(secret) });
+    await this.audit.record('webhook.created', {
+      accountId: userId,
+      target: { type: 'webhook', id: webhook.id },
+      details: { url: fields.url, events: fields.events },
+    });
     return { webhook, secret };
   }
 
@@ -96,6 +103,12 @@ export class WebhooksService {
       variant === 'api' ? this.apiPatch(validateInput(UpdateWebhookDto, input)) : this.dashboardPatch(validateInput(DashboardUpdateWebhookDto, input));
     const updated = Object.keys(set).length ? await this.webhooks.update(userId, id, set) : existing;
     if (!updated) throw ApiError.notFound(WebhookMessages.notFound);
+    if (Object.keys(set).length)
+      await this.audit.record('webhook.updated', {
+        accountId: userId,
+        target: { type: 'webhook', id },
+        details: { fields: Object.keys(set).filter((k) => k !== 'failureCount') },
+      });
     return updated;
   }
 
@@ -138,6 +151,7 @@ export class WebhooksService {
     if (!(await this.webhooks.delete(userId, id))) throw ApiError.notFound(WebhookMessages.notFound);
     // Its history and queue go with it (a claimed delivery in flight is cancelled by the worker).
     await this.deliveries.deleteForWebhook(userId, id);
+    await this.audit.record('webhook.deleted', { accountId: userId, target: { type: 'webhook', id } });
     return { success: true as const };
   }
 
@@ -146,6 +160,7 @@ export class WebhooksService {
     if (!(await this.webhooks.setSecret(userId, id, this.cipher.encrypt(secret)))) {
       throw ApiError.notFound(WebhookMessages.notFound);
     }
+    await this.audit.record('webhook.secret_regenerated', { accountId: userId, target: { type: 'webhook', id } });
     return { success: true as const, secret };
   }
 

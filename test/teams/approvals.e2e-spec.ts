@@ -126,6 +126,20 @@ describe('Teams: approval before publishing (engine and the Mastodon fake)', () 
       decidedAt: expect.any(String),
     });
     expect(events.map((e) => e.event)).toContain('post.published');
+
+    // The audit log names who asked, who approved, and the service for the publish.
+    const audit = await waitFor(async () => {
+      const res = await t.http.get('/api/v1/audit-log').query({ limit: '100' }).set(owner.apiHeaders);
+      const mine = (res.body.entries as Array<{ action: string; actor: { type: string; email?: string }; target: { id: string } | null }>).filter(
+        (e) => e.target?.id === created.id,
+      );
+      return mine.some((e) => e.action === 'post.published') ? mine : null;
+    });
+    const actorOf = (action: string) => audit.find((e) => e.action === action)?.actor;
+    expect(actorOf('post.created')).toMatchObject({ type: 'member', email: editor.email });
+    expect(actorOf('post.approval_requested')).toMatchObject({ type: 'member', email: editor.email });
+    expect(actorOf('post.approved')).toMatchObject({ type: 'owner', email: owner.email });
+    expect(actorOf('post.published')).toEqual({ type: 'system' });
   });
 
   it('a rejection keeps it a draft with the comment; a second decision is refused', async () => {
