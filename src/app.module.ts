@@ -19,6 +19,7 @@ import { WorkspaceModule } from './workspace/workspace.module';
 import { TeamsModule } from './teams/teams.module';
 import { ApprovalsModule } from './approvals/approvals.module';
 import { AuditModule } from './audit/audit.module';
+import { ReviewsModule } from './reviews/reviews.module';
 import { DatabaseModule } from './database/database.module';
 import { AppGraphQLModule } from './graphql/graphql.module';
 import { HealthModule } from './health/health.module';
@@ -100,6 +101,7 @@ export class AppModule {
         WorkspaceModule,
         TeamsModule,
         ApprovalsModule,
+        ReviewsModule,
         McpModule,
         AppGraphQLModule,
         ...imports,

@@ -5,13 +5,16 @@ import type { AuditEntryRecord } from './schemas/audit-entry.schema';
 
 @ObjectType('AuditActor')
 export class AuditActorModel {
-  @ApiProperty({ enum: ['owner', 'member', 'api_key', 'mcp', 'system'] })
-  @Field({ description: 'owner | member | api_key | mcp | system' })
+  @ApiProperty({ enum: ['owner', 'member', 'api_key', 'mcp', 'review_link', 'system'] })
+  @Field({ description: 'owner | member | api_key | mcp | review_link | system' })
   type: string;
+  @ApiPropertyOptional({ type: String, description: 'A review link’s id' }) @Field(() => String, { nullable: true }) linkId?: string | null;
+  @ApiPropertyOptional({ type: String, description: 'The name a review link’s visitor gave' }) @Field(() => String, { nullable: true }) name?: string | null;
   @ApiPropertyOptional({ type: String }) @Field(() => String, { nullable: true }) userId?: string | null;
   @ApiPropertyOptional({ type: String }) @Field(() => String, { nullable: true }) email?: string | null;
   @ApiPropertyOptional({ type: String, description: "A member's role when they acted" }) @Field(() => String, { nullable: true }) role?: string | null;
-  @ApiPropertyOptional({ type: String, description: 'The API key’s public prefix (never the key)' }) @Field(() => String, { nullable: true }) keyPrefix?: string | null;
+  @ApiPropertyOptional({ type: String, description: 'The API key’s public prefix (never the key)' }) @Field(() => String, { nullable: true }) keyPrefix?:
+    string | null;
 }
 
 export class AuditTargetResponse {

@@ -16,7 +16,7 @@ import { AuditEntriesRepository, type AuditQuery } from './audit-entries.reposit
 import { auditContext } from './audit-context';
 import type { AuditActor, AuditEntryRecord } from './schemas/audit-entry.schema';
 
-export const AUDIT_ACTOR_TYPES = ['owner', 'member', 'api_key', 'mcp', 'system'] as const;
+export const AUDIT_ACTOR_TYPES = ['owner', 'member', 'api_key', 'mcp', 'review_link', 'system'] as const;
 const MAX_PAGE_SIZE = 100;
 const CLEANUP_EVERY_MS = 60 * 60_000;
 

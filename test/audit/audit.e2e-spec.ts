@@ -130,7 +130,7 @@ describe('Audit log (REST, GraphQL)', () => {
     for (const [query, message] of [
       [{ page: '0' }, 'page must be a positive integer'],
       [{ limit: '101' }, 'limit must be an integer from 1 to 100'],
-      [{ actorType: 'robot' }, 'actorType must be one of owner, member, api_key, mcp, system'],
+      [{ actorType: 'robot' }, 'actorType must be one of owner, member, api_key, mcp, review_link, system'],
       [{ from: 'yesterday' }, 'from must be an ISO 8601 date'],
     ] as const) {
       const res = await t.http.get('/api/v1/audit-log').query(query).set(owner.apiHeaders);

@@ -176,7 +176,7 @@ describe('Teams (GraphQL and the invitation routes)', () => {
     // The operations each role gets beyond reading; anything else is refused before it runs.
     const PERSONAL = ['updateProfile', 'changePassword', 'revokeSession', 'switchAccount', 'leaveAccount'];
     const SITE_ADMIN = ['adminCreateUser', 'adminUpdateUser', 'adminCreateConnection'];
-    const EDITOR = ['createPost', 'updatePost', 'deletePost', 'createUploadUrl', 'deleteMedia', 'setMediaAltText', 'addToQueue'];
+    const EDITOR = ['createPost', 'updatePost', 'deletePost', 'createUploadUrl', 'deleteMedia', 'setMediaAltText', 'addToQueue', 'createReviewLink', 'revokeReviewLink'];
     const refusal = (role: string, required: string) => `Your role in this account (${role}) cannot do this: it needs the ${required} role or the owner`;
 
     it.each([

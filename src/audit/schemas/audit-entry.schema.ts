@@ -1,9 +1,12 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Types, Schema as MongooseSchema } from 'mongoose';
 
-/** Who did it: a person (the owner or a team member), an API key, an MCP client, or the service itself. */
+/** Who did it: a person (the owner or a team member), an API key, an MCP client, a review link's visitor, or the service itself. */
 export interface AuditActor {
-  type: 'owner' | 'member' | 'api_key' | 'mcp' | 'system';
+  type: 'owner' | 'member' | 'api_key' | 'mcp' | 'review_link' | 'system';
+  /** A review link's id, and the name its visitor gave (if any). */
+  linkId?: string;
+  name?: string;
   userId?: string;
   email?: string;
   role?: string;
