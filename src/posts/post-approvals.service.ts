@@ -77,7 +77,9 @@ export class PostApprovalsService {
     }
     if (change.edits && hasEdits(change.edits)) await this.posts.update(ctx, postGroupId, { edits: change.edits });
     if (group.status === 'scheduled') await this.posts.update(ctx, postGroupId, { schedule: { status: 'draft' } });
-    await this.request(ctx, postGroupId, { scheduledTime: schedule?.scheduledTime ?? group.scheduledTime ?? null, queue: false });
+    // Without a new time, the one asked before (a draft awaiting approval keeps it on its approval).
+    const asked = schedule?.scheduledTime ?? group.scheduledTime ?? group.approval?.scheduledTime ?? null;
+    await this.request(ctx, postGroupId, { scheduledTime: asked, queue: false });
   }
 
   /** add-to-queue of a draft for an editor who needs approval: the request, for the next slot once approved. */

@@ -212,6 +212,33 @@ describe('Teams: approval before publishing (engine and the Mastodon fake)', () 
     if (approval.errors) expect(approval.errors[0].extensions?.code).toMatch(/NOT_FOUND|BAD_USER_INPUT/);
   });
 
+  it('REST for integrators: the waiting list, reject with a comment, approve; the same refusals', async () => {
+    const content = unique('Over REST');
+    const later = new Date(Date.now() + 7_200_000).toISOString();
+    const id = data(await gql(editor.cookie, CREATE, { input: { content, platforms: [md], scheduledTime: later } })).createPost.id;
+    const list = await t.http.get('/api/v1/approvals').set(owner.apiHeaders);
+    expect(list.status).toBe(200);
+    expect(list.body.posts).toContainEqual({
+      postGroupId: id,
+      content,
+      platforms: ['mastodon'],
+      requestedBy: editor.userId,
+      requestedAt: expect.any(String),
+      scheduledTime: later,
+      queue: false,
+    });
+    const rejected = await t.http.post(`/api/v1/approvals/${id}/reject`).set(owner.apiHeaders).send({ comment: 'Shorter, please' });
+    expect([rejected.status, rejected.body]).toEqual([200, { success: true, postGroupId: id, state: 'rejected', status: 'draft' }]);
+    const again = await t.http.post(`/api/v1/approvals/${id}/approve`).set(owner.apiHeaders).send({});
+    expect([again.status, again.body]).toEqual([400, { error: 'This post is not awaiting approval' }]);
+    data(await gql(editor.cookie, `mutation($id: ID!) { updatePost(id: $id, input: { status: "scheduled" }) { status } }`, { id }));
+    const approved = await t.http.post(`/api/v1/approvals/${id}/approve`).set(owner.apiHeaders).send({});
+    expect([approved.status, approved.body]).toEqual([200, { success: true, postGroupId: id, state: 'approved', status: 'scheduled' }]);
+    expect((await t.http.get(`/api/v1/get-post/${id}`).set(owner.apiHeaders)).body).toMatchObject({ status: 'scheduled', scheduledTime: later });
+    const unknown = await t.http.post('/api/v1/approvals/665f1c2b9d3e4a0012345678/approve').set(owner.apiHeaders).send({});
+    expect([unknown.status, unknown.body]).toEqual([404, { error: 'Post group not found' }]);
+  });
+
   it('without the setting, or for the API, nothing waits', async () => {
     const viaKey = await t.http
       .post('/api/v1/create-post')
