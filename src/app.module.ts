@@ -31,6 +31,7 @@ import { PublishingModule } from './publishing/publishing.module';
 import { QueueModule } from './queue/queue.module';
 import { RecoveryModule } from './recovery/recovery.module';
 import { EngagementModule } from './engagement/engagement.module';
+import { BulkModule } from './bulk/bulk.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { AppLogger, loggerOptions } from './logging';
 
@@ -96,6 +97,7 @@ export class AppModule {
         QueueModule,
         RecoveryModule,
         EngagementModule,
+        BulkModule,
         AnalyticsModule,
         LinkedInSocialModule,
         WorkspaceModule,

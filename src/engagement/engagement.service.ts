@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Types } from 'mongoose';
 import type { RequestContext } from '../auth/request-context';
 import { ApiError } from '../common/api-error';
 import { ConnectionsService } from '../connections/connections.service';
@@ -124,6 +125,12 @@ export class EngagementService {
         };
       }),
     };
+  }
+
+  /** The latest reading of each of these platform posts of the user (exports); posts without one are absent. */
+  async latestReadings(userId: string, postIds: Types.ObjectId[]): Promise<Map<string, MetricReading>> {
+    const latest = await this.snapshots.latestForPosts(userId, postIds);
+    return new Map([...latest].map(([postId, snapshot]) => [postId, reading(snapshot)]));
   }
 
   /**

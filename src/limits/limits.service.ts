@@ -3,6 +3,7 @@ import type { RequestContext, UserSummary } from '../auth/request-context';
 import { UsersService } from '../auth/users.service';
 import { ApiError } from '../common/api-error';
 import { AppConfig } from '../config/app-config.service';
+import { outsideTransaction } from '../database/transactions';
 import { PlatformRegistry } from '../platforms/platform-registry';
 import { LimitEmailsRepository } from './limit-emails.repository';
 import { LimitMailer } from './limit-mailer';
@@ -194,7 +195,9 @@ export class LimitsService implements BeforeApplicationShutdown {
    * logged and recorded, never surfaced to the request.
    */
   private notifyLimitReached(owner: UserSummary, refusal: LimitExceededBody): void {
-    const task = this.sendLimitEmail(owner, refusal)
+    // Outside the caller's transaction (a bulk import runs its rows in one): the e-mail's claim
+    // must not roll back with the request, nor use its session after it has ended.
+    const task = outsideTransaction(() => this.sendLimitEmail(owner, refusal))
       .catch((err: unknown) => this.logger.error({ err, ownerId: owner.id }, 'Limit-reached e-mail could not be recorded'))
       .finally(() => this.inFlight.delete(task));
     this.inFlight.add(task);

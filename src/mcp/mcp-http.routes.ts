@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { auditContext } from '../audit/audit-context';
 import { ApiKeyAuthService } from '../auth/api-key-auth.service';
 import { rateLimitHeaders, rateLimitMessage } from '../rate-limit/rate-limit-headers';
 import { RATE_LIMIT_WINDOW_SECONDS, RateLimitService } from '../rate-limit/rate-limit.service';
@@ -99,7 +100,8 @@ export class McpHttpRoutes implements OnModuleInit {
     };
     try {
       await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
+      // The tools' changes are audited as this MCP client's (a route outside Nest's interceptors).
+      await auditContext.run(ctx, () => transport.handleRequest(request.raw, reply.raw, request.body));
     } catch (err) {
       this.logger.error({ err }, 'MCP request failed');
       if (!reply.raw.headersSent) {

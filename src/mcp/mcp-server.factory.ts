@@ -11,6 +11,8 @@ import { WebhooksService } from '../webhooks/webhooks.service';
 import { McpIdempotencyService } from './mcp-idempotency.service';
 import { QueueService } from '../queue/queue.service';
 import { registerAnalyticsTools } from './tools/analytics.tools';
+import { registerBulkTools } from './tools/bulk.tools';
+import { BulkService } from '../bulk/bulk.service';
 import { registerLinkedInSocialTools } from './tools/linkedin-social.tools';
 import { LinkedInSocialService } from '../linkedin-social/linkedin-social.service';
 import { registerConnectionsTools } from './tools/connections.tools';
@@ -23,9 +25,13 @@ import { registerEngagementTools } from './tools/engagement.tools';
 import { EngagementService } from '../engagement/engagement.service';
 import { RecoveryService } from '../recovery/recovery.service';
 import { PlatformRegistry } from '../platforms/platform-registry';
+import { registerTeamsTools } from './tools/teams.tools';
 import { registerWebhooksTools } from './tools/webhooks.tools';
 import { registerWorkspaceTools } from './tools/workspace.tools';
 import { WorkspaceService } from '../workspace/workspace.service';
+import { ApprovalsService } from '../approvals/approvals.service';
+import { AuditService } from '../audit/audit.service';
+import { PostApprovalsService } from '../posts/post-approvals.service';
 
 export const MCP_SERVER_NAME = 'social-post-scheduler';
 export const MCP_SERVER_VERSION = '1.0.0';
@@ -59,6 +65,10 @@ export class McpServerFactory {
     private readonly recovery: RecoveryService,
     private readonly engagement: EngagementService,
     private readonly linkedinSocial: LinkedInSocialService,
+    private readonly bulk: BulkService,
+    private readonly approvals: ApprovalsService,
+    private readonly postApprovals: PostApprovalsService,
+    private readonly audit: AuditService,
   ) {}
 
   create(ctx: RequestContext): McpServer {
@@ -76,6 +86,8 @@ export class McpServerFactory {
     registerQueueTools(server, scope, { queue: this.queue, idempotency: this.idempotency });
     registerRecoveryTools(server, scope, { recovery: this.recovery, idempotency: this.idempotency });
     registerEngagementTools(server, scope, this.engagement);
+    registerBulkTools(server, scope, { bulk: this.bulk, idempotency: this.idempotency });
+    registerTeamsTools(server, scope, { approvals: this.approvals, postApprovals: this.postApprovals, audit: this.audit });
     return server;
   }
 }

@@ -1,4 +1,5 @@
 import { EngagementModule } from '../engagement/engagement.module';
+import { BulkModule } from '../bulk/bulk.module';
 import { RecoveryModule } from '../recovery/recovery.module';
 import { PlatformsModule } from '../platforms/platforms.module';
 import { QueueModule } from '../queue/queue.module';
@@ -15,6 +16,7 @@ import { McpHttpRoutes } from './mcp-http.routes';
 import { McpIdempotencyService } from './mcp-idempotency.service';
 import { McpServerFactory } from './mcp-server.factory';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { ApprovalsModule } from '../approvals/approvals.module';
 
 /** The MCP server for AI assistants at MCP_PATH (docs/mcp.md): the REST services as tools. */
 @Module({
@@ -32,6 +34,8 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
     PlatformsModule,
     RecoveryModule,
     EngagementModule,
+    BulkModule,
+    ApprovalsModule,
   ],
   providers: [McpIdempotencyService, McpServerFactory, McpHttpRoutes],
 })

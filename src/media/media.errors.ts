@@ -50,3 +50,23 @@ export const ProcessVideoMessages = {
   noGroup: 'postGroupId is required',
   tooLarge: (mb: number, plan: string) => `Video exceeds the ${mb} MB upload limit of the ${plan} plan`,
 } as const;
+
+/** Media by URL (bulk import, docs/bulk.md): each names the URL as given (without its query). */
+export const MediaUrlMessages = {
+  refused: (url: string, why: string) => `Media URL ${shortUrlOf(url)} cannot be fetched: ${why}`,
+  unresolved: (url: string) => `Media URL ${shortUrlOf(url)} cannot be fetched: its host name does not resolve`,
+  unreachable: (url: string) => `Media URL ${shortUrlOf(url)} cannot be fetched: the server could not be reached`,
+  timedOut: (url: string, seconds: number) => `Media URL ${shortUrlOf(url)} cannot be fetched: no complete answer within ${seconds} s`,
+  status: (url: string, status: number) => `Media URL ${shortUrlOf(url)} answered HTTP ${status}`,
+  unsupported: (url: string, contentType: string) =>
+    `Media URL ${shortUrlOf(url)} is ${contentType || 'of no stated type'}: only ${ACCEPTED_UPLOADS} can be attached`,
+  notThatType: (url: string, label: string) => `Media URL ${shortUrlOf(url)} is not a ${label}: its first bytes are those of another kind of file`,
+  tooLarge: (url: string, mb: number, plan: string) => `Media URL ${shortUrlOf(url)} is larger than the ${mb} MB upload limit of the ${plan} plan`,
+  interrupted: (url: string) => `Media URL ${shortUrlOf(url)} cannot be fetched: the download was interrupted`,
+} as const;
+
+/** A URL as messages show it: without its query (which may carry a signature), at most 200 characters. */
+function shortUrlOf(url: string): string {
+  const bare = url.split(/[?#]/)[0];
+  return bare.length > 200 ? `${bare.slice(0, 197)}...` : bare;
+}

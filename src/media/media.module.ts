@@ -12,6 +12,7 @@ import { MediaUploadsService } from './media-uploads.service';
 import { MediaController } from './media.controller';
 import { MediaPublishingService } from './media-publishing.service';
 import { MediaService } from './media.service';
+import { MediaUrlImportService } from './media-url-import.service';
 import { VideoProcessingService } from './video-processing.service';
 import { MediaResolver } from './media.resolver';
 import { MediaRecord, MediaRecordSchema } from './schemas/media-record.schema';
@@ -21,8 +22,8 @@ import { CUSTOM_STORAGE_DRIVER, STORAGE_DRIVER, type CustomStorageDriver, type S
 
 /**
  * Media records, storage (local disk or S3-compatible, STORAGE_DRIVER), upload URLs, video
- * processing and housekeeping. Exports MediaService (posts: mediaUrls) and MediaPublishingService
- * (publishing: media items).
+ * processing and housekeeping. Exports MediaService (posts: mediaUrls), MediaPublishingService
+ * (publishing: media items) and MediaUrlImportService (bulk import: media by URL).
  */
 @Module({
   imports: [MongooseModule.forFeature([{ name: MediaRecord.name, schema: MediaRecordSchema }]), PostsModule],
@@ -60,7 +61,8 @@ import { CUSTOM_STORAGE_DRIVER, STORAGE_DRIVER, type CustomStorageDriver, type S
     MediaCleanupService,
     MediaSweeper,
     MediaResolver,
+    MediaUrlImportService,
   ],
-  exports: [MediaService, MediaPublishingService],
+  exports: [MediaService, MediaPublishingService, MediaUrlImportService],
 })
 export class MediaModule {}

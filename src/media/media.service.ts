@@ -102,6 +102,12 @@ export class MediaService {
     return this.records.findForGroups(userId, postGroupIds, ['pending', 'uploaded', 'failed']);
   }
 
+  /** The user's own records among these media ids, in no order (a bulk dry run reads their types and sizes). */
+  ownedRecords(userId: string, mediaIds: string[]): Promise<MediaRecordData[]> {
+    if (!mediaIds.length) return Promise.resolve([]);
+    return this.records.findMany(userId, mediaIds);
+  }
+
   /** Deprecated POST /media/generate-upload-url: `{ uploadUrl, key }`, no post group. */
   async createLegacyUploadUrl(ctx: RequestContext, input: GenerateUploadUrlDto): Promise<{ uploadUrl: string; key: string }> {
     // The content type decides a missing type (the DTO took only image or video ones).

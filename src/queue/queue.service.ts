@@ -42,7 +42,7 @@ export interface QueueView {
 }
 
 /** What add-to-queue takes: a new post (create-post's fields but the time), or a draft. */
-export type QueueAddition = { input: CreatePostInput; mediaIds?: string[]; mediaAltTexts?: MediaAltText[] } | { postGroupId: string };
+export type QueueAddition = { input: CreatePostInput; mediaIds?: string[]; mediaAltTexts?: MediaAltText[]; notifyLimits?: boolean } | { postGroupId: string };
 
 export type QueueOrder = 'compact' | 'shuffle';
 
@@ -132,16 +132,18 @@ export class QueueService {
    * Puts a post at the next free slot of its connections: a new one (create-post's fields, no
    * `scheduledTime`) or the draft `postGroupId`. With an `Idempotency-Key` a repeat gets the first
    * answer, as on create-post. Concurrent adds never share a slot (the posts' unique claim): a
-   * lost slot is retried with the next free one.
+   * lost slot is retried with the next free one. `options.notifyLimits: false`: a limit refusal
+   * sends no limit-reached e-mail (a bulk dry run).
    */
   add(
     ctx: RequestContext,
     body: unknown,
     idempotencyKey?: string,
-    options: { mediaIds?: string[]; mediaAltTexts?: MediaAltText[] } = {},
+    options: { mediaIds?: string[]; mediaAltTexts?: MediaAltText[]; notifyLimits?: boolean } = {},
   ): Promise<QueueAddResult> {
     // The body is checked before the key, as create-post does.
     const addition = toQueueAddition(body, options);
+    if ('input' in addition && options.notifyLimits === false) addition.notifyLimits = false;
     if (!idempotencyKey) return this.place(ctx, addition);
     return this.idempotency.run<QueueAddResult>(
       { userId: ctx.userId, scope: 'add-to-queue', key: idempotencyKey, input: body, messages: CREATE_POST_IDEMPOTENCY },

@@ -4,7 +4,7 @@ import type { MediaType } from '../media-names';
 
 export const MEDIA_STATES = ['pending', 'uploaded', 'failed'] as const;
 export type MediaState = (typeof MEDIA_STATES)[number];
-export const MEDIA_SOURCES = ['upload-url', 'process-video', 'generate-upload-url'] as const;
+export const MEDIA_SOURCES = ['upload-url', 'process-video', 'generate-upload-url', 'url-import'] as const;
 export type MediaSource = (typeof MEDIA_SOURCES)[number];
 
 /** What is known of a stored file (spec "Media record"). `format` is kept `unknown` (spec). */
