@@ -1,4 +1,4 @@
-import { Args, ID, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, ID, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { GqlSessionAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { UsersService } from '../auth/users.service';
@@ -18,12 +18,16 @@ export class ApprovalsResolver {
     private readonly users: UsersService,
   ) {}
 
+  // Cost: the post's fields once per post it may list.
   @Query(() => [PostGroupModel], {
-    description: 'Posts waiting for approval, oldest request first (at most 100)',
-    complexity: ({ childComplexity }) => 1 + childComplexity * 100,
+    description: 'Posts waiting for approval, oldest request first (limit 1 to 100, default 20)',
+    complexity: ({ args, childComplexity }) => 1 + childComplexity * awaitingLimit(args.limit),
   })
-  async postsAwaitingApproval(@Ctx() ctx: RequestContext): Promise<PostGroupModel[]> {
-    return (await this.postApprovals.awaiting(ctx)).map(toPostGroupModel);
+  async postsAwaitingApproval(
+    @Ctx() ctx: RequestContext,
+    @Args('limit', { type: () => Int, nullable: true }) limit?: number | null,
+  ): Promise<PostGroupModel[]> {
+    return (await this.postApprovals.awaiting(ctx, awaitingLimit(limit))).map(toPostGroupModel);
   }
 
   @Mutation(() => PostGroupModel, { description: 'Schedules the post as its editor asked (or queues it), with the usual checks' })
@@ -51,4 +55,10 @@ export class ApprovalsResolver {
   async decidedByEmail(@Parent() approval: PostApprovalModel): Promise<string | null> {
     return approval.decidedBy ? ((await this.users.findSummary(approval.decidedBy))?.email ?? null) : null;
   }
+}
+
+/** 1 to 100, default 20. */
+function awaitingLimit(raw: unknown): number {
+  const n = Number(raw ?? 20);
+  return Number.isInteger(n) ? Math.min(Math.max(n, 1), 100) : 20;
 }

@@ -25,6 +25,7 @@ export class InviteDescriptionResponse {
   @ApiProperty({ enum: ['admin', 'editor', 'viewer'] }) role: string;
   @ApiProperty() accountEmail: string;
   @ApiProperty({ type: String, nullable: true }) accountName: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Who sent it (null: no longer a user)' }) invitedByEmail: string | null;
   @ApiProperty() expiresAt: string;
   @ApiProperty({ description: 'An account exists for the address: sign in with it to accept' }) hasAccount: boolean;
 }

@@ -21,6 +21,7 @@ export class TeamsResolver {
     return {
       personId: person.id,
       personEmail: person.email,
+      personIsAdmin: person.isAdmin,
       accountId: ctx.userId,
       accountEmail: ctx.ownerUser.email,
       role: ctx.member?.role ?? 'owner',

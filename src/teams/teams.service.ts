@@ -158,14 +158,29 @@ export class TeamsService {
   }
 
   /** What an invitation link shows before it is accepted (the token is the secret). */
-  async describeInvite(
-    token: string,
-  ): Promise<{ email: string; role: MemberRole; accountEmail: string; accountName: string | null; expiresAt: Date; hasAccount: boolean }> {
+  async describeInvite(token: string): Promise<{
+    email: string;
+    role: MemberRole;
+    accountEmail: string;
+    accountName: string | null;
+    invitedByEmail: string | null;
+    expiresAt: Date;
+    hasAccount: boolean;
+  }> {
     const invite = await this.usableInvite(token);
     const account = await this.users.findSummary(String(invite.accountId));
     if (!account) throw ApiError.notFound(TeamMessages.inviteNotFound);
     const hasAccount = (await this.users.findSummaryByEmail(invite.email)) !== null;
-    return { email: invite.email, role: invite.role, accountEmail: account.email, accountName: account.displayName, expiresAt: invite.expiresAt, hasAccount };
+    const invitedByEmail = (await this.users.findSummary(String(invite.invitedBy)))?.email ?? null;
+    return {
+      email: invite.email,
+      role: invite.role,
+      accountEmail: account.email,
+      accountName: account.displayName,
+      invitedByEmail,
+      expiresAt: invite.expiresAt,
+      hasAccount,
+    };
   }
 
   /**

@@ -26,7 +26,7 @@ describe('Teams (GraphQL and the invitation routes)', () => {
   const errorOf = (res: Gql) => [res.errors?.[0]?.message, res.errors?.[0]?.extensions?.code];
 
   const INVITE = `mutation($email: String!, $role: String!) { inviteMember(email: $email, role: $role) { link emailed invite { id email role } } }`;
-  const CONTEXT = `{ teamContext { personEmail accountId accountEmail role accounts { accountId role current } } }`;
+  const CONTEXT = `{ teamContext { personEmail personIsAdmin accountId accountEmail role accounts { accountId role current } } }`;
   const SWITCH = `mutation($id: ID!) { switchAccount(accountId: $id) { accountId current } }`;
   const tokenOf = (link: string) => link.split('/invite/')[1];
 
@@ -59,7 +59,15 @@ describe('Teams (GraphQL and the invitation routes)', () => {
       const token = tokenOf(invited.link);
       const described = await t.http.get(`/auth/invites/${token}`);
       expect(described.status).toBe(200);
-      expect(described.body).toEqual({ email, role: 'editor', accountEmail: owner.email, accountName: null, expiresAt: expect.any(String), hasAccount: false });
+      expect(described.body).toEqual({
+        email,
+        role: 'editor',
+        accountEmail: owner.email,
+        accountName: null,
+        invitedByEmail: owner.email,
+        expiresAt: expect.any(String),
+        hasAccount: false,
+      });
 
       // No session, no password: nothing is made.
       expect((await t.http.post(`/auth/invites/${token}/accept`).send({})).body).toEqual({ error: 'password is required to create your account' });
@@ -70,6 +78,7 @@ describe('Teams (GraphQL and the invitation routes)', () => {
       const cookie = sessionCookie(accepted.headers['set-cookie'])!;
       expect(data(await gql(cookie, CONTEXT)).teamContext).toMatchObject({
         personEmail: email,
+        personIsAdmin: false,
         accountId: owner.userId,
         accountEmail: owner.email,
         role: 'editor',
@@ -176,7 +185,19 @@ describe('Teams (GraphQL and the invitation routes)', () => {
     // The operations each role gets beyond reading; anything else is refused before it runs.
     const PERSONAL = ['updateProfile', 'changePassword', 'revokeSession', 'switchAccount', 'leaveAccount'];
     const SITE_ADMIN = ['adminCreateUser', 'adminUpdateUser', 'adminCreateConnection'];
-    const EDITOR = ['createPost', 'updatePost', 'deletePost', 'createUploadUrl', 'deleteMedia', 'setMediaAltText', 'addToQueue', 'createReviewLink', 'revokeReviewLink'];
+    const EDITOR = [
+      'createPost',
+      'updatePost',
+      'deletePost',
+      'createUploadUrl',
+      'deleteMedia',
+      'setMediaAltText',
+      'addToQueue',
+      'createReviewLink',
+      'revokeReviewLink',
+      'bulkCreatePosts',
+      'validateBulkPosts',
+    ];
     const refusal = (role: string, required: string) => `Your role in this account (${role}) cannot do this: it needs the ${required} role or the owner`;
 
     it.each([

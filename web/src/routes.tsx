@@ -20,11 +20,17 @@ const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>
   { path: 'connections', Page: lazy(() => import('./features/connections/ConnectionsPage')) },
   { path: 'webhook-endpoints', Page: lazy(() => import('./features/webhooks/WebhooksPage')) },
   { path: 'settings', Page: lazy(() => import('./features/settings/SettingsPage')) },
+  { path: 'team', Page: lazy(() => import('./features/team/TeamPage')) },
+  // Everyone may read it; the owner and admins approve (the page says so to the others).
+  { path: 'approvals', Page: lazy(() => import('./features/approvals/ApprovalsPage')) },
   { path: 'api-keys', Page: lazy(() => import('./features/api-keys/ApiKeysPage')) },
   // The page itself tells someone without workspaces why it is not for them.
   { path: 'workspace', Page: lazy(() => import('./features/workspace/WorkspacePage')) },
   { path: 'admin/users', Page: lazy(() => import('./features/admin-users/AdminUsersPage')), adminOnly: true },
 ];
+
+/** An invitation link: open signed in or not (the page offers what fits either). */
+const InvitePage = lazy(() => import('./features/invite/InvitePage'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const { state } = useSession();
@@ -68,6 +74,14 @@ export function AppRoutes() {
           <PublicOnly>
             <SignUpPage />
           </PublicOnly>
+        }
+      />
+      <Route
+        path="/invite/:token"
+        element={
+          <Suspense fallback={<PageLoader />}>
+            <InvitePage />
+          </Suspense>
         }
       />
       <Route

@@ -39,6 +39,7 @@ export class AccountChoiceModel {
 export class TeamContextModel {
   @Field(() => ID) personId: string;
   @Field() personEmail: string;
+  @Field({ description: "The person's own service-admin flag (`me` is the account acted in)" }) personIsAdmin: boolean;
   @Field(() => ID) accountId: string;
   @Field() accountEmail: string;
   @Field({ description: 'owner | admin | editor | viewer' }) role: string;

@@ -25,11 +25,14 @@ type Documents = {
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      name\n      keyPrefix\n      rawKey\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RenameApiKey($id: ID!, $name: String!) {\n    renameApiKey(id: $id, name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.RenameApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query PostsAwaitingApproval {\n    postsAwaitingApproval {\n      id\n      content\n      platforms\n      approval {\n        requestedByEmail\n        scheduledTime\n        queue\n      }\n    }\n  }\n": typeof types.PostsAwaitingApprovalDocument,
+    "\n  mutation ApprovePost($id: ID!) {\n    approvePost(id: $id) {\n      id\n      status\n      scheduledTime\n      approval {\n        state\n      }\n    }\n  }\n": typeof types.ApprovePostDocument,
+    "\n  mutation RejectPost($id: ID!, $comment: String) {\n    rejectPost(id: $id, comment: $comment) {\n      id\n      status\n      approval {\n        state\n        comment\n      }\n    }\n  }\n": typeof types.RejectPostDocument,
     "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": typeof types.ComposeConnectionsDocument,
     "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": typeof types.ComposeUploadUrlDocument,
-    "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ComposePostDocument,
+    "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n      approval {\n        state\n      }\n    }\n  }\n": typeof types.ComposePostDocument,
     "\n  query ComposeNextSlot($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 1)\n  }\n": typeof types.ComposeNextSlotDocument,
-    "\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n    }\n  }\n": typeof types.ComposeAddToQueueDocument,
+    "\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n      awaitingApproval\n    }\n  }\n": typeof types.ComposeAddToQueueDocument,
     "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n      health\n      healthReason\n      reauthRequiredAt\n      missingPermission\n      instanceUrl\n      type\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n      fields {\n        name\n        label\n        type\n        required\n        placeholder\n      }\n    }\n  }\n": typeof types.ConnectionsPageDocument,
     "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": typeof types.ConnectOutcomeDocument,
     "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": typeof types.StartConnectionDocument,
@@ -40,12 +43,14 @@ type Documents = {
     "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": typeof types.DisconnectConnectionDocument,
     "\n  query OverviewUsage {\n    usage {\n      planName\n      periodEnd\n      monthlyPosts {\n        limit\n        scope\n        used\n        remaining\n        byConnection {\n          platformId\n          used\n          remaining\n        }\n      }\n      scheduledPosts {\n        limit\n        used\n        remaining\n      }\n      connections {\n        limit\n        used\n        remaining\n      }\n      scheduleHorizonDays\n      platforms\n    }\n  }\n": typeof types.OverviewUsageDocument,
     "\n  query PostMetrics($id: ID!) {\n    postMetrics(id: $id) {\n      postGroupId\n      posts {\n        postId\n        platform\n        platformId\n        collection\n        nextCollectionAt\n        endedBecause\n        lastError {\n          message\n        }\n        latest {\n          takenAt\n          values {\n            name\n            value\n          }\n        }\n        series {\n          takenAt\n          values {\n            name\n            value\n          }\n        }\n      }\n    }\n  }\n": typeof types.PostMetricsDocument,
-    "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n": typeof types.PostsPageDocument,
+    "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n        approval {\n          state\n          comment\n        }\n      }\n    }\n  }\n": typeof types.PostsPageDocument,
     "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n        fromQueue\n      }\n    }\n  }\n": typeof types.CalendarPostsDocument,
     "\n  query CalendarConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": typeof types.CalendarConnectionsDocument,
     "\n  query CalendarFreeSlots($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 20)\n  }\n": typeof types.CalendarFreeSlotsDocument,
-    "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n        errorCategory\n        errorHint\n        canUnpublish\n        unpublishedAt\n        unpublishError {\n          message\n          hint\n        }\n        content\n        contentOverridden\n        firstComment {\n          content\n          status\n          publishedUrl\n          error {\n            code\n            message\n            hint\n          }\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": typeof types.PostDetailDocument,
+    "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      processingStatus\n      scheduledTime\n      createdAt\n      firstComment\n      approval {\n        state\n        comment\n        requestedByEmail\n        scheduledTime\n        queue\n        decidedByEmail\n        decidedAt\n      }\n      media {\n        id\n      }\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        attemptCount\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n        errorCategory\n        errorHint\n        canUnpublish\n        unpublishedAt\n        unpublishError {\n          message\n          hint\n        }\n        content\n        contentOverridden\n        firstComment {\n          content\n          status\n          publishedUrl\n          error {\n            code\n            message\n            hint\n          }\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": typeof types.PostDetailDocument,
     "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": typeof types.ReschedulePostDocument,
+    "\n  query EditTextsAccounts {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": typeof types.EditTextsAccountsDocument,
+    "\n  mutation EditPostTexts($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      content\n      firstComment\n    }\n  }\n": typeof types.EditPostTextsDocument,
     "\n  mutation RetryPost($id: ID!, $platformIds: [String!], $force: Boolean) {\n    retryPost(id: $id, platformIds: $platformIds, force: $force) {\n      postGroupId\n      warning\n      retried {\n        platformId\n        forced\n      }\n    }\n  }\n": typeof types.RetryPostDocument,
     "\n  mutation UnpublishPost($id: ID!, $platformIds: [String!]) {\n    unpublishPost(id: $id, platformIds: $platformIds) {\n      postGroupId\n      results {\n        platformId\n        status\n        error {\n          message\n          hint\n        }\n      }\n    }\n  }\n": typeof types.UnpublishPostDocument,
     "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": typeof types.DeletePostDocument,
@@ -62,6 +67,14 @@ type Documents = {
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  query Sessions {\n    sessions {\n      id\n      createdAt\n      expiresAt\n      current\n    }\n  }\n": typeof types.SessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": typeof types.RevokeSessionDocument,
+    "\n  query TeamMembers {\n    teamMembers {\n      userId\n      email\n      displayName\n      role\n      since\n    }\n    requireApproval\n  }\n": typeof types.TeamMembersDocument,
+    "\n  query TeamInvites {\n    teamInvites {\n      id\n      email\n      role\n      expiresAt\n      createdAt\n      invitedByEmail\n    }\n  }\n": typeof types.TeamInvitesDocument,
+    "\n  mutation InviteMember($email: String!, $role: String!) {\n    inviteMember(email: $email, role: $role) {\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n      link\n      emailed\n    }\n  }\n": typeof types.InviteMemberDocument,
+    "\n  mutation RevokeTeamInvite($id: ID!) {\n    revokeTeamInvite(id: $id)\n  }\n": typeof types.RevokeTeamInviteDocument,
+    "\n  mutation ChangeMemberRole($userId: ID!, $role: String!) {\n    changeMemberRole(userId: $userId, role: $role) {\n      userId\n      role\n    }\n  }\n": typeof types.ChangeMemberRoleDocument,
+    "\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId)\n  }\n": typeof types.RemoveMemberDocument,
+    "\n  mutation SetRequireApproval($requireApproval: Boolean!) {\n    setRequireApproval(requireApproval: $requireApproval)\n  }\n": typeof types.SetRequireApprovalDocument,
+    "\n  mutation LeaveAccount($accountId: ID!) {\n    leaveAccount(accountId: $accountId)\n  }\n": typeof types.LeaveAccountDocument,
     "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n": typeof types.WebhooksDocument,
     "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n": typeof types.CreateWebhookDocument,
     "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n": typeof types.UpdateWebhookDocument,
@@ -76,6 +89,9 @@ type Documents = {
     "\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n": typeof types.CreateWorkspaceUserApiKeyDocument,
     "\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n": typeof types.DetachWorkspaceUserDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n": typeof types.MeDocument,
+    "\n  query TeamContext {\n    teamContext {\n      personId\n      personEmail\n      accountId\n      accountEmail\n      role\n      accounts {\n        accountId\n        email\n        displayName\n        role\n        current\n      }\n    }\n  }\n": typeof types.TeamContextDocument,
+    "\n  mutation SwitchAccount($accountId: ID!) {\n    switchAccount(accountId: $accountId) {\n      accountId\n      current\n    }\n  }\n": typeof types.SwitchAccountDocument,
+    "\n  query ApprovalsBadge {\n    requireApproval\n    postsAwaitingApproval {\n      id\n    }\n  }\n": typeof types.ApprovalsBadgeDocument,
 };
 const documents: Documents = {
     "\n  query AdminUsers($page: Int, $limit: Int, $search: String, $plan: String) {\n    adminUsers(page: $page, limit: $limit, search: $search, plan: $plan) {\n      page\n      limit\n      total\n      items {\n        id\n        email\n        plan\n        isAdmin\n        parentUserId\n        workspacesEnabled\n        apiAccess\n        mcpAccess\n        apiAccessOverride\n        mcpAccessOverride\n        seats\n        createdAt\n      }\n    }\n  }\n": types.AdminUsersDocument,
@@ -89,11 +105,14 @@ const documents: Documents = {
     "\n  mutation CreateApiKey($name: String) {\n    createApiKey(name: $name) {\n      id\n      name\n      keyPrefix\n      rawKey\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RenameApiKey($id: ID!, $name: String!) {\n    renameApiKey(id: $id, name: $name) {\n      id\n      name\n    }\n  }\n": types.RenameApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query PostsAwaitingApproval {\n    postsAwaitingApproval {\n      id\n      content\n      platforms\n      approval {\n        requestedByEmail\n        scheduledTime\n        queue\n      }\n    }\n  }\n": types.PostsAwaitingApprovalDocument,
+    "\n  mutation ApprovePost($id: ID!) {\n    approvePost(id: $id) {\n      id\n      status\n      scheduledTime\n      approval {\n        state\n      }\n    }\n  }\n": types.ApprovePostDocument,
+    "\n  mutation RejectPost($id: ID!, $comment: String) {\n    rejectPost(id: $id, comment: $comment) {\n      id\n      status\n      approval {\n        state\n        comment\n      }\n    }\n  }\n": types.RejectPostDocument,
     "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": types.ComposeConnectionsDocument,
     "\n  mutation ComposeUploadUrl($input: CreateUploadUrlInput!) {\n    createUploadUrl(input: $input) {\n      uploadUrl\n      mediaId\n    }\n  }\n": types.ComposeUploadUrlDocument,
-    "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ComposePostDocument,
+    "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n      approval {\n        state\n      }\n    }\n  }\n": types.ComposePostDocument,
     "\n  query ComposeNextSlot($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 1)\n  }\n": types.ComposeNextSlotDocument,
-    "\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n    }\n  }\n": types.ComposeAddToQueueDocument,
+    "\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n      awaitingApproval\n    }\n  }\n": types.ComposeAddToQueueDocument,
     "\n  query ConnectionsPage {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n      tokenStatus\n      tokenExpiresIn\n      lastSuccessfulPost\n      lastError {\n        message\n        occurredAt\n      }\n      health\n      healthReason\n      reauthRequiredAt\n      missingPermission\n      instanceUrl\n      type\n    }\n    connectablePlatforms {\n      platform\n      method\n      configured\n      label\n      via\n      fields {\n        name\n        label\n        type\n        required\n        placeholder\n      }\n    }\n  }\n": types.ConnectionsPageDocument,
     "\n  query ConnectOutcome($connected: String, $error: String, $message: String, $sig: String) {\n    connectOutcome(connected: $connected, error: $error, message: $message, sig: $sig) {\n      connected\n      message\n    }\n  }\n": types.ConnectOutcomeDocument,
     "\n  mutation StartConnection($input: StartConnectionInput!) {\n    startConnection(input: $input) {\n      authorizeUrl\n    }\n  }\n": types.StartConnectionDocument,
@@ -104,12 +123,14 @@ const documents: Documents = {
     "\n  mutation DisconnectConnection($platformId: String!) {\n    disconnectConnection(platformId: $platformId)\n  }\n": types.DisconnectConnectionDocument,
     "\n  query OverviewUsage {\n    usage {\n      planName\n      periodEnd\n      monthlyPosts {\n        limit\n        scope\n        used\n        remaining\n        byConnection {\n          platformId\n          used\n          remaining\n        }\n      }\n      scheduledPosts {\n        limit\n        used\n        remaining\n      }\n      connections {\n        limit\n        used\n        remaining\n      }\n      scheduleHorizonDays\n      platforms\n    }\n  }\n": types.OverviewUsageDocument,
     "\n  query PostMetrics($id: ID!) {\n    postMetrics(id: $id) {\n      postGroupId\n      posts {\n        postId\n        platform\n        platformId\n        collection\n        nextCollectionAt\n        endedBecause\n        lastError {\n          message\n        }\n        latest {\n          takenAt\n          values {\n            name\n            value\n          }\n        }\n        series {\n          takenAt\n          values {\n            name\n            value\n          }\n        }\n      }\n    }\n  }\n": types.PostMetricsDocument,
-    "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n": types.PostsPageDocument,
+    "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n        approval {\n          state\n          comment\n        }\n      }\n    }\n  }\n": types.PostsPageDocument,
     "\n  query CalendarPosts($filter: PostsFilter) {\n    posts(filter: $filter, page: 1, limit: 100) {\n      items {\n        id\n        content\n        status\n        scheduledTime\n        fromQueue\n      }\n    }\n  }\n": types.CalendarPostsDocument,
     "\n  query CalendarConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": types.CalendarConnectionsDocument,
     "\n  query CalendarFreeSlots($platformIds: [String!]!) {\n    nextQueueSlots(platformIds: $platformIds, count: 20)\n  }\n": types.CalendarFreeSlotsDocument,
-    "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n        errorCategory\n        errorHint\n        canUnpublish\n        unpublishedAt\n        unpublishError {\n          message\n          hint\n        }\n        content\n        contentOverridden\n        firstComment {\n          content\n          status\n          publishedUrl\n          error {\n            code\n            message\n            hint\n          }\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": types.PostDetailDocument,
+    "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      processingStatus\n      scheduledTime\n      createdAt\n      firstComment\n      approval {\n        state\n        comment\n        requestedByEmail\n        scheduledTime\n        queue\n        decidedByEmail\n        decidedAt\n      }\n      media {\n        id\n      }\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        attemptCount\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n        errorCategory\n        errorHint\n        canUnpublish\n        unpublishedAt\n        unpublishError {\n          message\n          hint\n        }\n        content\n        contentOverridden\n        firstComment {\n          content\n          status\n          publishedUrl\n          error {\n            code\n            message\n            hint\n          }\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n": types.PostDetailDocument,
     "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n": types.ReschedulePostDocument,
+    "\n  query EditTextsAccounts {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n": types.EditTextsAccountsDocument,
+    "\n  mutation EditPostTexts($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      content\n      firstComment\n    }\n  }\n": types.EditPostTextsDocument,
     "\n  mutation RetryPost($id: ID!, $platformIds: [String!], $force: Boolean) {\n    retryPost(id: $id, platformIds: $platformIds, force: $force) {\n      postGroupId\n      warning\n      retried {\n        platformId\n        forced\n      }\n    }\n  }\n": types.RetryPostDocument,
     "\n  mutation UnpublishPost($id: ID!, $platformIds: [String!]) {\n    unpublishPost(id: $id, platformIds: $platformIds) {\n      postGroupId\n      results {\n        platformId\n        status\n        error {\n          message\n          hint\n        }\n      }\n    }\n  }\n": types.UnpublishPostDocument,
     "\n  mutation DeletePost($id: ID!) {\n    deletePost(id: $id)\n  }\n": types.DeletePostDocument,
@@ -126,6 +147,14 @@ const documents: Documents = {
     "\n  mutation ChangePassword($currentPassword: String!, $newPassword: String!) {\n    changePassword(currentPassword: $currentPassword, newPassword: $newPassword)\n  }\n": types.ChangePasswordDocument,
     "\n  query Sessions {\n    sessions {\n      id\n      createdAt\n      expiresAt\n      current\n    }\n  }\n": types.SessionsDocument,
     "\n  mutation RevokeSession($id: ID!) {\n    revokeSession(id: $id)\n  }\n": types.RevokeSessionDocument,
+    "\n  query TeamMembers {\n    teamMembers {\n      userId\n      email\n      displayName\n      role\n      since\n    }\n    requireApproval\n  }\n": types.TeamMembersDocument,
+    "\n  query TeamInvites {\n    teamInvites {\n      id\n      email\n      role\n      expiresAt\n      createdAt\n      invitedByEmail\n    }\n  }\n": types.TeamInvitesDocument,
+    "\n  mutation InviteMember($email: String!, $role: String!) {\n    inviteMember(email: $email, role: $role) {\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n      link\n      emailed\n    }\n  }\n": types.InviteMemberDocument,
+    "\n  mutation RevokeTeamInvite($id: ID!) {\n    revokeTeamInvite(id: $id)\n  }\n": types.RevokeTeamInviteDocument,
+    "\n  mutation ChangeMemberRole($userId: ID!, $role: String!) {\n    changeMemberRole(userId: $userId, role: $role) {\n      userId\n      role\n    }\n  }\n": types.ChangeMemberRoleDocument,
+    "\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId)\n  }\n": types.RemoveMemberDocument,
+    "\n  mutation SetRequireApproval($requireApproval: Boolean!) {\n    setRequireApproval(requireApproval: $requireApproval)\n  }\n": types.SetRequireApprovalDocument,
+    "\n  mutation LeaveAccount($accountId: ID!) {\n    leaveAccount(accountId: $accountId)\n  }\n": types.LeaveAccountDocument,
     "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n": types.WebhooksDocument,
     "\n  mutation CreateWebhook($input: CreateWebhookInput!) {\n    createWebhook(input: $input) {\n      id\n      name\n      secret\n    }\n  }\n": types.CreateWebhookDocument,
     "\n  mutation UpdateWebhook($id: ID!, $input: UpdateWebhookInput!) {\n    updateWebhook(id: $id, input: $input) {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n    }\n  }\n": types.UpdateWebhookDocument,
@@ -140,6 +169,9 @@ const documents: Documents = {
     "\n  mutation CreateWorkspaceUserApiKey($userId: ID!) {\n    createWorkspaceUserApiKey(userId: $userId) {\n      apiKey\n    }\n  }\n": types.CreateWorkspaceUserApiKeyDocument,
     "\n  mutation DetachWorkspaceUser($userId: ID!) {\n    detachWorkspaceUser(userId: $userId)\n  }\n": types.DetachWorkspaceUserDocument,
     "\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n": types.MeDocument,
+    "\n  query TeamContext {\n    teamContext {\n      personId\n      personEmail\n      accountId\n      accountEmail\n      role\n      accounts {\n        accountId\n        email\n        displayName\n        role\n        current\n      }\n    }\n  }\n": types.TeamContextDocument,
+    "\n  mutation SwitchAccount($accountId: ID!) {\n    switchAccount(accountId: $accountId) {\n      accountId\n      current\n    }\n  }\n": types.SwitchAccountDocument,
+    "\n  query ApprovalsBadge {\n    requireApproval\n    postsAwaitingApproval {\n      id\n    }\n  }\n": types.ApprovalsBadgeDocument,
 };
 
 /**
@@ -203,6 +235,18 @@ export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revo
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query PostsAwaitingApproval {\n    postsAwaitingApproval {\n      id\n      content\n      platforms\n      approval {\n        requestedByEmail\n        scheduledTime\n        queue\n      }\n    }\n  }\n"): (typeof documents)["\n  query PostsAwaitingApproval {\n    postsAwaitingApproval {\n      id\n      content\n      platforms\n      approval {\n        requestedByEmail\n        scheduledTime\n        queue\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApprovePost($id: ID!) {\n    approvePost(id: $id) {\n      id\n      status\n      scheduledTime\n      approval {\n        state\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ApprovePost($id: ID!) {\n    approvePost(id: $id) {\n      id\n      status\n      scheduledTime\n      approval {\n        state\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RejectPost($id: ID!, $comment: String) {\n    rejectPost(id: $id, comment: $comment) {\n      id\n      status\n      approval {\n        state\n        comment\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RejectPost($id: ID!, $comment: String) {\n    rejectPost(id: $id, comment: $comment) {\n      id\n      status\n      approval {\n        state\n        comment\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"): (typeof documents)["\n  query ComposeConnections {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -211,7 +255,7 @@ export function graphql(source: "\n  mutation ComposeUploadUrl($input: CreateUpl
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"): (typeof documents)["\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n      approval {\n        state\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation ComposePost($input: CreatePostInput!) {\n    createPost(input: $input) {\n      id\n      status\n      scheduledTime\n      approval {\n        state\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -219,7 +263,7 @@ export function graphql(source: "\n  query ComposeNextSlot($platformIds: [String
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n    }\n  }\n"): (typeof documents)["\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n      awaitingApproval\n    }\n  }\n"): (typeof documents)["\n  mutation ComposeAddToQueue($input: AddToQueueInput!) {\n    addToQueue(input: $input) {\n      postGroupId\n      scheduledTime\n      awaitingApproval\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -263,7 +307,7 @@ export function graphql(source: "\n  query PostMetrics($id: ID!) {\n    postMetr
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n"): (typeof documents)["\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n        approval {\n          state\n          comment\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query PostsPage($filter: PostsFilter, $page: Int, $limit: Int) {\n    posts(filter: $filter, page: $page, limit: $limit) {\n      totalItems\n      totalPages\n      page\n      items {\n        id\n        content\n        status\n        scheduledTime\n        createdAt\n        platforms\n        approval {\n          state\n          comment\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -279,11 +323,19 @@ export function graphql(source: "\n  query CalendarFreeSlots($platformIds: [Stri
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n        errorCategory\n        errorHint\n        canUnpublish\n        unpublishedAt\n        unpublishError {\n          message\n          hint\n        }\n        content\n        contentOverridden\n        firstComment {\n          content\n          status\n          publishedUrl\n          error {\n            code\n            message\n            hint\n          }\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      scheduledTime\n      createdAt\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n        errorCategory\n        errorHint\n        canUnpublish\n        unpublishedAt\n        unpublishError {\n          message\n          hint\n        }\n        content\n        contentOverridden\n        firstComment {\n          content\n          status\n          publishedUrl\n          error {\n            code\n            message\n            hint\n          }\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      processingStatus\n      scheduledTime\n      createdAt\n      firstComment\n      approval {\n        state\n        comment\n        requestedByEmail\n        scheduledTime\n        queue\n        decidedByEmail\n        decidedAt\n      }\n      media {\n        id\n      }\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        attemptCount\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n        errorCategory\n        errorHint\n        canUnpublish\n        unpublishedAt\n        unpublishError {\n          message\n          hint\n        }\n        content\n        contentOverridden\n        firstComment {\n          content\n          status\n          publishedUrl\n          error {\n            code\n            message\n            hint\n          }\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query PostDetail($id: ID!) {\n    post(id: $id) {\n      id\n      content\n      status\n      processingStatus\n      scheduledTime\n      createdAt\n      firstComment\n      approval {\n        state\n        comment\n        requestedByEmail\n        scheduledTime\n        queue\n        decidedByEmail\n        decidedAt\n      }\n      media {\n        id\n      }\n      platformPosts {\n        id\n        platform\n        platformId\n        status\n        attemptCount\n        publishedUrl\n        error {\n          code\n          message\n          retryable\n        }\n        errorCategory\n        errorHint\n        canUnpublish\n        unpublishedAt\n        unpublishError {\n          message\n          hint\n        }\n        content\n        contentOverridden\n        firstComment {\n          content\n          status\n          publishedUrl\n          error {\n            code\n            message\n            hint\n          }\n        }\n      }\n      logs {\n        id\n        event\n        platform\n        error\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"): (typeof documents)["\n  mutation ReschedulePost($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      scheduledTime\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EditTextsAccounts {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"): (typeof documents)["\n  query EditTextsAccounts {\n    connections {\n      id\n      platform\n      platformId\n      username\n      displayName\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EditPostTexts($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      content\n      firstComment\n    }\n  }\n"): (typeof documents)["\n  mutation EditPostTexts($id: ID!, $input: UpdatePostInput!) {\n    updatePost(id: $id, input: $input) {\n      id\n      status\n      content\n      firstComment\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -351,6 +403,38 @@ export function graphql(source: "\n  mutation RevokeSession($id: ID!) {\n    rev
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query TeamMembers {\n    teamMembers {\n      userId\n      email\n      displayName\n      role\n      since\n    }\n    requireApproval\n  }\n"): (typeof documents)["\n  query TeamMembers {\n    teamMembers {\n      userId\n      email\n      displayName\n      role\n      since\n    }\n    requireApproval\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TeamInvites {\n    teamInvites {\n      id\n      email\n      role\n      expiresAt\n      createdAt\n      invitedByEmail\n    }\n  }\n"): (typeof documents)["\n  query TeamInvites {\n    teamInvites {\n      id\n      email\n      role\n      expiresAt\n      createdAt\n      invitedByEmail\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteMember($email: String!, $role: String!) {\n    inviteMember(email: $email, role: $role) {\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n      link\n      emailed\n    }\n  }\n"): (typeof documents)["\n  mutation InviteMember($email: String!, $role: String!) {\n    inviteMember(email: $email, role: $role) {\n      invite {\n        id\n        email\n        role\n        expiresAt\n      }\n      link\n      emailed\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeTeamInvite($id: ID!) {\n    revokeTeamInvite(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeTeamInvite($id: ID!) {\n    revokeTeamInvite(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangeMemberRole($userId: ID!, $role: String!) {\n    changeMemberRole(userId: $userId, role: $role) {\n      userId\n      role\n    }\n  }\n"): (typeof documents)["\n  mutation ChangeMemberRole($userId: ID!, $role: String!) {\n    changeMemberRole(userId: $userId, role: $role) {\n      userId\n      role\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId)\n  }\n"): (typeof documents)["\n  mutation RemoveMember($userId: ID!) {\n    removeMember(userId: $userId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetRequireApproval($requireApproval: Boolean!) {\n    setRequireApproval(requireApproval: $requireApproval)\n  }\n"): (typeof documents)["\n  mutation SetRequireApproval($requireApproval: Boolean!) {\n    setRequireApproval(requireApproval: $requireApproval)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LeaveAccount($accountId: ID!) {\n    leaveAccount(accountId: $accountId)\n  }\n"): (typeof documents)["\n  mutation LeaveAccount($accountId: ID!) {\n    leaveAccount(accountId: $accountId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n"): (typeof documents)["\n  query Webhooks {\n    webhooks {\n      id\n      name\n      url\n      events\n      isActive\n      failureCount\n      lastTriggeredAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -404,6 +488,18 @@ export function graphql(source: "\n  mutation DetachWorkspaceUser($userId: ID!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      id\n      email\n      plan\n      isAdmin\n      parentUserId\n      workspacesEnabled\n      apiAccess\n      mcpAccess\n      seats\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TeamContext {\n    teamContext {\n      personId\n      personEmail\n      accountId\n      accountEmail\n      role\n      accounts {\n        accountId\n        email\n        displayName\n        role\n        current\n      }\n    }\n  }\n"): (typeof documents)["\n  query TeamContext {\n    teamContext {\n      personId\n      personEmail\n      accountId\n      accountEmail\n      role\n      accounts {\n        accountId\n        email\n        displayName\n        role\n        current\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SwitchAccount($accountId: ID!) {\n    switchAccount(accountId: $accountId) {\n      accountId\n      current\n    }\n  }\n"): (typeof documents)["\n  mutation SwitchAccount($accountId: ID!) {\n    switchAccount(accountId: $accountId) {\n      accountId\n      current\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApprovalsBadge {\n    requireApproval\n    postsAwaitingApproval {\n      id\n    }\n  }\n"): (typeof documents)["\n  query ApprovalsBadge {\n    requireApproval\n    postsAwaitingApproval {\n      id\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -16,3 +16,32 @@ export const MeQuery = graphql(`
     }
   }
 `);
+
+/** The person signed in, the account they act in, their role there, and every account they may switch to. */
+export const TeamContextQuery = graphql(`
+  query TeamContext {
+    teamContext {
+      personId
+      personEmail
+      accountId
+      accountEmail
+      role
+      accounts {
+        accountId
+        email
+        displayName
+        role
+        current
+      }
+    }
+  }
+`);
+
+export const SwitchAccountMutation = graphql(`
+  mutation SwitchAccount($accountId: ID!) {
+    switchAccount(accountId: $accountId) {
+      accountId
+      current
+    }
+  }
+`);

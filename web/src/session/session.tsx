@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { Provider as UrqlProvider } from 'urql';
 import { createGraphQLClient } from '../api/client';
 import { auth, type SessionUser } from '../api/rest';
-import { MeQuery } from './session.documents';
+import { MeQuery, TeamContextQuery } from './session.documents';
 
 /**
  * Whether this browser signed in. The session cookie is httpOnly, so the page cannot see it; a
@@ -17,6 +17,11 @@ interface Session {
   state: SessionState;
   signedIn(user: SessionUser): void;
   signOut(): Promise<void>;
+  /**
+   * Reads the session again with a new client (an empty cache): after switching accounts or
+   * accepting an invitation, when the same cookie now acts in another account.
+   */
+  reload(): void;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -69,6 +74,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     void client
       .query(MeQuery, {}, { requestPolicy: 'network-only' })
       .toPromise()
+      .then(async (result) => {
+        // Who acts in which account, with which role: cached before the first page, so pages know
+        // at once which controls the role allows (session/team.ts). A failure leaves it to the pages.
+        if (result.data?.me) await client.query(TeamContextQuery, {}, { requestPolicy: 'network-only' }).toPromise();
+        return result;
+      })
       .then((result) => {
         if (!live) return;
         if (result.data?.me) setState({ status: 'signed-in', user: result.data.me });
@@ -92,6 +103,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         remember(true);
         setGeneration((g) => g + 1);
         setState({ status: 'signed-in', user });
+      },
+      reload() {
+        remember(true);
+        setGeneration((g) => g + 1);
+        setState({ status: 'loading' });
       },
       async signOut() {
         try {

@@ -1,9 +1,13 @@
-import { AppShell, Badge, Burger, Button, Group, NavLink, Text, VisuallyHidden } from '@mantine/core';
+import { AppShell, Badge, Box, Burger, Button, Group, NavLink, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useQuery } from 'urql';
 import { useSession, useUser } from '../session/session';
+import { roleAllows, roleLabel, useTeamContext } from '../session/team';
+import { AccountSwitcher } from './AccountSwitcher';
+import { ApprovalsBadgeDocument } from './shell.documents';
 
 const NAV = [
   { to: '/', label: 'Overview' },
@@ -14,8 +18,12 @@ const NAV = [
   { to: '/connections', label: 'Connections' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/webhook-endpoints', label: 'Webhooks' },
+  { to: '/team', label: 'Team' },
   { to: '/settings', label: 'Settings' },
 ];
+
+// The count is read again after any post changes, and after the approval switch (which answers a Boolean).
+const APPROVALS_BADGE = { additionalTypenames: ['PostGroup', 'ApprovalSetting'] };
 
 /** The signed-in frame: header with the account and sign-out, navigation, and the page. */
 export function Shell() {
@@ -25,11 +33,22 @@ export function Shell() {
   const [leaving, setLeaving] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  const items = [
-    ...NAV,
-    ...(user.workspacesEnabled || user.isAdmin ? [{ to: '/workspace', label: 'Workspace' }] : []),
-    ...(user.isAdmin ? [{ to: '/admin/users', label: 'Users (admin)' }] : []),
+  const { context } = useTeamContext();
+  // `me` describes the account acted in: a member acting in a service admin's account is no admin.
+  const asMember = !!context && context.role !== 'owner';
+  const isAdmin = user.isAdmin && !asMember;
+  const approver = !!context && roleAllows(context.role, 'admin');
+  const [badge] = useQuery({ query: ApprovalsBadgeDocument, pause: !approver, context: APPROVALS_BADGE });
+  const waiting = badge.data?.postsAwaitingApproval.length ?? 0;
+  const approvals = badge.data && (badge.data.requireApproval || waiting > 0) ? [{ to: '/approvals', label: 'Approvals', count: waiting }] : [];
+  const items: Array<{ to: string; label: string; count?: number }> = [
+    ...NAV.slice(0, 2),
+    ...approvals,
+    ...NAV.slice(2),
+    ...(user.workspacesEnabled || isAdmin ? [{ to: '/workspace', label: 'Workspace' }] : []),
+    ...(isAdmin ? [{ to: '/admin/users', label: 'Users (admin)' }] : []),
   ];
+  const switcher = context && context.accounts.length > 1 ? <AccountSwitcher context={context} /> : null;
 
   const onSignOut = async () => {
     setLeaving(true);
@@ -61,9 +80,16 @@ export function Shell() {
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Text size="sm" visibleFrom="xs" truncate maw={220} title={user.email}>
+            {switcher && <Box visibleFrom="sm">{switcher}</Box>}
+            {asMember && (
+              <Badge variant="light" color="grape" styles={{ label: { color: 'var(--mantine-color-text)' } }}>
+                <VisuallyHidden>Your role: </VisuallyHidden>
+                {roleLabel(context.role)}
+              </Badge>
+            )}
+            <Text size="sm" visibleFrom="xs" truncate maw={220} title={context?.personEmail ?? user.email}>
               <VisuallyHidden>Signed in as </VisuallyHidden>
-              {user.email}
+              {context?.personEmail ?? user.email}
             </Text>
             <Badge variant="filled" aria-label={`Plan: ${user.plan}`}>
               {user.plan}
@@ -75,6 +101,11 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" id="main-navigation" aria-label="Main">
+        {switcher && (
+          <Box hiddenFrom="sm" mb="xs">
+            {switcher}
+          </Box>
+        )}
         {items.map((item) => {
           const active = item.to === '/' ? location.pathname === '/' : location.pathname.startsWith(item.to);
           return (
@@ -83,6 +114,14 @@ export function Shell() {
               component={Link}
               to={item.to}
               label={item.label}
+              rightSection={
+                item.count ? (
+                  <Badge size="sm" variant="filled" color="red.9">
+                    {item.count}
+                    <VisuallyHidden> waiting</VisuallyHidden>
+                  </Badge>
+                ) : undefined
+              }
               active={active}
               variant="filled"
               aria-current={active ? 'page' : undefined}

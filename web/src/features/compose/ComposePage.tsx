@@ -10,9 +10,11 @@ import { FirstCommentCard } from '../../post-text/FirstCommentCard';
 import { TextCard } from '../../post-text/TextCard';
 import { accountLabel, firstCommentProblem, overrideProblems, overridesToSend } from '../../post-text/texts';
 import { formatDateTime } from '../../ui/format';
+import { useRoleAllows, useTeamRole } from '../../session/team';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProblemAlert } from '../../ui/ProblemAlert';
 import { QueryResult } from '../../ui/QueryResult';
+import { RoleNote } from '../../ui/RoleNote';
 import { useReloadableQuery } from '../../ui/useReloadableQuery';
 import { useSubmit } from '../../ui/useSubmit';
 import { initialComposeValues } from './compose-form';
@@ -43,6 +45,9 @@ export default function ComposePage() {
   const media = useMediaUploads();
   const nextSlot = useNextQueueSlot(accounts);
   const connections = useMemo(() => result.data?.connections ?? [], [result.data]);
+  // A viewer may read but not write posts (docs/teams.md): the buttons say so instead of failing.
+  const mayWrite = useRoleAllows('editor');
+  const role = useTeamRole();
 
   const platforms = useMemo(
     // Counters for the spec's platforms; a plugin platform's rules are the service's to check.
@@ -88,7 +93,11 @@ export default function ComposePage() {
       create.setProblem(null);
       const queued = await enqueue.submit({ input: composed });
       if (!queued) return;
-      notifications.show({ color: 'green', title: 'Added to the queue', message: `It goes out ${formatDateTime(queued.addToQueue.scheduledTime)}.` });
+      notifications.show(
+        queued.addToQueue.awaitingApproval
+          ? { color: 'blue', title: 'Sent for approval', message: 'It takes the next free queue slot once the owner or an admin approves it.' }
+          : { color: 'green', title: 'Added to the queue', message: `It goes out ${formatDateTime(queued.addToQueue.scheduledTime)}.` },
+      );
       navigate('/posts');
       return;
     }
@@ -97,6 +106,15 @@ export default function ComposePage() {
     const data = await create.submit({ input: { ...composed, scheduledTime } });
     if (!data) return;
     const post = data.createPost;
+    if (post.approval?.state === 'pending') {
+      notifications.show({
+        color: 'blue',
+        title: 'Sent for approval',
+        message: 'It stays a draft until the owner or an admin approves it; then it is scheduled as you asked.',
+      });
+      navigate('/posts');
+      return;
+    }
     notifications.show({
       color: 'green',
       title: post.status === 'draft' ? 'Draft saved' : 'Post scheduled',
@@ -169,9 +187,13 @@ export default function ComposePage() {
                 <WarningAlert title="An account’s own text is too long">Shorten the text for {tooLongOwn.map(accountLabel).join(', ')}.</WarningAlert>
               )}
               <ProblemAlert problem={create.problem ?? enqueue.problem} title="The post was not saved" />
+              {!mayWrite && role && (
+                <RoleNote role={role}>it may read posts but not save, schedule or publish them. The owner, an admin or an editor can.</RoleNote>
+              )}
               <ComposeActions
                 busy={create.busy || enqueue.busy}
                 ready={
+                  mayWrite &&
                   !!content.trim() &&
                   accounts.length > 0 &&
                   !media.uploading &&

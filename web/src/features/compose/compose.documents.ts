@@ -27,6 +27,9 @@ export const ComposePostDocument = graphql(`
       id
       status
       scheduledTime
+      approval {
+        state
+      }
     }
   }
 `);
@@ -43,6 +46,7 @@ export const ComposeAddToQueueDocument = graphql(`
     addToQueue(input: $input) {
       postGroupId
       scheduledTime
+      awaitingApproval
     }
   }
 `);

@@ -2,9 +2,11 @@ import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useRoleAllows, useTeamRole } from '../../session/team';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryResult } from '../../ui/QueryResult';
 import { RemovalModal } from '../../ui/RemovalModal';
+import { RoleNote } from '../../ui/RoleNote';
 import { useReloadableQuery } from '../../ui/useReloadableQuery';
 import { useRemovalDialog } from '../../ui/useRemovalDialog';
 import { ChooseAccountsModal } from './components/ChooseAccountsModal';
@@ -28,6 +30,9 @@ export default function ConnectionsPage() {
   useConnectOutcome(reload);
   const reconnect = useSubmit(StartConnectionDocument);
   const [reconnecting, setReconnecting] = useState<string | null>(null);
+  // Connections are the owner's and admins' (docs/teams.md): others see the accounts and their health.
+  const manage = useRoleAllows('admin');
+  const role = useTeamRole();
   // The same sign-in as connecting it first: the account's tokens are replaced in place.
   const startReconnect = async (c: Connection, platforms: Connectable[]) => {
     const connectable = platforms.find((p) => p.platform === c.platform);
@@ -55,8 +60,13 @@ export default function ConnectionsPage() {
               onReconnect={(c) => void startReconnect(c, data.connectablePlatforms)}
               reconnecting={reconnecting}
               onTested={reload}
+              readOnly={!manage}
             />
-            <ConnectAnAccount platforms={data.connectablePlatforms} onCredentials={setCredentialsFor} />
+            {manage ? (
+              <ConnectAnAccount platforms={data.connectablePlatforms} onCredentials={setCredentialsFor} />
+            ) : (
+              role && <RoleNote role={role}>only the owner and admins connect, test, reconnect and disconnect accounts.</RoleNote>
+            )}
           </Stack>
         )}
       </QueryResult>

@@ -13,6 +13,10 @@ export const PostsPageDocument = graphql(`
         scheduledTime
         createdAt
         platforms
+        approval {
+          state
+          comment
+        }
       }
     }
   }
@@ -62,6 +66,15 @@ export const PostDetailDocument = graphql(`
       scheduledTime
       createdAt
       firstComment
+      approval {
+        state
+        comment
+        requestedByEmail
+        scheduledTime
+        queue
+        decidedByEmail
+        decidedAt
+      }
       media {
         id
       }

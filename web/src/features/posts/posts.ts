@@ -22,3 +22,13 @@ export function textsEditable(post: Pick<NonNullable<PostDetailQuery['post']>, '
     post.platformPosts.every((pp) => (UNSTARTED as readonly string[]).includes(pp.status) && pp.attemptCount === 0)
   );
 }
+
+/**
+ * A team editor's draft waiting for, or sent back by, an approver (docs/teams.md), as the posts
+ * list and detail show it; null for any other post (an approved one is scheduled as usual).
+ */
+export function approvalBadge(approval: { state: string; comment?: string | null } | null | undefined): { label: string; color: string } | null {
+  if (approval?.state === 'pending') return { label: 'Awaiting approval', color: 'yellow' };
+  if (approval?.state === 'rejected') return { label: approval.comment ? `Rejected: ${approval.comment}` : 'Rejected', color: 'red' };
+  return null;
+}

@@ -3,8 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useMutation } from 'urql';
 import { errorMessage } from '../../api/client';
+import { useRoleAllows, useTeamRole } from '../../session/team';
 import { PageHeader } from '../../ui/PageHeader';
 import { RemovalModal } from '../../ui/RemovalModal';
+import { RoleNote } from '../../ui/RoleNote';
 import { useReloadableQuery } from '../../ui/useReloadableQuery';
 import { useRemovalDialog } from '../../ui/useRemovalDialog';
 import { CreateWebhookForm } from './components/CreateWebhookForm';
@@ -23,6 +25,9 @@ export default function WebhooksPage() {
   const [listHeading, deleting] = useRemovalDialog<Webhook>(reload);
   const [logOf, setLogOf] = useState<Webhook | null>(null);
   const [, regenerate] = useMutation(RegenerateSecretDocument);
+  // Webhooks are the owner's and admins' (docs/teams.md): others read the list and its deliveries.
+  const manage = useRoleAllows('admin');
+  const role = useTeamRole();
 
   const onRegenerate = async (hook: Webhook) => {
     const outcome = await regenerate({ id: hook.id });
@@ -43,12 +48,16 @@ export default function WebhooksPage() {
         }
       />
       <Stack gap="lg" maw={1040}>
-        <CreateWebhookForm
-          onCreated={(created) => {
-            if (created.secret) setSecret({ name: created.name, secret: created.secret });
-            reload();
-          }}
-        />
+        {manage ? (
+          <CreateWebhookForm
+            onCreated={(created) => {
+              if (created.secret) setSecret({ name: created.name, secret: created.secret });
+              reload();
+            }}
+          />
+        ) : (
+          role && <RoleNote role={role}>only the owner and admins add, change and delete webhooks.</RoleNote>
+        )}
         <WebhooksList
           result={result}
           onRetry={reload}
@@ -57,6 +66,7 @@ export default function WebhooksPage() {
           onEdit={setEditing}
           onNewSecret={onRegenerate}
           onDelete={deleting.open}
+          readOnly={!manage}
         />
       </Stack>
       <SecretModal secret={secret} onClose={() => setSecret(null)} />

@@ -1,6 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useRoleAllows, useTeamRole } from '../../../session/team';
 import { QueryResult } from '../../../ui/QueryResult';
+import { RoleNote } from '../../../ui/RoleNote';
 import { SectionCard } from '../../../ui/SectionCard';
 import { useReloadableQuery } from '../../../ui/useReloadableQuery';
 import { MAX_KEYS, type ApiKey, type CreatedKey } from '../api-keys';
@@ -18,25 +20,32 @@ export function ApiKeysManager() {
   const [renaming, setRenaming] = useState<ApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const keys = result.data?.apiKeys ?? [];
+  // Keys are the owner's and admins' (docs/teams.md): others read the list.
+  const manage = useRoleAllows('admin');
+  const role = useTeamRole();
 
   return (
     <Stack gap="lg" maw={960}>
-      <CreateKeyForm
-        disabled={keys.length >= MAX_KEYS}
-        onCreated={(key) => {
-          setCreated(key);
-          reload();
-        }}
-      />
+      {manage ? (
+        <CreateKeyForm
+          disabled={keys.length >= MAX_KEYS}
+          onCreated={(key) => {
+            setCreated(key);
+            reload();
+          }}
+        />
+      ) : (
+        role && <RoleNote role={role}>only the owner and admins create, rename and revoke API keys.</RoleNote>
+      )}
       <SectionCard titleId="keys-title" title="Active keys" flush>
         <QueryResult result={result} loading="Loading API keys" failed="Could not load your API keys" onRetry={reload} m="md">
           {() =>
             keys.length === 0 ? (
               <Text px="md" pb="md" c="dimmed">
-                You have no API keys yet. Create one above.
+                {manage ? 'You have no API keys yet. Create one above.' : 'This account has no API keys yet.'}
               </Text>
             ) : (
-              <ApiKeysTable keys={keys} onRename={setRenaming} onRevoke={setRevoking} />
+              <ApiKeysTable keys={keys} onRename={setRenaming} onRevoke={setRevoking} readOnly={!manage} />
             )
           }
         </QueryResult>

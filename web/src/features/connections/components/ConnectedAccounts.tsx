@@ -18,8 +18,11 @@ export function ConnectedAccounts({
   onReconnect,
   reconnecting,
   onTested,
+  readOnly = false,
 }: {
   connections: Connection[];
+  /** The person's role may not change connections (docs/teams.md): no buttons. */
+  readOnly?: boolean;
   /** Where the focus goes after a disconnect (the account's row is gone). */
   headingRef: RefObject<HTMLHeadingElement | null>;
   onDisconnect: (c: Connection) => void;
@@ -45,7 +48,7 @@ export function ConnectedAccounts({
     <SectionCard titleId="connected-title" title="Connected accounts" flush headingRef={headingRef}>
       {connections.length === 0 ? (
         <Text px="md" pb="md" c="dimmed">
-          No accounts connected yet. Connect one below.
+          {readOnly ? 'No accounts connected yet.' : 'No accounts connected yet. Connect one below.'}
         </Text>
       ) : (
         <ListTable columns={['Account', 'Platform', 'Health', 'Last post']} minWidth={720} aria-labelledby="connected-title">
@@ -89,25 +92,33 @@ export function ConnectedAccounts({
                 </Table.Td>
                 <Table.Td>{formatDateTime(c.lastSuccessfulPost)}</Table.Td>
                 <Table.Td>
-                  <RowActions>
-                    {offersReconnect(c) && (
+                  {!readOnly && (
+                    <RowActions>
+                      {offersReconnect(c) && (
+                        <Button
+                          size="xs"
+                          loading={reconnecting === c.id}
+                          onClick={() => onReconnect(c)}
+                          aria-label={`Reconnect ${name} on ${c.platform}`}
+                          aria-describedby={needsReconnect(c) ? `health-${c.id}` : `permission-${c.id}`}
+                        >
+                          Reconnect
+                        </Button>
+                      )}
                       <Button
                         size="xs"
-                        loading={reconnecting === c.id}
-                        onClick={() => onReconnect(c)}
-                        aria-label={`Reconnect ${name} on ${c.platform}`}
-                        aria-describedby={needsReconnect(c) ? `health-${c.id}` : `permission-${c.id}`}
+                        variant="default"
+                        loading={tested === 'testing'}
+                        onClick={() => runTest(c)}
+                        aria-label={`Test ${name} on ${c.platform}`}
                       >
-                        Reconnect
+                        Test
                       </Button>
-                    )}
-                    <Button size="xs" variant="default" loading={tested === 'testing'} onClick={() => runTest(c)} aria-label={`Test ${name} on ${c.platform}`}>
-                      Test
-                    </Button>
-                    <Button size="xs" color="red" variant="light" onClick={() => onDisconnect(c)} aria-label={`Disconnect ${name} on ${c.platform}`}>
-                      Disconnect
-                    </Button>
-                  </RowActions>
+                      <Button size="xs" color="red" variant="light" onClick={() => onDisconnect(c)} aria-label={`Disconnect ${name} on ${c.platform}`}>
+                        Disconnect
+                      </Button>
+                    </RowActions>
+                  )}
                 </Table.Td>
               </Table.Tr>
             );

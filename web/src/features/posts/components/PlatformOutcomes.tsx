@@ -9,8 +9,11 @@ export function PlatformOutcomes({
   busy,
   onRetry,
   onUnpublish,
+  readOnly = false,
 }: {
   platformPosts: PlatformPost[];
+  /** The person's role cannot retry or unpublish (docs/teams.md): no buttons. */
+  readOnly?: boolean;
   busy: boolean;
   onRetry: (post: PlatformPost, force: boolean) => Promise<void>;
   onUnpublish: (post: PlatformPost) => Promise<void>;
@@ -40,7 +43,13 @@ export function PlatformOutcomes({
               </Stack>
             </Table.Td>
             <Table.Td>
-              <RecoveryAction post={pp} busy={busy} onRetry={onRetry} onUnpublish={onUnpublish} />
+              {readOnly ? (
+                <Text size="sm" c="dimmed">
+                  —
+                </Text>
+              ) : (
+                <RecoveryAction post={pp} busy={busy} onRetry={onRetry} onUnpublish={onUnpublish} />
+              )}
             </Table.Td>
           </Table.Tr>
         ))}

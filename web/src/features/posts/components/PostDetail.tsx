@@ -7,7 +7,9 @@ import { PageLoader } from '../../../ui/PageLoader';
 import { ProblemAlert } from '../../../ui/ProblemAlert';
 import { useReloadableQuery } from '../../../ui/useReloadableQuery';
 import { useSubmit } from '../../../ui/useSubmit';
+import { useRoleAllows } from '../../../session/team';
 import { statusWords, textsEditable, type PlatformPost } from '../posts';
+import { ApprovalState } from './ApprovalState';
 import { PostDetailDocument, ReschedulePostDocument, RetryPostDocument, UnpublishPostDocument } from '../posts.documents';
 import { DeletePost } from './DeletePost';
 import { PlatformOutcomes } from './PlatformOutcomes';
@@ -30,7 +32,10 @@ export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; 
   const retry = useSubmit(RetryPostDocument);
   const unpublish = useSubmit(UnpublishPostDocument);
   const post = data?.post;
-  const editable = post && (post.status === 'draft' || post.status === 'scheduled');
+  // A viewer reads; retry and unpublish are the owner's and admins' (docs/teams.md). The service decides anyway.
+  const mayEdit = useRoleAllows('editor');
+  const mayRecover = useRoleAllows('admin');
+  const editable = mayEdit && post && (post.status === 'draft' || post.status === 'scheduled');
   const [editing, setEditing] = useState(false);
   // The form replaces the "Edit texts" button: when it closes, the focus goes back to the button.
   const [focusEdit, setFocusEdit] = useState(false);
@@ -98,7 +103,7 @@ export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; 
               First comment: {post.firstComment}
             </Text>
           )}
-          {textsEditable(post) && (
+          {mayEdit && textsEditable(post) && (
             <Group>
               <Button
                 variant="default"
@@ -120,10 +125,17 @@ export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; 
         Status: <strong>{statusWords(post.status)}</strong>
         {post.scheduledTime && <> · scheduled for {formatDateTime(post.scheduledTime)}</>}
       </Text>
+      {post.approval && <ApprovalState approval={post.approval} canReview={mayRecover} />}
       <Title order={2} size="h5">
         On each platform
       </Title>
-      <PlatformOutcomes platformPosts={post.platformPosts} busy={retry.busy || unpublish.busy} onRetry={onRetry} onUnpublish={onUnpublish} />
+      <PlatformOutcomes
+        platformPosts={post.platformPosts}
+        busy={retry.busy || unpublish.busy}
+        onRetry={onRetry}
+        onUnpublish={onUnpublish}
+        readOnly={!mayRecover}
+      />
       <ProblemAlert problem={retry.problem ?? unpublish.problem} title="Not retried or unpublished" />
       {editable && <RescheduleForm status={post.status} scheduledTime={post.scheduledTime ?? null} busy={saving} onReschedule={onReschedule} />}
       <ProblemAlert problem={problem} title="Not changed" />
@@ -135,7 +147,7 @@ export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; 
       </Title>
       <PostLog logs={post.logs} />
       <Group justify="space-between">
-        <DeletePost id={id} onDeleted={onDeleted} onRefused={setProblem} />
+        {mayEdit ? <DeletePost id={id} onDeleted={onDeleted} onRefused={setProblem} /> : <span />}
         <Button variant="default" onClick={onClose}>
           Close
         </Button>

@@ -1,8 +1,8 @@
-import { Button, Card, Group, Pagination, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Pagination, Table, Text } from '@mantine/core';
 import type { PostsPageQuery } from '../../../gql/graphql';
 import { formatDateTime, shorten } from '../../../ui/format';
 import { ListTable } from '../../../ui/ListTable';
-import { statusWords } from '../posts';
+import { approvalBadge, statusWords } from '../posts';
 
 /** One page of the list, with paging; or why it is empty. */
 export function PostsList({
@@ -29,21 +29,42 @@ export function PostsList({
   return (
     <Card withBorder p={0}>
       <ListTable columns={['Post', 'Status', 'Platforms', 'Scheduled for']} minWidth={640} aria-label="Posts">
-        {posts.items.map((p) => (
-          <Table.Tr key={p.id}>
-            <Table.Th scope="row" fw={400}>
-              {shorten(p.content)}
-            </Table.Th>
-            <Table.Td>{statusWords(p.status)}</Table.Td>
-            <Table.Td>{p.platforms.join(', ')}</Table.Td>
-            <Table.Td>{formatDateTime(p.scheduledTime, '—')}</Table.Td>
-            <Table.Td>
-              <Button size="xs" variant="default" onClick={() => onOpen(p.id)} aria-label={`Open “${shorten(p.content, 40)}”`}>
-                Open
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
+        {posts.items.map((p) => {
+          const approval = approvalBadge(p.approval);
+          return (
+            <Table.Tr key={p.id}>
+              <Table.Th scope="row" fw={400}>
+                {shorten(p.content)}
+              </Table.Th>
+              <Table.Td>
+                {statusWords(p.status)}
+                {approval && (
+                  <Badge
+                    display="block"
+                    mt={4}
+                    h="auto"
+                    py={2}
+                    maw={260}
+                    color={approval.color}
+                    variant="light"
+                    tt="none"
+                    // A rejection's comment wraps; the text colour keeps it above 4.5:1 on the light badge.
+                    styles={{ label: { color: 'var(--mantine-color-text)', whiteSpace: 'normal', overflow: 'visible' } }}
+                  >
+                    {shorten(approval.label, 90)}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{p.platforms.join(', ')}</Table.Td>
+              <Table.Td>{formatDateTime(p.scheduledTime, '—')}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="default" onClick={() => onOpen(p.id)} aria-label={`Open “${shorten(p.content, 40)}”`}>
+                  Open
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
       </ListTable>
       {posts.totalPages > 1 && (
         <Group p="md" justify="center">

@@ -16,8 +16,11 @@ export function WebhooksList({
   onEdit,
   onNewSecret,
   onDelete,
+  readOnly = false,
 }: {
   result: QueryStatus<WebhooksQuery>;
+  /** The person's role may not change webhooks (docs/teams.md): only the delivery log is offered. */
+  readOnly?: boolean;
   onRetry: () => void;
   /** Where the focus goes after a delete (the webhook's row is gone). */
   headingRef: RefObject<HTMLHeadingElement | null>;
@@ -32,7 +35,7 @@ export function WebhooksList({
         {({ webhooks }) =>
           webhooks.length === 0 ? (
             <Text px="md" pb="md" c="dimmed">
-              You have no webhooks yet. Add one above.
+              {readOnly ? 'This account has no webhooks yet.' : 'You have no webhooks yet. Add one above.'}
             </Text>
           ) : (
             <ListTable columns={['Name', 'URL', 'Events', 'Status', 'Last delivered']} minWidth={720} aria-labelledby="webhooks-title">
@@ -56,15 +59,19 @@ export function WebhooksList({
                       <Button size="xs" variant="default" onClick={() => onDeliveries(hook)} aria-label={`Deliveries of ${webhookName(hook)}`}>
                         Deliveries
                       </Button>
-                      <Button size="xs" variant="default" onClick={() => onEdit(hook)} aria-label={`Edit ${webhookName(hook)}`}>
-                        Edit
-                      </Button>
-                      <Button size="xs" variant="default" onClick={() => onNewSecret(hook)} aria-label={`New secret for ${webhookName(hook)}`}>
-                        New secret
-                      </Button>
-                      <Button size="xs" color="red" variant="light" onClick={() => onDelete(hook)} aria-label={`Delete ${webhookName(hook)}`}>
-                        Delete
-                      </Button>
+                      {!readOnly && (
+                        <>
+                          <Button size="xs" variant="default" onClick={() => onEdit(hook)} aria-label={`Edit ${webhookName(hook)}`}>
+                            Edit
+                          </Button>
+                          <Button size="xs" variant="default" onClick={() => onNewSecret(hook)} aria-label={`New secret for ${webhookName(hook)}`}>
+                            New secret
+                          </Button>
+                          <Button size="xs" color="red" variant="light" onClick={() => onDelete(hook)} aria-label={`Delete ${webhookName(hook)}`}>
+                            Delete
+                          </Button>
+                        </>
+                      )}
                     </RowActions>
                   </Table.Td>
                 </Table.Tr>
