@@ -1,5 +1,6 @@
 import { createAccount, createConnection, createTestApp, type TestAccount, type TestApp } from '@test/support';
 import { FakeMastodonServer } from '@test/support/fakes';
+import type { OutgoingMail } from '../../src/limits/mail-transport';
 import { FAST_ENGINE_ENV, waitFor, waitForGroup } from '../publishing/publishing-helpers';
 import { everyDay } from '../queue/queue-helpers';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
@@ -16,6 +17,7 @@ describe('Teams: approval before publishing (engine and the Mastodon fake)', () 
   let receiver: Receiver;
   let md: string;
   let n = 0;
+  const mails: OutgoingMail[] = [];
 
   const gql = async (cookie: string, query: string, variables: Record<string, unknown> = {}): Promise<Gql> =>
     (await t.http.post('/graphql').set('content-type', 'application/json').set('Cookie', cookie).send({ query, variables })).body as Gql;
@@ -55,6 +57,7 @@ describe('Teams: approval before publishing (engine and the Mastodon fake)', () 
         WEBHOOKS_WORKER_INTERVAL_MS: '50',
         WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
       },
+      extensions: { mail: { useValue: { send: async (mail: OutgoingMail) => void mails.push(mail) } } },
     });
     owner = await createAccount(t, { plan: 'pro' });
     md = (
@@ -140,6 +143,24 @@ describe('Teams: approval before publishing (engine and the Mastodon fake)', () 
     expect(actorOf('post.approval_requested')).toMatchObject({ type: 'member', email: editor.email });
     expect(actorOf('post.approved')).toMatchObject({ type: 'owner', email: owner.email });
     expect(actorOf('post.published')).toEqual({ type: 'system' });
+  });
+
+  it('e-mails: the invitation with its link, each approver when a post asks, the editor when it is decided', async () => {
+    const invitedTo = mails.find((m) => m.to === editor.email && /invited you/.test(m.subject));
+    expect(invitedTo?.text).toMatch(/\/invite\/[A-Za-z0-9_-]{43}/);
+    const content = unique('Mail me');
+    const id = data(await gql(editor.cookie, CREATE, { input: { content, platforms: [md], scheduledTime: new Date(Date.now() + 3_600_000).toISOString() } }))
+      .createPost.id;
+    const asked = await waitFor(async () => {
+      const found = mails.filter((m) => m.text.includes(id) && /asks you to approve/.test(m.subject));
+      return found.length >= 2 ? found : null;
+    });
+    expect(asked.map((m) => m.to).sort()).toEqual([owner.email, admin.email].sort());
+    expect(asked[0].subject).toBe(`${editor.email} asks you to approve a post`);
+    data(await gql(owner.cookie, REJECT, { id, c: 'Add the date' }));
+    const told = await waitFor(async () => mails.find((m) => m.to === editor.email && m.text.includes(id)));
+    expect(told.subject).toBe('Your post was sent back');
+    expect(told.text).toContain('Add the date');
   });
 
   it('a rejection keeps it a draft with the comment; a second decision is refused', async () => {
