@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'coverage/**', 'data/**', 'web/src/gql/**', 'web/test-results/**', 'node_modules/**'] },
+  { ignores: ['dist/**', 'sdk/dist/**', 'coverage/**', 'data/**', 'web/src/gql/**', 'web/test-results/**', 'node_modules/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -57,7 +57,8 @@ module.exports = {
   // worker's heap took 467–678 ms on the 2-core machine, past jest's default of 500 ms.
   workerGracefulExitTimeout: 5000,
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    // The SDK's own helpers (sdk/) with the unit specs: they need no app.
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/sdk/src/**/*.spec.ts'] },
     { ...shared, displayName: 'libs', testMatch: ['<rootDir>/libs/**/*.spec.ts'] },
     {
       ...e2e,

@@ -13,6 +13,7 @@ import { AppConfig } from './config/app-config.service';
 import { parseTrustProxy } from './config/trust-proxy';
 import type { DatabaseServer } from './database/database-server';
 import { ErrorResponse } from './common/error.response';
+import { withNullableFields } from './common/openapi-nullable';
 import { jsonBodyParser } from './common/json-body';
 import { httpServerTimeouts, registerBodyTimeout } from './common/request-timeouts';
 import { registerSecurityHeaders } from './common/security-headers';
@@ -139,6 +140,7 @@ function setUpOpenApi(app: NestFastifyApplication, environment: Environment): vo
   );
   Object.assign(document.paths, MEDIA_HTTP_PATHS, mcpPaths(environment.MCP_PATH));
   withPlatformNames(document, app.get(PlatformRegistry).names());
+  withNullableFields(document);
   // Routes without an auth decorator are public: say so (`security: []`) rather than leave it open.
   for (const operations of Object.values(document.paths)) {
     for (const operation of Object.values(operations) as Array<{ security?: unknown[] }>) operation.security ??= [];

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiKeyAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
 import { ErrorResponse } from '../common/error.response';
@@ -17,16 +17,29 @@ import {
   LinkedInPostStatisticsRequest,
   LinkedInProfileSummaryRequest,
 } from './dto/analytics.request';
-import { AccountStatisticsResponseDoc, FollowersResponseDoc, PostStatisticsResponseDoc, ProfileSummaryResponseDoc } from './dto/analytics.responses';
+import {
+  AccountStatisticsResponseDoc,
+  AnalyticsUpstreamErrorDoc,
+  DailyCountResponse,
+  FollowersResponseDoc,
+  PostStatisticsResponseDoc,
+  ProfileSummaryFailureDoc,
+  ProfileSummaryResponseDoc,
+} from './dto/analytics.responses';
 
 /**
  * LinkedIn member analytics. Each body is checked by its request DTO (the global pipe; MCP tools
  * hand their arguments to the same classes), with the spec's messages in docs/analytics.md's order.
  */
 @ApiTags('analytics')
+// Named by `$ref` inside AccountStatisticsResponseDoc's `oneOf` only.
+@ApiExtraModels(DailyCountResponse)
 @ApiResponse({ status: 400, type: ErrorResponse, description: "The body failed validation (the spec's messages, in its order)" })
 @ApiResponse({ status: 404, type: ErrorResponse, description: 'LinkedIn connection not found' })
 @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to fetch LinkedIn … statistics' })
+// Above @ApiKeyAuth so that these schemas, which add LinkedIn's `details`, replace its plain ones.
+@ApiResponse({ status: 403, type: AnalyticsUpstreamErrorDoc, description: 'LinkedIn denied access to this analytics data (details: its message)' })
+@ApiResponse({ status: 429, type: AnalyticsUpstreamErrorDoc, description: 'LinkedIn rate limit exceeded (details: its message)' })
 @ApiKeyAuth()
 @Controller('api/v1')
 export class AnalyticsController {
@@ -49,6 +62,7 @@ export class AnalyticsController {
     type: ProfileSummaryResponseDoc,
     description: '{ success, profile } or, when some metrics failed, { success: false, partialData, profile, errors }',
   })
+  @ApiResponse({ status: 502, type: ProfileSummaryFailureDoc, description: 'Failed to fetch LinkedIn profile data (no metric could be fetched)' })
   profileSummary(@Ctx() ctx: RequestContext, @Body() body: LinkedInProfileSummaryRequest): Promise<ProfileSummaryResponse> {
     return this.analytics.profileSummary(ctx, body);
   }

@@ -29,7 +29,9 @@ export class AuditEntryModel {
   @ApiProperty({ description: 'e.g. post.created, api_key.revoked (docs/audit.md)' }) @Field() action: string;
   @ApiProperty({ type: AuditActorModel }) @Field(() => AuditActorModel) actor: AuditActorModel;
   @ApiProperty({ type: AuditTargetResponse, nullable: true }) @Field(() => GraphQLJSON, { nullable: true }) target: { type: string; id: string } | null;
-  @ApiProperty({ type: Object, nullable: true }) @Field(() => GraphQLJSON, { nullable: true }) details: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'What the action changed (docs/audit.md); never a secret' })
+  @Field(() => GraphQLJSON, { nullable: true })
+  details: Record<string, unknown> | null;
 }
 
 @ObjectType('AuditPage')

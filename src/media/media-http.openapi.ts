@@ -5,6 +5,8 @@ const error = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
 });
 const binary = { schema: { type: 'string', format: 'binary' } };
+/** What a stored file is served as: its own type (the accepted uploads), or octet-stream when it has none on record. */
+const servedFile = { 'image/*': binary, 'video/*': binary, 'application/pdf': binary, 'application/octet-stream': binary };
 
 /**
  * The two raw Fastify routes of local storage (they stream bodies, so they are not Nest
@@ -29,6 +31,9 @@ export const MEDIA_HTTP_PATHS: OpenAPIObject['paths'] = {
         '400': error('Wrong or missing Content-Type, or the upload was interrupted'),
         '403': error('Invalid or expired upload URL'),
         '409': error('This upload URL was already used'),
+        '415': error(
+          'Not a type that can be uploaded (images, videos, PDF documents), a PDF not requested as a document (or the reverse), or bytes that are not the declared type (magic numbers)',
+        ),
       },
     },
   },
@@ -40,10 +45,10 @@ export const MEDIA_HTTP_PATHS: OpenAPIObject['paths'] = {
       security: [],
       parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' }, description: 'The key after /media/files/ in fileUrl' }],
       responses: {
-        '200': { description: 'The file', content: { 'application/octet-stream': binary } },
-        '206': { description: 'The requested byte range', content: { 'application/octet-stream': binary } },
+        '200': { description: 'The file', content: servedFile },
+        '206': { description: 'The requested byte range', content: servedFile },
         '404': error('File not found'),
-        '416': { description: 'The range is outside the file (Content-Range names its size)', content: { 'application/octet-stream': binary } },
+        '416': { description: 'The range is outside the file (Content-Range names its size); no body', content: servedFile },
       },
     },
   },

@@ -40,6 +40,7 @@ export class PostsController {
   @HttpCode(200)
   @FailureMessage('Failed to create post group')
   @ApiOperation({ summary: 'Create a post group: a draft without scheduledTime, scheduled with one' })
+  // `@Headers` under @ApiHeader's own name: the document then lists the header once, optional (Nest reads it lowercased).
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
@@ -55,7 +56,7 @@ export class PostsController {
   @ApiResponse({ status: 403, type: LimitExceededResponse, description: 'Limit-exceeded body' })
   @ApiResponse({ status: 409, type: ErrorResponse, description: 'Idempotency-Key reused with a different request body' })
   @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to create post group' })
-  create(@Ctx() ctx: RequestContext, @Body() body: CreatePostDto, @Headers('idempotency-key') idempotencyKey?: string): Promise<CreatePostResponse> {
+  create(@Ctx() ctx: RequestContext, @Body() body: CreatePostDto, @Headers('Idempotency-Key') idempotencyKey?: string): Promise<CreatePostResponse> {
     return this.posts.create(ctx, { ...body }, idempotencyKey);
   }
 

@@ -91,6 +91,7 @@ export class QueueController {
   @FailureMessage('Failed to add post to queue')
   @ApiBody({ type: AddToQueueDto })
   @ApiOperation({ summary: 'Schedule a new post, or a draft, at the next free slot shared by its connections' })
+  // `@Headers` under @ApiHeader's own name: the document then lists the header once, optional (Nest reads it lowercased).
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
@@ -105,7 +106,7 @@ export class QueueController {
   @ApiResponse({ status: 403, type: LimitExceededResponse, description: 'Limit-exceeded body (the next free slot lies beyond a limit)' })
   @ApiResponse({ status: 404, type: ErrorResponse, description: 'Post group not found' })
   @ApiResponse({ status: 409, type: ErrorResponse, description: `Idempotency-Key reused with a different request body | ${M.queueBusy}` })
-  add(@Ctx() ctx: RequestContext, @Body() body: Record<string, unknown>, @Headers('idempotency-key') idempotencyKey?: string) {
+  add(@Ctx() ctx: RequestContext, @Body() body: Record<string, unknown>, @Headers('Idempotency-Key') idempotencyKey?: string) {
     return this.queue.add(ctx, body ?? {}, idempotencyKey);
   }
 

@@ -11,6 +11,7 @@ import { RecoveryMessages as M } from './recovery.errors';
 import { RecoveryService } from './recovery.service';
 
 const GROUP_ID_PARAM = { name: 'postGroupId', description: '24-character hexadecimal post group id' };
+// `@Headers` under @ApiHeader's own name: the document then lists the header once, optional (Nest reads it lowercased).
 const IDEMPOTENCY_HEADER = {
   name: 'Idempotency-Key',
   required: false,
@@ -50,7 +51,7 @@ export class RecoveryController {
     @Ctx() ctx: RequestContext,
     @Param('postGroupId') postGroupId: string,
     @Body() body: Record<string, unknown>,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @Headers('Idempotency-Key') idempotencyKey?: string,
   ) {
     return this.recovery.retry(ctx, postGroupId, body, idempotencyKey);
   }
@@ -74,7 +75,7 @@ export class RecoveryController {
     @Ctx() ctx: RequestContext,
     @Param('postGroupId') postGroupId: string,
     @Body() body: Record<string, unknown>,
-    @Headers('idempotency-key') idempotencyKey?: string,
+    @Headers('Idempotency-Key') idempotencyKey?: string,
   ) {
     return this.recovery.unpublish(ctx, postGroupId, body, idempotencyKey);
   }

@@ -15,7 +15,7 @@ import { TeamMessages } from './teams.errors';
 import { TeamsService } from './teams.service';
 
 export class AcceptInviteDto {
-  @ApiPropertyOptional({ description: 'Only when no account exists for the invited address: the new account’s password' })
+  @ApiPropertyOptional({ type: String, description: 'Only when no account exists for the invited address: the new account’s password' })
   @Allow()
   password?: unknown;
 }

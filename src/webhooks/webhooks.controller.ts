@@ -21,6 +21,7 @@ import { WebhookMessages as M } from './webhooks.errors';
 import { WebhooksService } from './webhooks.service';
 
 const ID_PARAM = { name: 'id', description: 'Webhook id (24 hex characters)' };
+// `@Headers` under @ApiHeader's own name: the document then lists the header once, optional (Nest reads it lowercased).
 const IDEMPOTENCY_HEADER = {
   name: 'Idempotency-Key',
   required: false,
@@ -115,7 +116,7 @@ export class WebhooksController {
   @ApiResponse({ status: 400, type: ErrorResponse, description: `${M.webhookDisabled} | ${M.deliveryQueued} | Invalid Idempotency-Key header` })
   @ApiResponse({ status: 404, type: ErrorResponse, description: `${M.notFound} | ${M.deliveryNotFound}` })
   @ApiResponse({ status: 409, type: ErrorResponse, description: IDEMPOTENCY_CONFLICTS })
-  redeliver(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('deliveryId') deliveryId: string, @Headers('idempotency-key') idempotencyKey?: string) {
+  redeliver(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('deliveryId') deliveryId: string, @Headers('Idempotency-Key') idempotencyKey?: string) {
     return this.webhooks.queueRedelivery(ctx.userId, id, deliveryId, idempotencyKey);
   }
 
@@ -129,7 +130,7 @@ export class WebhooksController {
   @ApiResponse({ status: 400, type: ErrorResponse, description: `${M.webhookDisabled} | Invalid Idempotency-Key header` })
   @ApiResponse({ status: 404, type: ErrorResponse, description: M.notFound })
   @ApiResponse({ status: 409, type: ErrorResponse, description: IDEMPOTENCY_CONFLICTS })
-  test(@Ctx() ctx: RequestContext, @Param('id') id: string, @Headers('idempotency-key') idempotencyKey?: string) {
+  test(@Ctx() ctx: RequestContext, @Param('id') id: string, @Headers('Idempotency-Key') idempotencyKey?: string) {
     return this.webhooks.queueTest(ctx.userId, id, idempotencyKey);
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, Module } from '@nestjs/common';
+import { ApiOperation, ApiResponse } from '@nestjs/swagger';
 import { ApiKeyAuth } from '../../src/auth/auth.decorators';
 import { Ctx, type RequestContext } from '../../src/auth/request-context';
 
@@ -7,6 +8,9 @@ import { Ctx, type RequestContext } from '../../src/auth/request-context';
 class ProbeController {
   @Get()
   @ApiKeyAuth()
+  // Documented like any route: the suites' responses are held to the served document.
+  @ApiOperation({ summary: 'Test only: the request context' })
+  @ApiResponse({ status: 200, description: 'The request context', schema: { type: 'object', required: ['userId', 'keyPrefix', 'client'] } })
   probe(@Ctx() ctx: RequestContext) {
     return {
       userId: ctx.userId,

@@ -23,8 +23,8 @@ describe("the app's MongoDB client", () => {
     const headers = { ...(account.apiHeaders as Record<string, string>), 'content-type': 'application/json' };
     const requests = Array.from({ length: 8 }, (_, i) =>
       i % 2
-        ? fetch(`${t.baseUrl}/api/v1/list-posts?limit=5`, { headers })
-        : fetch(`${t.baseUrl}/api/v1/create-post`, {
+        ? t.fetch(`${t.baseUrl}/api/v1/list-posts?limit=5`, { headers })
+        : t.fetch(`${t.baseUrl}/api/v1/create-post`, {
             method: 'POST',
             headers,
             body: JSON.stringify({ content: `draft ${i}`, platforms: [connection.platformId] }),

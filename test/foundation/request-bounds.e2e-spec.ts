@@ -167,7 +167,7 @@ describe('Request bounds and client mistakes', () => {
       method: 'tools/call',
       params: { name: 'list_posts', arguments: { limit: 5 } },
     }));
-    const res = await fetch(`${t.baseUrl}/mcp`, {
+    const res = await t.fetch(`${t.baseUrl}/mcp`, {
       method: 'POST',
       headers: { ...bearer(account.apiKey), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify(batch),

@@ -6,7 +6,8 @@ import type { TestApp } from '@test/support';
 /** An MCP client (the SDK's own) connected over Streamable HTTP with these headers. */
 export async function mcpClient(t: TestApp, headers: Record<string, string>, path = '/mcp'): Promise<Client> {
   const client = new Client({ name: 'e2e-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${t.baseUrl}${path}`), { requestInit: { headers } });
+  // t.fetch: the endpoint's answers are held to the OpenAPI document like every other suite's.
+  const transport = new StreamableHTTPClientTransport(new URL(`${t.baseUrl}${path}`), { requestInit: { headers }, fetch: t.fetch });
   await client.connect(transport);
   return client;
 }
@@ -36,7 +37,7 @@ export const toolCallBatch = (n: number, name: string, args: Record<string, unkn
 
 /** One raw POST to the MCP endpoint (a batch, or anything the SDK client would not send). */
 export function postMcp(t: TestApp, key: string, body: unknown): Promise<Response> {
-  return fetch(`${t.baseUrl}/mcp`, {
+  return t.fetch(`${t.baseUrl}/mcp`, {
     method: 'POST',
     headers: { ...bearer(key), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
     body: JSON.stringify(body),

@@ -23,6 +23,8 @@ const UNDOCUMENTED = [
   /^GET \/connect\/callback\//,
   // The hosted page of a workspace connection link: HTML for a browser, not the REST API.
   /^[A-Z]+ \/connect\/(:token|link\/)/,
+  // The page a post's review link opens (docs/teams.md): HTML for a browser, like the connection link.
+  /^[A-Z]+ \/review\/(:token|post)/,
   /^[A-Z]+ \/graphql$/,
   /^[A-Z]+ \/api\/docs/,
   /^[A-Z]+ \/api\/v1\/openapi\.json$/,
@@ -101,6 +103,23 @@ describe('The OpenAPI document (/api/v1/openapi.json)', () => {
     expect(enumOf('LinkedInAccountStatisticsRequest', 'aggregation')).toEqual([...AGGREGATIONS]);
     expect(enumOf('LinkedInAccountStatisticsRequest', 'queryType')).toEqual([...METRICS]);
     expect(enumOf('AccountStatisticsResponseDoc', 'aggregation')).toEqual([...AGGREGATIONS]);
+  });
+
+  it('lists each parameter once (header names compared as HTTP does, case-insensitively), and Idempotency-Key as optional', () => {
+    const problems: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        const parameters = (op.parameters ?? []) as unknown as Array<{ name: string; in: string; required?: boolean }>;
+        const keys = parameters.map((p) => `${p.in} ${p.in === 'header' ? p.name.toLowerCase() : p.name}`);
+        for (const key of new Set(keys.filter((k, i) => keys.indexOf(k) !== i))) problems.push(`${method.toUpperCase()} ${path}: ${key} twice`);
+        const key = parameters.find((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
+        if (key?.required) problems.push(`${method.toUpperCase()} ${path}: Idempotency-Key required`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(document.paths['/api/v1/create-post'].post.parameters!.filter((p) => p.name.toLowerCase() === 'idempotency-key')).toEqual([
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    ]);
   });
 
   it('passes the Redocly linter (recommended rules, redocly.yaml) without errors or warnings', async () => {

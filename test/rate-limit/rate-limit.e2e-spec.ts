@@ -49,7 +49,7 @@ describe('RATE_LIMIT_PER_MINUTE: per-key request limit shared by every instance'
   });
 
   it('MCP requests with the same key count against the same limit', async () => {
-    const res = await fetch(`${a.baseUrl}/mcp`, {
+    const res = await a.fetch(`${a.baseUrl}/mcp`, {
       method: 'POST',
       headers: { ...bearer(alice.apiKey), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),

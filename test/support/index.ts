@@ -5,3 +5,5 @@ export * from './fixtures/accounts';
 export * from './fixtures/posts';
 export * from './refusals';
 export * from './app-log';
+export * from './openapi-responses';
+export * from './validating-agent';

@@ -14,13 +14,20 @@ import type { AppModuleOptions } from '../../src/app.module';
 import { loadEnvironment, type Environment } from '../../src/config/environment';
 import { withDatabaseName, type DatabaseServer } from '../../src/database/database-server';
 import { captureAppLog, type AppLog } from './app-log';
+import { servedDocumentValidator, validatingAgent, validatingFetch } from './validating-agent';
 
 const TEST_ENCRYPTION_KEY = randomBytes(32).toString('hex');
 
 export interface TestApp {
   app: NestFastifyApplication;
-  /** supertest against the listening app: `t.http.get('/health')`. */
+  /**
+   * supertest against the listening app: `t.http.get('/health')`. Every response to a documented
+   * operation must match the OpenAPI document the app serves, or the request fails
+   * (docs/response-validation.md; `validateResponses: false` turns it off).
+   */
   http: TestAgent;
+  /** `fetch`, its answers held to the same document as `http`'s (plain fetch with `validateResponses: false`). */
+  fetch: typeof fetch;
   baseUrl: string;
   environment: Environment;
   connection: Connection;
@@ -47,6 +54,11 @@ export interface TestAppOptions {
   dashboardDir?: string | null;
   /** Read the app's log into `t.log` from its first line, at info unless `env.LOG_LEVEL` says otherwise, instead of printing it. */
   captureLog?: boolean;
+  /**
+   * Hold every `t.http` and `t.fetch` response to a documented operation against the served
+   * OpenAPI document (default: true). Off only for a suite that talks to the app in ways the document does not cover.
+   */
+  validateResponses?: boolean;
 }
 
 /**
@@ -98,9 +110,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = (await app.getUrl()).replace('[::1]', '127.0.0.1');
     const connection = app.get<Connection>(getConnectionToken());
+    const validator = options.validateResponses === false ? null : await servedDocumentValidator(baseUrl);
     return {
       app,
-      http: request(baseUrl),
+      http: validator ? await validatingAgent(baseUrl, validator) : request(baseUrl),
+      fetch: validator ? validatingFetch(validator) : fetch,
       baseUrl,
       environment,
       connection,

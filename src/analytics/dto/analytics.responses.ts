@@ -7,9 +7,33 @@ export class MetricErrorResponse {
   @ApiProperty({ example: 'Failed to fetch metric from LinkedIn' }) error: string;
 }
 
+/** LinkedIn's refusal handed back (403 missing scope, 429 throttling), with its own message when it gave one. */
+export class AnalyticsUpstreamErrorDoc {
+  @ApiProperty({ example: 'LinkedIn denied access to this analytics data' }) error: string;
+  @ApiPropertyOptional({ example: 'Not enough permissions to access: memberCreatorPostAnalytics.GET.20240501', description: "LinkedIn's message" })
+  details?: string;
+}
+
 export class DailyPointResponse {
   @ApiProperty({ example: '2026-01-31' }) date: string;
   @ApiProperty({ type: Number, nullable: true }) count: number | null;
+}
+
+export class DatePartsResponse {
+  @ApiProperty({ example: 2026 }) year: number;
+  @ApiProperty({ example: 1 }) month: number;
+  @ApiProperty({ example: 31 }) day: number;
+}
+
+export class DateRangeResponse {
+  @ApiProperty({ type: DatePartsResponse }) start: DatePartsResponse;
+  @ApiProperty({ type: DatePartsResponse, description: 'Exclusive: the next day' }) end: DatePartsResponse;
+}
+
+/** A point of account statistics with aggregation DAILY: LinkedIn's own range of the day. */
+export class DailyCountResponse {
+  @ApiProperty({ type: Number, nullable: true }) count: number | null;
+  @ApiProperty({ type: DateRangeResponse }) dateRange: DateRangeResponse;
 }
 
 export class FollowersResponseDoc {
@@ -38,6 +62,13 @@ export class ProfileResponse {
   @ApiProperty({ type: ProfilePostsResponse }) posts: ProfilePostsResponse;
 }
 
+/** The 502 of profile-summary when no metric could be fetched: the error and each metric's. */
+export class ProfileSummaryFailureDoc {
+  @ApiProperty({ example: 'Failed to fetch LinkedIn profile data' }) error: string;
+  @ApiProperty({ example: false }) success: boolean;
+  @ApiProperty({ type: [MetricErrorResponse] }) errors: MetricErrorResponse[];
+}
+
 export class ProfileSummaryResponseDoc {
   @ApiProperty({ description: 'false when some metrics failed (then partialData and errors)' }) success: boolean;
   @ApiPropertyOptional({ example: true }) partialData?: boolean;
@@ -61,7 +92,7 @@ export class AccountStatisticsResponseDoc {
     description: 'single metric: a total (number or null) or, with aggregation DAILY, daily points',
     oneOf: [
       { type: 'number', nullable: true },
-      { type: 'array', items: { $ref: '#/components/schemas/DailyPointResponse' } },
+      { type: 'array', items: { $ref: '#/components/schemas/DailyCountResponse' } },
     ],
   })
   data?: unknown;

@@ -27,7 +27,8 @@ function IsRequiredKeyName() {
 }
 
 export class CreateApiKeyDto {
-  @ApiPropertyOptional({ maxLength: 100, description: 'HTML is stripped; empty → `Default`' })
+  // `string | null` reflects as Object: the type is written out.
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100, description: 'HTML is stripped; empty → `Default`' })
   @IsOptionalKeyName()
   name?: string | null;
 }

@@ -87,6 +87,13 @@ export class SuccessResponse {
   @ApiProperty({ example: true }) success: true;
 }
 
+/** A platform whose monthly posts a refused request would exceed. */
+export class BlockedPlatformResponse {
+  @ApiProperty({ example: 'linkedin' }) platformSelection: string;
+  @ApiProperty() used: number;
+  @ApiProperty() remaining: number;
+}
+
 /** The 403 of the limit checks (spec "Limit-exceeded body"). */
 export class LimitExceededResponse {
   @ApiProperty({ example: 'Post limit reached' }) error: string;
@@ -101,9 +108,11 @@ export class LimitExceededResponse {
   @ApiProperty() periodStart: string;
   @ApiProperty() periodEnd: string;
   @ApiProperty() planName: string;
-  @ApiPropertyOptional() scope?: string;
-  @ApiPropertyOptional({ type: 'array', items: { type: 'object' } }) blockedPlatforms?: unknown[];
+  @ApiPropertyOptional({ enum: ['account', 'connection'] }) scope?: string;
+  @ApiPropertyOptional({ type: [BlockedPlatformResponse] }) blockedPlatforms?: BlockedPlatformResponse[];
   @ApiPropertyOptional() scheduledTime?: string;
+  @ApiPropertyOptional({ description: 'SCHEDULE_HORIZON_REACHED: the latest time the plan allows' }) maxScheduledDate?: string;
+  @ApiPropertyOptional({ description: 'CONNECTIONS_OVER_LIMIT: channels to disconnect' }) overLimitBy?: number;
   @ApiPropertyOptional({ type: [String] }) disallowedPlatforms?: string[];
   @ApiPropertyOptional({ type: [String] }) allowedPlatforms?: string[];
 }

@@ -1,9 +1,10 @@
-import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType, PartialType } from '@nestjs/swagger';
 import { Expose, Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { WhenPresent } from '../../common/validation/field-rules';
 import { AltTextRules } from '../../media/dto/alt-text.rules';
 import { CreatePostDto } from '../../posts/dto/create-post.dto';
+import { LimitExceededResponse } from '../../posts/dto/post-detail.response';
 import { MAX_PLANNED_MEDIA, PLANNED_MEDIA_MESSAGE } from '../post-validation';
 
 /** One file the caller will attach: an image, video or PDF type (lower-cased), a size in bytes (0 when not given). */
@@ -60,10 +61,11 @@ export class PlatformVerdictResponse {
   @ApiProperty({ type: [String], description: 'Worth knowing; would not fail by itself' }) warnings: string[];
 }
 
-export class RejectionResponse {
+/** create-post's refusal: its status and body, which for a plan limit carries the limit-exceeded fields. */
+export class RejectionResponse extends PartialType(LimitExceededResponse) {
   @ApiProperty({ example: 403, description: 'The status create-post would answer' }) status: number;
-  @ApiProperty({ example: 'Post limit reached', description: 'Its error message (plus the limit-exceeded fields for plan limits)' })
-  error: string;
+  @ApiProperty({ required: true, example: 'Post limit reached', description: 'Its error message (plus the limit-exceeded fields for plan limits)' })
+  override error: string;
 }
 
 export class ValidatePostResponse {

@@ -98,20 +98,24 @@ export class UpdateWebhookDto {
 export class DashboardUpdateWebhookDto {
   @WhenPresent()
   @IsString({ message: WebhookMessages.required })
+  @ApiPropertyOptional({ type: String, description: '"" clears the name' })
   name?: string;
 
   @WhenPresent()
   @IsWebhookUrl()
+  @ApiPropertyOptional({ type: String })
   url?: string;
 
   @Transform(({ value }: { value: unknown }) => (value === '' ? [] : asList({ value })))
   @WhenPresent()
   @KnownEvents(false)
   @ArrayNotEmpty({ message: WebhookMessages.required })
+  @ApiPropertyOptional({ type: [String], enum: WEBHOOK_EVENTS, description: 'Not empty' })
   events?: WebhookEvent[];
 
   @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : typeof value === 'boolean' ? value : undefined))
   @Allow()
+  @ApiPropertyOptional({ type: Boolean, description: 'Also the form strings "true" and "false"' })
   isActive?: boolean;
 }
 

@@ -12,7 +12,8 @@ export class CreateManagedUserDto {
   @WhenPresent()
   @MaxLength(100, { message: WorkspaceMessages.invalidDisplayName })
   @IsString({ message: WorkspaceMessages.invalidDisplayName })
-  @ApiPropertyOptional({ description: 'Defaults to the email', maxLength: 100 })
+  // `T | null` reflects as Object: the types of this file's nullable fields are written out.
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Defaults to the email', maxLength: 100 })
   displayName?: string | null;
 }
 
@@ -20,7 +21,12 @@ export class CreateManagedUserDto {
 export class ConnectionUrlDto {
   @WhenPresent()
   @IsBoolean({ message: WorkspaceMessages.invalidRotate })
-  @ApiPropertyOptional({ default: false, description: 'true: a new link, the previous one stops working; false: the still-valid link is returned again' })
+  @ApiPropertyOptional({
+    type: Boolean,
+    nullable: true,
+    default: false,
+    description: 'true: a new link, the previous one stops working; false: the still-valid link is returned again',
+  })
   rotate?: boolean | null;
 
   // Positive, fractions allowed, at most a year (a bearer link should not outlive its purpose).
@@ -29,6 +35,8 @@ export class ConnectionUrlDto {
   @Min(Number.MIN_VALUE, { message: WorkspaceMessages.invalidExpiresInDays })
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: WorkspaceMessages.invalidExpiresInDays })
   @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
     default: DEFAULT_LINK_DAYS,
     minimum: 0,
     exclusiveMinimum: true,
