@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -19,16 +19,21 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-/** A port nothing listens on now (the system picks it), for the child to take. */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
+/**
+ * A port nothing listens on now, for the child to take once its build is done. Below Linux's
+ * ephemeral range (32768 up): a port the system handed out could be handed to another socket
+ * (the embedded database's, another suite's) during the seconds the build takes.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    const free = await new Promise<boolean>((done) => {
+      const server = createServer();
+      server.once('error', () => done(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 /** Every process whose parent is `pid` (Linux /proc), to find the node that npm started. */
