@@ -13,7 +13,7 @@ export class AuditResolver {
   @RequiresRole('admin')
   @Query(() => AuditPageModel, {
     description: 'The account’s audit log, newest first (owner and admins)',
-    complexity: ({ childComplexity }) => 1 + childComplexity * 100,
+    complexity: ({ args, childComplexity }) => 1 + childComplexity * pageSize(args.limit),
   })
   async auditLog(
     @Ctx() ctx: RequestContext,
@@ -27,4 +27,10 @@ export class AuditResolver {
     const result = await this.audit.list(ctx, { page, limit, action, actorType, from, to });
     return { ...result, entries: result.entries.map(toAuditEntryModel) };
   }
+}
+
+/** The page size the cost counts: `limit` as the service clamps it (default 50, at most 100). */
+function pageSize(limit: unknown): number {
+  const n = Number(limit ?? 50);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, 100) : 50;
 }

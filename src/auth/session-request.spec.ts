@@ -29,12 +29,18 @@ describe('session request rules', () => {
       'https://evil.example.net',
       'https://api.example.com:8443',
       'https://sub.api.example.com',
-      'null',
       '',
       'https://a.example, https://b.example',
     ]) {
       expect([origin, isCrossSite(facts({ origin, fetchSite: 'same-origin' }), trusted)]).toEqual([origin, true]);
     }
+  });
+
+  it('Origin: null (a form on a no-referrer page) passes only when the browser says same-origin', () => {
+    expect(isCrossSite(facts({ origin: 'null', fetchSite: 'same-origin' }), trusted)).toBe(false);
+    // A sandboxed frame or a redirect from another site is `cross-site`; without the header, no proof.
+    for (const fetchSite of ['cross-site', 'same-site', 'none', undefined])
+      expect([fetchSite, isCrossSite(facts({ origin: 'null', fetchSite }), trusted)]).toEqual([fetchSite, true]);
   });
 
   it('without an Origin, Sec-Fetch-Site: cross-site is refused; no header at all is not a browser', () => {

@@ -41,11 +41,16 @@ export function trustedOrigins(publicBaseUrl: string, corsOrigins: readonly stri
 /**
  * True when a browser says the request comes from another site. An `Origin` decides when sent:
  * it must be a trusted origin or name the host the request was sent to (whatever the scheme: a
- * TLS proxy in front may leave the service seeing http); `null` never passes. Without an
+ * TLS proxy in front may leave the service seeing http); `null` passes only with
+ * `Sec-Fetch-Site: same-origin`. Without an
  * `Origin`, `Sec-Fetch-Site: cross-site` is refused. Without either, no browser sent it.
  */
 export function isCrossSite(facts: SessionRequestFacts, trusted: ReadonlySet<string>): boolean {
-  if (facts.origin === undefined) return facts.fetchSite?.trim().toLowerCase() === 'cross-site';
+  const fetchSite = facts.fetchSite?.trim().toLowerCase();
+  if (facts.origin === undefined) return fetchSite === 'cross-site';
+  // A form on one of our own pages with `Referrer-Policy: no-referrer` (the hosted connection and
+  // review pages) is sent with `Origin: null`; the browser's own Sec-Fetch-Site says where from.
+  if (facts.origin.trim() === 'null' && fetchSite === 'same-origin') return false;
   const origin = originOf(facts.origin);
   if (origin === null) return true;
   if (trusted.has(origin)) return false;

@@ -27,7 +27,7 @@ button.secondary{background:#fff;color:#1864ab}img{max-width:100%;max-height:12r
 .notice{background:#ebfbee;padding:.5rem 1rem;border-radius:6px}.error{background:#fff5f5;padding:.5rem 1rem;border-radius:6px}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><meta name="robots" content="noindex"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 export function renderReviewGonePage(message: string): string {
