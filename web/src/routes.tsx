@@ -15,6 +15,8 @@ import { PageLoader } from './ui/PageLoader';
 const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>; adminOnly?: boolean }> = [
   { path: 'posts', Page: lazy(() => import('./features/posts/PostsPage')) },
   { path: 'compose', Page: lazy(() => import('./features/compose/ComposePage')) },
+  // Editors and above import (the page tells a viewer why not).
+  { path: 'import', Page: lazy(() => import('./features/import/ImportPage')) },
   { path: 'queue', Page: lazy(() => import('./features/queue/QueuePage')) },
   { path: 'analytics', Page: lazy(() => import('./features/analytics/AnalyticsPage')) },
   { path: 'connections', Page: lazy(() => import('./features/connections/ConnectionsPage')) },
@@ -24,6 +26,8 @@ const LAZY_PAGES: Array<{ path: string; Page: LazyExoticComponent<ComponentType>
   // Everyone may read it; the owner and admins approve (the page says so to the others).
   { path: 'approvals', Page: lazy(() => import('./features/approvals/ApprovalsPage')) },
   { path: 'api-keys', Page: lazy(() => import('./features/api-keys/ApiKeysPage')) },
+  // The owner's and admins' (the navigation offers it only to them; the page tells anyone else why).
+  { path: 'audit', Page: lazy(() => import('./features/audit/AuditPage')) },
   // The page itself tells someone without workspaces why it is not for them.
   { path: 'workspace', Page: lazy(() => import('./features/workspace/WorkspacePage')) },
   { path: 'admin/users', Page: lazy(() => import('./features/admin-users/AdminUsersPage')), adminOnly: true },

@@ -13,6 +13,7 @@ const NAV = [
   { to: '/', label: 'Overview' },
   { to: '/posts', label: 'Posts' },
   { to: '/compose', label: 'Compose' },
+  { to: '/import', label: 'Import' },
   { to: '/queue', label: 'Queue' },
   { to: '/analytics', label: 'Analytics' },
   { to: '/connections', label: 'Connections' },
@@ -45,6 +46,7 @@ export function Shell() {
     ...NAV.slice(0, 2),
     ...approvals,
     ...NAV.slice(2),
+    ...(approver ? [{ to: '/audit', label: 'Audit log' }] : []),
     ...(user.workspacesEnabled || isAdmin ? [{ to: '/workspace', label: 'Workspace' }] : []),
     ...(isAdmin ? [{ to: '/admin/users', label: 'Users (admin)' }] : []),
   ];

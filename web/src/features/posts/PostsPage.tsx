@@ -1,11 +1,12 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../ui/PageHeader';
 import { QueryResult, type QueryStatus } from '../../ui/QueryResult';
 import { RemovalModal } from '../../ui/RemovalModal';
 import { useRemovalDialog } from '../../ui/useRemovalDialog';
+import { ExportMenu } from './components/ExportMenu';
 import { PostDetail } from './components/PostDetail';
 import { PostFilters } from './components/PostFilters';
 import { PostsCalendar } from './components/PostsCalendar';
@@ -26,6 +27,20 @@ export default function PostsPage() {
   const freeSlots = useFreeSlots(view === 'week', calendar.data);
   // The open post's id; a deleted post's row is gone, so the focus goes to the page's heading.
   const [pageHeading, detail] = useRemovalDialog<string>(reload);
+  // `?post=<id>` (the import's result links to each post it created) opens that post's detail once.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('post');
+  useEffect(() => {
+    if (!linked) return;
+    detail.open(linked);
+    setParams(
+      (p) => {
+        p.delete('post');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [linked]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>
@@ -33,9 +48,12 @@ export default function PostsPage() {
         title="Posts"
         headingRef={pageHeading}
         action={
-          <Button component={Link} to="/compose">
-            New post
-          </Button>
+          <Group gap="sm">
+            <ExportMenu filters={filters.values} view={view} />
+            <Button component={Link} to="/compose">
+              New post
+            </Button>
+          </Group>
         }
         description="Everything you have drafted, scheduled and published, with each platform’s outcome. Times are shown in your time zone."
       />

@@ -49,3 +49,12 @@ export function listFilter(f: PostFilterValues) {
 
 /** Whether any filter narrows the list (its empty state then says so). */
 export const isFiltered = (f: PostFilterValues) => !!(f.status || f.platform || f.fromDay || f.toDay);
+
+/**
+ * The export's query (`GET /bulk/export-posts`): the format and the filters the page shows; the
+ * scheduled days and the order only in the list (the calendar applies status and platform).
+ */
+export function exportQuery(format: 'csv' | 'json', f: PostFilterValues, list: boolean): string {
+  const filter: Record<string, string> = list ? listFilter(f) : statusAndPlatform(f);
+  return new URLSearchParams({ format, ...filter }).toString();
+}

@@ -18,12 +18,14 @@ import { RescheduleForm } from './RescheduleForm';
 
 // Its charts (recharts) load when a detail is opened, not with the posts list.
 const PostMetrics = lazy(() => import('./PostMetrics').then((m) => ({ default: m.PostMetrics })));
+// Review links load with the detail too, keeping the posts list's first load as it was.
+const ReviewLinks = lazy(() => import('./ReviewLinks').then((m) => ({ default: m.ReviewLinks })));
 // The text edit (Compose's fields and counters) loads when "Edit texts" is pressed.
 const EditTextsForm = lazy(() => import('./EditTextsForm').then((m) => ({ default: m.EditTextsForm })));
 
 /**
  * A post: its texts and status, each platform's outcome with retry and unpublish, editing its texts
- * and (re)scheduling while it has not gone out, its metrics, its log, and delete.
+ * and (re)scheduling while it has not gone out, its review links, its metrics, its log, and delete.
  */
 export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; onClose: () => void; onChanged: () => void; onDeleted: () => void }) {
   const [{ data, fetching, error }, reload] = useReloadableQuery({ query: PostDetailDocument, variables: { id } });
@@ -139,6 +141,9 @@ export function PostDetail({ id, onClose, onChanged, onDeleted }: { id: string; 
       <ProblemAlert problem={retry.problem ?? unpublish.problem} title="Not retried or unpublished" />
       {editable && <RescheduleForm status={post.status} scheduledTime={post.scheduledTime ?? null} busy={saving} onReschedule={onReschedule} />}
       <ProblemAlert problem={problem} title="Not changed" />
+      <Suspense fallback={<PageLoader label="Loading the review links" />}>
+        <ReviewLinks postGroupId={id} />
+      </Suspense>
       <Suspense fallback={<PageLoader label="Loading the metrics" />}>
         <PostMetrics id={id} />
       </Suspense>
