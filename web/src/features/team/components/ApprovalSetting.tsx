@@ -14,7 +14,7 @@ const APPROVAL_SETTING = { additionalTypenames: ['ApprovalSetting'] };
 /** Whether editors' posts wait for an approver: a switch for the owner and admins, words for everyone else. */
 export function ApprovalSetting({ result, manage, onChanged }: { result: QueryStatus<TeamMembersQuery>; manage: boolean; onChanged: () => void }) {
   const { busy, problem, submit } = useSubmit(SetRequireApprovalDocument, APPROVAL_SETTING);
-  // The switch follows the click at once; the answer (or the reload after a refusal) settles it.
+  // The switch follows the click at once and keeps the stored value; a refusal undoes it.
   const [pending, setPending] = useState<boolean | null>(null);
   if (!result.data) return null;
   const on = pending ?? result.data.requireApproval;
@@ -34,8 +34,10 @@ export function ApprovalSetting({ result, manage, onChanged }: { result: QuerySt
               setPending(next);
               const done = await submit({ requireApproval: next });
               if (done) notifications.show({ color: 'green', message: next ? 'Editors’ posts now need approval.' : 'Editors’ posts no longer need approval.' });
+              // Kept once stored, so the switch does not flick back while the reload is on its way;
+              // a refusal lets the stored value show again.
+              if (!done) setPending(null);
               onChanged();
-              setPending(null);
             }}
           />
           <ProblemAlert problem={problem} title="Not changed" mt="sm" />
