@@ -7520,7 +7520,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Failed to export posts */
+            /**
+             * @description Failed to export posts
+             *
+             *     Failed to export posts
+             */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7553,7 +7557,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The export, as a download */
+            /** @description The export, as a download (Content-Disposition: attachment) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7599,7 +7603,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Failed to export posts */
+            /**
+             * @description Failed to export posts
+             *
+             *     Failed to export posts
+             */
             500: {
                 headers: {
                     [name: string]: unknown;

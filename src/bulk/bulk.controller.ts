@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, HttpCode, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiExtraModels, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyAuth } from '../auth/auth.decorators';
 import { Ctx, type RequestContext } from '../auth/request-context';
@@ -13,11 +13,10 @@ import {
   BulkCreateResponse,
   BulkRefusalResponse,
   BulkValidationResponse,
-  EXPORT_CSV_DESCRIPTION,
   ExportPostsQueryDto,
   ExportPostsResponse,
 } from './dto/bulk.dto';
-import { exportAnswer } from './export-answer';
+import { exportAnswer, ExportPostsRoute } from './export-answer';
 
 const MODE_QUERY = {
   name: 'mode',
@@ -112,24 +111,7 @@ export class BulkController {
   }
 
   @Get('export-posts')
-  @FailureMessage('Failed to export posts')
-  @ApiOperation({
-    summary: "Every post group matching list-posts' filters, streamed as CSV (re-importable) or JSON, with each account's outcome and latest metrics",
-  })
-  @ApiResponse({
-    status: 200,
-    description: 'The export, as a download (Content-Disposition: attachment)',
-    content: {
-      'text/csv': { schema: { type: 'string', description: EXPORT_CSV_DESCRIPTION } },
-      'application/json': { schema: { $ref: getSchemaPath(ExportPostsResponse) } },
-    },
-  })
-  @ApiResponse({
-    status: 400,
-    type: ErrorResponse,
-    description: "Invalid status… | Invalid sortBy… | Invalid fromDate format | Invalid toDate format | format must be 'csv' or 'json'",
-  })
-  @ApiResponse({ status: 500, type: ErrorResponse, description: 'Failed to export posts' })
+  @ExportPostsRoute("Every post group matching list-posts' filters, streamed as CSV (re-importable) or JSON, with each account's outcome and latest metrics")
   async exportPosts(@Ctx() ctx: RequestContext, @Query() query: ExportPostsQueryDto): Promise<StreamableFile> {
     return exportAnswer(query.format ?? 'csv', await this.bulk.exportStream(ctx, query, query.format ?? 'csv'));
   }

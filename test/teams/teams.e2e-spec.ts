@@ -295,6 +295,21 @@ describe('Teams (GraphQL and the invitation routes)', () => {
       expect(data(await gql(person.cookie, CONTEXT)).teamContext).toMatchObject({ accountId: person.userId, role: 'owner' });
     });
 
+    it('no one changes their own role; a member may leave, after which the account is not theirs to act in', async () => {
+      const admin = await join(owner, 'admin');
+      expect(errorOf(await gql(admin.cookie, `mutation($u: ID!) { changeMemberRole(userId: $u, role: "viewer") { role } }`, { u: admin.userId }))).toEqual([
+        'You cannot change your own role',
+        'BAD_USER_INPUT',
+      ]);
+      expect(data(await gql(admin.cookie, `mutation($a: ID!) { leaveAccount(accountId: $a) }`, { a: owner.userId })).leaveAccount).toBe(true);
+      expect(data(await gql(admin.cookie, CONTEXT)).teamContext).toMatchObject({ accountId: admin.userId, role: 'owner' });
+      expect(errorOf(await gql(admin.cookie, `mutation($a: ID!) { leaveAccount(accountId: $a) }`, { a: owner.userId }))).toEqual([
+        'You are not a member of that account',
+        'NOT_FOUND',
+      ]);
+      expect(errorOf(await gql(admin.cookie, SWITCH, { id: owner.userId }))).toEqual(['You are not a member of that account', 'NOT_FOUND']);
+    });
+
     it("personal settings are the person's own: a member's password change and sessions leave the owner's alone", async () => {
       const admin = await join(owner, 'admin');
       const changed = await gql(admin.cookie, `mutation($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) }`, {
